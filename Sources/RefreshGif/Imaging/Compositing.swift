@@ -1,0 +1,99 @@
+/// Porter-Duff "source over" on premultiplied pixels, the only blend Core Animation uses
+/// for these layers, plus the few whole-image operations a render needs.
+extension RGBAImage {
+    /// Fills every pixel with `color` (replacing what was there).
+    public mutating func fill(with color: RGBAColor) {
+        let p = color.premultiplied
+        pixels.withUnsafeMutableBufferPointer { out in
+            var i = 0
+            while i < out.count {
+                out[i] = p.0; out[i + 1] = p.1; out[i + 2] = p.2; out[i + 3] = p.3
+                i += 4
+            }
+        }
+    }
+
+    /// Draws `source` with its top-left corner at pixel (`x`, `y`), clipped to this image,
+    /// with an extra opacity (255 = as is).
+    public mutating func draw(_ source: RGBAImage, atX x: Int, y: Int, opacity: UInt8 = 255) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + source.width), y1 = min(height, y + source.height)
+        guard x0 < x1, y0 < y1, opacity > 0 else { return }
+        let dstWidth = width, srcWidth = source.width
+        let o = UInt32(opacity)
+        pixels.withUnsafeMutableBufferPointer { dst in
+            source.pixels.withUnsafeBufferPointer { src in
+                for row in y0..<y1 {
+                    var d = (row * dstWidth + x0) * 4
+                    var s = ((row - y) * srcWidth + (x0 - x)) * 4
+                    for _ in x0..<x1 {
+                        var sr = UInt32(src[s]), sg = UInt32(src[s + 1]), sb = UInt32(src[s + 2]), sa = UInt32(src[s + 3])
+                        if o != 255 {
+                            sr = (sr * o + 127) / 255; sg = (sg * o + 127) / 255
+                            sb = (sb * o + 127) / 255; sa = (sa * o + 127) / 255
+                        }
+                        if sa == 255 {
+                            dst[d] = UInt8(sr); dst[d + 1] = UInt8(sg); dst[d + 2] = UInt8(sb); dst[d + 3] = 255
+                        } else if sa != 0 || sr | sg | sb != 0 {
+                            let k = 255 - sa
+                            dst[d] = UInt8(sr + (UInt32(dst[d]) * k + 127) / 255)
+                            dst[d + 1] = UInt8(sg + (UInt32(dst[d + 1]) * k + 127) / 255)
+                            dst[d + 2] = UInt8(sb + (UInt32(dst[d + 2]) * k + 127) / 255)
+                            dst[d + 3] = UInt8(sa + (UInt32(dst[d + 3]) * k + 127) / 255)
+                        }
+                        d += 4
+                        s += 4
+                    }
+                }
+            }
+        }
+    }
+
+    /// Paints `mask` in `color` (straight alpha) with an extra opacity (255 = as is).
+    public mutating func paint(_ mask: CoverageMask, color: RGBAColor, opacity: UInt8 = 255) {
+        let x0 = max(0, mask.originX), y0 = max(0, mask.originY)
+        let x1 = min(width, mask.originX + mask.width), y1 = min(height, mask.originY + mask.height)
+        guard x0 < x1, y0 < y1, opacity > 0 else { return }
+        let alpha = (UInt32(color.alpha) * UInt32(opacity) + 127) / 255
+        let cr = UInt32(color.red), cg = UInt32(color.green), cb = UInt32(color.blue)
+        let dstWidth = width
+        pixels.withUnsafeMutableBufferPointer { dst in
+            mask.coverage.withUnsafeBufferPointer { cov in
+                for row in y0..<y1 {
+                    var d = (row * dstWidth + x0) * 4
+                    var c = (row - mask.originY) * mask.width + (x0 - mask.originX)
+                    for _ in x0..<x1 {
+                        let a = (UInt32(cov[c]) * alpha + 127) / 255
+                        if a != 0 {
+                            let k = 255 - a
+                            dst[d] = UInt8((cr * a + 127) / 255 + (UInt32(dst[d]) * k + 127) / 255)
+                            dst[d + 1] = UInt8((cg * a + 127) / 255 + (UInt32(dst[d + 1]) * k + 127) / 255)
+                            dst[d + 2] = UInt8((cb * a + 127) / 255 + (UInt32(dst[d + 2]) * k + 127) / 255)
+                            dst[d + 3] = UInt8(a + (UInt32(dst[d + 3]) * k + 127) / 255)
+                        }
+                        d += 4
+                        c += 1
+                    }
+                }
+            }
+        }
+    }
+
+    /// Multiplies every channel by `opacity` / 255 (group alpha, spec §8).
+    public mutating func multiplyOpacity(by opacity: UInt8) {
+        guard opacity != 255 else { return }
+        let o = UInt32(opacity)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for i in 0..<out.count { out[i] = UInt8((UInt32(out[i]) * o + 127) / 255) }
+        }
+    }
+}
+
+extension RGBAColor {
+    /// The colour premultiplied by its alpha.
+    var premultiplied: (UInt8, UInt8, UInt8, UInt8) {
+        let a = UInt32(alpha)
+        return (UInt8((UInt32(red) * a + 127) / 255), UInt8((UInt32(green) * a + 127) / 255),
+                UInt8((UInt32(blue) * a + 127) / 255), alpha)
+    }
+}

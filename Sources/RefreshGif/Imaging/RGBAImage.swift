@@ -1,0 +1,93 @@
+/// A raster of premultiplied RGBA pixels, 8 bits a channel, rows top to bottom.
+///
+/// Premultiplied means each colour channel already holds `colour × alpha / 255`, the form
+/// Core Animation composes in; ``straightPixels()`` gives the plain form PNG files hold.
+public struct RGBAImage: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A per pixel, premultiplied, no row padding.
+    public var pixels: [UInt8]
+
+    /// A fully transparent image of the given size.
+    public init(width: Int, height: Int) {
+        precondition(width >= 0 && height >= 0, "image size must not be negative")
+        self.width = width
+        self.height = height
+        self.pixels = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    /// An image from premultiplied RGBA bytes; `pixels.count` must be `width × height × 4`.
+    public init(width: Int, height: Int, premultipliedPixels pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "pixel buffer does not match the size")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// An image from straight (non-premultiplied) RGBA bytes, premultiplying them.
+    public init(width: Int, height: Int, straightPixels: [UInt8]) {
+        precondition(straightPixels.count == width * height * 4, "pixel buffer does not match the size")
+        self.width = width
+        self.height = height
+        var out = straightPixels
+        out.withUnsafeMutableBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                let a = UInt32(buffer[i + 3])
+                if a != 255 {
+                    buffer[i] = UInt8((UInt32(buffer[i]) * a + 127) / 255)
+                    buffer[i + 1] = UInt8((UInt32(buffer[i + 1]) * a + 127) / 255)
+                    buffer[i + 2] = UInt8((UInt32(buffer[i + 2]) * a + 127) / 255)
+                }
+                i += 4
+            }
+        }
+        self.pixels = out
+    }
+
+    /// True when the image has no pixels.
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    /// The pixel at (x, y) as premultiplied (r, g, b, a).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// The pixels un-premultiplied to straight RGBA, as PNG files store them.
+    public func straightPixels() -> [UInt8] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                let a = UInt32(buffer[i + 3])
+                if a == 0 {
+                    buffer[i] = 0
+                    buffer[i + 1] = 0
+                    buffer[i + 2] = 0
+                } else if a != 255 {
+                    let half = a / 2
+                    buffer[i] = UInt8(min(255, (UInt32(buffer[i]) * 255 + half) / a))
+                    buffer[i + 1] = UInt8(min(255, (UInt32(buffer[i + 1]) * 255 + half) / a))
+                    buffer[i + 2] = UInt8(min(255, (UInt32(buffer[i + 2]) * 255 + half) / a))
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+
+    /// The bounding box of the pixels whose alpha is above `threshold`, or nil when none is.
+    public func opaqueBounds(threshold: UInt8 = 0) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<height {
+            for x in 0..<width where pixels[(y * width + x) * 4 + 3] > threshold {
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? nil : (minX, minY, maxX, maxY)
+    }
+}

@@ -1,0 +1,84 @@
+/// One image of a state's sequence, with the scale that gives its size in points.
+public struct ScaledImage: Sendable, Equatable {
+    /// The pixels.
+    public var image: RGBAImage
+    /// Pixels per point (1, 2 or 3 for `@2x`/`@3x` files; DECISIONS "Units").
+    public var scale: Double
+
+    /// An image at a scale.
+    public init(image: RGBAImage, scale: Double) {
+        self.image = image
+        self.scale = scale
+    }
+
+    /// Width in points.
+    public var pointWidth: Double { Double(image.width) / scale }
+    /// Height in points.
+    public var pointHeight: Double { Double(image.height) / scale }
+}
+
+/// The images one state shows, and how long one loop of them lasts.
+public struct ImageSequence: Sendable, Equatable {
+    /// How a looping sequence spaces its frames in time (DECISIONS "Time").
+    public enum Timing: String, Sendable, Codable, CaseIterable {
+        /// Every frame lasts duration / count, as UIImageView plays MJRefresh's images.
+        case equal
+        /// Every frame lasts its own GIF delay.
+        case gif
+    }
+
+    /// The frames, each a complete picture.
+    public var frames: [ScaledImage]
+    /// One loop, in microseconds.
+    public var durationMicroseconds: Int64
+    /// Each frame's own delay in microseconds, when the frames came from a GIF.
+    public var frameDelaysMicroseconds: [Int64]?
+
+    /// A sequence with an explicit duration. Without one, the duration is MJRefresh's
+    /// default of count × 0.1 s, or the sum of the GIF delays when `frameDelays` is given.
+    public init(frames: [ScaledImage], durationMicroseconds: Int64? = nil, frameDelaysMicroseconds: [Int64]? = nil) {
+        self.frames = frames
+        self.frameDelaysMicroseconds = frameDelaysMicroseconds
+        if let durationMicroseconds {
+            self.durationMicroseconds = durationMicroseconds
+        } else if let frameDelaysMicroseconds {
+            self.durationMicroseconds = frameDelaysMicroseconds.reduce(0, +)
+        } else {
+            self.durationMicroseconds = Int64(frames.count) * 100_000
+        }
+    }
+
+    /// The number of frames.
+    public var count: Int { frames.count }
+}
+
+/// The image sequences of a GIF-style control, one per state (spec §5.1).
+public struct StateImages: Sendable, Equatable {
+    /// The sequences set so far, by state.
+    public private(set) var sequences: [RefreshState: ImageSequence] = [:]
+
+    /// No images for any state.
+    public init() {}
+
+    /// Sets one state's sequence, as `setImages:duration:forState:` does.
+    public mutating func set(_ sequence: ImageSequence, for state: RefreshState) {
+        sequences[state] = sequence
+    }
+
+    /// The sequence of `state`, if one was set.
+    public subscript(state: RefreshState) -> ImageSequence? {
+        sequences[state]
+    }
+
+    /// True when no state has any frame.
+    public var isEmpty: Bool { sequences.values.allSatisfy { $0.frames.isEmpty } }
+
+    /// The component height after MJRefresh's auto-height (spec §5.1): the base height,
+    /// grown to the tallest first image of any state's sequence; it never shrinks.
+    public func componentHeight(base: Double) -> Double {
+        sequences.values.reduce(base) { height, sequence in
+            guard let first = sequence.frames.first, first.pointHeight > height else { return height }
+            return first.pointHeight
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import CFreeType
+
+/// One FreeType library instance. FreeType objects are not thread-safe, so each render
+/// context owns its own and never shares it across threads.
+final class FreeTypeLibrary {
+    let handle: FT_Library
+
+    init() throws {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw RefreshGifError.internalError("FreeType could not be initialised")
+        }
+        handle = library
+    }
+
+    deinit {
+        FT_Done_FreeType(handle)
+    }
+}

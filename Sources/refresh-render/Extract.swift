@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import RefreshGif
+
+/// Writes every composited frame of a GIF as PNG, plus frames.json.
+struct Extract: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write every frame of a GIF as frame_0001.png … plus frames.json (for setImages:).")
+
+    @Argument(help: "The GIF file.")
+    var input: String
+
+    @Option(name: [.short, .long], help: "Output folder (created if missing).")
+    var output: String = "frames"
+
+    func run() throws {
+        try reportingErrors {
+            let bytes = try FileIO.read(input)
+            guard GIFDecoder.isGIF(bytes) else {
+                throw RefreshGifError.badInput(file: input, message: "not a GIF file (bad signature)")
+            }
+            let animation: GIFAnimation
+            do {
+                animation = try GIFDecoder().decode(bytes)
+            } catch let error as RefreshGifError {
+                throw error.naming(input)
+            }
+            try FileIO.makeDirectory(output)
+            let encoder = PNGEncoder()
+            var entries: [FrameEntry] = []
+            for (i, frame) in animation.frames.enumerated() {
+                let name = String(format: "frame_%04d.png", i + 1)
+                try FileIO.write(try encoder.encode(frame.image), to: output + "/" + name)
+                entries.append(FrameEntry(index: i + 1, file: name, delayMs: frame.delayMilliseconds,
+                                          width: frame.image.width, height: frame.image.height))
+            }
+            let manifest = FramesManifest(source: input, width: animation.width, height: animation.height,
+                                          loopCount: animation.loopCount, frames: entries)
+            let encoderJSON = JSONEncoder()
+            encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try FileIO.write(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
+            print("\(animation.frames.count) frames written to \(output)")
+        }
+    }
+
+    struct FrameEntry: Codable {
+        var index: Int
+        var file: String
+        var delayMs: Int
+        var width: Int
+        var height: Int
+    }
+
+    struct FramesManifest: Codable {
+        var source: String
+        var width: Int
+        var height: Int
+        var loopCount: Int?
+        var frames: [FrameEntry]
+    }
+}
