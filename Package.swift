@@ -54,8 +54,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshGifTests",
-            dependencies: ["RefreshGif"],
-            resources: [.copy("../../Fixtures")]
+            dependencies: ["RefreshGif", "CZlib"]
         ),
     ]
 )

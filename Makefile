@@ -1,0 +1,33 @@
+# RefreshGif: `make run` renders example frames, `make test` runs the test suite.
+# Both install missing system packages first (scripts/setup.sh).
+
+SWIFT ?= swift
+OUT ?= out
+TOOL_RELEASE := .build/release/refresh-render
+
+.PHONY: setup build run test fixtures clean
+
+setup:
+	@scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release --product refresh-render
+
+run: build
+	@mkdir -p $(OUT)
+	$(TOOL_RELEASE) --state pulling --percent 0.6 --background '#FFFFFF' -o $(OUT)/header-pulling.png
+	$(TOOL_RELEASE) --state idle --percent 0.6 --background '#FFFFFF' -o $(OUT)/header-idle-60.png
+	$(TOOL_RELEASE) --images idle=Fixtures/demo/pull.gif --images refreshing=Fixtures/demo/spin.gif \
+		--state idle --percent 0.6 --background '#FFFFFF' -o $(OUT)/header-demo-gif.png
+	$(TOOL_RELEASE) --style normal --state pulling --background '#FFFFFF' -o $(OUT)/header-normal-pulling.png
+	@echo "wrote $(OUT)/header-pulling.png and three more; open them to look"
+
+test: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+fixtures:
+	python3 Fixtures/generate.py
+
+clean:
+	rm -rf .build $(OUT)

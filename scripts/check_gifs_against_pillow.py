@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Development check (not part of the test suite): decodes every GIF fixture with
+refresh-render and with Pillow, and reports frames whose RGBA pixels differ.
+
+Pillow and browsers disagree on a few points DECISIONS settles (disposal 2 clears to
+transparent; truncated last frames are dropped); differences there are listed, not fatal.
+Usage: scripts/check_gifs_against_pillow.py [path/to/refresh-render]
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from PIL import Image, ImageSequence
+
+tool = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/refresh-render"
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures")
+bad = 0
+for path in sorted(glob.glob(os.path.join(root, "gif", "*.gif")) + glob.glob(os.path.join(root, "demo", "*.gif"))):
+    with tempfile.TemporaryDirectory() as out:
+        result = subprocess.run([tool, "extract", path, "-o", out], capture_output=True, text=True)
+        if result.returncode != 0:
+            print(f"{os.path.basename(path)}: refresh-render failed: {result.stderr.strip()}")
+            bad += 1
+            continue
+        ours = json.load(open(os.path.join(out, "frames.json")))["frames"]
+        try:
+            theirs = [f.convert("RGBA") for f in ImageSequence.Iterator(Image.open(path))]
+        except Exception as e:  # Pillow refuses some broken files
+            print(f"{os.path.basename(path)}: Pillow failed ({e}); ours has {len(ours)} frames")
+            continue
+        notes = []
+        if len(ours) != len(theirs):
+            notes.append(f"frame count ours {len(ours)} vs Pillow {len(theirs)}")
+        for i, (entry, pil) in enumerate(zip(ours, theirs)):
+            mine = Image.open(os.path.join(out, entry["file"])).convert("RGBA")
+            a, b = list(mine.getdata()), list(pil.getdata())
+            # Fully transparent pixels are equal whatever their colour.
+            diff = sum(1 for p, q in zip(a, b) if p != q and not (p[3] == 0 and q[3] == 0))
+            if diff:
+                notes.append(f"frame {i + 1}: {diff} pixels differ")
+        print(f"{os.path.basename(path)}: " + ("same as Pillow" if not notes else "; ".join(notes)))
+        bad += bool(notes)
+print(f"{bad} files with differences")

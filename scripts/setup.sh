@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the system packages RefreshGif builds and runs with, when any is missing.
+# Quiet and idempotent: when everything is present it does nothing.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libgif-dev        # giflib: GIF decoding and encoding
+  libpng-dev        # libpng: PNG decoding and encoding
+  zlib1g-dev        # zlib: Apple CgBI PNGs
+  libfreetype-dev   # FreeType: glyphs, outlines, the vector rasteriser
+  libfontconfig-dev # fontconfig: finding fonts, per-character fallback
+  fonts-dejavu-core # DejaVu Sans Bold, the primary label font
+  fonts-wqy-microhei # Chinese and Korean glyphs
+)
+packages+=(${EXTRA_PACKAGES:-})
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup: installing ${missing[*]}"
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
