@@ -1,0 +1,121 @@
+import CZlib
+import Testing
+@testable import RefreshGif
+
+@Suite("PNG decoding and encoding")
+struct PNGCodecTests {
+    static let cases = [
+        "gray1", "gray2", "gray4", "gray8", "gray16", "gray8-trns", "gray16-interlaced",
+        "graya8", "graya16", "rgb8", "rgb16", "rgb8-trns", "rgba8", "rgba16",
+        "rgba8-interlaced", "rgba16-interlaced", "palette1", "palette2", "palette4", "palette8",
+    ]
+
+    @Test("every colour type, bit depth, tRNS and interlace decodes to the expected RGBA8", arguments: cases)
+    func decodesEveryKind(name: String) throws {
+        let image = try PNGDecoder().decode(Support.bytes("png/\(name).png"))
+        let expected = try Support.bytes("png/\(name).rgba")
+        #expect(image.width == 9 && image.height == 7)
+        #expect(image == RGBAImage(width: 9, height: 7, straightPixels: expected))
+    }
+
+    @Test("encode then decode gives the same pixels", arguments: ["rgba8", "palette8", "graya8", "rgb8-trns"])
+    func roundTrip(name: String) throws {
+        let image = try PNGDecoder().decode(Support.bytes("png/\(name).png"))
+        for settings in [PNGEncoder.Settings.fastUI, .libpngDefault, .init(level: 9, filters: .paeth, strategy: .rle)] {
+            let again = try PNGDecoder().decode(PNGEncoder(settings: settings).encode(image))
+            #expect(again == image)
+        }
+    }
+
+    @Test("the same pixels always give the same bytes, with no time or text chunk")
+    func deterministic() throws {
+        let image = try PNGDecoder().decode(Support.bytes("png/rgba16.png"))
+        let a = try PNGEncoder().encode(image), b = try PNGEncoder().encode(image)
+        #expect(a == b)
+        let text = String(decoding: a, as: UTF8.self)
+        #expect(!text.contains("tIME") && !text.contains("tEXt") && !text.contains("zTXt"))
+    }
+
+    @Test("an Apple CgBI PNG built from a normal one decodes to the same picture")
+    func cgbi() throws {
+        let straight = try Support.bytes("png/rgba8.rgba")
+        let reference = RGBAImage(width: 9, height: 7, straightPixels: straight)
+        let cgbi = try Self.makeCgBI(reference)
+        #expect(CgBIConverter.isCgBI(cgbi))
+        let decoded = try PNGDecoder().decode(cgbi)
+        #expect(decoded == reference)
+    }
+
+    @Test("a CgBI file with broken image data is bad input")
+    func cgbiBroken() throws {
+        let reference = try PNGDecoder().decode(Support.bytes("png/rgba8.png"))
+        var cgbi = try Self.makeCgBI(reference)
+        // Cut the file inside its IDAT.
+        cgbi.removeLast(30)
+        #expect(throws: RefreshGifError.self) { try PNGDecoder().decode(cgbi) }
+    }
+
+    @Test("truncated data, a bad signature and a bad CRC are bad input")
+    func broken() throws {
+        let good = try Support.bytes("png/rgba8.png")
+        #expect(throws: RefreshGifError.self) { try PNGDecoder().decode(Array(good.prefix(good.count - 40))) }
+        #expect(throws: RefreshGifError.self) { try PNGDecoder().decode(Array(good.dropFirst())) }
+        var badCRC = good
+        badCRC[29] ^= 0xFF // inside IHDR's CRC
+        #expect(throws: RefreshGifError.self) { try PNGDecoder().decode(badCRC) }
+    }
+
+    @Test("huge IHDR dimensions are refused before allocating")
+    func hugeDimensions() throws {
+        var bytes = try Support.bytes("png/gray8.png")
+        // Width 100000 px in IHDR, CRC fixed so libpng reads the header.
+        bytes.replaceSubrange(16..<20, with: [0x00, 0x01, 0x86, 0xA0])
+        let crc = UInt32(bytes[12..<29].withContiguousStorageIfAvailable { crc32(0, $0.baseAddress, 17) } ?? 0)
+        bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
+        #expect {
+            try PNGDecoder().decode(bytes)
+        } throws: { error in
+            guard case .limitExceeded = error as? RefreshGifError else { return false }
+            return true
+        }
+    }
+
+    /// Builds an iPhone-optimised PNG: CgBI chunk, premultiplied BGRA, raw deflate.
+    static func makeCgBI(_ image: RGBAImage) throws -> [UInt8] {
+        var raw: [UInt8] = []
+        for y in 0..<image.height {
+            raw.append(0)
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                raw += [p.b, p.g, p.r, p.a]
+            }
+        }
+        var stream = z_stream()
+        #expect(deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        var out = [UInt8](repeating: 0, count: raw.count + 1024)
+        let produced: Int = raw.withUnsafeMutableBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output in
+                stream.next_in = input.baseAddress
+                stream.avail_in = UInt32(input.count)
+                stream.next_out = output.baseAddress
+                stream.avail_out = UInt32(output.count)
+                deflate(&stream, Z_FINISH)
+                return output.count - Int(stream.avail_out)
+            }
+        }
+        deflateEnd(&stream)
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let t = Array(type.utf8)
+            var crc = crc32(0, nil, 0)
+            crc = (t + body).withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+            let n = UInt32(body.count), c = UInt32(crc)
+            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + t + body
+                + [UInt8(c >> 24), UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
+        }
+        let w = UInt32(image.width), h = UInt32(image.height)
+        let ihdr: [UInt8] = [UInt8(w >> 24), UInt8(w >> 16 & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w & 0xFF),
+                             UInt8(h >> 24), UInt8(h >> 16 & 0xFF), UInt8(h >> 8 & 0xFF), UInt8(h & 0xFF), 8, 6, 0, 0, 0]
+        return PNGDecoder.signature + chunk("CgBI", [0x50, 0x00, 0x20, 0x02]) + chunk("IHDR", ihdr)
+            + chunk("IDAT", Array(out.prefix(produced))) + chunk("IEND", [])
+    }
+}
