@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import RefreshGif
+
+@Suite("Titles, languages, last-updated line and glyphs")
+struct TextTests {
+    @Test("language tags match case-insensitively (DECISIONS)")
+    func languages() {
+        let cases: [(String, Language)] = [
+            ("zh-Hans", .zhHans), ("zh-hans", .zhHans), ("zh-CN", .zhHans), ("zh-SG", .zhHans), ("zh", .zhHans),
+            ("zh-Hans-CN", .zhHans), ("zh-Hant", .zhHant), ("zh-TW", .zhHant), ("zh-hk", .zhHant), ("zh-MO", .zhHant),
+            ("zh-Hant-TW", .zhHant), ("en-GB", .en), ("ko-KR", .ko), ("ru", .ru), ("uk-UA", .uk), ("fr", .en), ("", .en),
+        ]
+        for (tag, expected) in cases { #expect(Language(tag: tag) == expected, "\(tag)") }
+    }
+
+    @Test("each kind shows the spec §10.2 key in each state")
+    func titleMapping() {
+        #expect(Titles.title(kind: .header, state: .pulling, language: .en) == "Release to refresh")
+        #expect(Titles.title(kind: .header, state: .willRefresh, language: .en) == "Loading...")
+        #expect(Titles.title(kind: .header, state: .noMoreData, language: .en) == "")
+        #expect(Titles.title(kind: .autoFooter, state: .pulling, language: .en) == "")
+        #expect(Titles.title(kind: .autoFooter, state: .idle, language: .ru) == "Нажмите или потяните чтобы загрузить еще")
+        #expect(Titles.title(kind: .backFooter, state: .pulling, language: .ko) == "놓으면 더 로드됨.")
+        #expect(Titles.title(kind: .backFooter, state: .noMoreData, language: .zhHant) == "已經全部加載完畢")
+        #expect(Titles.title(kind: .trailer, state: .refreshing, language: .zhHans) == "释放查看图文详情")
+        #expect(Titles.title(kind: .trailer, state: .idle, language: .uk) == "Slide to view details")
+        #expect(Titles.string(.headerLastTime, .zhHans) == "最后更新：")
+        #expect(Titles.string(.headerLastTime, .en) == "Last update: ")
+    }
+
+    @Test("every default title exists in all six languages, no key names leak")
+    func tablesComplete() {
+        for key in Titles.Key.allCases {
+            for language in Language.allCases {
+                let text = Titles.string(key, language)
+                #expect(!text.isEmpty && !text.hasPrefix("MJRefresh") && text != key.rawValue, "\(key) \(language)")
+            }
+        }
+    }
+
+    static let utc = TimeZone(identifier: "UTC")!
+
+    static func date(_ text: String) -> Date {
+        let f = ISO8601DateFormatter()
+        return f.date(from: text)!
+    }
+
+    @Test("last-updated: today, this year, another year, none (spec §9)")
+    func lastUpdated() {
+        let en = LastUpdatedFormatter(language: .en, timeZone: Self.utc)
+        let now = Self.date("2024-07-05T18:00:00Z")
+        #expect(en.text(lastUpdated: Self.date("2024-07-05T14:05:00Z"), now: now) == "Last update: Today 14:05")
+        #expect(en.text(lastUpdated: Self.date("2024-03-17T09:41:00Z"), now: now) == "Last update: 03-17 09:41")
+        #expect(en.text(lastUpdated: Self.date("2023-12-31T23:59:00Z"), now: now) == "Last update: 2023-12-31 23:59")
+        #expect(en.text(lastUpdated: nil, now: now) == "Last update: No record")
+        let zh = LastUpdatedFormatter(language: .zhHans, timeZone: Self.utc)
+        #expect(zh.text(lastUpdated: Self.date("2024-07-05T14:05:00Z"), now: now) == "最后更新：今天 14:05")
+        #expect(zh.text(lastUpdated: nil, now: now) == "最后更新：无记录")
+        let ko = LastUpdatedFormatter(language: .ko, timeZone: Self.utc)
+        #expect(ko.text(lastUpdated: Self.date("2024-07-05T09:05:00Z"), now: now) == "마지막 업데이트: 오늘 09:05")
+    }
+
+    @Test("quirk reproduced: 'today' compares only the day of the month")
+    func todayQuirk() {
+        let en = LastUpdatedFormatter(language: .en, timeZone: Self.utc)
+        let text = en.text(lastUpdated: Self.date("2023-03-05T08:00:00Z"), now: Self.date("2024-07-05T12:00:00Z"))
+        #expect(text == "Last update: Today 08:00")
+    }
+
+    @Test("the time zone decides the day and the clock")
+    func timeZones() {
+        let tokyo = LastUpdatedFormatter(language: .en, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        // 23:30 UTC on the 4th is 08:30 on the 5th in Tokyo.
+        let text = tokyo.text(lastUpdated: Self.date("2024-07-04T23:30:00Z"), now: Self.date("2024-07-05T03:00:00Z"))
+        #expect(text == "Last update: Today 08:30")
+    }
+
+    @Test("every CJK and Hangul title character has a real glyph in the font chosen for it")
+    func realGlyphs() throws {
+        let renderer = try RefreshRenderer()
+        for language in [Language.zhHans, .zhHant, .ko, .ru, .uk] {
+            for key in Titles.Key.allCases {
+                for scalar in Titles.string(key, language).unicodeScalars where scalar != " " {
+                    let glyph = try renderer.glyph(for: scalar)
+                    #expect(glyph != nil && glyph?.index != 0, "U+\(String(scalar.value, radix: 16)) in \(key) \(language)")
+                }
+            }
+        }
+    }
+
+    @Test("text width is the advance width of the laid-out line, not rounded, empty is 0")
+    func widths() throws {
+        let renderer = try RefreshRenderer()
+        #expect(try renderer.textWidth("") == 0)
+        let pull = try renderer.textWidth("Pull down to refresh")
+        #expect(pull > 100 && pull < 200)
+        #expect(pull != pull.rounded())
+        // Widths add up for text in one font (no kerning between these pairs in DejaVu).
+        let a = try renderer.textWidth("Pull down"), b = try renderer.textWidth(" to refresh")
+        #expect(abs(a + b - pull) < 0.5)
+        // Kerning is applied: "AV" is narrower than "A" and "V" apart.
+        let av = try renderer.textWidth("AV"), apart = try renderer.textWidth("A") + renderer.textWidth("V")
+        #expect(av < apart - 0.1)
+    }
+}
