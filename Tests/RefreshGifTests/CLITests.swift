@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import RefreshGif
+
+/// Runs the built `refresh-render` binary end to end.
+@Suite("refresh-render command line")
+struct CLITests {
+    static let binary: String = ProcessInfo.processInfo.environment["REFRESH_RENDER_BIN"]
+        ?? Support.root.appendingPathComponent(".build/debug/refresh-render").path
+
+    struct Result {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: [UInt8](stdout), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func files(in folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    @Test("the design card's command works as written, from any folder")
+    func designCard() throws {
+        let folder = try Support.temporaryFolder()
+        let result = try Self.run(["--state", "pulling", "--percent", "0.6"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGDecoder().decode(FileIO.read(folder + "/refresh.png"))
+        #expect(image.width == 750 && image.height == 108)
+        #expect(Self.files(in: folder) == ["refresh.png"])
+    }
+
+    @Test("--images with GIFs, --hide-labels: the chosen frame, centred, at scale 3")
+    func gifImages() throws {
+        let folder = try Support.temporaryFolder()
+        let result = try Self.run(["--images", "idle=" + Support.fixture("demo/pull.gif"),
+                                   "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
+                                   "--state", "idle", "--percent", "0.6", "--hide-labels", "--scale", "3",
+                                   "-o", folder + "/out.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGDecoder().decode(FileIO.read(folder + "/out.png"))
+        #expect(image.width == 1125 && image.height == 162)
+        // The 100 px GIF at --image-scale 3 (the render scale) is 33.3 pt, drawn 1:1, centred.
+        let frames = try GIFDecoder().decode(Support.bytes("demo/pull.gif")).frames
+        let expected = frames[12].image // trunc(20 × 0.6) = 12
+        let x0 = TextRenderer.snap((375 - 100.0 / 3) / 2 * 3), y0 = TextRenderer.snap((54 - 100.0 / 3) / 2 * 3)
+        for (x, y) in [(50, 50), (50, 20), (30, 70)] {
+            let p = image.pixel(x: x0 + x, y: y0 + y), q = expected.pixel(x: x, y: y)
+            #expect([p.r, p.g, p.b, p.a] == [q.r, q.g, q.b, q.a])
+        }
+    }
+
+    @Test("-o - writes the PNG to standard output")
+    func standardOutput() throws {
+        let result = try Self.run(["--style", "normal", "-o", "-"])
+        #expect(result.status == 0)
+        #expect(PNGDecoder.isPNG(result.stdout))
+        #expect(try PNGDecoder().decode(result.stdout).width == 750)
+    }
+
+    @Test("bad options exit 64 with one line naming the option")
+    func usage() throws {
+        for arguments in [["--percent", "nan"], ["--percent", "-1"], ["--scale", "0"], ["--scale", "100"],
+                          ["--width", "1e9"], ["--width", "0"], ["--state", "flying"], ["--kind", "trailer", "--style", "gif"],
+                          ["--background", "red"], ["--title", "soon=Hello"], ["--time", "inf"]] {
+            let folder = try Support.temporaryFolder()
+            let result = try Self.run(arguments + ["-o", folder + "/x.png"])
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(!result.stderr.isEmpty)
+            #expect(Self.files(in: folder).isEmpty, "\(arguments) left a file")
+        }
+    }
+
+    @Test("a missing input exits 66, a broken one 65, both naming the file and leaving no output")
+    func badInputs() throws {
+        let folder = try Support.temporaryFolder()
+        let missing = try Self.run(["--images", "idle=/nonexistent/x.gif", "-o", folder + "/x.png"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/nonexistent/x.gif"))
+        let broken = folder + "/broken.gif"
+        try Data("GIF89a-not-really".utf8).write(to: URL(fileURLWithPath: broken))
+        let bad = try Self.run(["--images", "idle=" + broken, "-o", folder + "/x.png"])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("broken.gif"))
+        #expect(bad.stderr.split(separator: "\n").count == 1)
+        let directory = try Self.run(["extract", folder, "-o", folder + "/frames"])
+        #expect(directory.status == 66)
+        #expect(Self.files(in: folder) == ["broken.gif"])
+    }
+
+    @Test("an output that cannot be created exits 73; writing over an input is refused")
+    func unwritable() throws {
+        let result = try Self.run(["-o", "/nonexistent-dir/x.png"])
+        #expect(result.status == 73)
+        #expect(result.stderr.contains("/nonexistent-dir/x.png"))
+        let folder = try Support.temporaryFolder()
+        let input = folder + "/in.gif"
+        try FileManager.default.copyItem(atPath: Support.fixture("demo/pull.gif"), toPath: input)
+        let same = try Self.run(["--images", "idle=" + input, "-o", input])
+        #expect(same.status == 64)
+        #expect(try FileIO.read(input) == Support.bytes("demo/pull.gif"))
+    }
+
+    @Test("extract writes every composited frame and frames.json")
+    func extract() throws {
+        let folder = try Support.temporaryFolder()
+        let result = try Self.run(["extract", Support.fixture("gif/spectrum.gif"), "-o", folder])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(Self.files(in: folder) == ["frame_0001.png", "frame_0002.png", "frame_0003.png", "frame_0004.png",
+                                            "frame_0005.png", "frame_0006.png", "frames.json"])
+        let manifest = try JSONSerialization.jsonObject(with: Data(FileIO.read(folder + "/frames.json"))) as? [String: Any]
+        #expect(manifest?["loopCount"] as? Int == 3)
+        let frames = manifest?["frames"] as? [[String: Any]]
+        #expect(frames?.map { $0["delayMs"] as? Int } == [0, 10, 20, 50, 100, 200])
+        let gif = try GIFDecoder().decode(Support.bytes("gif/spectrum.gif"))
+        #expect(try PNGDecoder().decode(FileIO.read(folder + "/frame_0005.png")) == gif.frames[4].image)
+    }
+
+    @Test("info reports size, frames, delays, duration and loop count")
+    func info() throws {
+        let result = try Self.run(["info", Support.fixture("gif/spectrum.gif"), "--json"])
+        #expect(result.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
+        #expect(report?["frameCount"] as? Int == 6)
+        #expect(report?["width"] as? Int == 50)
+        #expect(report?["totalDurationMs"] as? Int == 570)
+        #expect(report?["loopCount"] as? Int == 3)
+        let text = try Self.run(["info", Support.fixture("png/palette4.png")])
+        #expect(String(decoding: text.stdout, as: UTF8.self).contains("9×7 px"))
+    }
+
+    @Test("a folder of PNG frames loads in natural numeric order")
+    func folderOrder() throws {
+        let folder = try Support.temporaryFolder()
+        for i in [1, 2, 10] {
+            let png = try PNGEncoder().encode(Support.solid(100, 100, RGBAColor(red: UInt8(i * 20), green: 0, blue: 0)))
+            try FileIO.write(png, to: folder + "/frame\(i).png")
+        }
+        let sequence = try ImageLoader(defaultScale: 2).load(folder)
+        #expect(sequence.frames.map { $0.image.pixel(x: 0, y: 0).r } == [20, 40, 200])
+        #expect(NaturalOrder.less("frame2", "frame10"))
+        #expect(!NaturalOrder.less("frame10", "frame2"))
+        #expect(NaturalOrder.less("dropdown_anim__0009", "dropdown_anim__00010"))
+        #expect(ImageLoader.scaleSuffix(of: "/a/b/loading@3x.png") == 3)
+        #expect(ImageLoader.scaleSuffix(of: "loading.png") == nil)
+    }
+}
