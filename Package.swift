@@ -52,6 +52,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(
+            name: "refresh-bench",
+            dependencies: ["RefreshGif"]
+        ),
         .testTarget(
             name: "RefreshGifTests",
             dependencies: ["RefreshGif", "CZlib"]
