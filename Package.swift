@@ -58,7 +58,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshGifTests",
-            dependencies: ["RefreshGif", "CZlib"]
+            dependencies: ["RefreshGif", "CZlib"],
+            exclude: ["__Snapshots__"]
         ),
     ]
 )

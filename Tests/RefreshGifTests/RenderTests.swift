@@ -152,3 +152,30 @@ struct RenderTests {
         #expect(images[.idle]?.frames[0] != images[.idle]?.frames[29])
     }
 }
+
+@Suite("Device-pixel placement at every scale")
+struct ScaleTests {
+    @Test("the GIF image lands at the layout's origin × scale, rounded half up", arguments: [1, 2, 3])
+    func imagePlacement(scale: Int) throws {
+        var scene = RefreshScene()
+        scene.scale = scale
+        scene.width = 333 // odd width: half-point positions
+        scene.images.set(ImageSequence(frames: [ScaledImage(image: Support.solid(50 * scale, 50 * scale, RGBAColor(red: 0, green: 0, blue: 255)), scale: Double(scale))]), for: .idle)
+        scene.textColor = RGBAColor(red: 255, green: 0, blue: 0)
+        let renderer = try RefreshRenderer()
+        let frame = try #require(try renderer.layout(of: scene).image)
+        let image = try renderer.render(scene)
+        // Find the blue square's top-left corner.
+        var corner: (Int, Int)?
+        outer: for y in 0..<image.height {
+            for x in 0..<image.width where image.pixel(x: x, y: y) == (0, 0, 255, 255) {
+                corner = (x, y)
+                break outer
+            }
+        }
+        let s = Double(scale)
+        #expect(corner?.0 == TextRenderer.snap(frame.x * s))
+        #expect(corner?.1 == TextRenderer.snap(frame.y * s))
+        #expect(image.height == 54 * scale)
+    }
+}

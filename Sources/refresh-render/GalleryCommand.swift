@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import RefreshGif
+
+/// Renders every kind × style × state into one contact sheet.
+struct GalleryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gallery",
+        abstract: "Render every kind, style and state on one contact sheet.")
+
+    @Option(help: "Language tag of the titles.")
+    var language: String = "en"
+
+    @Option(help: "Render scale: 1, 2 or 3.")
+    var scale: Int = 2
+
+    @Option(name: [.short, .long], help: "Output PNG path.")
+    var output: String = "gallery.png"
+
+    func validate() throws {
+        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let renderer = try RefreshRenderer()
+            let images = try BuiltInAnimation.images(scale: scale)
+            let rows = try Gallery.cases(language: Language(tag: language), scale: scale, images: images).map { row in
+                try row.map { ContactSheet.Cell(image: try renderer.render($0.scene), caption: $0.caption) }
+            }
+            let sheet = try ContactSheet(rows: rows, scale: scale).render(with: renderer)
+            try FileIO.write(try PNGEncoder().encode(sheet), to: output)
+        }
+    }
+}
