@@ -157,4 +157,35 @@ struct CLITests {
         #expect(ImageLoader.scaleSuffix(of: "/a/b/loading@3x.png") == 3)
         #expect(ImageLoader.scaleSuffix(of: "loading.png") == nil)
     }
+
+    @Test("--font replaces the primary font; a missing font file exits 66")
+    func fontOption() throws {
+        let folder = try Support.temporaryFolder()
+        let regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let a = try Self.run(["--style", "state", "-o", folder + "/a.png"])
+        let b = try Self.run(["--style", "state", "--font", regular, "-o", folder + "/b.png"])
+        #expect(a.status == 0 && b.status == 0, "\(b.stderr)")
+        #expect(try FileIO.read(folder + "/a.png") != FileIO.read(folder + "/b.png"))
+        let missing = try Self.run(["--font", "/nonexistent.ttf", "-o", folder + "/c.png"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/nonexistent.ttf"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/c.png"))
+    }
+
+    @Test("--title and --rtl change what is drawn")
+    func titleAndRTL() throws {
+        let folder = try Support.temporaryFolder()
+        let plain = try Self.run(["--style", "normal", "--hide-time-label", "-o", folder + "/plain.png"])
+        let titled = try Self.run(["--style", "normal", "--hide-time-label", "--title", "idle=Swipe", "-o", folder + "/titled.png"])
+        let mirrored = try Self.run(["--style", "normal", "--hide-time-label", "--rtl", "-o", folder + "/rtl.png"])
+        #expect(plain.status == 0 && titled.status == 0 && mirrored.status == 0)
+        let p = try PNGDecoder().decode(FileIO.read(folder + "/plain.png"))
+        let t = try PNGDecoder().decode(FileIO.read(folder + "/titled.png"))
+        let r = try PNGDecoder().decode(FileIO.read(folder + "/rtl.png"))
+        // A shorter title moves the arrow right, towards the centre; RTL puts it right of the text.
+        let pb = try #require(p.opaqueBounds()), tb = try #require(t.opaqueBounds()), rb = try #require(r.opaqueBounds())
+        #expect(tb.minX > pb.minX)
+        #expect(rb.maxX > pb.maxX)
+        #expect(rb.maxX == p.width - 1 - pb.minX || abs(rb.maxX - (p.width - 1 - pb.minX)) <= 2)
+    }
 }
