@@ -188,4 +188,22 @@ struct CLITests {
         #expect(rb.maxX > pb.maxX)
         #expect(rb.maxX == p.width - 1 - pb.minX || abs(rb.maxX - (p.width - 1 - pb.minX)) <= 2)
     }
+
+    @Test("diff prints the count and share, writes the picture, exits 0 within tolerance and 1 beyond")
+    func diffCommand() throws {
+        let folder = try Support.temporaryFolder()
+        let a = Support.fixture("diff/pairs/noise-a.png"), b = Support.fixture("diff/pairs/noise-b.png")
+        let failing = try Self.run(["diff", a, b, "-o", folder + "/diff.png"])
+        #expect(failing.status == 1)
+        #expect(String(decoding: failing.stdout, as: UTF8.self).hasPrefix("103 pixels differ (3.3529 % of 64×48)"))
+        #expect(try PNGDecoder().decode(FileIO.read(folder + "/diff.png")).width == 64)
+        #expect(try Self.run(["diff", a, b, "--max-diff-pixels", "103"]).status == 0)
+        #expect(try Self.run(["diff", a, b, "--max-diff-ratio", "0.04"]).status == 0)
+        #expect(try Self.run(["diff", a, a]).status == 0)
+        let sizes = try Self.run(["diff", a, Support.fixture("diff/pairs/text-a.png")])
+        #expect(sizes.status == 1)
+        #expect(String(decoding: sizes.stdout, as: UTF8.self).contains("sizes differ"))
+        #expect(try Self.run(["diff", a, "/nonexistent.png"]).status == 66)
+        #expect(try Self.run(["diff", a, b, "--threshold", "2"]).status == 64)
+    }
 }

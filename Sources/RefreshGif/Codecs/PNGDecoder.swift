@@ -38,6 +38,19 @@ public struct PNGDecoder: Sendable {
         return RGBAImage(width: width, height: height, straightPixels: pixels)
     }
 
+    /// Decodes `data` to the straight RGBA values the file stores (for image diffs). A CgBI
+    /// file's premultiplied values are un-premultiplied.
+    public func decodeStraight(_ data: [UInt8]) throws -> StraightImage {
+        guard Self.isPNG(data) else {
+            throw RefreshGifError.badInput(file: "input", message: "not a PNG file (bad signature)")
+        }
+        if CgBIConverter.isCgBI(data) {
+            return StraightImage(try decode(data))
+        }
+        let (width, height, pixels) = try decodeStandard(data)
+        return StraightImage(width: width, height: height, pixels: pixels)
+    }
+
     /// Decodes a standard PNG to straight RGBA bytes.
     func decodeStandard(_ data: [UInt8]) throws -> (Int, Int, [UInt8]) {
         var width: UInt32 = 0, height: UInt32 = 0

@@ -80,6 +80,14 @@ public struct PNGEncoder: Sendable {
         return try encodeStraight(image.straightPixels(), width: image.width, height: image.height)
     }
 
+    /// The PNG file for a straight image.
+    public func encode(_ image: StraightImage) throws -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw RefreshGifError.internalError("cannot encode an empty image as PNG")
+        }
+        return try encodeStraight(image.pixels, width: image.width, height: image.height)
+    }
+
     /// The PNG file for straight (non-premultiplied) RGBA rows.
     public func encodeStraight(_ pixels: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         var output = rg_png_output(data: nil, size: 0, capacity: 0)

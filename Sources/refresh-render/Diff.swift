@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import RefreshGif
+
+extension ImageDiff.Blend: ExpressibleByArgument {}
+
+/// pixelmatch options shared by `diff` and `snapshot`.
+struct DiffOptions: ParsableArguments {
+    @Option(help: "Matching threshold 0–1; smaller is more sensitive.")
+    var threshold: Double = 0.1
+
+    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
+    var includeAA = false
+
+    @Option(help: "Opacity of the unchanged image in the diff picture, 0–1.")
+    var alpha: Double = 0.1
+
+    @Option(name: .customLong("diff-color"), help: "Colour of differing pixels.")
+    var diffColor: String = "#FF0000"
+
+    @Option(name: .customLong("diff-color-alt"), help: "Colour of differing pixels where the second image is darker.")
+    var diffColorAlt: String?
+
+    @Option(name: .customLong("aa-color"), help: "Colour of anti-aliased pixels.")
+    var aaColor: String = "#FFFF00"
+
+    @Flag(name: .customLong("diff-mask"), help: "Draw only the differences, over transparency.")
+    var diffMask = false
+
+    @Option(help: "Semi-transparent pixels: checkerboard (pixelmatch 7) or white (pixelmatch ≤ 6).")
+    var blend: ImageDiff.Blend = .checkerboard
+
+    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels allowed.")
+    var maxDiffPixels: Int = 0
+
+    @Option(name: .customLong("max-diff-ratio"), help: "Share of differing pixels allowed, 0–1.")
+    var maxDiffRatio: Double = 0
+
+    func validate() throws {
+        guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
+        guard alpha.isFinite, (0...1).contains(alpha) else { throw ValidationError("--alpha must be between 0 and 1") }
+        guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must be ≥ 0") }
+        guard maxDiffRatio.isFinite, (0...1).contains(maxDiffRatio) else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+        for (name, value) in [("--diff-color", diffColor), ("--aa-color", aaColor), ("--diff-color-alt", diffColorAlt ?? "#000000")]
+        where RGBAColor(hex: value) == nil {
+            throw ValidationError("\(name) must be #RRGGBB, got '\(value)'")
+        }
+    }
+
+    var diff: ImageDiff {
+        var options = ImageDiff.Options()
+        options.threshold = threshold
+        options.includeAA = includeAA
+        options.alpha = alpha
+        options.diffColor = RGBAColor(hex: diffColor) ?? options.diffColor
+        options.diffColorAlt = diffColorAlt.flatMap { RGBAColor(hex: $0) }
+        options.aaColor = RGBAColor(hex: aaColor) ?? options.aaColor
+        options.diffMask = diffMask
+        options.blend = blend
+        return ImageDiff(options: options)
+    }
+
+    var tolerance: DiffTolerance { DiffTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) }
+}
+
+/// Compares two PNGs the way pixelmatch does.
+struct Diff: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compare two PNGs (pixelmatch semantics); exit 0 within tolerance, 1 beyond it.")
+
+    @Argument(help: "The expected PNG.")
+    var expected: String
+
+    @Argument(help: "The actual PNG.")
+    var actual: String
+
+    @Option(name: [.short, .long], help: "Write the diff picture here.")
+    var output: String?
+
+    @OptionGroup var options: DiffOptions
+
+    func run() throws {
+        var passed = true
+        try reportingErrors {
+            if let output { try OutputPaths.check(output, against: [expected, actual], option: "--output") }
+            let first = try Self.load(expected), second = try Self.load(actual)
+            guard first.width == second.width, first.height == second.height else {
+                print("sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
+                passed = false
+                return
+            }
+            let result = try options.diff.compare(first, second, drawDiff: output != nil)
+            if let output, let image = result.diffImage {
+                try FileIO.write(try PNGEncoder().encode(image), to: output)
+            }
+            print(String(format: "%d pixels differ (%.4f %% of %d×%d)", result.differingPixels, result.ratio * 100,
+                         first.width, first.height))
+            passed = options.tolerance.accepts(result)
+        }
+        if !passed { throw ExitCode(1) }
+    }
+
+    static func load(_ path: String) throws -> StraightImage {
+        let bytes = try FileIO.read(path)
+        do {
+            return try PNGDecoder().decodeStraight(bytes)
+        } catch let error as RefreshGifError {
+            throw error.naming(path)
+        }
+    }
+}
