@@ -5,6 +5,7 @@ let package = Package(
     name: "RefreshGif",
     products: [
         .library(name: "RefreshGif", targets: ["RefreshGif"]),
+        .library(name: "RefreshGifTesting", targets: ["RefreshGifTesting"]),
         .executable(name: "refresh-render", targets: ["refresh-render"]),
     ],
     dependencies: [
@@ -45,6 +46,10 @@ let package = Package(
             name: "RefreshGif",
             dependencies: ["CGif", "CPNG", "CPNGSupport", "CZlib", "CFreeType", "CFontconfig"]
         ),
+        .target(
+            name: "RefreshGifTesting",
+            dependencies: ["RefreshGif"]
+        ),
         .executableTarget(
             name: "refresh-render",
             dependencies: [
@@ -58,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshGifTests",
-            dependencies: ["RefreshGif", "CZlib"],
+            dependencies: ["RefreshGif", "RefreshGifTesting", "CZlib"],
             exclude: ["__Snapshots__"]
         ),
     ]

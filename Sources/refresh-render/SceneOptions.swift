@@ -95,36 +95,65 @@ struct SceneOptions: ParsableArguments {
     var maxPixels: Int = DecodeLimits.default.maxFramePixels
 
     func validate() throws {
-        guard percent.isFinite, percent >= 0 else {
-            throw ValidationError("--percent must be a finite number ≥ 0, got \(percent)")
+        do {
+            try description().validate()
+        } catch let error as RefreshGifError {
+            throw ValidationError(error.description)
         }
-        guard time.isFinite, time >= 0, time < 1e9 else {
-            throw ValidationError("--time must be a finite number of seconds ≥ 0, got \(time)")
-        }
-        guard (1...3).contains(scale) else {
-            throw ValidationError("--scale must be 1, 2 or 3, got \(scale)")
-        }
-        guard width.isFinite, width >= 1, width * Double(scale) <= Double(DecodeLimits.default.maxSide) else {
-            throw ValidationError("--width must be between 1 and \(DecodeLimits.default.maxSide / scale) points at scale \(scale), got \(width)")
-        }
-        guard height.isFinite, height >= 1, height * Double(scale) <= Double(DecodeLimits.default.maxSide) else {
-            throw ValidationError("--height must be between 1 and \(DecodeLimits.default.maxSide / scale) points at scale \(scale), got \(height)")
-        }
-        if let imageScale, !(imageScale.isFinite && imageScale >= 1 && imageScale <= 3) {
-            throw ValidationError("--image-scale must be between 1 and 3, got \(imageScale)")
-        }
-        if let style, !kind.styles.contains(style) {
-            throw ValidationError("--style \(style.rawValue) does not exist for --kind \(kind.rawValue) (choose \(kind.styles.map(\.rawValue).joined(separator: ", ")))")
-        }
-        guard maxPixels > 0 else { throw ValidationError("--max-pixels must be positive") }
     }
 
-    /// Splits `STATE=VALUE`.
-    private func pair(_ text: String, option: String) throws -> (RefreshState, String) {
-        guard let eq = text.firstIndex(of: "="), let state = RefreshState(rawValue: String(text[..<eq])) else {
-            throw RefreshGifError.usage(option: option, message: "expected STATE=VALUE with STATE one of \(RefreshState.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+    /// Splits `STATE=VALUE` entries into a dictionary keyed by state name.
+    private func pairs(_ entries: [String], option: String) throws -> [String: String]? {
+        guard !entries.isEmpty else { return nil }
+        var out: [String: String] = [:]
+        for text in entries {
+            guard let eq = text.firstIndex(of: "="), RefreshState(rawValue: String(text[..<eq])) != nil else {
+                throw RefreshGifError.usage(option: option, message: "expected STATE=VALUE with STATE one of \(RefreshState.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
+            }
+            out[String(text[..<eq])] = String(text[text.index(after: eq)...])
         }
-        return (state, String(text[text.index(after: eq)...]))
+        return out
+    }
+
+    /// The options as a ``SceneDescription`` (the format snapshot and gesture files share).
+    func description() throws -> SceneDescription {
+        var d = SceneDescription()
+        d.kind = kind
+        d.style = style
+        d.state = state
+        d.percent = percent
+        d.time = time
+        d.images = try pairs(images, option: "--images")
+        if let durations = try pairs(durations, option: "--duration") {
+            d.durations = try durations.mapValues { text in
+                guard let seconds = Double(text) else {
+                    throw RefreshGifError.usage(option: "--duration", message: "expected seconds ≥ 0, got '\(text)'")
+                }
+                return seconds
+            }
+        }
+        d.timing = timing
+        d.imageScale = imageScale
+        d.width = width
+        d.height = height
+        d.scale = scale
+        d.background = background
+        d.autoAlpha = autoAlpha
+        d.hideLabels = hideLabels
+        d.hideStateLabel = hideStateLabel
+        d.hideTimeLabel = hideTimeLabel
+        d.refreshingTitleHidden = refreshingTitleHidden
+        d.language = language
+        d.titles = try pairs(titles, option: "--title")
+        d.lastUpdated = lastUpdated
+        d.now = now
+        d.timezone = timezone
+        d.textColor = textColor
+        d.font = font
+        d.spinner = spinner
+        d.rtl = rtl
+        d.maxPixels = maxPixels
+        return d
     }
 
     /// The image paths given with `--images`, for output-path checks.
@@ -132,102 +161,8 @@ struct SceneOptions: ParsableArguments {
         images.compactMap { entry in entry.firstIndex(of: "=").map { String(entry[entry.index(after: $0)...]) } }
     }
 
-    var limits: DecodeLimits {
-        var limits = DecodeLimits.default
-        limits.maxFramePixels = maxPixels
-        limits.maxTotalPixels = max(limits.maxTotalPixels, maxPixels)
-        return limits
-    }
-
     /// The scene these options describe, with images loaded.
     func makeScene() throws -> RefreshScene {
-        var scene = RefreshScene()
-        scene.kind = kind
-        scene.style = style ?? kind.styles[0]
-        scene.state = state
-        scene.pullingPercent = percent
-        scene.time = Int64((time * 1_000_000).rounded())
-        scene.width = width
-        scene.trailerHeight = height
-        scene.scale = scale
-        scene.timing = timing
-        scene.autoAlpha = autoAlpha
-        scene.stateLabelHidden = hideLabels || hideStateLabel
-        scene.timeLabelHidden = hideLabels || hideTimeLabel
-        scene.refreshingTitleHidden = refreshingTitleHidden
-        scene.language = Language(tag: language)
-        scene.spinnerStyle = spinner
-        scene.rightToLeft = rtl
-        if let background {
-            guard let color = RGBAColor(hex: background) else {
-                throw RefreshGifError.usage(option: "--background", message: "expected #RRGGBB or #RRGGBBAA, got '\(background)'")
-            }
-            scene.background = color
-        }
-        guard let color = RGBAColor(hex: textColor) else {
-            throw RefreshGifError.usage(option: "--text-color", message: "expected #RRGGBB or #RRGGBBAA, got '\(textColor)'")
-        }
-        scene.textColor = color
-        for entry in titles {
-            let (state, text) = try pair(entry, option: "--title")
-            scene.titles[state] = text
-        }
-        scene.timeZone = try Self.timeZone(timezone)
-        scene.now = try now.map { try Self.date($0, option: "--now") } ?? Date()
-        scene.lastUpdated = lastUpdated.lowercased() == "none" ? nil : try Self.date(lastUpdated, option: "--last-updated")
-        if let font {
-            guard FileManager.default.isReadableFile(atPath: font), !FileIO.isDirectory(font) else {
-                throw RefreshGifError.missingInput(file: font, message: "--font: no readable font file")
-            }
-            scene.font = FontLocation(path: font)
-        }
-        scene.images = try loadImages()
-        return scene
-    }
-
-    private func loadImages() throws -> StateImages {
-        var durationByState: [RefreshState: Int64] = [:]
-        for entry in durations {
-            let (state, text) = try pair(entry, option: "--duration")
-            guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 1e6 else {
-                throw RefreshGifError.usage(option: "--duration", message: "expected seconds ≥ 0, got '\(text)'")
-            }
-            durationByState[state] = Int64((seconds * 1_000_000).rounded())
-        }
-        guard !images.isEmpty else {
-            return try BuiltInAnimation.images(scale: scale)
-        }
-        let loader = ImageLoader(defaultScale: imageScale ?? Double(scale), limits: limits)
-        var result = StateImages()
-        for entry in images {
-            let (state, path) = try pair(entry, option: "--images")
-            var sequence = try loader.load(path)
-            if let duration = durationByState[state] { sequence.durationMicroseconds = duration }
-            result.set(sequence, for: state)
-        }
-        return result
-    }
-
-    static func timeZone(_ name: String) throws -> TimeZone {
-        guard let zone = TimeZone(identifier: name) else {
-            throw RefreshGifError.usage(option: "--timezone", message: "unknown IANA time zone '\(name)'")
-        }
-        return zone
-    }
-
-    /// Parses ISO 8601 with or without an offset (without one: UTC) and fractional seconds.
-    static func date(_ text: String, option: String) throws -> Date {
-        let candidates: [ISO8601DateFormatter.Options] = [
-            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
-            [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
-            [.withFullDate, .withDashSeparatorInDate],
-        ]
-        for options in candidates {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = options
-            formatter.timeZone = TimeZone(identifier: "UTC")
-            if let date = formatter.date(from: text) { return date }
-        }
-        throw RefreshGifError.usage(option: option, message: "expected an ISO 8601 date-time such as 2026-03-17T09:41:00Z, got '\(text)'")
+        try description().makeScene()
     }
 }

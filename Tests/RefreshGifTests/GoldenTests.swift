@@ -1,19 +1,18 @@
 import Foundation
+import RefreshGifTesting
 import Testing
 @testable import RefreshGif
 
 /// Every kind × style × state of the gallery, in English and Simplified Chinese, compared
-/// pixel for pixel with PNGs recorded by this project and looked at before they were
-/// committed (they are the cells of docs/gallery.png and docs/gallery-zh-Hans.png).
+/// with PNGs recorded by this project and looked at before they were committed (they are the
+/// cells of docs/gallery.png and docs/gallery-zh-Hans.png), through the package's own
+/// `assertRefreshSnapshot`.
 ///
-/// `REFRESH_RECORD=1 swift test --filter GoldenTests` records them again. A missing golden is
-/// recorded and the test fails, so CI never passes without one. Pixel identity holds for the
-/// same font files and FreeType version (DECISIONS "Text").
+/// `REFRESH_RECORD=1 swift test --filter GoldenTests` records them again. Pixel identity holds
+/// for the same font files and FreeType version (DECISIONS "Text"); pixelmatch's threshold and
+/// anti-aliasing detection absorb nothing else, since `maxDiffPixels` is 0.
 @Suite("Golden images")
 struct GoldenTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("__Snapshots__/GoldenTests").path
-
     static let cases: [Gallery.Case] = {
         let images = (try? BuiltInAnimation.images(scale: 2)) ?? StateImages()
         return [Language.en, .zhHans].flatMap { Gallery.cases(language: $0, scale: 2, images: images).flatMap { $0 } }
@@ -22,23 +21,7 @@ struct GoldenTests {
     @Test("each gallery cell matches its golden PNG", arguments: cases.map(\.name))
     func matchesGolden(name: String) throws {
         let scene = try #require(Self.cases.first { $0.name == name }).scene
-        let image = try RefreshRenderer().render(scene)
-        let path = Self.folder + "/" + name + ".png"
-        let record = ProcessInfo.processInfo.environment["REFRESH_RECORD"] == "1"
-        guard !record, FileManager.default.fileExists(atPath: path) else {
-            try FileIO.makeDirectory(Self.folder)
-            try FileIO.write(try PNGEncoder().encode(image), to: path)
-            Issue.record("recorded \(path); look at it, commit it and run again")
-            return
-        }
-        let golden = try PNGDecoder().decode(FileIO.read(path))
-        #expect(golden.width == image.width && golden.height == image.height, "size differs from \(path)")
-        guard golden.width == image.width, golden.height == image.height else { return }
-        var differing = 0
-        for i in stride(from: 0, to: image.pixels.count, by: 4) where image.pixels[i..<(i + 4)] != golden.pixels[i..<(i + 4)] {
-            differing += 1
-        }
-        #expect(differing == 0, "\(differing) pixels differ from \(path)")
+        try assertRefreshSnapshot(of: scene, named: name)
     }
 
     @Test("goldens are not blank: every case draws ink")
@@ -46,6 +29,91 @@ struct GoldenTests {
         let renderer = try RefreshRenderer()
         for item in Self.cases {
             #expect(try renderer.render(item.scene).opaqueBounds() != nil, "\(item.name)")
+        }
+    }
+}
+
+@Suite("Snapshot assertion")
+struct SnapshotAssertionTests {
+    static func scene(_ state: RefreshState) -> RefreshScene {
+        var scene = RefreshScene()
+        scene.style = .normal
+        scene.state = state
+        return scene
+    }
+
+    @Test("missing golden: recorded, and the assertion fails saying so; then it passes")
+    func recordThenCompare() throws {
+        let folder = try Support.temporaryFolder()
+        let golden = folder + "/case.png"
+        let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let image = try RefreshRenderer().render(Self.scene(.idle))
+        let first = try check.check(image, goldenPath: golden, name: "case", record: false)
+        #expect(first == .recorded(goldenPath: golden, wasMissing: true))
+        #expect(!first.passed)
+        #expect(first.message(name: "case", goldenPath: golden).contains("no golden image existed"))
+        #expect(try check.check(image, goldenPath: golden, name: "case", record: false) == .matched(differingPixels: 0))
+        // Record mode rewrites and does not pass.
+        #expect(try check.check(image, goldenPath: golden, name: "case", record: true) == .recorded(goldenPath: golden, wasMissing: false))
+    }
+
+    @Test("a deliberately broken render fails with the count and the paths of the actual and diff pictures")
+    func mismatch() throws {
+        let folder = try Support.temporaryFolder()
+        let golden = folder + "/case.png"
+        let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let renderer = try RefreshRenderer()
+        _ = try check.check(renderer.render(Self.scene(.idle)), goldenPath: golden, name: "case", record: true)
+        let outcome = try check.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false)
+        guard case let .mismatched(count, total, actual, diff) = outcome else {
+            Issue.record("expected a mismatch, got \(outcome)")
+            return
+        }
+        #expect(count > 100 && total == 750 * 108)
+        #expect(FileManager.default.fileExists(atPath: actual) && FileManager.default.fileExists(atPath: diff))
+        let message = outcome.message(name: "case", goldenPath: golden)
+        #expect(message.contains(actual) && message.contains(diff) && message.contains("\(count) of \(total) pixels differ"))
+        // The diff picture shows red exactly where the title and arrow changed.
+        let picture = try PNGDecoder().decodeStraight(FileIO.read(diff))
+        #expect(picture.pixels.count == total * 4)
+        // A tolerance as large as the difference passes.
+        let lenient = SnapshotCheck(tolerance: DiffTolerance(maxDiffPixels: count), artifactsDirectory: folder)
+        #expect(try lenient.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false).passed)
+    }
+
+    @Test("a golden of another size fails with both sizes")
+    func sizeMismatch() throws {
+        let folder = try Support.temporaryFolder()
+        let golden = folder + "/case.png"
+        let check = SnapshotCheck(artifactsDirectory: folder)
+        var scene = Self.scene(.idle)
+        _ = try check.check(RefreshRenderer().render(scene), goldenPath: golden, name: "case", record: true)
+        scene.width = 320
+        let outcome = try check.check(RefreshRenderer().render(scene), goldenPath: golden, name: "case", record: false)
+        #expect(outcome.message(name: "case", goldenPath: golden).contains("640×108"))
+        #expect(!outcome.passed)
+    }
+
+    @Test("assertRefreshSnapshot throws a failure that names the golden, and passes on a match")
+    func assertion() throws {
+        let name = "assertion-\(UUID().uuidString)"
+        let scene = Self.scene(.refreshing)
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Snapshots__/GoldenTests").path
+        defer { try? FileManager.default.removeItem(atPath: folder + "/" + name + ".png") }
+        // In GoldenTests.swift's snapshot folder (this file), missing → recorded → thrown.
+        #expect(throws: RefreshSnapshotFailure.self) { try assertRefreshSnapshot(of: scene, named: name, record: false) }
+        #expect(FileManager.default.fileExists(atPath: folder + "/" + name + ".png"))
+        try assertRefreshSnapshot(of: scene, named: name, record: false)
+        var broken = scene
+        broken.textColor = RGBAColor(red: 255, green: 0, blue: 0)
+        do {
+            try assertRefreshSnapshot(of: broken, named: name, record: false)
+            Issue.record("a broken render passed")
+        } catch let failure as RefreshSnapshotFailure {
+            #expect(failure.description.contains(name + ".png"))
+            #expect(failure.description.contains("pixels differ"))
+            #expect(failure.description.contains(".diff.png"))
         }
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import RefreshGif
+
+/// A snapshot assertion that failed: its message names the pixel count and the files.
+public struct RefreshSnapshotFailure: Error, CustomStringConvertible {
+    /// What was found, and where the pictures are.
+    public let description: String
+    /// The file and line of the assertion.
+    public let file: StaticString, line: UInt
+}
+
+/// Renders `scene` and compares it with `__Snapshots__/<TestFile>/<name>.png` beside the test
+/// file, as pixelmatch would (threshold, anti-aliasing detection). Usable from XCTest and
+/// Swift Testing: it throws ``RefreshSnapshotFailure`` on a mismatch.
+///
+/// - The golden is recorded when it is missing (and the assertion fails, so CI never passes
+///   without one), or when `record` is true or `REFRESH_RECORD=1` is set.
+/// - On a mismatch the actual and diff pictures are written to `$REFRESH_ARTIFACTS` (or a
+///   temporary folder) and their paths are in the failure message.
+public func assertRefreshSnapshot(
+    of scene: RefreshScene,
+    named name: String,
+    threshold: Double = 0.1,
+    maxDiffPixels: Int = 0,
+    record: Bool? = nil,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) throws {
+    let image = try RefreshRenderer().render(scene)
+    try assertRefreshSnapshot(of: image, named: name, threshold: threshold, maxDiffPixels: maxDiffPixels,
+                              record: record, file: file, line: line)
+}
+
+/// The same assertion for an image that is already rendered.
+public func assertRefreshSnapshot(
+    of image: RGBAImage,
+    named name: String,
+    threshold: Double = 0.1,
+    maxDiffPixels: Int = 0,
+    record: Bool? = nil,
+    file: StaticString = #filePath,
+    line: UInt = #line
+) throws {
+    let testFile = URL(fileURLWithPath: "\(file)")
+    let folder = testFile.deletingLastPathComponent()
+        .appendingPathComponent("__Snapshots__")
+        .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
+    let goldenPath = folder.appendingPathComponent(name + ".png").path
+    var options = ImageDiff.Options()
+    options.threshold = threshold
+    let check = SnapshotCheck(diff: ImageDiff(options: options), tolerance: DiffTolerance(maxDiffPixels: maxDiffPixels))
+    let outcome = try check.check(image, goldenPath: goldenPath, name: name,
+                                  record: record ?? SnapshotCheck.recordFromEnvironment)
+    guard outcome.passed else {
+        throw RefreshSnapshotFailure(description: outcome.message(name: name, goldenPath: goldenPath), file: file, line: line)
+    }
+}
