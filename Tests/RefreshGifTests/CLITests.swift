@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import RefreshGif
 
@@ -205,5 +208,64 @@ struct CLITests {
         #expect(String(decoding: sizes.stdout, as: UTF8.self).contains("sizes differ"))
         #expect(try Self.run(["diff", a, "/nonexistent.png"]).status == 66)
         #expect(try Self.run(["diff", a, b, "--threshold", "2"]).status == 64)
+    }
+
+    @Test("snapshot: record, compare, fail with a table and well-formed JUnit, shard deterministically")
+    func snapshotBatch() throws {
+        let folder = try Support.temporaryFolder()
+        let cases = folder + "/cases.json"
+        func write(_ json: String) throws { try FileIO.write(Array(json.utf8), to: cases) }
+        try write("""
+            {"defaults": {"width": 200, "scale": 1, "now": "2024-07-05T12:00:00Z"},
+             "cases": [{"name": "a", "state": "idle"}, {"name": "b", "style": "normal", "state": "pulling"},
+                       {"name": "c", "kind": "back-footer", "state": "no-more-data"}]}
+            """)
+        let golden = folder + "/golden"
+        let recorded = try Self.run(["snapshot", cases, "--golden", golden, "--record"])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(Self.files(in: golden) == ["a.png", "b.png", "c.png"])
+        let clean = try Self.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml"])
+        #expect(clean.status == 0)
+        #expect(String(decoding: clean.stdout, as: UTF8.self).contains("3 passed, 0 failed"))
+        // Break one case: its title changes.
+        try write("""
+            {"defaults": {"width": 200, "scale": 1, "now": "2024-07-05T12:00:00Z"},
+             "cases": [{"name": "a", "state": "idle"}, {"name": "b", "style": "normal", "state": "pulling", "titles": {"pulling": "Let go"}},
+                       {"name": "c", "kind": "back-footer", "state": "no-more-data"}]}
+            """)
+        let broken = try Self.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts"])
+        #expect(broken.status == 1)
+        let table = String(decoding: broken.stdout, as: UTF8.self)
+        #expect(table.contains("FAIL") && table.contains("2 passed, 1 failed") && table.contains(folder + "/artifacts/b.diff.png"))
+        let xml = try FileIO.read(folder + "/junit.xml")
+        let parser = XMLParser(data: Data(xml))
+        #expect(parser.parse(), "JUnit XML is not well-formed")
+        let text = String(decoding: xml, as: UTF8.self)
+        #expect(text.contains("failures=\"1\"") && text.contains("<failure message="))
+        // Shards 1/2 and 2/2 split the cases without overlap.
+        let first = try Self.run(["snapshot", cases, "--golden", golden, "--shard", "1/2"])
+        let second = try Self.run(["snapshot", cases, "--golden", golden, "--shard", "2/2"])
+        #expect(String(decoding: first.stdout, as: UTF8.self).contains("2 passed, 0 failed"))
+        #expect(String(decoding: second.stdout, as: UTF8.self).contains("0 passed, 1 failed"))
+        #expect(try Self.run(["snapshot", cases, "--golden", golden, "--shard", "3/2"]).status == 64)
+    }
+
+    @Test("snapshot: a bad case file names the JSON path and exits 65")
+    func snapshotBadFile() throws {
+        let folder = try Support.temporaryFolder()
+        let cases = folder + "/cases.json"
+        for (json, path) in [("{\"cases\": [{\"name\": \"a\", \"percent\": \"lots\"}]}", "$.cases[0].percent"),
+                             ("{\"cases\": [{\"name\": \"a\", \"colour\": 1}]}", "$.cases[0].colour"),
+                             ("{\"cases\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}", "$.cases[1].name"),
+                             ("{\"cases\": [", "not valid JSON")] {
+            try FileIO.write(Array(json.utf8), to: cases)
+            let result = try Self.run(["snapshot", cases, "--golden", folder])
+            #expect(result.status == 65, "\(json)")
+            #expect(result.stderr.contains(path) && result.stderr.contains(cases), "\(result.stderr)")
+        }
+        try FileIO.write(Array("{\"cases\": [{\"name\": \"a\", \"percent\": -3}]}".utf8), to: cases)
+        let invalid = try Self.run(["snapshot", cases, "--golden", folder])
+        #expect(invalid.status == 64)
+        #expect(String(decoding: invalid.stdout, as: UTF8.self).contains("$.cases[0].percent"))
     }
 }

@@ -62,7 +62,13 @@ public struct SceneDescription: Codable, Sendable, Equatable {
     }
 
     public init(from decoder: Decoder) throws {
-        try UnknownKeys.reject(in: decoder, known: CodingKeys.allCases.map(\.stringValue))
+        try self.init(from: decoder, alsoAllowing: [])
+    }
+
+    /// Decodes a description from an object that may also hold the `extra` keys of an
+    /// enclosing format (a snapshot case's `name`).
+    init(from decoder: Decoder, alsoAllowing extra: [String]) throws {
+        try UnknownKeys.reject(in: decoder, known: CodingKeys.allCases.map(\.stringValue) + extra)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         kind = try c.decodeIfPresent(ComponentKind.self, forKey: .kind)
         style = try c.decodeIfPresent(ComponentStyle.self, forKey: .style)

@@ -1,0 +1,135 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import RefreshGif
+import Synchronization
+
+/// Renders a batch of cases and compares each with its golden PNG.
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML.")
+
+    @Argument(help: "The cases file (JSON; see README).")
+    var cases: String
+
+    @Option(help: "Folder of golden PNGs.")
+    var golden: String
+
+    @Flag(help: "Record every golden instead of comparing.")
+    var record = false
+
+    @Option(help: "Write a JUnit XML report here.")
+    var junit: String?
+
+    @Option(help: "Folder for actual and diff pictures of failures (default: $REFRESH_ARTIFACTS or a temporary folder).")
+    var artifacts: String?
+
+    @Option(help: "Cases rendered at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: ArgumentHelp("Run only slice K of N (1-based), for CI matrices.", valueName: "K/N"))
+    var shard: String?
+
+    @OptionGroup var options: DiffOptions
+
+    func validate() throws {
+        guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
+        if let shard { _ = try parsedShard(shard) }
+    }
+
+    private func parsedShard(_ text: String) throws -> (Int, Int) {
+        let parts = text.split(separator: "/").compactMap { Int($0) }
+        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, got '\(text)'")
+        }
+        return (parts[0], parts[1])
+    }
+
+    struct Row: Sendable {
+        var name: String
+        var outcome: SnapshotCheck.Outcome?
+        var error: RefreshGifError?
+        var goldenPath: String
+    }
+
+    func run() throws {
+        var failed = false
+        var worstError: RefreshGifError?
+        try reportingErrors {
+            let suite = try SnapshotSuite.read(cases)
+            let selected = try shard.map { let (k, n) = try parsedShard($0); return suite.shard(k, of: n) } ?? suite.cases
+            let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
+            let check = SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts)
+            let defaults = suite.defaults ?? SceneDescription()
+            let rows = Mutex<[Row?]>(Array(repeating: nil, count: selected.count))
+            let record = self.record, golden = self.golden
+            let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
+            let work: @Sendable (Int) -> Void = { i in
+                let item = selected[i]
+                let goldenPath = golden + "/" + item.name + ".png"
+                var row = Row(name: item.name, goldenPath: goldenPath)
+                do {
+                    let field: (String) -> String = { "$.cases[\(indexInFile[item.name] ?? i)].\($0)" }
+                    let scene = try defaults.merged(with: item.scene).makeScene(baseDirectory: base, field: field)
+                    let image = try RefreshRenderer().render(scene)
+                    row.outcome = try check.check(image, goldenPath: goldenPath, name: item.name, record: record)
+                } catch let error as RefreshGifError {
+                    row.error = error
+                } catch {
+                    row.error = .internalError("\(error)")
+                }
+                rows.withLock { $0[i] = row }
+            }
+            let queue = DispatchQueue(label: "snapshot", attributes: .concurrent)
+            let group = DispatchGroup()
+            let next = Mutex(0)
+            for _ in 0..<min(jobs, max(1, selected.count)) {
+                queue.async(group: group) {
+                    while true {
+                        let i = next.withLock { value -> Int in defer { value += 1 }; return value }
+                        guard i < selected.count else { return }
+                        work(i)
+                    }
+                }
+            }
+            group.wait()
+            let results = rows.withLock { $0.compactMap { $0 } }
+            var report: [JUnitReport.Case] = []
+            print("case".padding(toLength: 40, withPad: " ", startingAt: 0) + " result     pixels")
+            for row in results {
+                let status: String, pixels: String
+                var failure: String?
+                if let error = row.error {
+                    status = "ERROR"; pixels = "-"
+                    failure = error.description
+                    if worstError == nil { worstError = error }
+                } else if let outcome = row.outcome {
+                    switch outcome {
+                    case let .matched(count): status = "ok"; pixels = "\(count)"
+                    case .recorded: status = record ? "recorded" : "NEW"; pixels = "-"
+                        if !record { failure = outcome.message(name: row.name, goldenPath: row.goldenPath) }
+                    case let .mismatched(count, _, _, _): status = "FAIL"; pixels = "\(count)"
+                        failure = outcome.message(name: row.name, goldenPath: row.goldenPath)
+                    case .sizeMismatch: status = "FAIL"; pixels = "size"
+                        failure = outcome.message(name: row.name, goldenPath: row.goldenPath)
+                    }
+                } else {
+                    status = "ERROR"; pixels = "-"
+                }
+                print(row.name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + status.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + pixels)
+                if let failure { print("  " + failure) }
+                report.append(JUnitReport.Case(name: row.name, failure: failure, isError: row.error != nil))
+            }
+            let failures = report.filter { $0.failure != nil }.count
+            print("\(report.count - failures) passed, \(failures) failed")
+            if let junit {
+                try FileIO.write(Array(JUnitReport(suite: "refresh-render snapshot", cases: report).xml.utf8), to: junit)
+            }
+            failed = failures > 0
+        }
+        if let worstError {
+            throw ExitCode(worstError.exitCode)
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
