@@ -57,3 +57,18 @@ for name in ["demo/pull.gif", "demo/spin.gif", "gif/spectrum.gif"] {
     let time = try median(50) { _ = try GIFDecoder().decode(bytes) }
     print(String(format: "%@: %d frames %d×%d, %d bytes: %.1f µs", name, gif.frames.count, gif.width, gif.height, bytes.count, time))
 }
+
+// Diff speed on two screenshot-sized PNGs given as arguments (e.g. 1125×2436).
+let arguments = CommandLine.arguments
+if arguments.count == 3 {
+    let a = try PNGDecoder().decodeStraight(FileIO.read(arguments[1]))
+    let b = try PNGDecoder().decodeStraight(FileIO.read(arguments[2]))
+    let decode = try median(10) { _ = try PNGDecoder().decodeStraight(FileIO.read(arguments[1])) }
+    for (label, draw) in [("count only", false), ("with diff picture", true)] {
+        var count = 0
+        let time = try median(10) { count = try ImageDiff().compare(a, b, drawDiff: draw).differingPixels }
+        let pixelsPerSecond = Double(a.width * a.height) / (time / 1e6)
+        print(String(format: "\ndiff %@ %d×%d: %.1f ms, %.0f Mpixel/s, %d differ (decode one PNG: %.1f ms)",
+                     label, a.width, a.height, time / 1000, pixelsPerSecond / 1e6, count, decode / 1000))
+    }
+}

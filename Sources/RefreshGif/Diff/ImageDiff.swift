@@ -88,48 +88,47 @@ public struct ImageDiff: Sendable {
         }
         let width = first.width, height = first.height
         let total = width * height
-        var output: [UInt8]? = drawDiff ? [UInt8](repeating: 0, count: total * 4) : nil
-        if first.pixels == second.pixels {
-            if var out = output, !options.diffMask {
-                first.pixels.withUnsafeBufferPointer { a in
-                    for i in 0..<total { Self.drawGray(a, i * 4, options.alpha, &out) }
-                }
-                output = out
-            }
-            return Result(differingPixels: 0, totalPixels: total, diffImage: output.map { StraightImage(width: width, height: height, pixels: $0) })
-        }
+        var output = [UInt8](repeating: 0, count: drawDiff ? total * 4 : 0)
         let maxDelta = 35215 * options.threshold * options.threshold
-        let blend = options.blend
+        let options = self.options
+        let identical = first.pixels == second.pixels
         var count = 0
-        first.pixels.withUnsafeBufferPointer { a in
-            second.pixels.withUnsafeBufferPointer { b in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        let pos = (y * width + x) * 4
-                        let same = a[pos] == b[pos] && a[pos + 1] == b[pos + 1] && a[pos + 2] == b[pos + 2] && a[pos + 3] == b[pos + 3]
-                        let delta = same ? 0 : Self.colorDelta(a, b, pos, pos, yOnly: false, blend: blend)
-                        if abs(delta) > maxDelta {
-                            let aa = !options.includeAA
-                                && (Self.antialiased(a, x, y, width, height, other: b, blend: blend)
-                                    || Self.antialiased(b, x, y, width, height, other: a, blend: blend))
-                            if aa {
-                                if output != nil && !options.diffMask { Self.draw(&output!, pos, options.aaColor) }
-                            } else {
-                                if output != nil {
-                                    let color = delta < 0 ? (options.diffColorAlt ?? options.diffColor) : options.diffColor
-                                    Self.draw(&output!, pos, color)
+        output.withUnsafeMutableBufferPointer { out in
+            first.pixels.withUnsafeBufferPointer { a in
+                second.pixels.withUnsafeBufferPointer { b in
+                    if identical {
+                        if drawDiff && !options.diffMask {
+                            for i in 0..<total { Self.drawGray(a, i * 4, options.alpha, out) }
+                        }
+                        return
+                    }
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let pos = (y * width + x) * 4
+                            let same = a[pos] == b[pos] && a[pos + 1] == b[pos + 1] && a[pos + 2] == b[pos + 2] && a[pos + 3] == b[pos + 3]
+                            let delta = same ? 0 : Self.colorDelta(a, b, pos, pos, yOnly: false, blend: options.blend)
+                            if abs(delta) > maxDelta {
+                                let aa = !options.includeAA
+                                    && (Self.antialiased(a, x, y, width, height, other: b, blend: options.blend)
+                                        || Self.antialiased(b, x, y, width, height, other: a, blend: options.blend))
+                                if aa {
+                                    if drawDiff && !options.diffMask { Self.draw(out, pos, options.aaColor) }
+                                } else {
+                                    if drawDiff {
+                                        Self.draw(out, pos, delta < 0 ? (options.diffColorAlt ?? options.diffColor) : options.diffColor)
+                                    }
+                                    count += 1
                                 }
-                                count += 1
+                            } else if drawDiff && !options.diffMask {
+                                Self.drawGray(a, pos, options.alpha, out)
                             }
-                        } else if output != nil && !options.diffMask {
-                            Self.drawGray(a, pos, options.alpha, &output!)
                         }
                     }
                 }
             }
         }
         return Result(differingPixels: count, totalPixels: total,
-                      diffImage: output.map { StraightImage(width: width, height: height, pixels: $0) })
+                      diffImage: drawDiff ? StraightImage(width: width, height: height, pixels: output) : nil)
     }
 
     // MARK: - pixelmatch's building blocks
@@ -232,16 +231,16 @@ public struct ImageDiff: Sendable {
     }
 
     @inline(__always)
-    static func draw(_ out: inout [UInt8], _ pos: Int, _ color: RGBAColor) {
+    static func draw(_ out: UnsafeMutableBufferPointer<UInt8>, _ pos: Int, _ color: RGBAColor) {
         out[pos] = color.red; out[pos + 1] = color.green; out[pos + 2] = color.blue; out[pos + 3] = 255
     }
 
     /// The first image's brightness, faded towards white by `alpha`.
     @inline(__always)
-    static func drawGray(_ img: UnsafeBufferPointer<UInt8>, _ pos: Int, _ alpha: Double, _ out: inout [UInt8]) {
+    static func drawGray(_ img: UnsafeBufferPointer<UInt8>, _ pos: Int, _ alpha: Double, _ out: UnsafeMutableBufferPointer<UInt8>) {
         let y = Double(img[pos]) * yR + Double(img[pos + 1]) * yG + Double(img[pos + 2]) * yB
         let value = 255 + (y - 255) * alpha * Double(img[pos + 3]) / 255
-        let v = UInt8(max(0, min(255, value.rounded())))
+        let v = UInt8(max(0, min(255, value + 0.5)))
         out[pos] = v; out[pos + 1] = v; out[pos + 2] = v; out[pos + 3] = 255
     }
 }
