@@ -13,7 +13,7 @@ struct RefreshRender: ParsableCommand {
             66 input missing or unreadable, 70 internal error, 73 output cannot be created, \
             74 I/O error while writing.
             """,
-        subcommands: [Render.self, Extract.self, Info.self, GalleryCommand.self, Diff.self, Snapshot.self],
+        subcommands: [Render.self, Extract.self, Info.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self],
         defaultSubcommand: Render.self)
 }
 

@@ -12,10 +12,29 @@ struct Render: ParsableCommand {
     @Option(name: [.short, .long], help: "Output PNG path; - writes to standard output.")
     var output: String = "refresh.png"
 
+    @Option(name: .customLong("from-state"), help: "The state before --state: draw the transition between them.")
+    var fromState: RefreshState?
+
+    @Option(help: "Seconds since the change from --from-state (arrow turn, spinner fade, alpha).")
+    var since: Double?
+
+    func validate() throws {
+        if let since, !(since.isFinite && since >= 0 && since < 1e6) {
+            throw ValidationError("--since must be a finite number of seconds ≥ 0, got \(since)")
+        }
+        if since != nil && fromState == nil { throw ValidationError("--since needs --from-state") }
+    }
+
     func run() throws {
         try reportingErrors {
             try OutputPaths.check(output, against: scene.inputPaths, option: "--output")
-            let built = try scene.makeScene()
+            var built = try scene.makeScene()
+            if let fromState {
+                let since = Int64(((self.since ?? 0) * 1_000_000).rounded())
+                built.transition = Transition.values(kind: built.kind, from: fromState, to: built.state, since: since,
+                                                     autoAlpha: built.autoAlpha)
+                if scene.time == 0 { built.time = since }
+            }
             let image = try RefreshRenderer().render(built)
             let png = try PNGEncoder().encode(image)
             try FileIO.write(png, to: output)

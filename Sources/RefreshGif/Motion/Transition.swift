@@ -16,13 +16,14 @@ public enum Transition {
         let fromRefreshing = from.isRefreshing && !to.isRefreshing
         switch kind {
         case .header, .backFooter:
-            // After a refresh the angle is reset at once (the arrow is hidden meanwhile).
-            guard let rest else { return start }
+            // Hidden while refreshing and in NoMoreData; after a refresh the angle is reset
+            // at once (the arrow is hidden meanwhile).
+            guard let rest else { return nil }
             if fromRefreshing { return rest }
             guard let start else { return rest }
             return Animation(from: start, to: rest, start: 0, duration: fast).value(at: since)
         case .trailer:
-            guard let rest else { return start }
+            guard let rest else { return nil }
             if fromRefreshing {
                 // Animates to π (no visible change), then snaps to 0.
                 return since < fast ? Double.pi : rest

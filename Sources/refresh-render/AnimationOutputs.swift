@@ -1,0 +1,137 @@
+import ArgumentParser
+import Foundation
+import RefreshGif
+
+/// Where an animation goes: numbered PNGs, an animated GIF or PNG, a contact sheet, a report.
+struct AnimationOutputOptions: ParsableArguments {
+    @Option(help: "Frames per second.")
+    var fps: Int = 60
+
+    @Option(help: "Write numbered PNG frames (frame_0001.png …) into this folder.")
+    var frames: String?
+
+    @Option(help: "Write an animated GIF (giflib, median-cut palette per frame, transparency kept).")
+    var gif: String?
+
+    @Option(help: "Write an animated PNG.")
+    var apng: String?
+
+    @Option(help: "Write a contact sheet: a grid of frames labelled with time and state.")
+    var sheet: String?
+
+    @Option(name: .customLong("sheet-every"), help: "Put every N-th frame on the sheet (default: at most 24 cells).")
+    var sheetEvery: Int?
+
+    @Flag(help: "Print the per-frame state, percent, alpha and image frame as JSON on standard output.")
+    var json = false
+
+    @Option(help: "Frames rendered at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    func validate() throws {
+        guard (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
+        if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
+        guard frames != nil || gif != nil || apng != nil || sheet != nil || json else {
+            throw ValidationError("give at least one output: --frames DIR, --gif FILE, --apng FILE, --sheet FILE or --json")
+        }
+    }
+
+    var outputFiles: [String] { [gif, apng, sheet].compactMap { $0 } }
+}
+
+/// One frame to render: its scene, where it sits, and what the report says of it.
+struct PlannedFrame: Sendable {
+    var time: Int64
+    var scene: RefreshScene
+    var window: ScreenWindow?
+    var offset: Double
+    var report: FrameReport
+}
+
+/// The JSON report's line for one frame.
+struct FrameReport: Codable, Sendable {
+    var index: Int
+    var time: Double
+    var state: String
+    var percent: Double
+    var alpha: Double
+    var imageFrame: Int?
+    var offset: Double?
+    var insets: InsetChange?
+}
+
+/// Renders planned frames in parallel and writes every requested output.
+enum AnimationWriter {
+    static func write(_ plan: [PlannedFrame], end: Int64, options: AnimationOutputOptions) throws {
+        guard !plan.isEmpty else { throw RefreshGifError.usage(option: "--fps", message: "no frame to render") }
+        if let frames = options.frames { try FileIO.makeDirectory(frames) }
+        let encoder = PNGEncoder()
+        var gif: GIFEncoder?
+        var apng: APNGEncoder?
+        var sheetCells: [ContactSheet.Cell] = []
+        let every = options.sheetEvery ?? max(1, (plan.count + 23) / 24)
+        let showProgress = isatty(STDERR_FILENO) != 0 && plan.count > 30
+        try ParallelFrames.run(count: plan.count, jobs: options.jobs, render: { renderer, index in
+            let frame = plan[index]
+            let control = try renderer.render(frame.scene)
+            guard let window = frame.window else { return control }
+            return window.compose(control: control, controlHeight: frame.scene.size.height, offset: frame.offset,
+                                  scale: frame.scene.scale, background: frame.scene.background)
+        }, consume: { index, image in
+            if let folder = options.frames {
+                try FileIO.write(try encoder.encode(image), to: folder + String(format: "/frame_%04d.png", index + 1))
+            }
+            if options.gif != nil {
+                if gif == nil { gif = try GIFEncoder(width: image.width, height: image.height) }
+                try gif?.add(image, at: plan[index].time)
+            }
+            if options.apng != nil {
+                if apng == nil { apng = APNGEncoder(width: image.width, height: image.height) }
+                try apng?.add(image, at: plan[index].time)
+            }
+            if options.sheet != nil && index % every == 0 {
+                let r = plan[index].report
+                sheetCells.append(ContactSheet.Cell(image: image, caption: String(format: "%.2f s · %@", r.time, r.state)))
+            }
+        }, progress: { done in
+            if showProgress {
+                FileHandle.standardError.write(Data("\rrendering \(done)/\(plan.count) frames".utf8))
+                if done == plan.count { FileHandle.standardError.write(Data("\n".utf8)) }
+            }
+        })
+        if let path = options.gif, let gif { try FileIO.write(try gif.finish(at: end), to: path) }
+        if let path = options.apng, var apng { try FileIO.write(apng.finish(at: end), to: path) }
+        if let path = options.sheet {
+            let columns = max(1, min(6, Int(Double(sheetCells.count).squareRoot().rounded(.up))))
+            let rows = stride(from: 0, to: sheetCells.count, by: columns).map { Array(sheetCells[$0..<min(sheetCells.count, $0 + columns)]) }
+            let renderer = try RefreshRenderer()
+            let sheet = try ContactSheet(rows: rows, scale: plan[0].scene.scale).render(with: renderer)
+            try FileIO.write(try encoder.encode(sheet), to: path)
+        }
+        if options.json {
+            let json = JSONEncoder()
+            json.outputFormatting = [.sortedKeys]
+            for frame in plan {
+                print(String(decoding: try json.encode(frame.report), as: UTF8.self))
+            }
+        }
+    }
+
+    /// Which image of the state's sequence the frame shows (GIF style), for the report.
+    static func imageFrame(_ scene: RefreshScene) -> Int? {
+        guard scene.style == .gif else { return nil }
+        let drawn = scene.state.drawnAs
+        if drawn == .idle, let idle = scene.images[.idle] {
+            return FrameClock.idleFrameIndex(count: idle.count, percent: scene.pullingPercent)
+        }
+        guard let sequence = scene.images[drawn] else { return nil }
+        return FrameClock.loopingFrameIndex(of: sequence, time: scene.time, timing: scene.timing)
+    }
+
+    static func report(index: Int, time: Int64, scene: RefreshScene, offset: Double?, insets: InsetChange?) -> FrameReport {
+        FrameReport(index: index, time: Double(time) / 1_000_000, state: scene.state.rawValue,
+                    percent: (scene.pullingPercent * 10_000).rounded() / 10_000, alpha: (scene.alpha * 10_000).rounded() / 10_000,
+                    imageFrame: imageFrame(scene), offset: offset, insets: insets)
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import RefreshGif
+
+/// Plays a gesture through MJRefresh's state machine and renders every frame.
+struct Simulate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play a gesture file (drag, release, refresh events) and render every frame.")
+
+    @Argument(help: "The gesture file (JSON; see README).")
+    var gesture: String
+
+    @OptionGroup var outputs: AnimationOutputOptions
+
+    @Flag(name: .customLong("show-content"), help: "Draw a plain list that moves with the scroll offset.")
+    var showContent = false
+
+    func run() throws {
+        try reportingErrors {
+            let file = try Gesture.read(gesture)
+            let base = URL(fileURLWithPath: gesture).deletingLastPathComponent().path
+            for output in outputs.outputFiles {
+                try OutputPaths.check(output, against: [gesture] + file.control.inputPaths(baseDirectory: base), option: "output")
+            }
+            var control = file.control
+            control.width = file.geometry.viewWidth
+            control.height = file.geometry.viewHeight
+            let scene = try control.makeScene(baseDirectory: base, field: { "$.control." + $0 })
+            let player = GesturePlayer(gesture: file, scene: scene)
+            let window = ScreenWindow(kind: scene.kind, geometry: file.geometry, showContent: showContent)
+            let plan = player.frames(fps: outputs.fps).map { frame in
+                PlannedFrame(time: frame.time, scene: frame.scene, window: window, offset: frame.offset,
+                             report: AnimationWriter.report(index: frame.index, time: frame.time, scene: frame.scene,
+                                                            offset: frame.offset, insets: frame.insets))
+            }
+            let end = player.duration + 1_000_000 / Int64(outputs.fps)
+            try AnimationWriter.write(plan, end: end, options: outputs)
+        }
+    }
+}
+
+/// One state over time.
+struct Sequence: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render one state over time (its animation loop, the spinner) as frames, GIF, APNG or a sheet.")
+
+    @OptionGroup var scene: SceneOptions
+
+    @OptionGroup var outputs: AnimationOutputOptions
+
+    @Option(help: "Number of loops of the state's animation.")
+    var loops: Int?
+
+    @Option(help: "Length in seconds (instead of --loops).")
+    var length: Double?
+
+    func validate() throws {
+        if loops != nil && length != nil { throw ValidationError("give --loops or --length, not both") }
+        if let loops, !(1...1000).contains(loops) { throw ValidationError("--loops must be between 1 and 1000") }
+        if let length, !(length.isFinite && length > 0 && length <= 3600) { throw ValidationError("--length must be seconds between 0 and 3600") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            for output in outputs.outputFiles {
+                try OutputPaths.check(output, against: scene.inputPaths, option: "output")
+            }
+            let base = try scene.makeScene()
+            // One loop: the state's images, or one spinner turn (1 s) for the other styles.
+            let loop: Int64 = base.style == .gif ? (base.images[base.state.drawnAs]?.durationMicroseconds ?? 1_000_000) : 1_000_000
+            let total: Int64 = length.map { Int64(($0 * 1_000_000).rounded()) } ?? Int64(loops ?? 1) * max(loop, 1)
+            let fps = Int64(outputs.fps)
+            let count = max(1, Int((total * fps + 999_999) / 1_000_000))
+            let start = base.time
+            let plan = (0..<count).map { i -> PlannedFrame in
+                let t = Int64(i) * 1_000_000 / fps
+                var frame = base
+                frame.time = start + t
+                return PlannedFrame(time: t, scene: frame, window: nil, offset: 0,
+                                    report: AnimationWriter.report(index: i, time: t, scene: frame, offset: nil, insets: nil))
+            }
+            try AnimationWriter.write(plan, end: total, options: outputs)
+        }
+    }
+}
