@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import RefreshGif
+
+@Suite("Animated outputs")
+struct AnimationTests {
+    /// The frames of an APNG, each rebuilt as a standalone PNG and decoded by our decoder.
+    static func apngFrames(_ data: [UInt8]) throws -> [RGBAImage] {
+        var offset = 8
+        var header: [UInt8] = []
+        var frames: [[UInt8]] = []
+        var current: [UInt8]?
+        func flush() {
+            if let current { frames.append(current) }
+            current = nil
+        }
+        while offset + 8 <= data.count {
+            let length = Int(CgBIConverter.bigEndian32(data, offset))
+            let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            let body = Array(data[(offset + 8)..<(offset + 8 + length)])
+            switch type {
+            case "IHDR": header = body
+            case "fcTL": flush(); current = []
+            case "IDAT": current? += body
+            case "fdAT": current? += body.dropFirst(4)
+            default: break
+            }
+            offset += 12 + length
+        }
+        flush()
+        return try frames.map { idat in
+            var png = PNGDecoder.signature
+            APNGEncoder.chunk("IHDR", header, into: &png)
+            APNGEncoder.chunk("IDAT", idat, into: &png)
+            APNGEncoder.chunk("IEND", [], into: &png)
+            return try PNGDecoder().decode(png)
+        }
+    }
+
+    @Test("simulate: PNG frames, APNG frames and GIF frames agree; --jobs 1 equals --jobs 2")
+    func simulateOutputs() throws {
+        let folder = try Support.temporaryFolder()
+        let gesture = Support.root.appendingPathComponent("gestures/header-pull-release.json").path
+        let one = try CLITests.run(["simulate", gesture, "--fps", "10", "--jobs", "1", "--frames", folder + "/one",
+                                    "--apng", folder + "/a.png", "--gif", folder + "/a.gif", "--show-content"])
+        #expect(one.status == 0, "\(one.stderr)")
+        let two = try CLITests.run(["simulate", gesture, "--fps", "10", "--jobs", "2", "--frames", folder + "/two", "--show-content"])
+        #expect(two.status == 0)
+        let names = CLITests.files(in: folder + "/one")
+        #expect(names.count == 29) // 2.8 s at 10 fps, both ends included
+        #expect(names == CLITests.files(in: folder + "/two"))
+        for name in names {
+            #expect(try FileIO.read(folder + "/one/" + name) == FileIO.read(folder + "/two/" + name), "\(name)")
+        }
+        let pngFrames = try names.map { try PNGDecoder().decode(FileIO.read(folder + "/one/" + $0)) }
+        let apng = try Self.apngFrames(FileIO.read(folder + "/a.png"))
+        #expect(apng == pngFrames)
+        // GIF: 10 fps = 10 cs a frame, so every frame is kept; colours exact on flat areas,
+        // and the palette keeps every pixel close.
+        let gif = try GIFDecoder().decode(FileIO.read(folder + "/a.gif"))
+        #expect(gif.frames.count == pngFrames.count)
+        #expect(gif.loopCount == 0)
+        for (g, p) in zip(gif.frames, pngFrames) {
+            var worst = 0
+            for i in stride(from: 0, to: p.pixels.count, by: 4) where p.pixels[i + 3] == 255 {
+                for c in 0..<3 { worst = max(worst, abs(Int(g.image.pixels[i + c]) - Int(p.pixels[i + c]))) }
+            }
+            #expect(worst <= 48)
+            #expect(g.image.pixel(x: 0, y: g.image.height - 1) == p.pixel(x: 0, y: p.height - 1))
+        }
+    }
+
+    @Test("simulate --json reproduces the spec §11.5 timeline from sample offsets")
+    func simulateReport() throws {
+        let gesture = Support.root.appendingPathComponent("gestures/header-samples.json").path
+        let result = try CLITests.run(["simulate", gesture, "--fps", "10", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+        let rows = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        func row(_ i: Int) -> (String, Double, Double) {
+            (rows[i]["state"] as? String ?? "", rows[i]["percent"] as? Double ?? -1, rows[i]["alpha"] as? Double ?? -1)
+        }
+        #expect(row(0) == ("idle", 0, 0))
+        #expect(row(1) == ("idle", 0.3704, 0.3704))
+        #expect(row(2) == ("idle", 1, 1))
+        #expect(row(3) == ("pulling", 1.1111, 1))
+        #expect(row(4) == ("idle", 0.9259, 0.9259))
+        #expect(row(5) == ("pulling", 1.2963, 1))
+        #expect(row(6).0 == "refreshing" && row(6).1 == 1)
+        #expect(row(15).0 == "idle") // endRefreshing at 1.5 s
+        #expect(row(17).2 < 1 && row(17).2 > 0) // fading out over 0.4 s
+        #expect(row(20) == ("idle", 0, 0))
+    }
+
+    @Test("sequence: one loop of a state's images at the requested fps")
+    func sequence() throws {
+        let folder = try Support.temporaryFolder()
+        let result = try CLITests.run(["sequence", "--state", "refreshing", "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
+                                       "--fps", "25", "--loops", "1", "--frames", folder, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // spin.gif: 8 frames × 80 ms = 0.64 s → 16 frames at 25 fps.
+        #expect(CLITests.files(in: folder).count == 16)
+        let frames = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            .compactMap { $0["imageFrame"] as? Int }
+        // Equal timing: frame = floor(8 × t / 0.64 s) at t = i / 25 s.
+        #expect(frames == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7])
+    }
+
+    @Test("bad gesture files name the file and the JSON path")
+    func badGesture() throws {
+        let folder = try Support.temporaryFolder()
+        let file = folder + "/g.json"
+        for (json, path) in [("{\"samples\": [{\"t\": 0, \"offset\": \"x\", \"dragging\": true}]}", "$.samples[0].offset"),
+                             ("{\"samples\": [{\"t\": 1, \"offset\": 0, \"dragging\": true}, {\"t\": 0.5, \"offset\": 0, \"dragging\": true}]}", "$.samples[1].t"),
+                             ("{\"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}, \"wiggle\": 1}", "$.wiggle"),
+                             ("{\"control\": {\"kind\": \"sidebar\"}, \"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}}", "$.control.kind"),
+                             ("{\"control\": {\"percent\": -1}, \"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}}", "$.control.percent"),
+                             ("{}", "needs samples or a script")] {
+            try FileIO.write(Array(json.utf8), to: file)
+            let result = try CLITests.run(["simulate", file, "--json"])
+            #expect(result.status == 65, "\(json): \(result.stderr)")
+            #expect(result.stderr.contains(path) && result.stderr.contains(file), "\(result.stderr)")
+        }
+    }
+
+    @Test("render --from-state/--since draws the arrow half-way through its turn")
+    func transitionRender() throws {
+        let folder = try Support.temporaryFolder()
+        let start = try CLITests.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0", "-o", folder + "/a.png"])
+        let mid = try CLITests.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0.125", "-o", folder + "/b.png"])
+        let idle = try CLITests.run(["--style", "normal", "--state", "idle", "-o", folder + "/c.png"])
+        #expect(start.status == 0 && mid.status == 0 && idle.status == 0)
+        let a = try PNGDecoder().decode(FileIO.read(folder + "/a.png")), b = try PNGDecoder().decode(FileIO.read(folder + "/b.png"))
+        let c = try PNGDecoder().decode(FileIO.read(folder + "/c.png"))
+        #expect(a != b)
+        // At the start of the turn the arrow is exactly the Idle arrow (the titles differ).
+        let arrowBox = { (image: RGBAImage) in (0..<image.height).flatMap { y in (0..<200).map { image.pixel(x: $0, y: y).a } } }
+        #expect(arrowBox(a) == arrowBox(c))
+        // Half-way, the arrow lies on its side: its ink box is wider than tall.
+        var minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
+        for y in 0..<b.height { for x in 0..<200 where b.pixel(x: x, y: y).a > 64 {
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        } }
+        #expect(maxX - minX > maxY - minY)
+    }
+}
