@@ -49,6 +49,13 @@ struct PlannedFrame: Sendable {
     var report: FrameReport
 }
 
+/// A frame and what the workers made of it.
+struct RenderedFrame: Sendable {
+    var image: RGBAImage
+    var png: [UInt8]?
+    var gif: GIFEncoder.QuantizedFrame?
+}
+
 /// The JSON report's line for one frame.
 struct FrameReport: Codable, Sendable {
     var index: Int
@@ -72,27 +79,35 @@ enum AnimationWriter {
         var sheetCells: [ContactSheet.Cell] = []
         let every = options.sheetEvery ?? max(1, (plan.count + 23) / 24)
         let showProgress = isatty(STDERR_FILENO) != 0 && plan.count > 30
-        try ParallelFrames.run(count: plan.count, jobs: options.jobs, render: { renderer, index in
+        let wantsPNG = options.frames != nil || options.apng != nil
+        let wantsGIF = options.gif != nil
+        try ParallelFrames.run(count: plan.count, jobs: options.jobs, render: { renderer, index -> RenderedFrame in
             let frame = plan[index]
-            let control = try renderer.render(frame.scene)
-            guard let window = frame.window else { return control }
-            return window.compose(control: control, controlHeight: frame.scene.size.height, offset: frame.offset,
-                                  scale: frame.scene.scale, background: frame.scene.background)
-        }, consume: { index, image in
-            if let folder = options.frames {
-                try FileIO.write(try encoder.encode(image), to: folder + String(format: "/frame_%04d.png", index + 1))
+            var image = try renderer.render(frame.scene)
+            if let window = frame.window {
+                image = window.compose(control: image, controlHeight: frame.scene.size.height, offset: frame.offset,
+                                       scale: frame.scene.scale, background: frame.scene.background)
             }
-            if options.gif != nil {
-                if gif == nil { gif = try GIFEncoder(width: image.width, height: image.height) }
-                try gif?.add(image, at: plan[index].time)
+            // Encoding, quantising and writing frame files run on the worker too: they cost
+            // more than rendering.
+            let png = wantsPNG ? try encoder.encode(image) : nil
+            if let folder = options.frames, let png {
+                try FileIO.write(png, to: folder + String(format: "/frame_%04d.png", index + 1))
             }
-            if options.apng != nil {
-                if apng == nil { apng = APNGEncoder(width: image.width, height: image.height) }
-                try apng?.add(image, at: plan[index].time)
+            return RenderedFrame(image: image, png: options.apng != nil ? png : nil,
+                                 gif: wantsGIF ? try GIFEncoder.QuantizedFrame(image) : nil)
+        }, consume: { index, frame in
+            if let quantized = frame.gif {
+                if gif == nil { gif = try GIFEncoder(width: frame.image.width, height: frame.image.height) }
+                try gif?.add(quantized, at: plan[index].time)
+            }
+            if options.apng != nil, let png = frame.png {
+                if apng == nil { apng = APNGEncoder(width: frame.image.width, height: frame.image.height) }
+                apng?.add(png: png, at: plan[index].time)
             }
             if options.sheet != nil && index % every == 0 {
                 let r = plan[index].report
-                sheetCells.append(ContactSheet.Cell(image: image, caption: String(format: "%.2f s · %@", r.time, r.state)))
+                sheetCells.append(ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", r.time, r.state)))
             }
         }, progress: { done in
             if showProgress {

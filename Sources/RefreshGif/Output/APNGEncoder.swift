@@ -23,7 +23,11 @@ public struct APNGEncoder {
     /// Adds a frame shown from `time` µs.
     public mutating func add(_ image: RGBAImage, at time: Int64) throws {
         precondition(image.width == width && image.height == height, "every APNG frame must have the animation's size")
-        let png = try encoder.encode(image)
+        add(png: try encoder.encode(image), at: time)
+    }
+
+    /// Adds a frame already encoded as a PNG of the animation's size (by ``PNGEncoder``).
+    public mutating func add(png: [UInt8], at time: Int64) {
         var data: [UInt8] = []
         var offset = 8
         while offset + 8 <= png.count {

@@ -54,15 +54,35 @@ public final class GIFEncoder {
         }
     }
 
+    /// A frame reduced to a palette, ready for ``add(_:at:)``; made on any thread.
+    public struct QuantizedFrame: Sendable {
+        let width: Int, height: Int
+        let indices: [UInt8]
+        let colors: [(UInt8, UInt8, UInt8)]
+
+        /// Quantises `image` (median cut plus one refinement pass; see ``GIFEncoder``).
+        public init(_ image: RGBAImage) throws {
+            let (indices, map) = try GIFEncoder.quantize(image)
+            width = image.width
+            height = image.height
+            self.indices = indices
+            colors = map.map { ($0.Red, $0.Green, $0.Blue) }
+        }
+    }
+
     /// Adds a frame shown from `time` µs; its delay is known when the next frame (or
     /// ``finish(at:)``) comes.
     public func add(_ image: RGBAImage, at time: Int64) throws {
-        precondition(image.width == width && image.height == height, "every GIF frame must have the GIF's size")
+        try add(QuantizedFrame(image), at: time)
+    }
+
+    /// Adds an already quantised frame shown from `time` µs.
+    public func add(_ frame: QuantizedFrame, at time: Int64) throws {
+        precondition(frame.width == width && frame.height == height, "every GIF frame must have the GIF's size")
         let centisecond = Int((Double(time) / 10_000).rounded())
         if let last = lastCentisecond, centisecond - last < 2 { return }
         try flush(until: centisecond)
-        let (indices, map) = try Self.quantize(image)
-        pending = (indices, map, centisecond)
+        pending = (frame.indices, frame.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }, centisecond)
         lastCentisecond = centisecond
     }
 

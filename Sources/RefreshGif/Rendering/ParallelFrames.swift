@@ -5,12 +5,13 @@ import Synchronization
 /// time, so memory stays bounded however long the sequence is. Each worker makes its own
 /// ``RefreshRenderer`` (FreeType state is per thread); output equals a one-thread run.
 public enum ParallelFrames {
-    /// Renders frames `0..<count` with `render` on `jobs` threads and passes each, in order,
-    /// to `consume`. `progress` is called after each batch with the frames done.
-    public static func run(count: Int, jobs: Int,
-                           render: @escaping @Sendable (RefreshRenderer, Int) throws -> RGBAImage,
-                           consume: (Int, RGBAImage) throws -> Void,
-                           progress: (Int) -> Void = { _ in }) throws {
+    /// Makes frames `0..<count` with `render` on `jobs` threads (rendering, and whatever
+    /// else can run per frame, such as PNG encoding) and passes each, in order, to `consume`.
+    /// `progress` is called after each batch with the frames done.
+    public static func run<Output: Sendable>(count: Int, jobs: Int,
+                                             render: @escaping @Sendable (RefreshRenderer, Int) throws -> Output,
+                                             consume: (Int, Output) throws -> Void,
+                                             progress: (Int) -> Void = { _ in }) throws {
         let workers = max(1, min(jobs, count))
         let renderers = try (0..<workers).map { _ in RendererBox(try RefreshRenderer()) }
         let batch = workers * 4
@@ -18,7 +19,7 @@ public enum ParallelFrames {
         while start < count {
             let end = min(count, start + batch)
             let first = start
-            let slots = Mutex<[Result<RGBAImage, Error>?]>(Array(repeating: nil, count: end - start))
+            let slots = Mutex<[Result<Output, Error>?]>(Array(repeating: nil, count: end - start))
             let next = Mutex(start)
             let group = DispatchGroup()
             for box in renderers {
