@@ -70,9 +70,11 @@ public struct GesturePlayer: Sendable {
                          geometry: ScrollGeometry) -> ([Gesture.Sample], [Gesture.TimedEvent]) {
         let rest = restingOffset(kind: kind, geometry: geometry)
         let direction: Double = kind == .header ? -1 : 1
-        // The auto footer is scrolled towards the bottom from a screen away.
-        let start = kind == .autoFooter ? rest - script.pull : rest
-        let pulled = kind == .autoFooter ? rest + 1 : rest + direction * script.pull
+        // The auto footer is scrolled `pull` points down to the very bottom, where the footer
+        // (whose height the bottom inset includes) is fully visible.
+        let bottom = rest + size
+        let start = kind == .autoFooter ? bottom - script.pull : rest
+        let pulled = kind == .autoFooter ? bottom : rest + direction * script.pull
         let refreshingRest = kind == .autoFooter ? pulled : rest + direction * size
         let willRefresh = kind == .autoFooter || script.pull > size
         var samples: [Gesture.Sample] = []
