@@ -120,6 +120,7 @@ public struct GesturePlayer: Sendable {
         // The arrow angle shown when the state last changed, for interrupted turns.
         var angleAtChange: Double?
         var lastChange: (from: RefreshState, at: Int64, startAngle: Double?) = (.idle, 0, nil)
+        var refreshStartedAt: Int64 = 0
         var out: [Frame] = []
         out.reserveCapacity(count)
 
@@ -150,6 +151,7 @@ public struct GesturePlayer: Sendable {
                 if machine.state != before {
                     angleAtChange = angleBefore
                     lastChange = (before, machine.stateChangedAt, angleAtChange)
+                    if machine.state.isRefreshing { refreshStartedAt = machine.stateChangedAt }
                 }
             }
             machine.settle(at: t)
@@ -157,6 +159,10 @@ public struct GesturePlayer: Sendable {
             scene.state = machine.state
             scene.pullingPercent = machine.percent
             scene.time = t - machine.stateChangedAt
+            if lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
+                // The spinner keeps turning (same phase) while it fades out.
+                scene.time = t - refreshStartedAt
+            }
             var values = Transition.values(kind: base.kind, from: lastChange.from, to: machine.state,
                                            since: t - lastChange.at, startAngle: lastChange.startAngle)
             values.alpha = machine.alpha.value(at: t)
