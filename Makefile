@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 TOOL_RELEASE := .build/release/refresh-render
 
-.PHONY: setup build run test fixtures clean
+.PHONY: setup build run test bench fixtures clean
 
 setup:
 	@scripts/setup.sh
@@ -25,6 +25,13 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+bench: setup
+	@EXTRA_PACKAGES="imagemagick hyperfine" scripts/setup.sh
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
+	$(SWIFT) build -c release --product refresh-render
+	$(SWIFT) build -c release --product refresh-bench
+	python3 bench/run.py
 
 fixtures:
 	python3 Fixtures/generate.py

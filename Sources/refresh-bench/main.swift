@@ -18,6 +18,32 @@ func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 func fixture(_ path: String) throws -> [UInt8] { try FileIO.read(root.appendingPathComponent("Fixtures/" + path).path) }
 
+/// `refresh-bench floor DIR`: libpng alone encoding the very PNGs in DIR again with the
+/// default settings; prints the median seconds for the whole set (the floor of bench/run.py).
+func floor(_ folder: String) throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    let images = try names.map { try PNGDecoder().decode(FileIO.read(folder + "/" + $0)) }
+    let encoder = PNGEncoder()
+    let time = try median(7) { for image in images { _ = try encoder.encode(image) } }
+    print(String(format: "%.6f", time / 1e6))
+}
+
+/// `refresh-bench diff A B`: the diff alone, in process.
+func diffSpeed(_ first: String, _ second: String) throws {
+    let a = try PNGDecoder().decodeStraight(FileIO.read(first))
+    let b = try PNGDecoder().decodeStraight(FileIO.read(second))
+    let decode = try median(10) { _ = try PNGDecoder().decodeStraight(FileIO.read(first)) }
+    for (label, draw) in [("count only", false), ("with diff picture", true)] {
+        var count = 0
+        let time = try median(10) { count = try ImageDiff().compare(a, b, drawDiff: draw).differingPixels }
+        let pixelsPerSecond = Double(a.width * a.height) / (time / 1e6)
+        print(String(format: "diff %@ %d×%d: %.1f ms, %.0f Mpixel/s, %d differ (decode one PNG: %.1f ms)",
+                     label, a.width, a.height, time / 1000, pixelsPerSecond / 1e6, count, decode / 1000))
+    }
+}
+
+/// `refresh-bench` (no arguments): render and PNG settings on an S1-like frame, GIF decoding.
+func codecs() throws {
 // S1-like frame: the GIF header at 375 pt @3x with both labels and the built-in animation.
 var scene = RefreshScene()
 scene.scale = 3
@@ -57,18 +83,37 @@ for name in ["demo/pull.gif", "demo/spin.gif", "gif/spectrum.gif"] {
     let time = try median(50) { _ = try GIFDecoder().decode(bytes) }
     print(String(format: "%@: %d frames %d×%d, %d bytes: %.1f µs", name, gif.frames.count, gif.width, gif.height, bytes.count, time))
 }
+}
 
-// Diff speed on two screenshot-sized PNGs given as arguments (e.g. 1125×2436).
-let arguments = CommandLine.arguments
-if arguments.count == 3 {
-    let a = try PNGDecoder().decodeStraight(FileIO.read(arguments[1]))
-    let b = try PNGDecoder().decodeStraight(FileIO.read(arguments[2]))
-    let decode = try median(10) { _ = try PNGDecoder().decodeStraight(FileIO.read(arguments[1])) }
-    for (label, draw) in [("count only", false), ("with diff picture", true)] {
-        var count = 0
-        let time = try median(10) { count = try ImageDiff().compare(a, b, drawDiff: draw).differingPixels }
-        let pixelsPerSecond = Double(a.width * a.height) / (time / 1e6)
-        print(String(format: "\ndiff %@ %d×%d: %.1f ms, %.0f Mpixel/s, %d differ (decode one PNG: %.1f ms)",
-                     label, a.width, a.height, time / 1000, pixelsPerSecond / 1e6, count, decode / 1000))
+/// `refresh-bench settings DIR`: total bytes and time of the PNGs in DIR under several settings.
+func settings(_ folder: String) throws {
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+    let images = try names.map { try PNGDecoder().decode(FileIO.read(folder + "/" + $0)) }
+    let candidates: [(String, PNGEncoder.Settings)] = [
+        ("level 1, NONE (default)", .fastUI),
+        ("level 1, SUB", .init(level: 1, filters: .sub, strategy: .default)),
+        ("level 1, UP", .init(level: 1, filters: .up, strategy: .default)),
+        ("level 1, PAETH", .init(level: 1, filters: .paeth, strategy: .default)),
+        ("level 1, adaptive", .init(level: 1, filters: .all, strategy: .default)),
+        ("level 2, SUB", .init(level: 2, filters: .sub, strategy: .default)),
+        ("level 3, adaptive", .init(level: 3, filters: .all, strategy: .default)),
+        ("level 1, NONE, RLE", .init(level: 1, filters: .none, strategy: .rle)),
+        ("level 1, SUB, RLE", .init(level: 1, filters: .sub, strategy: .rle)),
+        ("level 6, adaptive", .libpngDefault),
+    ]
+    for (name, setting) in candidates {
+        let encoder = PNGEncoder(settings: setting)
+        var bytes = 0
+        for image in images { bytes += try encoder.encode(image).count }
+        let time = try median(3) { for image in images { _ = try encoder.encode(image) } }
+        print(name.padding(toLength: 28, withPad: " ", startingAt: 0) + String(format: "%8.1f ms %10d B", time / 1000, bytes))
     }
+}
+
+let arguments = CommandLine.arguments
+switch arguments.count > 1 ? arguments[1] : "" {
+case "floor" where arguments.count == 3: try floor(arguments[2])
+case "diff" where arguments.count == 4: try diffSpeed(arguments[2], arguments[3])
+case "settings" where arguments.count == 3: try settings(arguments[2])
+default: try codecs()
 }

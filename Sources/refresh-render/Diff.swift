@@ -1,4 +1,6 @@
 import ArgumentParser
+import Dispatch
+import Synchronization
 import Foundation
 import RefreshGif
 
@@ -83,7 +85,8 @@ struct Diff: ParsableCommand {
         var passed = true
         try reportingErrors {
             if let output { try OutputPaths.check(output, against: [expected, actual], option: "--output") }
-            let first = try Self.load(expected), second = try Self.load(actual)
+            // The two decodes are independent and cost more than the comparison: run them at once.
+            let (first, second) = try Self.loadBoth(expected, actual)
             guard first.width == second.width, first.height == second.height else {
                 print("sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
                 passed = false
@@ -98,6 +101,17 @@ struct Diff: ParsableCommand {
             passed = options.tolerance.accepts(result)
         }
         if !passed { throw ExitCode(1) }
+    }
+
+    static func loadBoth(_ a: String, _ b: String) throws -> (StraightImage, StraightImage) {
+        let results = Mutex<[Result<StraightImage, Error>?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { i in
+            let result = Result { try load(i == 0 ? a : b) }
+            results.withLock { $0[i] = result }
+        }
+        let both = results.withLock { $0 }
+        guard let first = both[0], let second = both[1] else { throw RefreshGifError.internalError("decode did not run") }
+        return (try first.get(), try second.get())
     }
 
     static func load(_ path: String) throws -> StraightImage {

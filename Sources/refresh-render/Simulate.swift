@@ -54,8 +54,14 @@ struct Sequence: ParsableCommand {
     @Option(help: "Length in seconds (instead of --loops).")
     var length: Double?
 
+    @Option(help: "Instead of time: N frames of a pull sweep, percent 1/N … N/N (Idle picks its frame by percent).")
+    var sweep: Int?
+
     func validate() throws {
-        if loops != nil && length != nil { throw ValidationError("give --loops or --length, not both") }
+        if [loops != nil, length != nil, sweep != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("give one of --loops, --length and --sweep")
+        }
+        if let sweep, !(1...100_000).contains(sweep) { throw ValidationError("--sweep must be between 1 and 100000") }
         if let loops, !(1...1000).contains(loops) { throw ValidationError("--loops must be between 1 and 1000") }
         if let length, !(length.isFinite && length > 0 && length <= 3600) { throw ValidationError("--length must be seconds between 0 and 3600") }
     }
@@ -66,6 +72,17 @@ struct Sequence: ParsableCommand {
                 try OutputPaths.check(output, against: scene.inputPaths, option: "output")
             }
             let base = try scene.makeScene()
+            if let sweep {
+                let step = 1_000_000 / Int64(outputs.fps)
+                let plan = (0..<sweep).map { i -> PlannedFrame in
+                    var frame = base
+                    frame.pullingPercent = Double(i + 1) / Double(sweep)
+                    return PlannedFrame(time: Int64(i) * step, scene: frame, window: nil, offset: 0,
+                                        report: AnimationWriter.report(index: i, time: Int64(i) * step, scene: frame, offset: nil, insets: nil))
+                }
+                try AnimationWriter.write(plan, end: Int64(sweep) * step, options: outputs)
+                return
+            }
             // One loop: the state's images, or one spinner turn (1 s) for the other styles.
             let loop: Int64 = base.style == .gif ? (base.images[base.state.drawnAs]?.durationMicroseconds ?? 1_000_000) : 1_000_000
             let total: Int64 = length.map { Int64(($0 * 1_000_000).rounded()) } ?? Int64(loops ?? 1) * max(loop, 1)

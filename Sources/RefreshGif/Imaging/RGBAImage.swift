@@ -57,9 +57,15 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// The pixels un-premultiplied to straight RGBA, as PNG files store them.
+    ///
+    /// Un-premultiplying is ambiguous at low alpha: several straight values premultiply to
+    /// the same stored one. Where the previous pixel's straight value is one of them, it is
+    /// kept, so the anti-aliased edge of a one-colour label stays one colour (the file
+    /// compresses far better) and premultiplying again still gives exactly these pixels.
     public func straightPixels() -> [UInt8] {
         var out = pixels
         out.withUnsafeMutableBufferPointer { buffer in
+            var last: (UInt32, UInt32, UInt32) = (0, 0, 0)
             var i = 0
             while i < buffer.count {
                 let a = UInt32(buffer[i + 3])
@@ -69,9 +75,17 @@ public struct RGBAImage: Sendable, Equatable {
                     buffer[i + 2] = 0
                 } else if a != 255 {
                     let half = a / 2
-                    buffer[i] = UInt8(min(255, (UInt32(buffer[i]) * 255 + half) / a))
-                    buffer[i + 1] = UInt8(min(255, (UInt32(buffer[i + 1]) * 255 + half) / a))
-                    buffer[i + 2] = UInt8(min(255, (UInt32(buffer[i + 2]) * 255 + half) / a))
+                    func straight(_ p: UInt32, _ previous: UInt32) -> UInt32 {
+                        if (previous * a + 127) / 255 == p { return previous }
+                        return min(255, (p * 255 + half) / a)
+                    }
+                    last = (straight(UInt32(buffer[i]), last.0), straight(UInt32(buffer[i + 1]), last.1),
+                            straight(UInt32(buffer[i + 2]), last.2))
+                    buffer[i] = UInt8(last.0)
+                    buffer[i + 1] = UInt8(last.1)
+                    buffer[i + 2] = UInt8(last.2)
+                } else {
+                    last = (UInt32(buffer[i]), UInt32(buffer[i + 1]), UInt32(buffer[i + 2]))
                 }
                 i += 4
             }
