@@ -44,10 +44,21 @@ public enum FileIO {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The system call that writes a chunk: `write(2)` in the product, a failing stand-in in
+    /// tests (the seam for "disk full" and other I/O errors). Returns bytes written or −1
+    /// with `errno` set.
+    typealias ChunkWriter = (Int32, UnsafeRawPointer?, Int) -> Int
+
     /// Writes `bytes` to `path` atomically; `-` writes to standard output.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) })
+    }
+
+    /// Writes `bytes` to `path` through `writer`: to a temporary file beside it, flushed with
+    /// fsync, then renamed; on any error the temporary file is removed.
+    static func write(_ bytes: [UInt8], to path: String, writer: ChunkWriter) throws {
         if path == "-" {
-            try writeAll(bytes, fd: STDOUT_FILENO, name: "standard output")
+            try writeAll(bytes, fd: STDOUT_FILENO, name: "standard output", writer: writer)
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -61,7 +72,7 @@ public enum FileIO {
             throw RefreshGifError.cannotCreateOutput(file: path, message: String(cString: strerror(errno)))
         }
         do {
-            try writeAll(bytes, fd: fd, name: path)
+            try writeAll(bytes, fd: fd, name: path, writer: writer)
             guard fsync(fd) == 0 else {
                 throw RefreshGifError.writeFailed(file: path, message: String(cString: strerror(errno)))
             }
@@ -91,11 +102,11 @@ public enum FileIO {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], fd: Int32, name: String) throws {
+    private static func writeAll(_ bytes: [UInt8], fd: Int32, name: String, writer: ChunkWriter) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
-                Glibc.write(fd, raw.baseAddress.map { $0 + offset }, bytes.count - offset)
+                writer(fd, raw.baseAddress.map { UnsafeRawPointer($0 + offset) }, bytes.count - offset)
             }
             if written < 0 {
                 if errno == EINTR { continue }
