@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 TOOL_RELEASE := .build/release/refresh-render
 
-.PHONY: setup build run test bench fixtures clean
+.PHONY: setup build run test bench fuzz test-sanitize fixtures clean
 
 setup:
 	@scripts/setup.sh
@@ -32,6 +32,19 @@ bench: setup
 	$(SWIFT) build -c release --product refresh-render
 	$(SWIFT) build -c release --product refresh-bench
 	python3 bench/run.py
+
+SECONDS ?= 60
+fuzz: setup
+	fuzz/build.sh gif png json diff
+	fuzz/run.sh $(SECONDS) gif png json diff
+
+test-sanitize: setup
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=undefined --scratch-path .build-ubsan
+	$(SWIFT) test --skip-build --sanitize=undefined --scratch-path .build-ubsan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "AnimationTests|SnapshotAssertionTests"
 
 fixtures:
 	python3 Fixtures/generate.py

@@ -15,7 +15,7 @@ MAP
 clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng) \
   -I "$root/Sources/CPNGSupport/include" -c "$root/Sources/CPNGSupport/CPNGSupport.c" -o "$out/CPNGSupport.o"
 sources=$(find "$root/Sources/RefreshGif" -name '*.swift' | sort)
-flags=(-sanitize=fuzzer,address -parse-as-library -Onone -g -swift-version 6
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6
   -I "$root/Sources/CGif" -I "$root/Sources/CPNG" -I "$root/Sources/CZlib" -I "$root/Sources/CFreeType"
   -I "$root/Sources/CFontconfig" -I "$out/include"
   -Xcc -I/usr/include/libpng16 -Xcc -I/usr/include/freetype2
