@@ -9,8 +9,11 @@ import Foundation
 ///  "images": {"idle": "pull.gif"}, "language": "zh-Hans", "scale": 3}
 /// ```
 public struct SceneDescription: Codable, Sendable, Equatable {
+    /// The kind of control (default header).
     public var kind: ComponentKind?
+    /// The style (default: the kind's first).
     public var style: ComponentStyle?
+    /// The state (default idle).
     public var state: RefreshState?
     /// Pulling percent (finite, ≥ 0).
     public var percent: Double?
@@ -20,18 +23,27 @@ public struct SceneDescription: Codable, Sendable, Equatable {
     public var images: [String: String]?
     /// Loop durations in seconds by state name.
     public var durations: [String: Double]?
+    /// Frame timing of looping states.
     public var timing: ImageSequence.Timing?
+    /// Scale of images without `@2x`/`@3x` in their names.
     public var imageScale: Double?
+    /// Control width in points.
     public var width: Double?
     /// Trailer height in points.
     public var height: Double?
+    /// Render scale, 1–3.
     public var scale: Int?
     /// `#RRGGBB[AA]`.
     public var background: String?
+    /// `automaticallyChangeAlpha`.
     public var autoAlpha: Bool?
+    /// Hide both labels.
     public var hideLabels: Bool?
+    /// Hide the state label.
     public var hideStateLabel: Bool?
+    /// Hide the last-updated label.
     public var hideTimeLabel: Bool?
+    /// Auto footers: no title while refreshing.
     public var refreshingTitleHidden: Bool?
     /// A language tag.
     public var language: String?
@@ -47,7 +59,9 @@ public struct SceneDescription: Codable, Sendable, Equatable {
     public var textColor: String?
     /// A font file path.
     public var font: String?
+    /// Spinner look.
     public var spinner: SpinnerStyle?
+    /// Mirror for right-to-left layouts.
     public var rtl: Bool?
     /// Largest decoded frame in pixels.
     public var maxPixels: Int?
@@ -61,6 +75,7 @@ public struct SceneDescription: Codable, Sendable, Equatable {
         case titles, lastUpdated, now, timezone, textColor, font, spinner, rtl, maxPixels
     }
 
+    /// Decodes a description, rejecting unknown fields.
     public init(from decoder: Decoder) throws {
         try self.init(from: decoder, alsoAllowing: [])
     }

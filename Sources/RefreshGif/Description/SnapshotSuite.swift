@@ -18,6 +18,7 @@ public struct SnapshotSuite: Decodable, Sendable {
 
         enum Keys: String, CodingKey { case name }
 
+        /// Decodes a case: its name and scene fields.
         public init(from decoder: Decoder) throws {
             name = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .name)
             scene = try SceneDescription(from: decoder, alsoAllowing: ["name"])
@@ -31,6 +32,7 @@ public struct SnapshotSuite: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case defaults, cases }
 
+    /// Decodes a suite, rejecting unknown fields.
     public init(from decoder: Decoder) throws {
         try UnknownKeys.reject(in: decoder, known: CodingKeys.allCases.map(\.stringValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)

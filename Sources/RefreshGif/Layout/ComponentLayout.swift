@@ -29,6 +29,7 @@ public struct LayoutInput: Sendable, Equatable {
         self.height = height
     }
 
+    /// Field-by-field equality (the image size is a tuple).
     public static func == (a: LayoutInput, b: LayoutInput) -> Bool {
         a.kind == b.kind && a.style == b.style && a.width == b.width && a.height == b.height
             && a.stateTextWidth == b.stateTextWidth && a.timeTextWidth == b.timeTextWidth

@@ -66,6 +66,7 @@ public struct Gesture: Decodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case control, geometry, samples, events, script, duration }
 
+    /// Decodes a gesture, rejecting unknown fields.
     public init(from decoder: Decoder) throws {
         try UnknownKeys.reject(in: decoder, known: CodingKeys.allCases.map(\.stringValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)

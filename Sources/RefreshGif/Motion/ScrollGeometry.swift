@@ -18,6 +18,7 @@ public struct ScrollGeometry: Codable, Sendable, Equatable {
         case viewWidth, viewHeight, contentWidth, contentHeight, insetTop, insetLeft, insetBottom, insetRight
     }
 
+    /// Decodes geometry, rejecting unknown fields and non-finite sizes.
     public init(from decoder: Decoder) throws {
         try UnknownKeys.reject(in: decoder, known: CodingKeys.allCases.map(\.stringValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)
