@@ -101,8 +101,9 @@ static png_structp rg_reader(rg_context *context) {
     return png;
 }
 
-int rg_png_read_size(const unsigned char *data, size_t size, unsigned *width, unsigned *height,
-                     char *error, size_t error_length) {
+/* Reads the header and, when `pixels` is not NULL, the whole image converted to RGBA8. */
+static int rg_png_read(const unsigned char *data, size_t size, unsigned char *pixels,
+                       unsigned *width, unsigned *height, char *error, size_t error_length) {
     rg_context context = { NULL, error, error_length, 0 };
     rg_source source = { data, size, 0 };
     png_structp png = rg_reader(&context);
@@ -118,30 +119,13 @@ int rg_png_read_size(const unsigned char *data, size_t size, unsigned *width, un
     }
     png_set_read_fn(png, &source, rg_read);
     png_read_info(png, info);
-    *width = png_get_image_width(png, info);
-    *height = png_get_image_height(png, info);
-    png_destroy_read_struct(&png, &info, NULL);
-    return 0;
-}
-
-int rg_png_decode_rgba(const unsigned char *data, size_t size, unsigned char *pixels,
-                       unsigned width, unsigned height, char *error, size_t error_length) {
-    rg_context context = { NULL, error, error_length, 0 };
-    rg_source source = { data, size, 0 };
-    png_structp png = rg_reader(&context);
-    if (!png) return 1;
-    png_infop info = png_create_info_struct(png);
-    if (!info) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        return 1;
-    }
-    if (setjmp(png_jmpbuf(png))) {
+    if (!pixels) {
+        *width = png_get_image_width(png, info);
+        *height = png_get_image_height(png, info);
         png_destroy_read_struct(&png, &info, NULL);
-        return 1;
+        return 0;
     }
-    png_set_read_fn(png, &source, rg_read);
-    png_read_info(png, info);
-    if (png_get_image_width(png, info) != width || png_get_image_height(png, info) != height) {
+    if (png_get_image_width(png, info) != *width || png_get_image_height(png, info) != *height) {
         png_error(png, "image size changed between reads");
     }
     png_byte color_type = png_get_color_type(png, info);
@@ -153,15 +137,26 @@ int rg_png_decode_rgba(const unsigned char *data, size_t size, unsigned char *pi
     png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
     int passes = png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)width * 4) {
+    if (png_get_rowbytes(png, info) != (size_t)*width * 4) {
         png_error(png, "unexpected row layout after conversion");
     }
     for (int pass = 0; pass < passes; pass++) {
-        for (unsigned y = 0; y < height; y++) {
-            png_read_row(png, pixels + (size_t)y * width * 4, NULL);
+        for (unsigned y = 0; y < *height; y++) {
+            png_read_row(png, pixels + (size_t)y * *width * 4, NULL);
         }
     }
-    // What follows the image data (text chunks, IEND) is not needed and not required.
+    /* What follows the image data (text chunks, IEND) is not needed and not required. */
     png_destroy_read_struct(&png, &info, NULL);
     return 0;
+}
+
+int rg_png_read_size(const unsigned char *data, size_t size, unsigned *width, unsigned *height,
+                     char *error, size_t error_length) {
+    return rg_png_read(data, size, NULL, width, height, error, error_length);
+}
+
+int rg_png_decode_rgba(const unsigned char *data, size_t size, unsigned char *pixels,
+                       unsigned width, unsigned height, char *error, size_t error_length) {
+    if (!pixels) return 1;
+    return rg_png_read(data, size, pixels, &width, &height, error, error_length);
 }
