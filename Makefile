@@ -40,11 +40,14 @@ fuzz: setup
 
 test-sanitize: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp REFRESH_RENDER_BIN=$(CURDIR)/.build-asan/debug/refresh-render \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SWIFT) build --build-tests --sanitize=undefined --scratch-path .build-ubsan
-	$(SWIFT) test --skip-build --sanitize=undefined --scratch-path .build-ubsan
+	UBSAN_OPTIONS=halt_on_error=1 REFRESH_RENDER_BIN=$(CURDIR)/.build-ubsan/debug/refresh-render \
+		$(SWIFT) test --skip-build --sanitize=undefined --scratch-path .build-ubsan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "AnimationTests|SnapshotAssertionTests"
+	TSAN_OPTIONS=halt_on_error=1 REFRESH_RENDER_BIN=$(CURDIR)/.build-tsan/debug/refresh-render \
+		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "AnimationTests|SnapshotAssertionTests|CLITests"
 
 fixtures:
 	python3 Fixtures/generate.py
