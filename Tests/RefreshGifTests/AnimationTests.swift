@@ -77,6 +77,7 @@ struct AnimationTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
         let rows = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        try #require(rows.count == 23, "expected 23 report lines (2.2 s at 10 fps), got \(rows.count)")
         func row(_ i: Int) -> (String, Double, Double) {
             (rows[i]["state"] as? String ?? "", rows[i]["percent"] as? Double ?? -1, rows[i]["alpha"] as? Double ?? -1)
         }
