@@ -47,7 +47,8 @@ test-sanitize: setup
 	# debug builds, and the C shim is built with UBSan here:
 	$(SWIFT) build --build-tests --scratch-path .build-ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 		-Xlinker -L$(UBSAN_DIR) -Xlinker -lclang_rt.ubsan_standalone-x86_64
-	REFRESH_RENDER_BIN=$(CURDIR)/.build-ubsan/debug/refresh-render $(SWIFT) test --skip-build --scratch-path .build-ubsan
+	LD_LIBRARY_PATH=$(UBSAN_DIR) REFRESH_RENDER_BIN=$(CURDIR)/.build-ubsan/debug/refresh-render \
+		$(SWIFT) test --skip-build --scratch-path .build-ubsan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 REFRESH_RENDER_BIN=$(CURDIR)/.build-tsan/debug/refresh-render \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "AnimationTests|SnapshotAssertionTests|CLITests"
