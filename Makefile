@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 TOOL_RELEASE := .build/release/refresh-render
 
-.PHONY: setup build run test bench fuzz test-sanitize fixtures clean
+.PHONY: setup build run test bench fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
 
 setup:
 	@scripts/setup.sh
@@ -39,16 +39,23 @@ fuzz: setup
 	fuzz/build.sh gif png json diff
 	fuzz/run.sh $(SECONDS) gif png json diff
 
-test-sanitize: setup
+test-sanitize: test-asan test-ubsan test-tsan
+
+test-asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp REFRESH_RENDER_BIN=$(CURDIR)/.build-asan/debug/refresh-render \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
-	# swiftc has no -sanitize=undefined on Linux; Swift's own checks (overflow, bounds) are on in
-	# debug builds, and the C shim is built with UBSan here:
+
+# swiftc has no -sanitize=undefined on Linux; Swift's own checks (overflow, bounds) are on in
+# debug builds, and the C shim is built with UBSan here.
+test-ubsan: setup
 	$(SWIFT) build --build-tests --scratch-path .build-ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 		-Xlinker -L$(UBSAN_DIR) -Xlinker -lclang_rt.ubsan_standalone-x86_64
 	LD_LIBRARY_PATH=$(UBSAN_DIR) REFRESH_RENDER_BIN=$(CURDIR)/.build-ubsan/debug/refresh-render \
 		$(SWIFT) test --skip-build --scratch-path .build-ubsan
+
+# The parallel renderer: simulate/sequence with --jobs, batch snapshots, the CLI.
+test-tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 REFRESH_RENDER_BIN=$(CURDIR)/.build-tsan/debug/refresh-render \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "AnimationTests|SnapshotAssertionTests|CLITests"
