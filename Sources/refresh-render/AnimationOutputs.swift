@@ -28,7 +28,10 @@ struct AnimationOutputOptions: ParsableArguments {
     @Option(help: "Frames rendered at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @OptionGroup var png: PNGOptions
+
     func validate() throws {
+        try png.validate()
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
         if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
@@ -73,7 +76,7 @@ enum AnimationWriter {
     static func write(_ plan: [PlannedFrame], end: Int64, options: AnimationOutputOptions) throws {
         guard !plan.isEmpty else { throw RefreshGifError.usage(option: "--fps", message: "no frame to render") }
         if let frames = options.frames { try FileIO.makeDirectory(frames) }
-        let encoder = PNGEncoder()
+        let encoder = options.png.encoder
         var gif: GIFEncoder?
         var apng: APNGEncoder?
         var sheetCells: [ContactSheet.Cell] = []
@@ -102,7 +105,7 @@ enum AnimationWriter {
                 try gif?.add(quantized, at: plan[index].time)
             }
             if options.apng != nil, let png = frame.png {
-                if apng == nil { apng = APNGEncoder(width: frame.image.width, height: frame.image.height) }
+                if apng == nil { apng = APNGEncoder(width: frame.image.width, height: frame.image.height, settings: encoder.settings) }
                 apng?.add(png: png, at: plan[index].time)
             }
             if options.sheet != nil && index % every == 0 {

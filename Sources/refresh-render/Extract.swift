@@ -13,6 +13,8 @@ struct Extract: ParsableCommand {
     @Option(name: [.short, .long], help: "Output folder (created if missing).")
     var output: String = "frames"
 
+    @OptionGroup var png: PNGOptions
+
     func run() throws {
         try reportingErrors {
             let bytes = try FileIO.read(input)
@@ -26,7 +28,7 @@ struct Extract: ParsableCommand {
                 throw error.naming(input)
             }
             try FileIO.makeDirectory(output)
-            let encoder = PNGEncoder()
+            let encoder = png.encoder
             var entries: [FrameEntry] = []
             for (i, frame) in animation.frames.enumerated() {
                 let name = String(format: "frame_%04d.png", i + 1)

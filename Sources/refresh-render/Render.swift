@@ -9,6 +9,8 @@ struct Render: ParsableCommand {
 
     @OptionGroup var scene: SceneOptions
 
+    @OptionGroup var png: PNGOptions
+
     @Option(name: [.short, .long], help: "Output PNG path; - writes to standard output.")
     var output: String = "refresh.png"
 
@@ -36,8 +38,7 @@ struct Render: ParsableCommand {
                 if scene.time == 0 { built.time = since }
             }
             let image = try RefreshRenderer().render(built)
-            let png = try PNGEncoder().encode(image)
-            try FileIO.write(png, to: output)
+            try FileIO.write(try png.encoder.encode(image), to: output)
         }
     }
 }

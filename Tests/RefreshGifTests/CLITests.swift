@@ -268,4 +268,16 @@ struct CLITests {
         #expect(invalid.status == 64)
         #expect(String(decoding: invalid.stdout, as: UTF8.self).contains("$.cases[0].percent"))
     }
+
+    @Test("--png-level and --png-filter trade speed for size, never pixels")
+    func pngSettings() throws {
+        let folder = try Support.temporaryFolder()
+        let images = ["--images", "idle=" + Support.fixture("demo/pull.gif"), "--percent", "0.5", "--background", "#FFFFFF"]
+        #expect(try Self.run(images + ["-o", folder + "/fast.png"]).status == 0)
+        #expect(try Self.run(images + ["--png-level", "9", "--png-filter", "adaptive", "-o", folder + "/small.png"]).status == 0)
+        let fast = try FileIO.read(folder + "/fast.png"), small = try FileIO.read(folder + "/small.png")
+        #expect(small.count < fast.count)
+        #expect(try PNGDecoder().decode(fast) == PNGDecoder().decode(small))
+        #expect(try Self.run(["--png-level", "10", "-o", folder + "/x.png"]).status == 64)
+    }
 }
