@@ -103,4 +103,25 @@ struct TextTests {
         let av = try renderer.textWidth("AV"), apart = try renderer.textWidth("A") + renderer.textWidth("V")
         #expect(av < apart - 0.1)
     }
+
+    @Test("text wider than its label is tail-truncated with … and fits")
+    func truncation() throws {
+        let library = try FreeTypeLibrary()
+        let text = try TextRenderer(library: library, scale: 2, font: nil)
+        let line = text.truncated("Tap or pull up to load more", toFit: 100)
+        #expect(line.width <= 100)
+        #expect(line.width > 60)
+        let last = try #require(line.glyphs.last)
+        #expect(last.index == text.glyph(for: "…")?.index)
+        // Text that fits is left alone.
+        #expect(text.truncated("Loading...", toFit: 300).width == text.width(of: "Loading..."))
+        // A rendered footer 120 pt wide keeps its title inside the control.
+        var scene = RefreshScene()
+        scene.kind = .autoFooter
+        scene.style = .state
+        scene.width = 120
+        let image = try RefreshRenderer().render(scene)
+        let bounds = try #require(image.opaqueBounds())
+        #expect(bounds.minX >= 0 && bounds.maxX < 240)
+    }
 }
