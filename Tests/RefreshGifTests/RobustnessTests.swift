@@ -100,6 +100,18 @@ struct RobustnessTests {
         #expect { try GIFDecoder(limits: limits).decode(Self.tinyFrames(50, screen: (30, 30))) } throws: { Self.isBadInput($0) }
     }
 
+    @Test("a file over the size limit is refused before it is read")
+    func fileSizeLimit() throws {
+        let path = Support.fixture("gif/spectrum.gif")
+        #expect { try FileIO.read(path, maxBytes: 1000) } throws: { error in
+            guard case let .limitExceeded(file, message) = error as? RefreshGifError else { return false }
+            return file == path && message.contains("1000")
+        }
+        var limits = DecodeLimits.default
+        limits.maxFileBytes = 1000
+        #expect { try ImageLoader(defaultScale: 2, limits: limits).load(path) } throws: { Self.isBadInput($0) }
+    }
+
     @Test("PNG cut at every byte: bad input, never a crash")
     func pngTruncatedEverywhere() throws {
         for name in ["rgba8-interlaced", "palette4", "gray16"] {
