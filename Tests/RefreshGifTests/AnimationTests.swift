@@ -15,7 +15,7 @@ struct AnimationTests {
             current = nil
         }
         while offset + 8 <= data.count {
-            let length = Int(CgBIConverter.bigEndian32(data, offset))
+            let length = Int(PNGChunks.bigEndian32(data, offset))
             let type = String(decoding: data[(offset + 4)..<(offset + 8)], as: UTF8.self)
             let body = Array(data[(offset + 8)..<(offset + 8 + length)])
             switch type {
@@ -30,9 +30,9 @@ struct AnimationTests {
         flush()
         return try frames.map { idat in
             var png = PNGDecoder.signature
-            APNGEncoder.chunk("IHDR", header, into: &png)
-            APNGEncoder.chunk("IDAT", idat, into: &png)
-            APNGEncoder.chunk("IEND", [], into: &png)
+            PNGChunks.append("IHDR", header, to: &png)
+            PNGChunks.append("IDAT", idat, to: &png)
+            PNGChunks.append("IEND", [], to: &png)
             return try PNGDecoder().decode(png)
         }
     }

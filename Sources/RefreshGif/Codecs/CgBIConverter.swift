@@ -16,19 +16,14 @@ struct CgBIConverter {
         data.count >= 16 && data[12] == 0x43 && data[13] == 0x67 && data[14] == 0x42 && data[15] == 0x49
     }
 
-    private struct Chunk {
-        let type: String
-        let body: ArraySlice<UInt8>
-    }
-
     /// The standard PNG bytes equivalent to the CgBI file `data`.
     func standardPNG(from data: [UInt8]) throws -> [UInt8] {
-        let chunks = try Self.chunks(of: data)
+        let chunks = try PNGChunks.read(data)
         guard let header = chunks.first(where: { $0.type == "IHDR" }), header.body.count == 13 else {
             throw RefreshGifError.badInput(file: "input", message: "invalid CgBI PNG: no IHDR chunk")
         }
         let h = Array(header.body)
-        let width = Int(Self.bigEndian32(h, 0)), height = Int(Self.bigEndian32(h, 4))
+        let width = Int(PNGChunks.bigEndian32(h, 0)), height = Int(PNGChunks.bigEndian32(h, 4))
         let bitDepth = Int(h[8]), colorType = Int(h[9]), interlaced = h[12] == 1
         guard width > 0, height > 0 else {
             throw RefreshGifError.badInput(file: "input", message: "invalid CgBI PNG: zero image size")
@@ -53,12 +48,12 @@ struct CgBIConverter {
         let rewrapped = try Self.deflate(scanlines)
 
         var out = PNGDecoder.signature
-        Self.appendChunk("IHDR", h, to: &out)
+        PNGChunks.append("IHDR", h, to: &out)
         for chunk in chunks where chunk.type == "PLTE" || chunk.type == "tRNS" {
-            Self.appendChunk(chunk.type, Array(chunk.body), to: &out)
+            PNGChunks.append(chunk.type, Array(chunk.body), to: &out)
         }
-        Self.appendChunk("IDAT", rewrapped, to: &out)
-        Self.appendChunk("IEND", [], to: &out)
+        PNGChunks.append("IDAT", rewrapped, to: &out)
+        PNGChunks.append("IEND", [], to: &out)
         return out
     }
 
@@ -76,24 +71,6 @@ struct CgBIConverter {
             i += 4
         }
         return RGBAImage(width: decoded.0, height: decoded.1, premultipliedPixels: pixels)
-    }
-
-    private static func chunks(of data: [UInt8]) throws -> [Chunk] {
-        var chunks: [Chunk] = []
-        var offset = 8
-        while offset + 8 <= data.count {
-            let length = Int(bigEndian32(data, offset))
-            let typeBytes = data[(offset + 4)..<(offset + 8)]
-            let type = String(decoding: typeBytes, as: UTF8.self)
-            let start = offset + 8
-            guard length <= data.count - start else {
-                throw RefreshGifError.badInput(file: "input", message: "invalid CgBI PNG: chunk \(type) runs past the end of the file")
-            }
-            chunks.append(Chunk(type: type, body: data[start..<(start + length)]))
-            if type == "IEND" { break }
-            offset = start + length + 4
-        }
-        return chunks
     }
 
     /// Bytes of filtered scanlines (one filter byte a row) for the image and its passes.
@@ -154,20 +131,4 @@ struct CgBIConverter {
         return output
     }
 
-    private static func appendChunk(_ type: String, _ body: [UInt8], to out: inout [UInt8]) {
-        let typeBytes = Array(type.utf8)
-        let length = UInt32(body.count)
-        out += [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
-        out += typeBytes
-        out += body
-        var crc = crc32(0, nil, 0)
-        crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        crc = body.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        let c = UInt32(crc)
-        out += [UInt8(c >> 24), UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
-    }
-
-    static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-    }
 }

@@ -1,5 +1,3 @@
-import CZlib
-
 /// Writes animated PNGs: each frame is compressed by libpng (through ``PNGEncoder``), and
 /// its image data is re-wrapped in the APNG chunks (acTL, fcTL, fdAT) that browsers play.
 /// Frames are full-size, replace the previous one (blend source, dispose none), and carry
@@ -29,14 +27,9 @@ public struct APNGEncoder {
     /// Adds a frame already encoded as a PNG of the animation's size (by ``PNGEncoder``).
     public mutating func add(png: [UInt8], at time: Int64) {
         var data: [UInt8] = []
-        var offset = 8
-        while offset + 8 <= png.count {
-            let length = Int(CgBIConverter.bigEndian32(png, offset))
-            let type = String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            let body = png[(offset + 8)..<(offset + 8 + length)]
-            if type == "IHDR" && header.isEmpty { header = Array(body) }
-            if type == "IDAT" { data += body }
-            offset += 12 + length
+        for chunk in (try? PNGChunks.read(png)) ?? [] {
+            if chunk.type == "IHDR" && header.isEmpty { header = Array(chunk.body) }
+            if chunk.type == "IDAT" { data += chunk.body }
         }
         closePending(at: time)
         pendingData = data
@@ -55,34 +48,26 @@ public struct APNGEncoder {
     public mutating func finish(at time: Int64) -> [UInt8] {
         closePending(at: max(time, pendingStart + 1000))
         var out = PNGDecoder.signature
-        Self.chunk("IHDR", header, into: &out)
-        Self.chunk("acTL", Self.be32(UInt32(frames.count)) + Self.be32(0), into: &out)
+        PNGChunks.append("IHDR", header, to: &out)
+        PNGChunks.append("acTL", PNGChunks.bigEndian(UInt32(frames.count)) + PNGChunks.bigEndian(0), to: &out)
         var sequence: UInt32 = 0
         for (i, frame) in frames.enumerated() {
-            let control = Self.be32(sequence) + Self.be32(UInt32(width)) + Self.be32(UInt32(height))
-                + Self.be32(0) + Self.be32(0) + Self.be16(frame.delay.0) + Self.be16(frame.delay.1) + [0, 0]
-            Self.chunk("fcTL", control, into: &out)
+            // Sequence, size, offset (0, 0), delay as numerator/denominator, dispose none, blend source.
+            let (numerator, denominator) = frame.delay
+            let control = PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
+                + PNGChunks.bigEndian(0) + PNGChunks.bigEndian(0)
+                + [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF), 0, 0]
+            PNGChunks.append("fcTL", control, to: &out)
             sequence += 1
             if i == 0 {
-                Self.chunk("IDAT", frame.data, into: &out)
+                PNGChunks.append("IDAT", frame.data, to: &out)
             } else {
-                Self.chunk("fdAT", Self.be32(sequence) + frame.data, into: &out)
+                PNGChunks.append("fdAT", PNGChunks.bigEndian(sequence) + frame.data, to: &out)
                 sequence += 1
             }
         }
-        Self.chunk("IEND", [], into: &out)
+        PNGChunks.append("IEND", [], to: &out)
         return out
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-    static func be16(_ v: UInt16) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
-
-    static func chunk(_ type: String, _ body: [UInt8], into out: inout [UInt8]) {
-        let typeBytes = Array(type.utf8)
-        out += be32(UInt32(body.count)) + typeBytes + body
-        var crc = crc32(0, nil, 0)
-        crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        crc = body.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        out += be32(UInt32(crc))
-    }
 }
