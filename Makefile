@@ -27,7 +27,7 @@ test: setup
 	$(SWIFT) test --skip-build
 
 bench: setup
-	@EXTRA_PACKAGES="imagemagick hyperfine" scripts/setup.sh
+	@EXTRA_PACKAGES="imagemagick hyperfine time" scripts/setup.sh
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
 	$(SWIFT) build -c release --product refresh-render
 	$(SWIFT) build -c release --product refresh-bench
