@@ -12,6 +12,7 @@ packages=(
   libfontconfig-dev # fontconfig: finding fonts, per-character fallback
   fonts-dejavu-core # DejaVu Sans Bold, the primary label font
   fonts-wqy-microhei # Chinese and Korean glyphs
+  tzdata            # IANA time zones for --timezone
 )
 packages+=(${EXTRA_PACKAGES:-})
 
