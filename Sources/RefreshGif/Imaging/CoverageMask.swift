@@ -21,13 +21,4 @@ public struct CoverageMask: Sendable, Equatable {
         self.originY = originY
         self.coverage = coverage
     }
-
-    /// Total coverage of the rows `rows` (for tests and orientation checks).
-    public func ink(rows: Range<Int>) -> Int {
-        var sum = 0
-        for y in rows where y >= 0 && y < height {
-            for x in 0..<width { sum += Int(coverage[y * width + x]) }
-        }
-        return sum
-    }
 }

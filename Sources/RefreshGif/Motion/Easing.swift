@@ -53,7 +53,4 @@ public struct Animation: Sendable, Equatable {
         let fraction = Double(t - start) / Double(duration)
         return from + (to - from) * Easing.easeInOut(fraction)
     }
-
-    /// True once the animation has ended at `t`.
-    public func finished(at t: Int64) -> Bool { t >= start + duration }
 }

@@ -17,8 +17,6 @@ public struct RefreshStateMachine: Sendable {
 
     /// The current state.
     public private(set) var state: RefreshState = .idle
-    /// The state before the last change.
-    public private(set) var previousState: RefreshState = .idle
     /// When the state last changed (µs).
     public private(set) var stateChangedAt: Int64 = 0
     /// `pullingPercent` (unclamped).
@@ -196,7 +194,6 @@ public struct RefreshStateMachine: Sendable {
 
     private mutating func change(to newState: RefreshState, at t: Int64) {
         guard newState != state else { return }
-        previousState = state
         state = newState
         stateChangedAt = t
     }
