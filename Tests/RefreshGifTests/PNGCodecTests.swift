@@ -105,12 +105,9 @@ struct PNGCodecTests {
         }
         deflateEnd(&stream)
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
-            let t = Array(type.utf8)
-            var crc = crc32(0, nil, 0)
-            crc = (t + body).withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-            let n = UInt32(body.count), c = UInt32(crc)
-            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + t + body
-                + [UInt8(c >> 24), UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c & 0xFF)]
+            var out: [UInt8] = []
+            PNGChunks.append(type, body, to: &out)
+            return out
         }
         let w = UInt32(image.width), h = UInt32(image.height)
         let ihdr: [UInt8] = [UInt8(w >> 24), UInt8(w >> 16 & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w & 0xFF),
