@@ -8,7 +8,6 @@ typedef struct {
     rg_png_output *output;
     char *error;
     size_t error_length;
-    int failed_allocation;
 } rg_context;
 
 static void rg_error(png_structp png, png_const_charp message) {
@@ -45,7 +44,7 @@ static void rg_flush(png_structp png) { (void)png; }
 int rg_png_encode_rgba(const unsigned char *rgba, unsigned width, unsigned height,
                        size_t stride, int level, int filters, int strategy,
                        rg_png_output *output, char *error, size_t error_length) {
-    rg_context context = { output, error, error_length, 0 };
+    rg_context context = { output, error, error_length };
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &context, rg_error, rg_warning);
     if (!png) return 1;
     png_infop info = png_create_info_struct(png);
@@ -104,7 +103,7 @@ static png_structp rg_reader(rg_context *context) {
 /* Reads the header and, when `pixels` is not NULL, the whole image converted to RGBA8. */
 static int rg_png_read(const unsigned char *data, size_t size, unsigned char *pixels,
                        unsigned *width, unsigned *height, char *error, size_t error_length) {
-    rg_context context = { NULL, error, error_length, 0 };
+    rg_context context = { NULL, error, error_length };
     rg_source source = { data, size, 0 };
     png_structp png = rg_reader(&context);
     if (!png) return 1;
