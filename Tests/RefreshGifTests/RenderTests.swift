@@ -58,6 +58,22 @@ struct RenderTests {
         #expect(edge.contains { $0 > 20 && $0 < 240 })
     }
 
+    @Test("resampling once when the scene is built draws what resampling per frame drew")
+    func resampleOnce() throws {
+        var frame = Support.solid(150, 150, RGBAColor(red: 10, green: 20, blue: 30))
+        for y in 0..<150 { for x in 75..<150 { frame.pixels[(y * 150 + x) * 4] = 250 } }
+        let image = ScaledImage(image: frame, scale: 3)
+        let at2 = image.resampled(toScale: 2)
+        #expect(at2.image.width == 100 && at2.pointWidth == image.pointWidth)
+        #expect(image.resampled(toScale: 3) == image)
+        let perFrame = Self.scene { $0.images.set(ImageSequence(frames: [image]), for: .idle) }
+        var once = perFrame
+        once.images = perFrame.images.resampled(toScale: 2)
+        #expect(once.images[.idle]?.frames[0].scale == 2)
+        let renderer = try RefreshRenderer()
+        #expect(try renderer.render(perFrame) == renderer.render(once))
+    }
+
     @Test("rendering twice gives identical PNG bytes")
     func deterministic() throws {
         var scene = RefreshScene()

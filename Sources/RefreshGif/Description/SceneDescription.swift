@@ -222,7 +222,8 @@ public struct SceneDescription: Codable, Sendable, Equatable {
             }
             scene.font = FontLocation(path: path)
         }
-        scene.images = try loadImages(baseDirectory: baseDirectory, scale: scene.scale)
+        // Resampled once here, not in every rendered frame.
+        scene.images = try loadImages(baseDirectory: baseDirectory, scale: scene.scale).resampled(toScale: Double(scene.scale))
         return scene
     }
 

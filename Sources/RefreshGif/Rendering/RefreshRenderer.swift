@@ -114,16 +114,12 @@ public final class RefreshRenderer {
         return output
     }
 
-    /// Bitmap images snap their origin to whole device pixels and are resampled only when
-    /// their scale differs from the render scale (DECISIONS "Units").
+    /// Bitmap images snap their origin to whole device pixels. An image at another scale is
+    /// resampled here (DECISIONS "Units"); scenes built from files get their images at the
+    /// render scale up front (``StateImages/resampled(toScale:)``), so this stays 1:1.
     private func drawImage(_ image: ScaledImage, in frame: Rect, scale: Int, into control: inout RGBAImage) {
         let s = Double(scale)
-        var pixels = image.image
-        if image.scale != s {
-            let width = max(1, Int((image.pointWidth * s).rounded()))
-            let height = max(1, Int((image.pointHeight * s).rounded()))
-            pixels = Resampler.resize(image.image, width: width, height: height)
-        }
+        let pixels = image.resampled(toScale: s).image
         control.draw(pixels, atX: TextRenderer.snap(frame.x * s), y: TextRenderer.snap(frame.y * s))
     }
 

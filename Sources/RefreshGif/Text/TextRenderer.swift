@@ -12,6 +12,9 @@ final class TextRenderer {
     private var faces: [FontLocation: FontFace] = [:]
     private var faceForScalar: [Unicode.Scalar: FontFace] = [:]
     private var glyphCache = GlyphCache()
+    /// Shaped lines by text: a frame measures each label (layout) and then draws it, and
+    /// consecutive frames show the same labels, so each string is shaped once.
+    private var shapedLines: [String: TextLine] = [:]
 
     /// A renderer at `scale` pixels a point. `font` replaces the primary font.
     init(library: FreeTypeLibrary, scale: Double, font: FontLocation?) throws {
@@ -50,8 +53,16 @@ final class TextRenderer {
         return (face.location, face.glyphIndex(for: scalar))
     }
 
-    /// Shapes `text` on one line.
+    /// Shapes `text` on one line (cached).
     func layout(_ text: String) -> TextLine {
+        if let known = shapedLines[text] { return known }
+        let line = shape(text)
+        if shapedLines.count >= 1024 { shapedLines.removeAll(keepingCapacity: true) }
+        shapedLines[text] = line
+        return line
+    }
+
+    private func shape(_ text: String) -> TextLine {
         var glyphs: [TextLine.Glyph] = []
         var pen = 0.0
         var ascent = primary.map { $0.ascender / $0.unitsPerEm * Self.pointSize } ?? 0
