@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The targets depend one way, bottom to top:
+//
+//   RefreshImage   pixel buffers and compositing (pure Swift)
+//   RefreshModel   states, layout, timing, motion, the scene (pure Swift)
+//   ImageCodecs    GIF, PNG, CgBI and APNG on giflib, libpng and zlib
+//   PixelDiff      pixelmatch-style image comparison
+//   RefreshRaster  text (FreeType, fontconfig), vector shapes and the renderer
+//   RefreshGif     the façade users import: scene descriptions, image loading, files
+//   RefreshGifTesting, refresh-render, refresh-bench   on top of the façade
 let package = Package(
     name: "RefreshGif",
     products: [
@@ -12,59 +21,32 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CGif",
-            providers: [.apt(["libgif-dev"])]
-        ),
-        .systemLibrary(
-            name: "CPNG",
-            pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        .systemLibrary(
-            name: "CFreeType",
-            pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]
-        ),
-        .systemLibrary(
-            name: "CFontconfig",
-            pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]
-        ),
+        // System libraries, found with pkg-config.
+        .systemLibrary(name: "CGif", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot catch; this C target
-        // holds the one setjmp frame around libpng's writer and nothing else.
-        .target(
-            name: "CPNGSupport",
-            dependencies: ["CPNG"]
-        ),
-        .target(
-            name: "RefreshGif",
-            dependencies: ["CGif", "CPNG", "CPNGSupport", "CZlib", "CFreeType", "CFontconfig"]
-        ),
-        .target(
-            name: "RefreshGifTesting",
-            dependencies: ["RefreshGif"]
-        ),
+        // holds the setjmp frames around libpng's reader and writer and nothing else.
+        .target(name: "CPNGSupport", dependencies: ["CPNG"]),
+
+        .target(name: "RefreshImage"),
+        .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
+        .target(name: "ImageCodecs", dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib"]),
+        .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
+        .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig"]),
+        .target(name: "RefreshGif", dependencies: ["RefreshImage", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
+        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif"]),
+
         .executableTarget(
             name: "refresh-render",
-            dependencies: [
-                "RefreshGif",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .executableTarget(
-            name: "refresh-bench",
-            dependencies: ["RefreshGif"]
-        ),
+            dependencies: ["RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif"]),
+
         .testTarget(
             name: "RefreshGifTests",
             dependencies: ["RefreshGif", "RefreshGifTesting", "CZlib"],
-            exclude: ["__Snapshots__"]
-        ),
+            exclude: ["__Snapshots__"]),
     ]
 )

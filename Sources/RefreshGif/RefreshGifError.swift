@@ -1,3 +1,9 @@
+import ImageCodecs
+import PixelDiff
+import RefreshImage
+import RefreshModel
+import RefreshRaster
+
 /// Everything that can go wrong while reading inputs, rendering or writing outputs.
 ///
 /// Each case names the file or option at fault; ``exitCode`` maps it to the sysexits code

@@ -1,4 +1,9 @@
 import Foundation
+import ImageCodecs
+import PixelDiff
+import RefreshImage
+import RefreshModel
+import RefreshRaster
 import Synchronization
 #if canImport(Glibc)
 import Glibc

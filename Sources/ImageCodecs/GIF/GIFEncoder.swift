@@ -1,0 +1,181 @@
+import CGif
+import RefreshImage
+import Synchronization
+
+/// Serialises calls into giflib's `GifQuantizeBuffer`, which is not thread-safe.
+private let quantizerLock = Mutex(())
+
+/// Writes animated GIFs with giflib, one frame at a time.
+///
+/// Each frame gets its own 255-colour palette from giflib's median-cut quantiser
+/// (`GifQuantizeBuffer`) plus one transparent entry: pixels less than half opaque become
+/// transparent (GIF has no partial alpha). Frames are full-size with disposal 2, so the
+/// transparent parts never show the previous frame. Delays are in centiseconds; frames
+/// closer than 2 cs to the previous one are dropped, because browsers slow delays of 0–1 cs
+/// down to 10 cs.
+public final class GIFEncoder {
+    private let gif: UnsafeMutablePointer<GifFileType>
+    private let sink: ByteSink
+    /// Width and height in pixels.
+    public let width: Int, height: Int
+    private var lastCentisecond: Int?
+    private var pending: (pixels: [UInt8], map: [GifColorType], start: Int)?
+    private var closed = false
+
+    /// Bytes written so far.
+    final class ByteSink {
+        var bytes: [UInt8] = []
+    }
+
+    /// Starts a GIF of the given size that loops forever.
+    public init(width: Int, height: Int) throws {
+        guard width > 0, height > 0, width <= 65535, height <= 65535 else {
+            throw ImageCodecError.cannotEncode(.gif, reason: "frames must be 1–65535 px a side, got \(width)×\(height)")
+        }
+        self.width = width
+        self.height = height
+        sink = ByteSink()
+        var error: Int32 = 0
+        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), writeBytes, &error) else {
+            throw ImageCodecError.libraryFailure("giflib could not start a GIF (\(GIFDecoder.message(error)))")
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
+        var netscape = Array("NETSCAPE2.0".utf8)
+        var loop: [UInt8] = [1, 0, 0]
+        EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE)
+        EGifPutExtensionBlock(gif, 11, &netscape)
+        EGifPutExtensionBlock(gif, 3, &loop)
+        EGifPutExtensionTrailer(gif)
+    }
+
+    deinit {
+        if !closed {
+            var error: Int32 = 0
+            EGifCloseFile(gif, &error)
+        }
+    }
+
+    /// A frame reduced to a palette, ready for ``add(_:at:)``; made on any thread.
+    public struct QuantizedFrame: Sendable {
+        let width: Int, height: Int
+        let indices: [UInt8]
+        let colors: [(UInt8, UInt8, UInt8)]
+
+        /// Quantises `image` (median cut plus one refinement pass; see ``GIFEncoder``).
+        public init(_ image: RGBAImage) throws {
+            let (indices, map) = try GIFEncoder.quantize(image)
+            width = image.width
+            height = image.height
+            self.indices = indices
+            colors = map.map { ($0.Red, $0.Green, $0.Blue) }
+        }
+    }
+
+    /// Adds a frame shown from `time` µs; its delay is known when the next frame (or
+    /// ``finish(at:)``) comes.
+    public func add(_ image: RGBAImage, at time: Int64) throws {
+        try add(QuantizedFrame(image), at: time)
+    }
+
+    /// Adds an already quantised frame shown from `time` µs.
+    public func add(_ frame: QuantizedFrame, at time: Int64) throws {
+        guard frame.width == width, frame.height == height else {
+            throw ImageCodecError.cannotEncode(.gif, reason: "frame is \(frame.width)×\(frame.height) px, the GIF \(width)×\(height)")
+        }
+        let centisecond = Int((Double(time) / 10_000).rounded())
+        if let last = lastCentisecond, centisecond - last < 2 { return }
+        try flush(until: centisecond)
+        pending = (frame.indices, frame.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }, centisecond)
+        lastCentisecond = centisecond
+    }
+
+    /// Writes the last frame (shown until `time` µs) and returns the GIF file.
+    public func finish(at time: Int64) throws -> [UInt8] {
+        let end = Int((Double(time) / 10_000).rounded())
+        try flush(until: max(end, (lastCentisecond ?? 0) + 2))
+        var error: Int32 = 0
+        closed = true
+        guard EGifCloseFile(gif, &error) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib could not finish the GIF (\(GIFDecoder.message(error)))")
+        }
+        return sink.bytes
+    }
+
+    private func flush(until centisecond: Int) throws {
+        guard let frame = pending else { return }
+        pending = nil
+        var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_BACKGROUND, UserInputFlag: false,
+                                       DelayTime: Int32(min(65535, max(2, centisecond - frame.start))), TransparentColor: 0)
+        var extensionBytes = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&gcb, &extensionBytes)
+        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
+        guard let map = GifMakeMapObject(256, frame.map) else {
+            throw ImageCodecError.libraryFailure("giflib could not make a colour map")
+        }
+        defer { GifFreeMapObject(map) }
+        guard EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), false, map) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
+        var pixels = frame.pixels
+        let ok = pixels.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            for y in 0..<height {
+                guard EGifPutLine(gif, base + y * width, Int32(width)) == GIF_OK else { return false }
+            }
+            return true
+        }
+        guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
+    }
+
+    /// Palette indices (0 = transparent) and a 256-entry colour map for one frame.
+    static func quantize(_ image: RGBAImage) throws -> ([UInt8], [GifColorType]) {
+        let count = image.width * image.height
+        let straight = image.straightPixels()
+        var red = [GifByteType](repeating: 0, count: count)
+        var green = red, blue = red, output = red
+        for i in 0..<count {
+            red[i] = straight[i * 4]; green[i] = straight[i * 4 + 1]; blue[i] = straight[i * 4 + 2]
+        }
+        var size: Int32 = 255
+        var colors = [GifColorType](repeating: GifColorType(), count: 256)
+        // giflib's quantiser keeps process-wide static state: one call at a time, or two
+        // threads corrupt each other's palettes (and the output depends on --jobs).
+        let status = quantizerLock.withLock { _ in
+            colors.withUnsafeMutableBufferPointer { map -> Int32 in
+                guard let base = map.baseAddress else { return GIF_ERROR }
+                return GifQuantizeBuffer(UInt32(image.width), UInt32(image.height), &size, &red, &green, &blue, &output, base + 1)
+            }
+        }
+        guard status == GIF_OK else { throw ImageCodecError.libraryFailure("giflib could not quantise a frame") }
+        // giflib's median cut works on 5-bit channels, which turns white into #F8F8F8. One
+        // refinement pass sets every entry to the mean of the pixels mapped to it, so flat UI
+        // colours come out exact.
+        var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: 256)
+        var indices = [UInt8](repeating: 0, count: count)
+        for i in 0..<count where straight[i * 4 + 3] >= 128 {
+            let index = min(255, Int(output[i]) + 1)
+            indices[i] = UInt8(index)
+            sums[index].0 += Int(straight[i * 4]); sums[index].1 += Int(straight[i * 4 + 1])
+            sums[index].2 += Int(straight[i * 4 + 2]); sums[index].3 += 1
+        }
+        for (index, sum) in sums.enumerated() where sum.3 > 0 {
+            let half = sum.3 / 2
+            colors[index] = GifColorType(Red: UInt8((sum.0 + half) / sum.3), Green: UInt8((sum.1 + half) / sum.3),
+                                         Blue: UInt8((sum.2 + half) / sum.3))
+        }
+        return (indices, colors)
+    }
+}
+
+private func writeBytes(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?, _ length: Int32) -> Int32 {
+    guard let gif, let bytes, let user = gif.pointee.UserData, length > 0 else { return 0 }
+    let sink = Unmanaged<GIFEncoder.ByteSink>.fromOpaque(user).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
+    return length
+}

@@ -1,0 +1,86 @@
+import RefreshImage
+
+/// Resource limits checked against image headers before any pixel memory is allocated.
+public struct DecodeLimits: Sendable, Equatable {
+    /// Largest width or height of one image or canvas, in pixels.
+    public var maxSide: Int
+    /// Largest number of pixels in one frame.
+    public var maxFramePixels: Int
+    /// Largest number of decoded pixels in one file, summed over its frames.
+    public var maxTotalPixels: Int
+    /// Largest number of frames in one file.
+    public var maxFrames: Int
+    /// Largest input file, in bytes.
+    public var maxFileBytes: Int
+
+    /// The defaults: 16384 px a side, 64 M pixels a frame, 1 G pixels a file, 10 000 frames,
+    /// 256 MiB a file.
+    public static let `default` = DecodeLimits(
+        maxSide: 16_384, maxFramePixels: 64 << 20, maxTotalPixels: 1 << 30,
+        maxFrames: 10_000, maxFileBytes: 256 << 20)
+
+    /// A limit set from explicit values; a value below 1 is raised to 1.
+    public init(maxSide: Int, maxFramePixels: Int, maxTotalPixels: Int, maxFrames: Int, maxFileBytes: Int) {
+        self.maxSide = max(1, maxSide)
+        self.maxFramePixels = max(1, maxFramePixels)
+        self.maxTotalPixels = max(1, maxTotalPixels)
+        self.maxFrames = max(1, maxFrames)
+        self.maxFileBytes = max(1, maxFileBytes)
+    }
+
+    /// The default limits with the frame limit set to `maxFramePixels`: the side limit grows
+    /// with it (to its square root, at least the default) and so does the file limit.
+    public static func allowing(framePixels maxFramePixels: Int) -> DecodeLimits {
+        var limits = DecodeLimits.default
+        let pixels = max(1, maxFramePixels)
+        limits.maxFramePixels = pixels
+        limits.maxSide = max(limits.maxSide, Int(Double(pixels).squareRoot().rounded(.up)))
+        limits.maxTotalPixels = max(limits.maxTotalPixels, pixels)
+        return limits
+    }
+
+    /// A limit that an input would break, with the numbers.
+    public enum Violation: Sendable, Equatable, CustomStringConvertible {
+        /// A side of an image or canvas is longer than ``DecodeLimits/maxSide``.
+        case side(what: String, width: Int, height: Int, limit: Int)
+        /// A frame has more pixels than ``DecodeLimits/maxFramePixels``.
+        case framePixels(what: String, pixels: Int, limit: Int)
+        /// The frames of one input add up to more than ``DecodeLimits/maxTotalPixels``.
+        case totalPixels(what: String, limit: Int)
+        /// More frames than ``DecodeLimits/maxFrames``.
+        case frames(what: String, limit: Int)
+        /// A file longer than ``DecodeLimits/maxFileBytes``.
+        case fileBytes(bytes: Int, limit: Int)
+        /// More decompressed bytes than the header allows.
+        case inflatedBytes(limit: Int)
+
+        /// One line with the numbers.
+        public var description: String {
+            switch self {
+            case let .side(what, width, height, limit):
+                return "\(what) is \(width)×\(height) px, above the limit of \(limit) px a side"
+            case let .framePixels(what, pixels, limit):
+                return "\(what) has \(pixels) pixels, above the limit of \(limit) a frame"
+            case let .totalPixels(what, limit):
+                return "\(what) decodes to more than \(limit) pixels"
+            case let .frames(what, limit):
+                return "\(what) has more than \(limit) frames (the frame limit)"
+            case let .fileBytes(bytes, limit):
+                return "file is \(bytes) bytes, above the limit of \(limit)"
+            case let .inflatedBytes(limit):
+                return "image data inflates to more than \(limit) bytes"
+            }
+        }
+    }
+
+    /// Throws when a `width × height` image would break the side or frame limits.
+    func check(width: Int, height: Int, what: String) throws {
+        if width > maxSide || height > maxSide {
+            throw ImageCodecError.limitExceeded(.side(what: what, width: width, height: height, limit: maxSide))
+        }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxFramePixels {
+            throw ImageCodecError.limitExceeded(.framePixels(what: what, pixels: overflow ? Int.max : pixels, limit: maxFramePixels))
+        }
+    }
+}

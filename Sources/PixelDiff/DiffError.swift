@@ -1,0 +1,12 @@
+/// Why two images cannot be compared.
+public enum DiffError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The images differ in size; a comparison needs equal sizes.
+    case sizeMismatch(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int)
+
+    /// One line with the sizes.
+    public var description: String {
+        switch self {
+        case let .sizeMismatch(ew, eh, aw, ah): return "sizes differ: \(ew)×\(eh) vs \(aw)×\(ah)"
+        }
+    }
+}

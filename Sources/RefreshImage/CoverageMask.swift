@@ -1,0 +1,27 @@
+/// An 8-bit coverage (alpha-only) raster placed at a pixel offset: the output of the text
+/// and vector rasterisers, painted onto an image in one colour.
+public struct CoverageMask: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Left edge in the target image, in pixels.
+    public var originX: Int
+    /// Top edge in the target image, in pixels.
+    public var originY: Int
+    /// `width × height` coverage values, 0 (none) – 255 (full), rows top to bottom.
+    public let coverage: [UInt8]
+
+    /// A mask from its parts; `coverage.count` must be `width × height`.
+    public init(width: Int, height: Int, originX: Int, originY: Int, coverage: [UInt8]) throws {
+        let count = try ImageBufferError.byteCount(width: width, height: height, channels: 1)
+        guard coverage.count == count else {
+            throw ImageBufferError.bufferMismatch(width: width, height: height, expectedBytes: count, actualBytes: coverage.count)
+        }
+        self.width = width
+        self.height = height
+        self.originX = originX
+        self.originY = originY
+        self.coverage = coverage
+    }
+}

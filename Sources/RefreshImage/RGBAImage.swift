@@ -1,0 +1,115 @@
+/// A raster of premultiplied RGBA pixels, 8 bits a channel, rows top to bottom.
+///
+/// Premultiplied means each colour channel already holds `colour × alpha / 255`, the form
+/// Core Animation composes in; ``straightPixels()`` gives the plain form PNG files hold.
+/// The size and the pixel buffer always agree: the initialisers check them and the buffer
+/// can be changed only in place (``withUnsafeMutablePixels(_:)``), never resized.
+public struct RGBAImage: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes: R, G, B, A per pixel, premultiplied, no row padding.
+    public internal(set) var pixels: [UInt8]
+
+    /// A fully transparent image of the given size. Throws ``ImageBufferError`` for a
+    /// negative size or one whose byte count does not fit in memory's address space.
+    public init(width: Int, height: Int) throws {
+        let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)
+        self.width = width
+        self.height = height
+        self.pixels = [UInt8](repeating: 0, count: count)
+    }
+
+    /// An image from premultiplied RGBA bytes; `pixels.count` must be `width × height × 4`.
+    public init(width: Int, height: Int, premultipliedPixels pixels: [UInt8]) throws {
+        let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)
+        guard pixels.count == count else {
+            throw ImageBufferError.bufferMismatch(width: width, height: height, expectedBytes: count, actualBytes: pixels.count)
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// An image from straight (non-premultiplied) RGBA bytes, premultiplying them.
+    public init(width: Int, height: Int, straightPixels: [UInt8]) throws {
+        try self.init(width: width, height: height, premultipliedPixels: straightPixels)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            var i = 0
+            while i < buffer.count {
+                let a = UInt32(buffer[i + 3])
+                if a != 255 {
+                    buffer[i] = UInt8((UInt32(buffer[i]) * a + 127) / 255)
+                    buffer[i + 1] = UInt8((UInt32(buffer[i + 1]) * a + 127) / 255)
+                    buffer[i + 2] = UInt8((UInt32(buffer[i + 2]) * a + 127) / 255)
+                }
+                i += 4
+            }
+        }
+    }
+
+    /// Gives `body` the pixel bytes to change in place; their number cannot change.
+    public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try pixels.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
+    /// True when the image has no pixels.
+    public var isEmpty: Bool { width == 0 || height == 0 }
+
+    /// The pixel at (x, y) as premultiplied (r, g, b, a); nil outside the image.
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return nil }
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// The pixels un-premultiplied to straight RGBA, as PNG files store them.
+    ///
+    /// Un-premultiplying is ambiguous at low alpha: several straight values premultiply to
+    /// the same stored one. Where the previous pixel's straight value is one of them, it is
+    /// kept, so the anti-aliased edge of a one-colour label stays one colour (the file
+    /// compresses far better) and premultiplying again still gives exactly these pixels.
+    public func straightPixels() -> [UInt8] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { buffer in
+            var last: (UInt32, UInt32, UInt32) = (0, 0, 0)
+            var i = 0
+            while i < buffer.count {
+                let a = UInt32(buffer[i + 3])
+                if a == 0 {
+                    buffer[i] = 0
+                    buffer[i + 1] = 0
+                    buffer[i + 2] = 0
+                } else if a != 255 {
+                    let half = a / 2
+                    func straight(_ p: UInt32, _ previous: UInt32) -> UInt32 {
+                        if (previous * a + 127) / 255 == p { return previous }
+                        return min(255, (p * 255 + half) / a)
+                    }
+                    last = (straight(UInt32(buffer[i]), last.0), straight(UInt32(buffer[i + 1]), last.1),
+                            straight(UInt32(buffer[i + 2]), last.2))
+                    buffer[i] = UInt8(last.0)
+                    buffer[i + 1] = UInt8(last.1)
+                    buffer[i + 2] = UInt8(last.2)
+                } else {
+                    last = (UInt32(buffer[i]), UInt32(buffer[i + 1]), UInt32(buffer[i + 2]))
+                }
+                i += 4
+            }
+        }
+        return out
+    }
+
+    /// The bounding box of the pixels whose alpha is above `threshold`, or nil when none is.
+    public func opaqueBounds(threshold: UInt8 = 0) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<height {
+            for x in 0..<width where pixels[(y * width + x) * 4 + 3] > threshold {
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? nil : (minX, minY, maxX, maxY)
+    }
+}

@@ -1,0 +1,28 @@
+/// Straight (non-premultiplied) RGBA8 pixels as stored in a PNG file: what image diffs
+/// compare, so that two files with the same bytes always match. Size and bytes always agree.
+public struct StraightImage: Sendable, Equatable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width × height × 4` bytes, R G B A.
+    public let pixels: [UInt8]
+
+    /// An image from its parts; `pixels.count` must be `width × height × 4`.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws {
+        let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)
+        guard pixels.count == count else {
+            throw ImageBufferError.bufferMismatch(width: width, height: height, expectedBytes: count, actualBytes: pixels.count)
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The straight form of a premultiplied image.
+    public init(_ image: RGBAImage) {
+        width = image.width
+        height = image.height
+        pixels = image.straightPixels()
+    }
+}

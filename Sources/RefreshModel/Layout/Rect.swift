@@ -1,0 +1,49 @@
+import RefreshImage
+
+/// A rectangle in points, origin top-left, y downward (UIKit's convention).
+public struct Rect: Sendable, Equatable, CustomStringConvertible {
+    /// Left edge.
+    public var x: Double
+    /// Top edge.
+    public var y: Double
+    /// Width.
+    public var width: Double
+    /// Height.
+    public var height: Double
+
+    /// A rectangle from its origin and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// A rectangle of the given size centred on (`centerX`, `centerY`).
+    public init(centerX: Double, centerY: Double, width: Double, height: Double) {
+        self.init(x: centerX - width / 2, y: centerY - height / 2, width: width, height: height)
+    }
+
+    /// Right edge.
+    public var maxX: Double { x + width }
+    /// Bottom edge.
+    public var maxY: Double { y + height }
+    /// Horizontal centre.
+    public var midX: Double { x + width / 2 }
+    /// Vertical centre.
+    public var midY: Double { y + height / 2 }
+
+    /// The rectangle mirrored left-to-right inside a container `containerWidth` wide.
+    public func mirrored(inWidth containerWidth: Double) -> Rect {
+        Rect(x: containerWidth - x - width, y: y, width: width, height: height)
+    }
+
+    /// `x y w h` with up to three decimals.
+    public var description: String {
+        func f(_ v: Double) -> String {
+            let r = (v * 1000).rounded() / 1000
+            return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+        return "(\(f(x)), \(f(y)), \(f(width)), \(f(height)))"
+    }
+}

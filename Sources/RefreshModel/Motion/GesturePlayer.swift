@@ -1,0 +1,177 @@
+import RefreshImage
+
+/// Plays a ``Gesture`` through MJRefresh's state machine and yields, for any instant, what
+/// the control shows and where it is on screen.
+public struct GesturePlayer: Sendable {
+    /// One rendered instant.
+    public struct Frame: Sendable {
+        /// Frame number from 0.
+        public var index: Int
+        /// Microseconds from the start.
+        public var time: Int64
+        /// The state drawn.
+        public var state: RefreshState
+        /// `pullingPercent`.
+        public var percent: Double
+        /// Group alpha.
+        public var alpha: Double
+        /// The scroll offset along the control's axis.
+        public var offset: Double
+        /// What the control adds to the insets.
+        public var insets: InsetChange
+        /// The scene (state, percent, time since the state began, transition values).
+        public var scene: RefreshScene
+    }
+
+    /// The control's scene as described (state and pull are filled in per frame).
+    public let base: RefreshScene
+    /// The scroll view.
+    public let geometry: ScrollGeometry
+    /// Samples, generated from the script when there is one.
+    public let samples: [Gesture.Sample]
+    /// Events, generated from the script when there is one.
+    public let events: [Gesture.TimedEvent]
+    /// Total length in microseconds.
+    public let duration: Int64
+
+    /// A player for `gesture`, whose control is already loaded as `scene`.
+    public init(gesture: Gesture, scene: RefreshScene) {
+        base = scene
+        geometry = gesture.geometry
+        let size = scene.kind == .trailer ? ComponentLayout.trailerWidth : scene.size.height
+        if let script = gesture.script {
+            (samples, events) = Self.generate(script, kind: scene.kind, size: size, geometry: gesture.geometry)
+        } else {
+            samples = gesture.samples
+            events = gesture.events.sorted { $0.t < $1.t }
+        }
+        let last = max(samples.last?.t ?? 0, events.last?.t ?? 0)
+        duration = Self.micro(gesture.duration ?? (last + 0.5))
+    }
+
+    static func micro(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+
+    /// Where the control rests and which way a pull goes, along its axis.
+    static func restingOffset(kind: ComponentKind, geometry g: ScrollGeometry) -> Double {
+        switch kind {
+        case .header: return -g.insetTop
+        case .backFooter:
+            let delta = g.contentHeight - (g.viewHeight - g.insetTop - g.insetBottom)
+            return delta > 0 ? delta - g.insetTop : -g.insetTop
+        case .autoFooter:
+            return max(-g.insetTop, g.contentHeight + g.insetBottom - g.viewHeight)
+        case .trailer:
+            let delta = g.contentWidth - (g.viewWidth - g.insetRight - g.insetLeft)
+            return delta > 0 ? delta - g.insetLeft : -g.insetLeft
+        }
+    }
+
+    /// Samples at 120 Hz and events for a script: pull with ease-in-out, hold, release; the
+    /// scroll view settles (0.25 s) to the refreshing position or back; refresh; end; settle.
+    static func generate(_ script: Gesture.Script, kind: ComponentKind, size: Double,
+                         geometry: ScrollGeometry) -> ([Gesture.Sample], [Gesture.TimedEvent]) {
+        let rest = restingOffset(kind: kind, geometry: geometry)
+        let direction: Double = kind == .header ? -1 : 1
+        // The auto footer is scrolled `pull` points down to the very bottom, where the footer
+        // (whose height the bottom inset includes) is fully visible.
+        let bottom = rest + size
+        let start = kind == .autoFooter ? bottom - script.pull : rest
+        let pulled = kind == .autoFooter ? bottom : rest + direction * script.pull
+        let refreshingRest = kind == .autoFooter ? pulled : rest + direction * size
+        let willRefresh = kind == .autoFooter || script.pull > size
+        var samples: [Gesture.Sample] = []
+        var events: [Gesture.TimedEvent] = []
+        let step = 1.0 / 120
+        func add(_ t: Double, _ offset: Double, _ dragging: Bool) {
+            samples.append(Gesture.Sample(t: (t * 1_000_000).rounded() / 1_000_000, offset: offset, dragging: dragging))
+        }
+        func ramp(from a: Double, to b: Double, start: Double, length: Double, dragging: Bool) {
+            let n = max(1, Int((length / step).rounded()))
+            for i in 1...n {
+                let f = Double(i) / Double(n)
+                add(start + length * f, a + (b - a) * Easing.easeInOut(f), dragging)
+            }
+        }
+        add(0, start, true)
+        ramp(from: start, to: pulled, start: 0, length: max(script.over, step), dragging: true)
+        var t = max(script.over, step)
+        if script.hold > 0 {
+            ramp(from: pulled, to: pulled, start: t, length: script.hold, dragging: true)
+            t += script.hold
+        }
+        let releaseTarget = willRefresh ? refreshingRest : rest
+        ramp(from: pulled, to: releaseTarget, start: t, length: 0.25, dragging: false)
+        t += 0.25
+        if willRefresh, let refresh = script.refresh {
+            let endAt = max(t, max(script.over, step) + script.hold + refresh)
+            if endAt > t { ramp(from: releaseTarget, to: releaseTarget, start: t, length: endAt - t, dragging: false) }
+            let event: RefreshStateMachine.Event = script.noMoreData == true ? .endRefreshingWithNoMoreData : .endRefreshing
+            events.append(Gesture.TimedEvent(t: endAt, event: event))
+            ramp(from: releaseTarget, to: kind == .autoFooter ? releaseTarget : rest, start: endAt, length: 0.4, dragging: false)
+        }
+        return (samples, events)
+    }
+
+    /// Every frame at `fps`, computed in one pass through the state machine.
+    public func frames(fps: Int) -> [Frame] {
+        let count = Int(duration * Int64(fps) / 1_000_000) + 1
+        let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
+        var machine = RefreshStateMachine(kind: base.kind, size: size, geometry: geometry, autoAlpha: base.autoAlpha)
+        var sampleIndex = 0, eventIndex = 0
+        var offset = samples.first?.offset ?? Self.restingOffset(kind: base.kind, geometry: geometry)
+        // The arrow angle shown when the state last changed, for interrupted turns.
+        var angleAtChange: Double?
+        var lastChange: (from: RefreshState, at: Int64, startAngle: Double?) = (.idle, 0, nil)
+        var refreshStartedAt: Int64 = 0
+        var out: [Frame] = []
+        out.reserveCapacity(count)
+
+        func displayedAngle(at t: Int64, state: RefreshState) -> Double? {
+            Transition.arrowAngle(kind: base.kind, from: lastChange.from, to: state, since: t - lastChange.at,
+                                  startAngle: lastChange.startAngle)
+        }
+
+        for index in 0..<count {
+            let t = Int64(index) * 1_000_000 / Int64(fps)
+            // Apply every input up to t, events before samples at the same instant.
+            while true {
+                let nextSample = sampleIndex < samples.count ? Self.micro(samples[sampleIndex].t) : Int64.max
+                let nextEvent = eventIndex < events.count ? Self.micro(events[eventIndex].t) : Int64.max
+                let next = min(nextSample, nextEvent)
+                guard next <= t else { break }
+                let before = machine.state
+                let angleBefore = displayedAngle(at: next, state: before)
+                if nextEvent <= nextSample {
+                    machine.send(events[eventIndex].event, at: next)
+                    eventIndex += 1
+                } else {
+                    let s = samples[sampleIndex]
+                    machine.sample(offset: s.offset, dragging: s.dragging, at: next)
+                    offset = s.offset
+                    sampleIndex += 1
+                }
+                if machine.state != before {
+                    angleAtChange = angleBefore
+                    lastChange = (before, machine.stateChangedAt, angleAtChange)
+                    if machine.state.isRefreshing { refreshStartedAt = machine.stateChangedAt }
+                }
+            }
+            machine.settle(at: t)
+            var scene = base
+            scene.state = machine.state
+            scene.pullingPercent = machine.percent
+            scene.time = t - machine.stateChangedAt
+            if lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
+                // The spinner keeps turning (same phase) while it fades out.
+                scene.time = t - refreshStartedAt
+            }
+            var values = Transition.values(kind: base.kind, from: lastChange.from, to: machine.state,
+                                           since: t - lastChange.at, startAngle: lastChange.startAngle)
+            values.alpha = machine.alpha.value(at: t)
+            scene.transition = values
+            out.append(Frame(index: index, time: t, state: machine.state, percent: machine.percent,
+                             alpha: values.alpha ?? 1, offset: offset, insets: machine.insets(at: t), scene: scene))
+        }
+        return out
+    }
+}

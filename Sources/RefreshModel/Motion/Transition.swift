@@ -1,0 +1,58 @@
+import RefreshImage
+
+/// The pictures between two states: how the arrow turns, the spinner fades and the arrow
+/// hides after a refresh (spec §6, §7.3), as values at a time after the change.
+public enum Transition {
+    /// Fast animations (state entry, begin refresh): 0.25 s.
+    public static let fast: Int64 = 250_000
+    /// Slow animations (end of refresh): 0.4 s.
+    public static let slow: Int64 = 400_000
+
+    /// The arrow's displayed angle `since` µs after `from` → `to`, starting from the angle
+    /// shown at the change (`startAngle`; the resting angle of `from` when nil). Nil when
+    /// the kind has no arrow in `to`'s resting look.
+    public static func arrowAngle(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+                                  startAngle: Double? = nil) -> Double? {
+        let rest = ArrowShape.angle(kind: kind, state: to)
+        let start = startAngle ?? ArrowShape.angle(kind: kind, state: from)
+        let fromRefreshing = from.isRefreshing && !to.isRefreshing
+        switch kind {
+        case .header, .backFooter:
+            // Hidden while refreshing and in NoMoreData; after a refresh the angle is reset
+            // at once (the arrow is hidden meanwhile).
+            guard let rest else { return nil }
+            if fromRefreshing { return rest }
+            guard let start else { return rest }
+            return Animation(from: start, to: rest, start: 0, duration: fast).value(at: since)
+        case .trailer:
+            guard let rest else { return nil }
+            if fromRefreshing {
+                // Animates to π (no visible change), then snaps to 0.
+                return since < fast ? Double.pi : rest
+            }
+            guard let start else { return rest }
+            return Animation(from: start, to: rest, start: 0, duration: fast).value(at: since)
+        case .autoFooter:
+            return nil
+        }
+    }
+
+    /// The values a Normal-style control shows `since` µs after changing from `from` to `to`.
+    /// With `autoAlpha`, ending a refresh also fades the whole control out over 0.4 s (spec §8).
+    public static func values(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+                              startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
+        var values = TransitionValues()
+        values.arrowAngle = arrowAngle(kind: kind, from: from, to: to, since: since, startAngle: startAngle)
+        let endedRefresh = from.isRefreshing && to == .idle && (kind == .header || kind == .backFooter)
+        if endedRefresh && since < slow {
+            // The arrow stays hidden and the spinner keeps turning while it fades out.
+            values.arrowHidden = true
+            values.spinnerOpacity = 1 - Easing.easeInOut(Double(since) / Double(slow))
+        }
+        let endsAnyRefresh = from.isRefreshing && !to.isRefreshing && kind != .autoFooter
+        if autoAlpha && endsAnyRefresh {
+            values.alpha = 1 - Easing.easeInOut(Double(since) / Double(slow))
+        }
+        return values
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import RefreshImage
+
+/// Everything that decides one rendered frame of a refresh control: the control (kind,
+/// style, images, labels), its state and pull, the time since the state began, and the
+/// output geometry. A pure value: rendering the same scene gives the same pixels.
+public struct RefreshScene: Sendable {
+    /// The kind of control.
+    public var kind: ComponentKind = .header
+    /// Its style (the trailer has only `.normal` and `.state`).
+    public var style: ComponentStyle = .gif
+    /// The state drawn.
+    public var state: RefreshState = .idle
+    /// MJRefresh's `pullingPercent` (unclamped; spec §11).
+    public var pullingPercent: Double = 0
+    /// Microseconds since the state was entered (looping images, spinner phase).
+    public var time: Int64 = 0
+
+    /// The control's width in points (the scroll view's width; a trailer is always 60 pt).
+    public var width: Double = 375
+    /// The trailer's height in points (the scroll view's height); ignored by other kinds.
+    public var trailerHeight: Double = 300
+    /// Device pixels per point: 1, 2 or 3.
+    public var scale: Int = 2
+    /// What is behind the control (clear by default).
+    public var background: RGBAColor = .clear
+
+    /// The image sequences of the GIF styles.
+    public var images = StateImages()
+    /// How looping sequences space their frames.
+    public var timing: ImageSequence.Timing = .equal
+
+    /// The language of the default titles.
+    public var language: Language = .en
+    /// Titles that replace the defaults, by state.
+    public var titles: [RefreshState: String] = [:]
+    /// The app hid the state label.
+    public var stateLabelHidden = false
+    /// The app hid the last-updated label (headers).
+    public var timeLabelHidden = false
+    /// Auto footers: no title while refreshing, image or spinner centred (spec §4.5).
+    public var refreshingTitleHidden = false
+    /// Label text colour (also the arrow's tint).
+    public var textColor: RGBAColor = .mjLabel
+    /// A font file replacing the primary font.
+    public var font: FontLocation?
+
+    /// The stored last-updated date (nil: "No record").
+    public var lastUpdated: Date?
+    /// "Now" for the last-updated line.
+    public var now: Date = Date(timeIntervalSince1970: 0)
+    /// The time zone of the last-updated line.
+    public var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+
+    /// The spinner look.
+    public var spinnerStyle: SpinnerStyle = .medium
+    /// `automaticallyChangeAlpha` (spec §8).
+    public var autoAlpha = false
+    /// Mirror the layout for a right-to-left collection view (spec §12).
+    public var rightToLeft = false
+    /// In-between values of a running transition; nil draws the state's resting look.
+    public var transition: TransitionValues?
+
+    /// A scene with every default: an idle GIF header 375 pt wide at @2x.
+    public init() {}
+
+    /// A scene from its main settings, checked: throws ``InvalidValue`` for a value that
+    /// cannot be drawn (see ``validate()``).
+    public init(kind: ComponentKind = .header, style: ComponentStyle? = nil, state: RefreshState = .idle,
+                pullingPercent: Double = 0, width: Double = 375, trailerHeight: Double = 300, scale: Int = 2) throws {
+        self.kind = kind
+        self.style = style ?? kind.styles[0]
+        self.state = state
+        self.pullingPercent = pullingPercent
+        self.width = width
+        self.trailerHeight = trailerHeight
+        self.scale = scale
+        try validate()
+    }
+
+    /// The largest control side in device pixels.
+    public static let maxPixelSide = 16_384
+
+    /// Checks every value the renderer relies on: a style the kind has, a scale of 1–3, a
+    /// width and trailer height of at least 1 pt that fit ``maxPixelSide`` at the scale, a
+    /// finite percent ≥ 0, a time ≥ 0 and transition values that are numbers. The renderer
+    /// calls it first, so a scene changed through its properties can never trap.
+    public func validate() throws {
+        guard kind.styles.contains(style) else {
+            throw InvalidValue(field: "style", reason: "\(style.rawValue) does not exist for kind \(kind.rawValue) (choose \(kind.styles.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
+        let maxPoints = Double(Self.maxPixelSide / scale)
+        for (name, value) in [("width", width), ("height", trailerHeight)] where !(value.isFinite && value >= 1 && value <= maxPoints) {
+            throw InvalidValue(field: name, reason: "must be between 1 and \(Int(maxPoints)) points at scale \(scale), got \(value)")
+        }
+        guard pullingPercent.isFinite, pullingPercent >= 0 else {
+            throw InvalidValue(field: "percent", reason: "must be a finite number ≥ 0, got \(pullingPercent)")
+        }
+        guard time >= 0 else { throw InvalidValue(field: "time", reason: "must be ≥ 0, got \(time) µs") }
+        if let transition {
+            for (name, value) in [("arrowAngle", transition.arrowAngle), ("spinnerOpacity", transition.spinnerOpacity),
+                                  ("alpha", transition.alpha)] {
+                if let value, !value.isFinite { throw InvalidValue(field: "transition.\(name)", reason: "must be a finite number, got \(value)") }
+            }
+        }
+    }
+
+    /// The state title this scene shows ("" for none).
+    public var stateTitle: String {
+        if kind == .autoFooter && refreshingTitleHidden && state.isRefreshing { return "" }
+        return titles[state] ?? titles[state.drawnAs] ?? Titles.title(kind: kind, state: state, language: language)
+    }
+
+    /// The last-updated line (headers only; nil for other kinds).
+    public var lastUpdatedText: String? {
+        guard kind == .header else { return nil }
+        return LastUpdatedFormatter(language: language, timeZone: timeZone).text(lastUpdated: lastUpdated, now: now)
+    }
+
+    /// The control's size in points: auto-height for GIF styles (spec §5.1).
+    public var size: (width: Double, height: Double) {
+        switch kind {
+        case .trailer: return (ComponentLayout.trailerWidth, trailerHeight)
+        default:
+            let base = kind.baseHeight
+            return (width, style == .gif ? images.componentHeight(base: base) : base)
+        }
+    }
+
+    /// The group opacity, 0–1 (spec §8): 1 unless `autoAlpha`; then min(1, percent) while
+    /// not refreshing. The auto footer never sets its percent, so with the flag it stays
+    /// invisible until its first refresh (reproduced quirk: Idle is drawn invisible).
+    public var alpha: Double {
+        if let value = transition?.alpha { return max(0, min(1, value)) }
+        guard autoAlpha, !state.isRefreshing else { return 1 }
+        if kind == .autoFooter { return state == .idle ? 0 : 1 }
+        return max(0, min(1, pullingPercent.isNaN ? 0 : pullingPercent))
+    }
+}
+
+/// The in-between values of a transition at one instant (spec §6–§8), set by the motion
+/// layer; each nil value falls back to the state's resting look.
+public struct TransitionValues: Sendable, Equatable {
+    /// The arrow's angle in radians, clockwise.
+    public var arrowAngle: Double?
+    /// True when the arrow is hidden (e.g. the 0.4 s after a refresh ends).
+    public var arrowHidden: Bool?
+    /// The spinner's opacity (1 = shown, 0 = hidden).
+    public var spinnerOpacity: Double?
+    /// The group alpha.
+    public var alpha: Double?
+
+    /// No overrides.
+    public init(arrowAngle: Double? = nil, arrowHidden: Bool? = nil, spinnerOpacity: Double? = nil, alpha: Double? = nil) {
+        self.arrowAngle = arrowAngle
+        self.arrowHidden = arrowHidden
+        self.spinnerOpacity = spinnerOpacity
+        self.alpha = alpha
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import RefreshImage
+
+/// The activity indicator drawn while refreshing (DECISIONS "Spinner").
+public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
+    /// iOS 13+ "medium": 8 rounded spokes, #8E8E93, one step every 1/8 s.
+    case medium
+    /// Pre-iOS 13 "gray": 12 thinner spokes, mid grey, one step every 1/12 s.
+    case classic
+
+    /// Number of spokes.
+    public var spokeCount: Int { self == .medium ? 8 : 12 }
+    /// Spoke colour.
+    public var color: RGBAColor { self == .medium ? .systemGray : RGBAColor(red: 0x80, green: 0x80, blue: 0x80) }
+    /// Spoke width in points (round caps add half of it at each end).
+    public var spokeWidth: Double { self == .medium ? 2 : 1.75 }
+    /// Inner and outer radius of a spoke's ink, in points.
+    public var radii: (inner: Double, outer: Double) { self == .medium ? (4.5, 9.5) : (5.0, 9.5) }
+
+    /// Which spoke is the head `time` microseconds into the spin (one turn a second).
+    public func headSpoke(time: Int64) -> Int {
+        Int((max(0, time) * Int64(spokeCount) / 1_000_000) % Int64(spokeCount))
+    }
+
+    /// Opacity of the spoke `behind` steps behind the head: 1.0 at the head down to 0.3.
+    public func opacity(behind: Int) -> Double {
+        1.0 - 0.7 * Double(behind) / Double(spokeCount - 1)
+    }
+
+    /// One spoke as a segment in the 20×20 pt box, index 0 at 12 o'clock, clockwise.
+    public func spoke(_ index: Int) -> VectorPath {
+        let angle = -Double.pi / 2 + 2 * Double.pi * Double(index) / Double(spokeCount)
+        let half = spokeWidth / 2
+        let r0 = radii.inner + half, r1 = radii.outer - half
+        var path = VectorPath()
+        path.addPolyline([Point(10 + r0 * cos(angle), 10 + r0 * sin(angle)),
+                          Point(10 + r1 * cos(angle), 10 + r1 * sin(angle))])
+        return path
+    }
+}

@@ -1,0 +1,38 @@
+import RefreshImage
+
+/// The six languages MJRefresh ships titles for (spec §10).
+public enum Language: String, CaseIterable, Sendable, Codable {
+    /// English.
+    case en
+    /// Simplified Chinese.
+    case zhHans = "zh-Hans"
+    /// Traditional Chinese.
+    case zhHant = "zh-Hant"
+    /// Korean.
+    case ko
+    /// Russian.
+    case ru
+    /// Ukrainian.
+    case uk
+
+    /// The language for a BCP 47 tag, matched case-insensitively (DECISIONS "Titles and
+    /// languages"): `zh-Hans`, `zh-CN`, `zh-SG` and bare `zh` give Simplified Chinese;
+    /// `zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO` Traditional; `en`, `ko`, `ru`, `uk` by their
+    /// first subtag; anything else English.
+    public init(tag: String) {
+        let parts = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        switch parts.first {
+        case "zh":
+            let rest = Set(parts.dropFirst())
+            if !rest.isDisjoint(with: ["hant", "tw", "hk", "mo"]) {
+                self = .zhHant
+            } else {
+                self = .zhHans
+            }
+        case "ko": self = .ko
+        case "ru": self = .ru
+        case "uk": self = .uk
+        default: self = .en
+        }
+    }
+}

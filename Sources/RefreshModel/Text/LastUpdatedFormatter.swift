@@ -1,0 +1,41 @@
+import Foundation
+import RefreshImage
+
+/// The header's last-updated line (spec §9), with explicit "now" and time zone.
+public struct LastUpdatedFormatter: Sendable {
+    /// The language of the fixed words.
+    public var language: Language
+    /// The time zone the dates are shown in.
+    public var timeZone: TimeZone
+
+    /// A formatter for a language and time zone.
+    public init(language: Language, timeZone: TimeZone) {
+        self.language = language
+        self.timeZone = timeZone
+    }
+
+    /// The line for a stored date (nil: none stored) seen at `now`.
+    ///
+    /// Same day of the month → "Today HH:mm"; same year → "MM-dd HH:mm"; otherwise
+    /// "yyyy-MM-dd HH:mm". The "today" test compares only the day of the month, as
+    /// MJRefresh does (spec §9 quirk, reproduced on purpose).
+    public func text(lastUpdated: Date?, now: Date) -> String {
+        let prefix = Titles.string(.headerLastTime, language)
+        guard let lastUpdated else { return prefix + Titles.string(.headerNoneLastDate, language) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let then = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: lastUpdated)
+        let current = calendar.dateComponents([.year, .day], from: now)
+        func two(_ v: Int?) -> String {
+            let n = v ?? 0
+            return n < 10 ? "0\(n)" : "\(n)"
+        }
+        let clock = "\(two(then.hour)):\(two(then.minute))"
+        if then.day == current.day {
+            return prefix + Titles.string(.headerDateToday, language) + " " + clock
+        }
+        let monthDay = "\(two(then.month))-\(two(then.day)) \(clock)"
+        if then.year == current.year { return prefix + monthDay }
+        return prefix + "\(then.year ?? 0)-" + monthDay
+    }
+}

@@ -1,0 +1,114 @@
+import RefreshImage
+
+/// One image of a state's sequence, with the scale that gives its size in points.
+public struct ScaledImage: Sendable, Equatable {
+    /// The pixels.
+    public let image: RGBAImage
+    /// Pixels per point (1, 2 or 3 for `@2x`/`@3x` files; see docs/images.md).
+    public let scale: Double
+
+    /// The scales an image may have.
+    public static let scales: ClosedRange<Double> = 0.25...16
+
+    /// An image at a scale; throws ``InvalidValue`` for a scale outside ``scales``.
+    public init(image: RGBAImage, scale: Double) throws {
+        guard Self.scales.contains(scale) else {
+            throw InvalidValue(field: "imageScale", reason: "must be between 0.25 and 16, got \(scale)")
+        }
+        self.image = image
+        self.scale = scale
+    }
+
+    /// Width in points.
+    public var pointWidth: Double { Double(image.width) / scale }
+    /// Height in points.
+    public var pointHeight: Double { Double(image.height) / scale }
+
+    /// This image at `scale` pixels a point: the same point size rounded to whole pixels,
+    /// Catmull-Rom on premultiplied pixels (DECISIONS "Units"); unchanged at equal scales.
+    public func resampled(toScale target: Double) throws -> ScaledImage {
+        guard target != scale else { return self }
+        let width = max(1, Int((pointWidth * target).rounded()))
+        let height = max(1, Int((pointHeight * target).rounded()))
+        return try ScaledImage(image: try Resampler.resize(image, width: width, height: height), scale: target)
+    }
+}
+
+/// The images one state shows, and how long one loop of them lasts.
+public struct ImageSequence: Sendable, Equatable {
+    /// How a looping sequence spaces its frames in time (DECISIONS "Time").
+    public enum Timing: String, Sendable, Codable, CaseIterable {
+        /// Every frame lasts duration / count, as UIImageView plays MJRefresh's images.
+        case equal
+        /// Every frame lasts its own GIF delay.
+        case gif
+    }
+
+    /// The frames, each a complete picture.
+    public var frames: [ScaledImage]
+    /// One loop, in microseconds.
+    public var durationMicroseconds: Int64
+    /// Each frame's own delay in microseconds, when the frames came from a GIF.
+    public var frameDelaysMicroseconds: [Int64]?
+
+    /// A sequence with an explicit duration. Without one, the duration is MJRefresh's
+    /// default of count × 0.1 s, or the sum of the GIF delays when `frameDelays` is given.
+    public init(frames: [ScaledImage], durationMicroseconds: Int64? = nil, frameDelaysMicroseconds: [Int64]? = nil) {
+        self.frames = frames
+        self.frameDelaysMicroseconds = frameDelaysMicroseconds
+        if let durationMicroseconds {
+            self.durationMicroseconds = durationMicroseconds
+        } else if let frameDelaysMicroseconds {
+            self.durationMicroseconds = frameDelaysMicroseconds.reduce(0, +)
+        } else {
+            self.durationMicroseconds = Int64(frames.count) * 100_000
+        }
+    }
+
+    /// The number of frames.
+    public var count: Int { frames.count }
+}
+
+/// The image sequences of a GIF-style control, one per state (spec §5.1).
+public struct StateImages: Sendable, Equatable {
+    /// The sequences set so far, by state.
+    public private(set) var sequences: [RefreshState: ImageSequence] = [:]
+
+    /// No images for any state.
+    public init() {}
+
+    /// Sets one state's sequence, as `setImages:duration:forState:` does.
+    public mutating func set(_ sequence: ImageSequence, for state: RefreshState) {
+        sequences[state] = sequence
+    }
+
+    /// The sequence of `state`, if one was set.
+    public subscript(state: RefreshState) -> ImageSequence? {
+        sequences[state]
+    }
+
+    /// Every frame resampled to `scale` pixels a point (frames already at that scale are
+    /// kept as they are). Done once when a scene is built, so rendering never resamples the
+    /// same frame again for every output frame.
+    public func resampled(toScale scale: Double) throws -> StateImages {
+        var out = self
+        for (state, sequence) in sequences {
+            var copy = sequence
+            copy.frames = try sequence.frames.map { try $0.resampled(toScale: scale) }
+            out.sequences[state] = copy
+        }
+        return out
+    }
+
+    /// True when no state has any frame.
+    public var isEmpty: Bool { sequences.values.allSatisfy { $0.frames.isEmpty } }
+
+    /// The component height after MJRefresh's auto-height (spec §5.1): the base height,
+    /// grown to the tallest first image of any state's sequence; it never shrinks.
+    public func componentHeight(base: Double) -> Double {
+        sequences.values.reduce(base) { height, sequence in
+            guard let first = sequence.frames.first, first.pointHeight > height else { return height }
+            return first.pointHeight
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import RefreshImage
+import RefreshModel
+
+/// Renders ``RefreshScene``s to premultiplied RGBA images.
+///
+/// A renderer owns FreeType objects and glyph caches, so it belongs to one thread at a
+/// time; make one per worker to render frames in parallel. Rendering is deterministic.
+public final class RefreshRenderer {
+    private let library: FreeTypeLibrary
+    private let rasterizer: VectorRasterizer
+    private var textRenderers: [TextRendererKey: TextRenderer] = [:]
+
+    private struct TextRendererKey: Hashable {
+        var scale: Int
+        var font: FontLocation?
+    }
+
+    /// A renderer with its own FreeType instance.
+    public init() throws {
+        library = try FreeTypeLibrary()
+        rasterizer = VectorRasterizer(library: library)
+    }
+
+    /// The text renderer for a scale and font, made once and kept.
+    func text(scale: Int, font: FontLocation?) throws -> TextRenderer {
+        let key = TextRendererKey(scale: scale, font: font)
+        if let known = textRenderers[key] { return known }
+        let made = try TextRenderer(library: library, scale: Double(scale), font: font)
+        textRenderers[key] = made
+        return made
+    }
+
+    /// The element frames for a scene, in points (spec §4), with the text widths measured
+    /// in the scene's font.
+    public func layout(of scene: RefreshScene) throws -> ComponentLayout {
+        try plan(scene).layout
+    }
+
+    /// The advance width of `text` in points with the scene's font (spec §3).
+    public func textWidth(_ text: String, font: FontLocation? = nil) throws -> Double {
+        try self.text(scale: 1, font: font).width(of: text)
+    }
+
+    /// The font and glyph index that draw `scalar` (glyph 0 means no installed font has it).
+    public func glyph(for scalar: Unicode.Scalar, font: FontLocation? = nil) throws -> (location: FontLocation, index: UInt32)? {
+        try text(scale: 1, font: font).glyph(for: scalar)
+    }
+
+    /// What a frame of `scene` shows and where, decided before any pixel is drawn:
+    /// ``render(_:)`` draws exactly this plan, so reports built from it always agree with
+    /// the picture. Throws ``InvalidValue`` for a scene that cannot be drawn.
+    public func plan(for scene: RefreshScene) throws -> RenderPlan {
+        try plan(scene).public
+    }
+
+    private struct Plan {
+        var layout: ComponentLayout
+        var size: (width: Double, height: Double)
+        var stateTitle: String
+        var timeText: String?
+        var image: ImageSelection.Choice?
+        var text: TextRenderer
+
+        var `public`: RenderPlan {
+            RenderPlan(layout: layout, width: size.width, height: size.height, stateTitle: stateTitle,
+                       timeText: timeText, image: image.map { RenderPlan.Image(sequence: $0.sequence, index: $0.index) })
+        }
+    }
+
+    private func plan(_ scene: RefreshScene) throws -> Plan {
+        try scene.validate()
+        let text = try self.text(scale: scene.scale, font: scene.font)
+        let size = scene.size
+        let title = scene.stateTitle
+        let timeText = scene.lastUpdatedText
+        let image = scene.style == .gif
+            ? ImageSelection.choice(kind: scene.kind, state: scene.state, images: scene.images,
+                                    percent: scene.pullingPercent, time: scene.time, timing: scene.timing)
+            : nil
+        var input = LayoutInput(kind: scene.kind, style: scene.style, width: size.width, height: size.height)
+        input.stateTextWidth = text.width(of: title)
+        input.timeTextWidth = timeText.map { text.width(of: $0) } ?? 0
+        input.stateLabelHidden = scene.stateLabelHidden
+        input.timeLabelHidden = scene.timeLabelHidden || scene.kind != .header
+        input.refreshingTitleHidden = scene.refreshingTitleHidden
+        input.imageSize = image.map { ($0.image.pointWidth, $0.image.pointHeight) }
+        var layout = ComponentLayout(input)
+        if scene.rightToLeft { layout = layout.mirrored(inWidth: size.width) }
+        return Plan(layout: layout, size: size, stateTitle: title, timeText: timeText, image: image, text: text)
+    }
+
+    /// Renders one frame of the scene: the control composed at its size × scale, its group
+    /// alpha applied, over the scene's background.
+    public func render(_ scene: RefreshScene) throws -> RGBAImage {
+        let plan = try plan(scene)
+        let scale = Double(scene.scale)
+        let pixelWidth = Int((plan.size.width * scale).rounded())
+        let pixelHeight = Int((plan.size.height * scale).rounded())
+        var control = try RGBAImage(width: pixelWidth, height: pixelHeight)
+
+        // Z-order (spec §4.1): state label, last-updated label, then spinner/arrow/images.
+        if let frame = plan.layout.stateLabel {
+            if scene.kind == .trailer {
+                plan.text.drawVertical(plan.stateTitle, in: frame, color: scene.textColor, into: &control)
+            } else {
+                plan.text.draw(plan.stateTitle, in: frame, color: scene.textColor, into: &control)
+            }
+        }
+        if let frame = plan.layout.timeLabel, let timeText = plan.timeText {
+            plan.text.draw(timeText, in: frame, color: scene.textColor, into: &control)
+        }
+        switch scene.style {
+        case .gif:
+            if let choice = plan.image, let frame = plan.layout.image {
+                try drawImage(choice.image, in: frame, scale: scene.scale, into: &control)
+            }
+        case .normal:
+            drawSpinner(scene, frame: plan.layout.spinner, into: &control)
+            drawArrow(scene, frame: plan.layout.arrow, into: &control)
+        case .state:
+            break
+        }
+
+        let opacity = UInt8((scene.alpha * 255).rounded())
+        control.multiplyOpacity(by: opacity)
+        guard scene.background.alpha > 0 else { return control }
+        var output = try RGBAImage(width: pixelWidth, height: pixelHeight)
+        output.fill(with: scene.background)
+        output.draw(control, atX: 0, y: 0)
+        return output
+    }
+
+    /// Bitmap images snap their origin to whole device pixels. An image at another scale is
+    /// resampled here (DECISIONS "Units"); scenes built from files get their images at the
+    /// render scale up front (``StateImages/resampled(toScale:)``), so this stays 1:1.
+    private func drawImage(_ image: ScaledImage, in frame: Rect, scale: Int, into control: inout RGBAImage) throws {
+        let s = Double(scale)
+        let pixels = try image.resampled(toScale: s).image
+        control.draw(pixels, atX: TextRenderer.snap(frame.x * s), y: TextRenderer.snap(frame.y * s))
+    }
+
+    private func drawArrow(_ scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
+        guard let frame, scene.transition?.arrowHidden != true else { return }
+        guard let angle = scene.transition?.arrowAngle ?? ArrowShape.angle(kind: scene.kind, state: scene.state) else { return }
+        let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
+        let s = Double(scene.scale)
+        let center = Point(frame.width / 2, frame.height / 2)
+        var path = shape.path.rotated(by: angle, about: center)
+        if scene.rightToLeft { path = path.map { Point(frame.width - $0.x, $0.y) } }
+        let placed = path.scaled(by: s, dx: frame.x * s, dy: frame.y * s)
+        if let mask = rasterizer.stroke(placed, width: shape.strokeWidth * s) {
+            control.paint(mask, color: scene.textColor)
+        }
+    }
+
+    /// The spinner shows while refreshing (and, in a transition, while it fades out).
+    private func drawSpinner(_ scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
+        guard let frame else { return }
+        let opacity = min(1, max(0, scene.transition?.spinnerOpacity ?? (scene.state.isRefreshing ? 1 : 0)))
+        guard opacity > 0 else { return }
+        let style = scene.spinnerStyle
+        let s = Double(scene.scale)
+        let head = style.headSpoke(time: scene.time)
+        for index in 0..<style.spokeCount {
+            let behind = (head - index + style.spokeCount) % style.spokeCount
+            let spoke = style.spoke(index).scaled(by: s, dx: frame.x * s, dy: frame.y * s)
+            guard let mask = rasterizer.stroke(spoke, width: style.spokeWidth * s) else { continue }
+            let alpha = style.opacity(behind: behind) * opacity
+            control.paint(mask, color: style.color, opacity: UInt8((alpha * 255).rounded()))
+        }
+    }
+}

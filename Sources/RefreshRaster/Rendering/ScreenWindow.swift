@@ -1,0 +1,108 @@
+import RefreshImage
+import RefreshModel
+
+/// The part of the screen around a control, for previews of a gesture: the control drawn
+/// where the scroll offset puts it, optionally over a plain list that moves with the offset.
+public struct ScreenWindow: Sendable {
+    /// The control's kind (decides which edge of the scroll view is shown).
+    public var kind: ComponentKind
+    /// The scroll view.
+    public var geometry: ScrollGeometry
+    /// Draw the content as a list of plain rows (columns for a trailer).
+    public var showContent: Bool
+
+    /// A window for a control on a scroll view.
+    public init(kind: ComponentKind, geometry: ScrollGeometry, showContent: Bool) {
+        self.kind = kind
+        self.geometry = geometry
+        self.showContent = showContent
+    }
+
+    static let listBackground = RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7)
+    static let row = RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+    static let separator = RGBAColor(red: 0xE5, green: 0xE5, blue: 0xEA)
+    static let placeholder = RGBAColor(red: 0xD8, green: 0xD8, blue: 0xDC)
+    static let rowHeight = 44.0
+
+    /// The window's size in points: the scroll view's width by 2.5 control heights (at
+    /// least 150 pt); for a trailer, 3 trailer widths by the view's height.
+    public func size(controlHeight: Double) -> (width: Double, height: Double) {
+        if kind == .trailer { return (3 * ComponentLayout.trailerWidth, geometry.viewHeight) }
+        return (geometry.viewWidth, min(geometry.viewHeight, max(150, 2.5 * controlHeight)))
+    }
+
+    /// Where the control's top-left corner is in the window, in points, at `offset`.
+    public func controlOrigin(controlHeight: Double, offset: Double) -> (x: Double, y: Double) {
+        let window = size(controlHeight: controlHeight)
+        let g = geometry
+        switch kind {
+        case .header:
+            return (0, -controlHeight - offset - g.insetTop)
+        case .backFooter, .autoFooter:
+            return (0, g.controlEdge(for: kind) - offset - (g.viewHeight - g.insetBottom - window.height))
+        case .trailer:
+            return (g.controlEdge(for: kind) - offset - (g.viewWidth - g.insetRight - window.width), 0)
+        }
+    }
+
+    /// The window with `control` (rendered at `scale`) placed for `offset`.
+    public func compose(control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
+                        background: RGBAColor) throws -> RGBAImage {
+        let s = Double(scale)
+        let window = size(controlHeight: controlHeight)
+        var image = try RGBAImage(width: Int((window.width * s).rounded()), height: Int((window.height * s).rounded()))
+        let origin = controlOrigin(controlHeight: controlHeight, offset: offset)
+        if showContent {
+            image.fill(with: Self.listBackground)
+        } else if background.alpha > 0 {
+            image.fill(with: background)
+        }
+        image.draw(control, atX: TextRenderer.snap(origin.x * s), y: TextRenderer.snap(origin.y * s))
+        if showContent { try drawContent(into: &image, offset: offset, windowHeight: window.height, scale: s) }
+        return image
+    }
+
+    /// Content rows (or columns) in window coordinates, drawn over the control as the
+    /// scroll view's content is.
+    private func drawContent(into image: inout RGBAImage, offset: Double, windowHeight: Double, scale s: Double) throws {
+        let g = geometry
+        func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: RGBAColor) throws {
+            let x0 = max(0, TextRenderer.snap(x * s)), y0 = max(0, TextRenderer.snap(y * s))
+            let x1 = min(image.width, TextRenderer.snap((x + w) * s)), y1 = min(image.height, TextRenderer.snap((y + h) * s))
+            guard x1 > x0, y1 > y0 else { return }
+            var block = try RGBAImage(width: x1 - x0, height: y1 - y0)
+            block.fill(with: color)
+            image.draw(block, atX: x0, y: y0)
+        }
+        if kind == .trailer {
+            let windowLeft = g.viewWidth - g.insetRight - size(controlHeight: 0).width
+            let shift = -offset - windowLeft
+            var x = 0.0
+            var i = 0
+            while x < g.contentWidth {
+                let left = x + shift
+                if left < Double(image.width) / s && left + 120 > 0 {
+                    try fill(left, 0, min(120, g.contentWidth - x), g.viewHeight, Self.row)
+                    try fill(left + 119.5, 0, 0.5, g.viewHeight, Self.separator)
+                    try fill(left + 16, g.viewHeight / 2 - 30 + Double(i % 3) * 12, 80, 10, Self.placeholder)
+                }
+                x += 120
+                i += 1
+            }
+            return
+        }
+        let windowTop: Double = kind == .header ? g.insetTop : g.viewHeight - g.insetBottom - windowHeight
+        let shift = -offset - windowTop
+        let first = max(0, Int(((windowTop + offset) / Self.rowHeight).rounded(.down)))
+        var i = first
+        while Double(i) * Self.rowHeight < g.contentHeight {
+            let top = Double(i) * Self.rowHeight + shift
+            if top > windowHeight { break }
+            let height = min(Self.rowHeight, g.contentHeight - Double(i) * Self.rowHeight)
+            try fill(0, top, g.viewWidth, height, Self.row)
+            try fill(16, top + height - 0.5, g.viewWidth - 16, 0.5, Self.separator)
+            try fill(16, top + 17, 90 + Double((i * 37) % 120), 10, Self.placeholder)
+            i += 1
+        }
+    }
+}

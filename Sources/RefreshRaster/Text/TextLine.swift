@@ -1,0 +1,20 @@
+import RefreshImage
+import RefreshModel
+
+/// A line of text shaped for one label: glyphs, the faces they come from, and metrics in
+/// points.
+struct TextLine {
+    struct Glyph {
+        var face: FontFace
+        var index: UInt32
+        /// Pen position from the line's left edge, in points.
+        var x: Double
+    }
+
+    var glyphs: [Glyph]
+    /// Advance width of the laid-out line, kerning included, not rounded (spec §3).
+    var width: Double
+    /// Ascent and descent of the line box, in points.
+    var ascent: Double
+    var descent: Double
+}

@@ -1,0 +1,207 @@
+import RefreshImage
+import RefreshModel
+
+/// Measures and draws MJRefresh's labels: 14-pt bold text, centred in its label frame the
+/// way UILabel centres a single line, tail-truncated with "…" when too wide.
+///
+/// One renderer holds FreeType faces and a glyph cache, so it belongs to one thread.
+final class TextRenderer {
+    /// The label font size in points (spec §2).
+    static let pointSize = 14.0
+
+    private let library: FreeTypeLibrary
+    private let scale: Double
+    private let primary: FontFace?
+    private var faces: [FontLocation: FontFace] = [:]
+    private var faceForScalar: [Unicode.Scalar: FontFace] = [:]
+    private var glyphCache = GlyphCache()
+    /// Shaped lines by text: a frame measures each label (layout) and then draws it, and
+    /// consecutive frames show the same labels, so each string is shaped once.
+    private var shapedLines: [String: TextLine] = [:]
+
+    /// A renderer at `scale` pixels a point. `font` replaces the primary font. Throws
+    /// ``RasterError/noFont`` when there is neither `font` nor any installed font.
+    init(library: FreeTypeLibrary, scale: Double, font: FontLocation?) throws {
+        self.library = library
+        self.scale = scale
+        guard let location = font ?? FontResolver.primary() else { throw RasterError.noFont }
+        let face = try FontFace(library: library, location: location, pixelSize: Self.pointSize * scale)
+        faces[location] = face
+        primary = face
+    }
+
+    /// The face that draws `scalar`: the primary font when it has the glyph, otherwise
+    /// fontconfig's per-character fallback, otherwise the primary font's missing glyph.
+    private func face(for scalar: Unicode.Scalar) -> FontFace? {
+        if let known = faceForScalar[scalar] { return known }
+        var chosen = primary
+        if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true,
+           let location = FontResolver.fallback(for: scalar) {
+            if let loaded = faces[location] {
+                chosen = loaded
+            } else if let loaded = try? FontFace(library: library, location: location, pixelSize: Self.pointSize * scale) {
+                faces[location] = loaded
+                chosen = loaded
+            }
+        }
+        faceForScalar[scalar] = chosen
+        return chosen
+    }
+
+    /// The font that draws `scalar` and its glyph index there (0 when none has it).
+    func glyph(for scalar: Unicode.Scalar) -> (location: FontLocation, index: UInt32)? {
+        guard let face = face(for: scalar) else { return nil }
+        return (face.location, face.glyphIndex(for: scalar))
+    }
+
+    /// Shapes `text` on one line (cached).
+    func layout(_ text: String) -> TextLine {
+        if let known = shapedLines[text] { return known }
+        let line = shape(text)
+        if shapedLines.count >= 1024 { shapedLines.removeAll(keepingCapacity: true) }
+        shapedLines[text] = line
+        return line
+    }
+
+    private func shape(_ text: String) -> TextLine {
+        var glyphs: [TextLine.Glyph] = []
+        var pen = 0.0
+        var ascent = primary.map { $0.ascender / $0.unitsPerEm * Self.pointSize } ?? 0
+        var descent = primary.map { $0.descender / $0.unitsPerEm * Self.pointSize } ?? 0
+        var previous: (face: FontFace, index: UInt32)?
+        for scalar in text.unicodeScalars {
+            guard let face = face(for: scalar) else { continue }
+            let index = face.glyphIndex(for: scalar)
+            let unit = Self.pointSize / face.unitsPerEm
+            if let previous, previous.face === face {
+                pen += face.kerningUnits(previous.index, index) * unit
+            }
+            glyphs.append(TextLine.Glyph(face: face, index: index, x: pen))
+            pen += face.advanceUnits(index) * unit
+            ascent = max(ascent, face.ascender * unit)
+            descent = max(descent, face.descender * unit)
+            previous = (face, index)
+        }
+        return TextLine(glyphs: glyphs, width: pen, ascent: ascent, descent: descent)
+    }
+
+    /// The advance width of `text` in points (MJRefresh's `mj_textWidth`); 0 for "".
+    func width(of text: String) -> Double {
+        text.isEmpty ? 0 : layout(text).width
+    }
+
+    /// `text` shortened with a trailing "…" until it fits `maxWidth` points.
+    func truncated(_ text: String, toFit maxWidth: Double) -> TextLine {
+        let full = layout(text)
+        guard full.width > maxWidth else { return full }
+        // The longest prefix that fits with "…", by binary search on the measured width (a
+        // prefix's width grows with its length), so long titles cost O(n log n), not O(n²).
+        let characters = Array(text)
+        func candidate(_ count: Int) -> TextLine {
+            shape(String(characters[..<count]).trimmingTrailingSpaces + "…")
+        }
+        var low = 0, high = characters.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if candidate(middle).width <= maxWidth { low = middle } else { high = middle - 1 }
+        }
+        return candidate(low)
+    }
+
+    /// Draws `text` centred in `frame` (points) the way UILabel draws one line: centred
+    /// horizontally, its line box (ascent + descent) centred vertically, the line origin
+    /// snapped to whole device pixels.
+    func draw(_ text: String, in frame: Rect, color: RGBAColor, into image: inout RGBAImage) {
+        guard !text.isEmpty, frame.width > 0 else { return }
+        let line = truncated(text, toFit: frame.width)
+        let left = frame.midX - line.width / 2
+        let baseline = frame.midY - (line.ascent + line.descent) / 2 + line.ascent
+        draw(line, left: left, baseline: baseline, color: color, into: &image)
+    }
+
+    /// Draws a laid-out line with its left edge and baseline at the given points.
+    func draw(_ line: TextLine, left: Double, baseline: Double, color: RGBAColor, into image: inout RGBAImage) {
+        let originX = Self.snap(left * scale)
+        let baselineY = Self.snap(baseline * scale)
+        for glyph in line.glyphs {
+            let penX = Double(originX) + glyph.x * scale
+            var whole = Int(penX.rounded(.down))
+            var quarter = Int(((penX - Double(whole)) * 4).rounded())
+            if quarter == 4 { whole += 1; quarter = 0 }
+            guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter),
+                  bitmap.width > 0, bitmap.height > 0 else { continue }
+            guard let mask = try? CoverageMask(width: bitmap.width, height: bitmap.height,
+                                               originX: whole + bitmap.left, originY: baselineY - bitmap.top,
+                                               coverage: bitmap.coverage) else { continue }
+            image.paint(mask, color: color)
+        }
+    }
+
+    /// Draws `text` as UILabel draws it in a label one glyph wide (the trailer, spec §4.7):
+    /// characters wrap onto lines that fit `frame.width`, the block is centred vertically,
+    /// and lines that do not fit the height are dropped.
+    func drawVertical(_ text: String, in frame: Rect, color: RGBAColor, into image: inout RGBAImage) {
+        let lines = wrapByCharacter(text, width: frame.width)
+        guard let first = lines.first else { return }
+        let lineHeight = first.ascent + first.descent
+        guard lineHeight > 0, lineHeight.isFinite else { return }
+        let fitting = max(1, min(lines.count, Int((frame.height / lineHeight).rounded(.down))))
+        let top = frame.midY - Double(fitting) * lineHeight / 2
+        for (i, line) in lines.prefix(fitting).enumerated() {
+            let baseline = top + Double(i) * lineHeight + line.ascent
+            draw(line, left: frame.midX - line.width / 2, baseline: baseline, color: color, into: &image)
+        }
+    }
+
+    /// Lines of `text` broken between characters so each fits `width` (at least one
+    /// character a line); spaces at a break are dropped.
+    func wrapByCharacter(_ text: String, width: Double) -> [TextLine] {
+        var lines: [TextLine] = []
+        var current = ""
+        for character in text {
+            if current.isEmpty && character == " " { continue }
+            let candidate = current + String(character)
+            if !current.isEmpty && layout(candidate).width > width {
+                lines.append(layout(current.trimmingTrailingSpaces))
+                current = character == " " ? "" : String(character)
+            } else {
+                current = candidate
+            }
+        }
+        if !current.trimmingTrailingSpaces.isEmpty { lines.append(layout(current.trimmingTrailingSpaces)) }
+        return lines
+    }
+
+    /// Device-pixel snapping: round half up (DECISIONS "Units").
+    static func snap(_ value: Double) -> Int {
+        Int((value + 0.5).rounded(.down))
+    }
+}
+
+/// Rasterised glyphs by face, glyph index and quarter-pixel offset, so repeated text is
+/// not rasterised again.
+struct GlyphCache {
+    private struct Key: Hashable {
+        var face: ObjectIdentifier
+        var glyph: UInt32
+        var quarter: Int
+    }
+
+    private var entries: [Key: GlyphBitmap?] = [:]
+
+    mutating func bitmap(face: FontFace, glyph: UInt32, quarter: Int) -> GlyphBitmap? {
+        let key = Key(face: ObjectIdentifier(face), glyph: glyph, quarter: quarter)
+        if let cached = entries[key] { return cached }
+        let rendered = face.render(glyph, offset: Double(quarter) / 4)
+        entries[key] = .some(rendered)
+        return rendered
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.last == " " { s.removeLast() }
+        return s
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import RefreshImage
+import RefreshModel
+
+/// The default animation drawn by RefreshGif itself when no images are given: a ring that
+/// fills as the user pulls (Idle, 30 frames) while an arrow inside turns from down to up,
+/// a pulsing full ring (Pulling, 6 frames) and a turning arc (Refreshing, 12 frames).
+/// 36×36 pt, drawn at the render scale so it is never resampled.
+public enum BuiltInAnimation {
+    /// The accent colour of the ring and arrow.
+    static let accent = RGBAColor(red: 0x2E, green: 0x9B, blue: 0xD6)
+    /// The track under the ring.
+    static let track = RGBAColor(red: 0xD8, green: 0xDB, blue: 0xE0)
+    static let size = 36.0
+    static let ringRadius = 14.0
+    static let ringWidth = 3.0
+
+    /// The built-in sequences for Idle, Pulling and Refreshing at `scale` pixels a point.
+    public static func images(scale: Int) throws -> StateImages {
+        let rasterizer = VectorRasterizer(library: try FreeTypeLibrary())
+        let s = Double(scale)
+        var images = StateImages()
+        let idle = try (0..<30).map { i -> ScaledImage in
+            let progress = Double(i + 1) / 30
+            return try frame(rasterizer, scale: s, sweep: progress, arcStart: -Double.pi / 2,
+                         arrowAngle: Double.pi * progress, ringWidth: ringWidth)
+        }
+        let pulling = try (0..<6).map { i -> ScaledImage in
+            let pulse = ringWidth + 1.2 * sin(Double(i) / 6 * 2 * Double.pi)
+            return try frame(rasterizer, scale: s, sweep: 1, arcStart: -Double.pi / 2, arrowAngle: Double.pi, ringWidth: pulse)
+        }
+        let refreshing = try (0..<12).map { i -> ScaledImage in
+            try frame(rasterizer, scale: s, sweep: 0.7, arcStart: -Double.pi / 2 + Double(i) / 12 * 2 * Double.pi,
+                  arrowAngle: nil, ringWidth: ringWidth)
+        }
+        images.set(ImageSequence(frames: idle), for: .idle)
+        images.set(ImageSequence(frames: pulling), for: .pulling)
+        images.set(ImageSequence(frames: refreshing), for: .refreshing)
+        return images
+    }
+
+    private static func frame(_ rasterizer: VectorRasterizer, scale: Double, sweep: Double, arcStart: Double,
+                              arrowAngle: Double?, ringWidth: Double) throws -> ScaledImage {
+        let pixels = Int((size * scale).rounded())
+        var image = try RGBAImage(width: pixels, height: pixels)
+        let center = Point(size / 2, size / 2)
+        var track = VectorPath()
+        track.addCircle(center: center, radius: ringRadius)
+        if let mask = rasterizer.stroke(track.scaled(by: scale), width: ringWidth * scale) {
+            image.paint(mask, color: Self.track)
+        }
+        var arc = VectorPath()
+        arc.addArc(center: center, radius: ringRadius, start: arcStart, sweep: 2 * Double.pi * sweep)
+        if let mask = rasterizer.stroke(arc.scaled(by: scale), width: ringWidth * scale) {
+            image.paint(mask, color: accent)
+        }
+        if let arrowAngle {
+            var arrow = VectorPath()
+            arrow.addPolyline([Point(18, 10.5), Point(18, 25)])
+            arrow.addPolyline([Point(12.5, 19.5), Point(18, 25), Point(23.5, 19.5)])
+            let turned = arrow.rotated(by: arrowAngle, about: Point(18, 18))
+            if let mask = rasterizer.stroke(turned.scaled(by: scale), width: 2.5 * scale) {
+                image.paint(mask, color: accent)
+            }
+        } else {
+            var dot = VectorPath()
+            dot.addCircle(center: center, radius: 3)
+            if let mask = rasterizer.fill(dot.scaled(by: scale)) {
+                image.paint(mask, color: accent)
+            }
+        }
+        return try ScaledImage(image: image, scale: scale)
+    }
+}
