@@ -4,59 +4,85 @@ import RefreshImage
 import RefreshModel
 import RefreshRaster
 
-/// Everything that can go wrong while reading inputs, rendering or writing outputs.
+/// What can go wrong when the façade reads inputs, checks settings or writes outputs: the
+/// lower layers' typed errors with the file or setting they concern.
 ///
-/// Each case names the file or option at fault; ``exitCode`` maps it to the sysexits code
-/// the command line uses (DECISIONS "Command line").
+/// Settings are named by their schema field (``SceneField``'s `name`, e.g. `imageScale`) or
+/// by a JSON path; the command line turns a field into its option (`--image-scale`) and
+/// picks the exit code. Nothing here knows a flag or an exit code.
 public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
-    /// An option or argument is malformed or out of range (exit 64).
-    case usage(option: String, message: String)
-    /// An input file exists but its content is not valid (exit 65).
+    /// A setting is malformed or out of range; `field` is its schema name or a JSON path.
+    case invalidSetting(field: String, message: String)
+    /// An input file exists but its content is not valid.
     case badInput(file: String, message: String)
-    /// An input would exceed a resource limit (exit 65).
-    case limitExceeded(file: String, message: String)
-    /// An input file is missing or cannot be read (exit 66).
+    /// An input would exceed a resource limit; nothing was allocated for it.
+    case limitExceeded(file: String, violation: DecodeLimits.Violation)
+    /// An input file is missing or cannot be read.
     case missingInput(file: String, message: String)
-    /// An output file cannot be created (exit 73).
+    /// An output file cannot be created.
     case cannotCreateOutput(file: String, message: String)
-    /// Writing an output file failed part-way (exit 74).
+    /// Writing an output file failed part-way.
     case writeFailed(file: String, message: String)
-    /// A bug or a failure of a system library (exit 70).
+    /// An output would replace one of the command's inputs.
+    case outputIsInput(output: String, input: String)
+    /// A bug or a failure of a system library.
     case internalError(String)
 
-    /// The sysexits code for this error.
-    public var exitCode: Int32 {
-        switch self {
-        case .usage: return 64
-        case .badInput, .limitExceeded: return 65
-        case .missingInput: return 66
-        case .internalError: return 70
-        case .cannotCreateOutput: return 73
-        case .writeFailed: return 74
-        }
-    }
-
-    /// One line naming the file or option and what is wrong with it.
+    /// One line naming the file or setting and what is wrong with it.
     public var description: String {
         switch self {
-        case let .usage(option, message): return "\(option): \(message)"
+        case let .invalidSetting(field, message): return "\(field): \(message)"
         case let .badInput(file, message): return "\(file): \(message)"
-        case let .limitExceeded(file, message): return "\(file): \(message)"
+        case let .limitExceeded(file, violation): return "\(file): \(violation)"
         case let .missingInput(file, message): return "\(file): \(message)"
         case let .cannotCreateOutput(file, message): return "\(file): cannot create output: \(message)"
         case let .writeFailed(file, message): return "\(file): write failed: \(message)"
+        case let .outputIsInput(output, input): return "'\(output)' is also an input ('\(input)'); choose another output path"
         case let .internalError(message): return "internal error: \(message)"
         }
     }
 
-    /// The same error naming `file` instead of whatever it named (decoders work on bytes
-    /// and call their input "input"; the loader that knows the path renames it).
-    public func naming(_ file: String) -> RefreshGifError {
-        switch self {
-        case let .badInput(_, m): return .badInput(file: file, message: m)
-        case let .limitExceeded(_, m): return .limitExceeded(file: file, message: m)
-        case let .missingInput(_, m): return .missingInput(file: file, message: m)
-        default: return self
+    /// A codec's error about the bytes of `file`.
+    public init(file: String, _ error: ImageCodecError) {
+        switch error {
+        case let .limitExceeded(violation): self = .limitExceeded(file: file, violation: violation)
+        case .notThisFormat, .malformed: self = .badInput(file: file, message: error.description)
+        case .cannotEncode, .libraryFailure: self = .internalError("\(file): \(error)")
+        }
+    }
+
+    /// A model value's error, its field put under `prefix` (a JSON path such as `$.control`).
+    public init(_ error: InvalidValue, under prefix: String? = nil) {
+        self = .invalidSetting(field: prefix.map { $0 + "." + error.field } ?? error.field, message: error.reason)
+    }
+
+    /// A drawing error (fonts).
+    public init(_ error: RasterError) {
+        switch error {
+        case let .fontUnreadable(path): self = .missingInput(file: path, message: "cannot load font (FreeType could not open it)")
+        case let .fontNotScalable(path): self = .badInput(file: path, message: "font is not scalable")
+        case .noFont: self = .missingInput(file: "fonts", message: error.description)
+        case .freeTypeUnavailable: self = .internalError(error.description)
+        }
+    }
+
+    /// Runs `body`, turning the lower layers' typed errors into this type (codec errors
+    /// naming `file`).
+    public static func translating<T>(file: String = "input", _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RefreshGifError {
+            throw error
+        } catch let error as ImageCodecError {
+            throw RefreshGifError(file: file, error)
+        } catch let error as InvalidValue {
+            throw RefreshGifError(error)
+        } catch let error as RasterError {
+            throw RefreshGifError(error)
+        } catch let error as ImageBufferError {
+            throw RefreshGifError.internalError(error.description)
+        } catch let error as DiffError {
+            throw RefreshGifError.badInput(file: file, message: error.description)
         }
     }
 }

@@ -43,20 +43,22 @@ struct AnimationOutputOptions: ParsableArguments {
     var outputFiles: [String] { [gif, apng, sheet].compactMap { $0 } }
 }
 
-/// One frame to render: its scene, where it sits, and what the report says of it.
+/// One frame to render: its scene, and where it sits on the screen (gestures).
 struct PlannedFrame: Sendable {
     var time: Int64
     var scene: RefreshScene
     var window: ScreenWindow?
-    var offset: Double
-    var report: FrameReport
+    var offset: Double?
+    var insets: InsetChange?
 }
 
-/// A frame and what the workers made of it.
+/// A frame and what the workers made of it: the picture, its encodings, and its report
+/// line, taken from the same render plan the picture was drawn from.
 struct RenderedFrame: Sendable {
     var image: RGBAImage
-    var png: [UInt8]?
+    var png: PNGEncoder.CompressedImage?
     var gif: GIFEncoder.QuantizedFrame?
+    var report: FrameReport
 }
 
 /// The JSON report's line for one frame.
@@ -74,31 +76,37 @@ struct FrameReport: Codable, Sendable {
 /// Renders planned frames in parallel and writes every requested output.
 enum AnimationWriter {
     static func write(_ plan: [PlannedFrame], end: Int64, options: AnimationOutputOptions) throws {
-        guard !plan.isEmpty else { throw RefreshGifError.usage(option: "--fps", message: "no frame to render") }
+        guard !plan.isEmpty else { throw ValidationError("no frame to render: the animation is shorter than one frame") }
         if let frames = options.frames { try FileIO.makeDirectory(frames) }
         let encoder = options.png.encoder
         var gif: GIFEncoder?
         var apng: APNGEncoder?
         var sheetCells: [ContactSheet.Cell] = []
+        var reports: [FrameReport] = []
         let every = options.sheetEvery ?? max(1, (plan.count + 23) / 24)
         let showProgress = isatty(STDERR_FILENO) != 0 && plan.count > 30
         let wantsPNG = options.frames != nil || options.apng != nil
         let wantsGIF = options.gif != nil
         try ParallelFrames.run(count: plan.count, jobs: options.jobs, render: { renderer, index -> RenderedFrame in
             let frame = plan[index]
+            let drawn = try renderer.plan(for: frame.scene)
             var image = try renderer.render(frame.scene)
             if let window = frame.window {
-                image = window.compose(control: image, controlHeight: frame.scene.size.height, offset: frame.offset,
-                                       scale: frame.scene.scale, background: frame.scene.background)
+                image = try window.compose(control: image, controlHeight: drawn.height, offset: frame.offset ?? 0,
+                                           scale: frame.scene.scale, background: frame.scene.background)
             }
             // Encoding, quantising and writing frame files run on the worker too: they cost
             // more than rendering.
-            let png = wantsPNG ? try encoder.encode(image) : nil
+            let png = wantsPNG ? try encoder.compress(image) : nil
             if let folder = options.frames, let png {
-                try FileIO.write(png, to: folder + String(format: "/frame_%04d.png", index + 1))
+                try FileIO.write(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
             }
+            let report = FrameReport(index: index, time: Double(frame.time) / 1_000_000, state: frame.scene.state.rawValue,
+                                     percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
+                                     alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
+                                     imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets)
             return RenderedFrame(image: image, png: options.apng != nil ? png : nil,
-                                 gif: wantsGIF ? try GIFEncoder.QuantizedFrame(image) : nil)
+                                 gif: wantsGIF ? try GIFEncoder.QuantizedFrame(image) : nil, report: report)
         }, consume: { index, frame in
             if let quantized = frame.gif {
                 if gif == nil { gif = try GIFEncoder(width: frame.image.width, height: frame.image.height) }
@@ -106,10 +114,11 @@ enum AnimationWriter {
             }
             if options.apng != nil, let png = frame.png {
                 if apng == nil { apng = APNGEncoder(width: frame.image.width, height: frame.image.height, settings: encoder.settings) }
-                apng?.add(png: png, at: plan[index].time)
+                try apng?.add(png, at: plan[index].time)
             }
+            reports.append(frame.report)
             if options.sheet != nil && index % every == 0 {
-                let r = plan[index].report
+                let r = frame.report
                 sheetCells.append(ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", r.time, r.state)))
             }
         }, progress: { done in
@@ -130,26 +139,9 @@ enum AnimationWriter {
         if options.json {
             let json = JSONEncoder()
             json.outputFormatting = [.sortedKeys]
-            for frame in plan {
-                print(String(decoding: try json.encode(frame.report), as: UTF8.self))
+            for report in reports {
+                print(String(decoding: try json.encode(report), as: UTF8.self))
             }
         }
-    }
-
-    /// Which image of the state's sequence the frame shows (GIF style), for the report.
-    static func imageFrame(_ scene: RefreshScene) -> Int? {
-        guard scene.style == .gif else { return nil }
-        let drawn = scene.state.drawnAs
-        if drawn == .idle, let idle = scene.images[.idle] {
-            return FrameClock.idleFrameIndex(count: idle.count, percent: scene.pullingPercent)
-        }
-        guard let sequence = scene.images[drawn] else { return nil }
-        return FrameClock.loopingFrameIndex(of: sequence, time: scene.time, timing: scene.timing)
-    }
-
-    static func report(index: Int, time: Int64, scene: RefreshScene, offset: Double?, insets: InsetChange?) -> FrameReport {
-        FrameReport(index: index, time: Double(time) / 1_000_000, state: scene.state.rawValue,
-                    percent: (scene.pullingPercent * 10_000).rounded() / 10_000, alpha: (scene.alpha * 10_000).rounded() / 10_000,
-                    imageFrame: imageFrame(scene), offset: offset, insets: insets)
     }
 }

@@ -116,10 +116,6 @@ struct Diff: ParsableCommand {
 
     static func load(_ path: String) throws -> StraightImage {
         let bytes = try FileIO.read(path)
-        do {
-            return try PNGDecoder().decodeStraight(bytes)
-        } catch let error as RefreshGifError {
-            throw error.naming(path)
-        }
+        return try RefreshGifError.translating(file: path) { try PNGDecoder().decodeStraight(bytes) }
     }
 }

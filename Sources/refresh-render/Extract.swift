@@ -22,11 +22,7 @@ struct Extract: ParsableCommand {
                 throw RefreshGifError.badInput(file: input, message: "not a GIF file (bad signature)")
             }
             let animation: GIFAnimation
-            do {
-                animation = try GIFDecoder().decode(bytes)
-            } catch let error as RefreshGifError {
-                throw error.naming(input)
-            }
+            animation = try RefreshGifError.translating(file: input) { try GIFDecoder().decode(bytes) }
             try FileIO.makeDirectory(output)
             let encoder = png.encoder
             var entries: [FrameEntry] = []

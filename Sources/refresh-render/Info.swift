@@ -42,8 +42,8 @@ struct Info: ParsableCommand {
                 } else {
                     throw RefreshGifError.badInput(file: input, message: "neither a GIF nor a PNG file")
                 }
-            } catch let error as RefreshGifError {
-                throw error.naming(input)
+            } catch let error as ImageCodecError {
+                throw RefreshGifError(file: input, error)
             }
             if json {
                 let encoder = JSONEncoder()

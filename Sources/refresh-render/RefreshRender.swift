@@ -16,14 +16,3 @@ struct RefreshRender: ParsableCommand {
         subcommands: [Render.self, Extract.self, Info.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self],
         defaultSubcommand: Render.self)
 }
-
-/// Runs `body`, turning a ``RefreshGifError`` into one line on standard error and its
-/// sysexits code.
-func reportingErrors(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let error as RefreshGifError {
-        FileHandle.standardError.write(Data("refresh-render: \(error.description)\n".utf8))
-        throw ExitCode(error.exitCode)
-    }
-}

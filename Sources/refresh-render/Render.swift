@@ -35,7 +35,7 @@ struct Render: ParsableCommand {
                 let since = Int64(((self.since ?? 0) * 1_000_000).rounded())
                 built.transition = Transition.values(kind: built.kind, from: fromState, to: built.state, since: since,
                                                      autoAlpha: built.autoAlpha)
-                if scene.time == 0 { built.time = since }
+                if scene.time == nil { built.time = since }
             }
             let image = try RefreshRenderer().render(built)
             try FileIO.write(try png.encoder.encode(image), to: output)
@@ -50,7 +50,7 @@ enum OutputPaths {
         guard output != "-" else { return }
         let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
         for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
-            throw RefreshGifError.usage(option: option, message: "'\(output)' is also an input; choose another output path")
+            throw RefreshGifError.outputIsInput(output: output, input: input)
         }
     }
 }

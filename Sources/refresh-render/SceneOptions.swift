@@ -8,157 +8,85 @@ extension ComponentStyle: ExpressibleByArgument {}
 extension SpinnerStyle: ExpressibleByArgument {}
 extension ImageSequence.Timing: ExpressibleByArgument {}
 
-/// The options that describe a control and its state: shared by every rendering command.
+/// The options that describe a control and its state, shared by every rendering command.
+///
+/// One property per ``SceneSchema`` field, named as the field, with the field's help; the
+/// values are read by the schema (``SceneField/parse(_:)``), so parsing, defaults and
+/// checks are the library's. A test checks that the properties and the schema agree.
 struct SceneOptions: ParsableArguments {
-    @Option(help: "State: idle, pulling, refreshing, will-refresh, no-more-data.")
-    var state: RefreshState = .idle
+    @Option(parsing: .unconditional, help: h("state")) var state: String?
+    @Option(parsing: .unconditional, help: h("percent")) var percent: String?
+    @Option(parsing: .unconditional, help: h("time")) var time: String?
+    @Option(name: .customLong("images"), help: ArgumentHelp(SceneSchema.help("images"), valueName: "STATE=PATH")) var images: [String] = []
+    @Option(name: .customLong("duration"), help: ArgumentHelp(SceneSchema.help("durations"), valueName: "STATE=SECONDS")) var durations: [String] = []
+    @Option(parsing: .unconditional, help: h("timing")) var timing: String?
+    @Option(name: .customLong("image-scale"), parsing: .unconditional, help: h("imageScale")) var imageScale: String?
+    @Option(parsing: .unconditional, help: h("kind")) var kind: String?
+    @Option(parsing: .unconditional, help: h("style")) var style: String?
+    @Option(parsing: .unconditional, help: h("width")) var width: String?
+    @Option(parsing: .unconditional, help: h("height")) var height: String?
+    @Option(parsing: .unconditional, help: h("scale")) var scale: String?
+    @Option(parsing: .unconditional, help: h("background")) var background: String?
+    @Flag(name: .customLong("auto-alpha"), help: h("autoAlpha")) var autoAlpha = false
+    @Flag(name: .customLong("hide-labels"), help: h("hideLabels")) var hideLabels = false
+    @Flag(name: .customLong("hide-state-label"), help: h("hideStateLabel")) var hideStateLabel = false
+    @Flag(name: .customLong("hide-time-label"), help: h("hideTimeLabel")) var hideTimeLabel = false
+    @Flag(name: .customLong("refreshing-title-hidden"), help: h("refreshingTitleHidden")) var refreshingTitleHidden = false
+    @Option(parsing: .unconditional, help: h("language")) var language: String?
+    @Option(name: .customLong("title"), help: ArgumentHelp(SceneSchema.help("titles"), valueName: "STATE=TEXT")) var titles: [String] = []
+    @Option(name: .customLong("last-updated"), parsing: .unconditional, help: h("lastUpdated")) var lastUpdated: String?
+    @Option(parsing: .unconditional, help: h("now")) var now: String?
+    @Option(parsing: .unconditional, help: h("timezone")) var timezone: String?
+    @Option(name: .customLong("text-color"), parsing: .unconditional, help: h("textColor")) var textColor: String?
+    @Option(parsing: .unconditional, help: h("font")) var font: String?
+    @Option(parsing: .unconditional, help: h("spinner")) var spinner: String?
+    @Flag(help: h("rtl")) var rtl = false
+    @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: h("maxPixels")) var maxPixels: String?
 
-    @Option(help: "Pulling percent (0 = not pulled, 1 = at the threshold; may exceed 1).")
-    var percent: Double = 0
+    private static func h(_ name: String) -> ArgumentHelp { ArgumentHelp(SceneSchema.help(name)) }
 
-    @Option(help: "Seconds since the state was entered (picks looping frames and the spinner phase).")
-    var time: Double = 0
+    /// The texts given, by schema field name (flags as "true"; repeatable options as lists).
+    var givenTexts: [String: [String]] {
+        var out: [String: [String]] = [:]
+        for child in Mirror(reflecting: self).children {
+            guard let label = child.label else { continue }
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            switch child.value {
+            case let option as Option<String?>: if let text = option.wrappedValue { out[name] = [text] }
+            case let option as Option<[String]>: if !option.wrappedValue.isEmpty { out[name] = option.wrappedValue }
+            case let flag as Flag<Bool>: if flag.wrappedValue { out[name] = ["true"] }
+            default: break
+            }
+        }
+        return out
+    }
 
-    @Option(name: .customLong("images"), help: ArgumentHelp("Images for a state: a GIF, a PNG, or a folder of PNG frames.", valueName: "STATE=PATH"))
-    var images: [String] = []
-
-    @Option(name: .customLong("duration"), help: ArgumentHelp("One loop of a state's images, in seconds.", valueName: "STATE=SECONDS"))
-    var durations: [String] = []
-
-    @Option(help: "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).")
-    var timing: ImageSequence.Timing = .equal
-
-    @Option(name: .customLong("image-scale"), help: "Scale of images whose name has no @2x/@3x (default: the render scale).")
-    var imageScale: Double?
-
-    @Option(help: "Kind: header, back-footer, auto-footer, trailer.")
-    var kind: ComponentKind = .header
-
-    @Option(help: "Style: gif, normal or state (trailer: normal or state). Default: gif (trailer: normal).")
-    var style: ComponentStyle?
-
-    @Option(help: "Control width in points (the scroll view's width).")
-    var width: Double = 375
-
-    @Option(help: "Trailer height in points (the scroll view's height).")
-    var height: Double = 300
-
-    @Option(help: "Render scale: 1, 2 or 3.")
-    var scale: Int = 2
-
-    @Option(help: "Background colour #RRGGBB or #RRGGBBAA (default transparent).")
-    var background: String?
-
-    @Flag(name: .customLong("auto-alpha"), help: "automaticallyChangeAlpha: fade the control with the pull.")
-    var autoAlpha = false
-
-    @Flag(name: .customLong("hide-labels"), help: "Hide the state and last-updated labels.")
-    var hideLabels = false
-
-    @Flag(name: .customLong("hide-state-label"), help: "Hide the state label.")
-    var hideStateLabel = false
-
-    @Flag(name: .customLong("hide-time-label"), help: "Hide the last-updated label.")
-    var hideTimeLabel = false
-
-    @Flag(name: .customLong("refreshing-title-hidden"), help: "Auto footers: no title while refreshing.")
-    var refreshingTitleHidden = false
-
-    @Option(help: "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).")
-    var language: String = "en"
-
-    @Option(name: .customLong("title"), help: ArgumentHelp("Replace a state's title.", valueName: "STATE=TEXT"))
-    var titles: [String] = []
-
-    @Option(name: .customLong("last-updated"), help: "Last refresh, ISO 8601 date-time, or none.")
-    var lastUpdated: String = "none"
-
-    @Option(help: "\"Now\" for the last-updated line, ISO 8601 (default: the current time).")
-    var now: String?
-
-    @Option(help: "IANA time zone of the last-updated line.")
-    var timezone: String = "UTC"
-
-    @Option(name: .customLong("text-color"), help: "Label and arrow colour #RRGGBB[AA].")
-    var textColor: String = "#5A5A5A"
-
-    @Option(help: "A font file to use instead of DejaVu Sans Bold.")
-    var font: String?
-
-    @Option(help: "Spinner look: medium (iOS 13+) or classic.")
-    var spinner: SpinnerStyle = .medium
-
-    @Flag(help: "Mirror the layout for right-to-left collection views.")
-    var rtl = false
-
-    @Option(name: .customLong("max-pixels"), help: "Largest decoded frame, in pixels.")
-    var maxPixels: Int = DecodeLimits.default.maxFramePixels
+    /// The property names, as the schema check test reads them.
+    static var propertyNames: [String] {
+        Mirror(reflecting: SceneOptions()).children.compactMap { $0.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } }
+    }
 
     func validate() throws {
         do {
             try description().validate()
-        } catch let error as RefreshGifError {
-            throw ValidationError(error.description)
+        } catch let error as InvalidValue {
+            throw ValidationError(CLIError.message(for: error))
         }
-    }
-
-    /// Splits `STATE=VALUE` entries into a dictionary keyed by state name.
-    private func pairs(_ entries: [String], option: String) throws -> [String: String]? {
-        guard !entries.isEmpty else { return nil }
-        var out: [String: String] = [:]
-        for text in entries {
-            guard let eq = text.firstIndex(of: "="), RefreshState(rawValue: String(text[..<eq])) != nil else {
-                throw RefreshGifError.usage(option: option, message: "expected STATE=VALUE with STATE one of \(RefreshState.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
-            }
-            out[String(text[..<eq])] = String(text[text.index(after: eq)...])
-        }
-        return out
     }
 
     /// The options as a ``SceneDescription`` (the format snapshot and gesture files share).
     func description() throws -> SceneDescription {
         var d = SceneDescription()
-        d.kind = kind
-        d.style = style
-        d.state = state
-        d.percent = percent
-        d.time = time
-        d.images = try pairs(images, option: "--images")
-        if let durations = try pairs(durations, option: "--duration") {
-            d.durations = try durations.mapValues { text in
-                guard let seconds = Double(text) else {
-                    throw RefreshGifError.usage(option: "--duration", message: "expected seconds ≥ 0, got '\(text)'")
-                }
-                return seconds
-            }
+        for (name, texts) in givenTexts {
+            guard let field = SceneSchema.field(name) else { continue }
+            try d.set(name, try field.parse(texts))
         }
-        d.timing = timing
-        d.imageScale = imageScale
-        d.width = width
-        d.height = height
-        d.scale = scale
-        d.background = background
-        d.autoAlpha = autoAlpha
-        d.hideLabels = hideLabels
-        d.hideStateLabel = hideStateLabel
-        d.hideTimeLabel = hideTimeLabel
-        d.refreshingTitleHidden = refreshingTitleHidden
-        d.language = language
-        d.titles = try pairs(titles, option: "--title")
-        d.lastUpdated = lastUpdated
-        d.now = now
-        d.timezone = timezone
-        d.textColor = textColor
-        d.font = font
-        d.spinner = spinner
-        d.rtl = rtl
-        d.maxPixels = maxPixels
         return d
     }
 
-    /// The image paths given with `--images`, for output-path checks.
+    /// The image and font paths given, for output-path checks.
     var inputPaths: [String] {
-        images.compactMap { entry in entry.firstIndex(of: "=").map { String(entry[entry.index(after: $0)...]) } }
+        ((try? description()) ?? SceneDescription()).inputPaths()
     }
 
     /// The scene these options describe, with images loaded.

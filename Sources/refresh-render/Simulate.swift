@@ -17,21 +17,24 @@ struct Simulate: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let file = try Gesture.read(gesture)
+            let file = try GestureFile.read(gesture)
             let base = URL(fileURLWithPath: gesture).deletingLastPathComponent().path
             for output in outputs.outputFiles {
                 try OutputPaths.check(output, against: [gesture] + file.control.inputPaths(baseDirectory: base), option: "output")
             }
             var control = file.control
-            control.width = file.geometry.viewWidth
-            control.height = file.geometry.viewHeight
-            let scene = try control.makeScene(baseDirectory: base, field: { "$.control." + $0 })
-            let player = GesturePlayer(gesture: file, scene: scene)
-            let window = ScreenWindow(kind: scene.kind, geometry: file.geometry, showContent: showContent)
-            let plan = player.frames(fps: outputs.fps).map { frame in
-                PlannedFrame(time: frame.time, scene: frame.scene, window: window, offset: frame.offset,
-                             report: AnimationWriter.report(index: frame.index, time: frame.time, scene: frame.scene,
-                                                            offset: frame.offset, insets: frame.insets))
+            try control.set("width", .number(file.gesture.geometry.viewWidth))
+            try control.set("height", .number(file.gesture.geometry.viewHeight))
+            let scene: RefreshScene
+            do {
+                scene = try control.makeScene(baseDirectory: base)
+            } catch let error as InvalidValue {
+                throw RefreshGifError.badInput(file: gesture, message: "$.control.\(error.field): \(error.reason)")
+            }
+            let player = GesturePlayer(gesture: file.gesture, scene: scene)
+            let window = ScreenWindow(kind: scene.kind, geometry: file.gesture.geometry, showContent: showContent)
+            let plan = try player.frames(fps: outputs.fps).map { frame in
+                PlannedFrame(time: frame.time, scene: frame.scene, window: window, offset: frame.offset, insets: frame.insets)
             }
             let end = player.duration + 1_000_000 / Int64(outputs.fps)
             try AnimationWriter.write(plan, end: end, options: outputs)
@@ -77,8 +80,7 @@ struct Sequence: ParsableCommand {
                 let plan = (0..<sweep).map { i -> PlannedFrame in
                     var frame = base
                     frame.pullingPercent = Double(i + 1) / Double(sweep)
-                    return PlannedFrame(time: Int64(i) * step, scene: frame, window: nil, offset: 0,
-                                        report: AnimationWriter.report(index: i, time: Int64(i) * step, scene: frame, offset: nil, insets: nil))
+                    return PlannedFrame(time: Int64(i) * step, scene: frame, window: nil, offset: nil, insets: nil)
                 }
                 try AnimationWriter.write(plan, end: Int64(sweep) * step, options: outputs)
                 return
@@ -93,8 +95,7 @@ struct Sequence: ParsableCommand {
                 let t = Int64(i) * 1_000_000 / fps
                 var frame = base
                 frame.time = start + t
-                return PlannedFrame(time: t, scene: frame, window: nil, offset: 0,
-                                    report: AnimationWriter.report(index: i, time: t, scene: frame, offset: nil, insets: nil))
+                return PlannedFrame(time: t, scene: frame, window: nil, offset: nil, insets: nil)
             }
             try AnimationWriter.write(plan, end: total, options: outputs)
         }

@@ -48,13 +48,13 @@ struct Snapshot: ParsableCommand {
     struct Row: Sendable {
         var name: String
         var outcome: SnapshotCheck.Outcome?
-        var error: RefreshGifError?
+        var error: Error?
         var goldenPath: String
     }
 
     func run() throws {
         var failed = false
-        var worstError: RefreshGifError?
+        var worstError: Error?
         try reportingErrors {
             let suite = try SnapshotSuite.read(cases)
             let selected = try shard.map { let (k, n) = try parsedShard($0); return suite.shard(k, of: n) } ?? suite.cases
@@ -69,14 +69,16 @@ struct Snapshot: ParsableCommand {
                 let goldenPath = golden + "/" + item.name + ".png"
                 var row = Row(name: item.name, goldenPath: goldenPath)
                 do {
-                    let field: (String) -> String = { "$.cases[\(indexInFile[item.name] ?? i)].\($0)" }
-                    let scene = try defaults.merged(with: item.scene).makeScene(baseDirectory: base, field: field)
-                    let image = try RefreshRenderer().render(scene)
+                    let scene: RefreshScene
+                    do {
+                        scene = try defaults.merged(with: item.scene).makeScene(baseDirectory: base)
+                    } catch let error as InvalidValue {
+                        throw RefreshGifError.badInput(file: cases, message: "$.cases[\(indexInFile[item.name] ?? i)].\(error.field): \(error.reason)")
+                    }
+                    let image = try RefreshGifError.translating { try RefreshRenderer().render(scene) }
                     row.outcome = try check.check(image, goldenPath: goldenPath, name: item.name, record: record)
-                } catch let error as RefreshGifError {
-                    row.error = error
                 } catch {
-                    row.error = .internalError("\(error)")
+                    row.error = error
                 }
                 rows.withLock { $0[i] = row }
             }
@@ -101,7 +103,7 @@ struct Snapshot: ParsableCommand {
                 var failure: String?
                 if let error = row.error {
                     status = "ERROR"; pixels = "-"
-                    failure = error.description
+                    failure = CLIError.describe(error).message
                     if worstError == nil { worstError = error }
                 } else if let outcome = row.outcome {
                     switch outcome {
@@ -128,7 +130,7 @@ struct Snapshot: ParsableCommand {
             failed = failures > 0
         }
         if let worstError {
-            throw ExitCode(worstError.exitCode)
+            throw ExitCode(CLIError.describe(worstError).code)
         }
         if failed { throw ExitCode(1) }
     }

@@ -111,7 +111,8 @@ public struct PNGEncoder: Sendable {
     /// Largest IDAT chunk written.
     static let chunkSize = 1 << 20
 
-    func file(for image: CompressedImage) throws -> [UInt8] {
+    /// The PNG file holding a compressed image.
+    public func file(for image: CompressedImage) throws -> [UInt8] {
         var out = PNGDecoder.signature
         out.reserveCapacity(image.data.count + 64)
         PNGChunks.append("IHDR", image.header, to: &out)

@@ -37,19 +37,17 @@ public struct ImageLoader: Sendable {
         }
         let bytes = try FileIO.read(path, maxBytes: limits.maxFileBytes)
         let scale = Self.scaleSuffix(of: path) ?? defaultScale
-        do {
+        return try RefreshGifError.translating(file: path) {
             if GIFDecoder.isGIF(bytes) {
                 let animation = try GIFDecoder(limits: limits).decode(bytes)
-                return ImageSequence(frames: animation.frames.map { ScaledImage(image: $0.image, scale: scale) },
+                return ImageSequence(frames: try animation.frames.map { try ScaledImage(image: $0.image, scale: scale) },
                                      frameDelaysMicroseconds: animation.frames.map(\.effectiveDelayMicroseconds))
             }
             if PNGDecoder.isPNG(bytes) {
-                return ImageSequence(frames: [ScaledImage(image: try PNGDecoder(limits: limits).decode(bytes), scale: scale)])
+                return ImageSequence(frames: [try ScaledImage(image: try PNGDecoder(limits: limits).decode(bytes), scale: scale)])
             }
-        } catch let error as RefreshGifError {
-            throw error.naming(path)
+            throw RefreshGifError.badInput(file: path, message: "neither a GIF nor a PNG file")
         }
-        throw RefreshGifError.badInput(file: path, message: "neither a GIF nor a PNG file")
     }
 
     private func loadFolder(_ path: String) throws -> ImageSequence {
@@ -58,22 +56,20 @@ public struct ImageLoader: Sendable {
             throw RefreshGifError.badInput(file: path, message: "folder has no .png files")
         }
         if names.count > limits.maxFrames {
-            throw RefreshGifError.limitExceeded(file: path, message: "folder has \(names.count) frames, above the limit of \(limits.maxFrames)")
+            throw RefreshGifError.limitExceeded(file: path, violation: .frames(what: "folder", limit: limits.maxFrames))
         }
         let decoder = PNGDecoder(limits: limits)
         var total = 0
         let frames = try names.map { name -> ScaledImage in
             let file = path + "/" + name
             let bytes = try FileIO.read(file, maxBytes: limits.maxFileBytes)
-            do {
+            return try RefreshGifError.translating(file: file) {
                 let image = try decoder.decode(bytes)
                 total += image.width * image.height
                 if total > limits.maxTotalPixels {
-                    throw RefreshGifError.limitExceeded(file: path, message: "frames decode to more than \(limits.maxTotalPixels) pixels (raise it with --max-pixels)")
+                    throw RefreshGifError.limitExceeded(file: path, violation: .totalPixels(what: "folder's frames", limit: limits.maxTotalPixels))
                 }
-                return ScaledImage(image: image, scale: Self.scaleSuffix(of: name) ?? defaultScale)
-            } catch let error as RefreshGifError {
-                throw error.naming(file)
+                return try ScaledImage(image: image, scale: Self.scaleSuffix(of: name) ?? defaultScale)
             }
         }
         return ImageSequence(frames: frames)
@@ -89,9 +85,9 @@ public struct ImageLoader: Sendable {
 }
 
 /// Orders names as people count: runs of digits compare by value.
-public enum NaturalOrder {
+package enum NaturalOrder {
     /// True when `a` comes before `b`.
-    public static func less(_ a: String, _ b: String) -> Bool {
+    package static func less(_ a: String, _ b: String) -> Bool {
         let x = chunks(a), y = chunks(b)
         for (p, q) in zip(x, y) where p != q {
             switch (p, q) {

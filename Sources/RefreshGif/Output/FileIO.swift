@@ -9,13 +9,13 @@ import Synchronization
 import Glibc
 #endif
 
-/// Reading inputs and writing outputs, with the errors and exit codes of DECISIONS
-/// "Command line". Every output goes to a temporary file beside its target, is flushed and
+/// Reading inputs and writing outputs for the command line and the snapshot helpers (not
+/// part of the public API). Every output goes to a temporary file beside its target, is flushed and
 /// renamed into place, so an error never leaves a partial file behind.
-public enum FileIO {
+package enum FileIO {
     /// The whole file at `path`, refusing directories, unreadable files and files larger
     /// than `maxBytes`.
-    public static func read(_ path: String, maxBytes: Int = DecodeLimits.default.maxFileBytes) throws -> [UInt8] {
+    package static func read(_ path: String, maxBytes: Int = DecodeLimits.default.maxFileBytes) throws -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw RefreshGifError.missingInput(file: path, message: "no such file")
@@ -24,7 +24,7 @@ public enum FileIO {
             throw RefreshGifError.missingInput(file: path, message: "is a directory, not a file")
         }
         if Int(info.st_size) > maxBytes {
-            throw RefreshGifError.limitExceeded(file: path, message: "file is \(info.st_size) bytes, above the limit of \(maxBytes)")
+            throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: Int(info.st_size), limit: maxBytes))
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw RefreshGifError.missingInput(file: path, message: "cannot be read (permission denied)")
@@ -33,7 +33,7 @@ public enum FileIO {
         do {
             let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
             if data.count > maxBytes {
-                throw RefreshGifError.limitExceeded(file: path, message: "file is larger than the limit of \(maxBytes) bytes")
+                throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: data.count, limit: maxBytes))
             }
             return [UInt8](data)
         } catch let error as RefreshGifError {
@@ -44,7 +44,7 @@ public enum FileIO {
     }
 
     /// True when `path` names an existing directory.
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
@@ -55,7 +55,7 @@ public enum FileIO {
     typealias ChunkWriter = (Int32, UnsafeRawPointer?, Int) -> Int
 
     /// Writes `bytes` to `path` atomically; `-` writes to standard output.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    package static func write(_ bytes: [UInt8], to path: String) throws {
         try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) })
     }
 
@@ -98,7 +98,7 @@ public enum FileIO {
     }
 
     /// Creates `path` (and its parents) as a directory if it is not one already.
-    public static func makeDirectory(_ path: String) throws {
+    package static func makeDirectory(_ path: String) throws {
         if isDirectory(path) { return }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -9,11 +9,11 @@ import Synchronization
 /// Renders numbered frames on several threads and hands them back in order, a batch at a
 /// time, so memory stays bounded however long the sequence is. Each worker makes its own
 /// ``RefreshRenderer`` (FreeType state is per thread); output equals a one-thread run.
-public enum ParallelFrames {
+package enum ParallelFrames {
     /// Makes frames `0..<count` with `render` on `jobs` threads (rendering, and whatever
     /// else can run per frame, such as PNG encoding) and passes each, in order, to `consume`.
     /// `progress` is called after each batch with the frames done.
-    public static func run<Output: Sendable>(count: Int, jobs: Int,
+    package static func run<Output: Sendable>(count: Int, jobs: Int,
                                              render: @escaping @Sendable (RefreshRenderer, Int) throws -> Output,
                                              consume: (Int, Output) throws -> Void,
                                              progress: (Int) -> Void = { _ in }) throws {

@@ -78,11 +78,7 @@ public struct SnapshotCheck: Sendable {
         }
         let goldenBytes = try FileIO.read(goldenPath)
         let golden: StraightImage
-        do {
-            golden = try PNGDecoder().decodeStraight(goldenBytes)
-        } catch let error as RefreshGifError {
-            throw error.naming(goldenPath)
-        }
+        golden = try RefreshGifError.translating(file: goldenPath) { try PNGDecoder().decodeStraight(goldenBytes) }
         let safeName = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }
         let actualPath = artifactsDirectory + "/" + String(safeName) + ".actual.png"
         guard golden.width == actual.width, golden.height == actual.height else {

@@ -51,26 +51,11 @@ public struct GesturePlayer: Sendable {
 
     static func micro(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
-    /// Where the control rests and which way a pull goes, along its axis.
-    static func restingOffset(kind: ComponentKind, geometry g: ScrollGeometry) -> Double {
-        switch kind {
-        case .header: return -g.insetTop
-        case .backFooter:
-            let delta = g.contentHeight - (g.viewHeight - g.insetTop - g.insetBottom)
-            return delta > 0 ? delta - g.insetTop : -g.insetTop
-        case .autoFooter:
-            return max(-g.insetTop, g.contentHeight + g.insetBottom - g.viewHeight)
-        case .trailer:
-            let delta = g.contentWidth - (g.viewWidth - g.insetRight - g.insetLeft)
-            return delta > 0 ? delta - g.insetLeft : -g.insetLeft
-        }
-    }
-
     /// Samples at 120 Hz and events for a script: pull with ease-in-out, hold, release; the
     /// scroll view settles (0.25 s) to the refreshing position or back; refresh; end; settle.
     static func generate(_ script: Gesture.Script, kind: ComponentKind, size: Double,
                          geometry: ScrollGeometry) -> ([Gesture.Sample], [Gesture.TimedEvent]) {
-        let rest = restingOffset(kind: kind, geometry: geometry)
+        let rest = geometry.restingOffset(for: kind)
         let direction: Double = kind == .header ? -1 : 1
         // The auto footer is scrolled `pull` points down to the very bottom, where the footer
         // (whose height the bottom inset includes) is fully visible.
@@ -112,13 +97,18 @@ public struct GesturePlayer: Sendable {
         return (samples, events)
     }
 
-    /// Every frame at `fps`, computed in one pass through the state machine.
-    public func frames(fps: Int) -> [Frame] {
+    /// The frame rates ``frames(fps:)`` accepts.
+    public static let frameRates = 1...1000
+
+    /// Every frame at `fps`, computed in one pass through the state machine; throws
+    /// ``InvalidValue`` for a rate outside ``frameRates``.
+    public func frames(fps: Int) throws -> [Frame] {
+        guard Self.frameRates.contains(fps) else { throw InvalidValue(field: "fps", reason: "must be between 1 and 1000, got \(fps)") }
         let count = Int(duration * Int64(fps) / 1_000_000) + 1
         let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
         var machine = RefreshStateMachine(kind: base.kind, size: size, geometry: geometry, autoAlpha: base.autoAlpha)
         var sampleIndex = 0, eventIndex = 0
-        var offset = samples.first?.offset ?? Self.restingOffset(kind: base.kind, geometry: geometry)
+        var offset = samples.first?.offset ?? geometry.restingOffset(for: base.kind)
         // The arrow angle shown when the state last changed, for interrupted turns.
         var angleAtChange: Double?
         var lastChange: (from: RefreshState, at: Int64, startAngle: Double?) = (.idle, 0, nil)

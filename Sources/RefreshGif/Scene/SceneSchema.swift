@@ -1,0 +1,341 @@
+import Foundation
+import ImageCodecs
+import RefreshImage
+import RefreshModel
+
+/// A value of one scene setting, as a JSON file or a command-line option gave it.
+public enum SceneValue: Sendable, Equatable {
+    /// A number (`percent`, `width`, …).
+    case number(Double)
+    /// A whole number (`scale`, `maxPixels`).
+    case integer(Int)
+    /// true or false (`autoAlpha`, …).
+    case flag(Bool)
+    /// A string (`language`, colours, dates, paths, choices such as `kind`).
+    case text(String)
+    /// Values by state name (`images`, `durations`, `titles`).
+    case byState([String: SceneValue])
+}
+
+/// One setting of a scene: its names, help and how its value is read, checked and applied.
+///
+/// ``SceneSchema/fields`` lists every setting once. The JSON format of snapshot cases and
+/// gesture controls, the command line's options and help, the merge of defaults and cases,
+/// the validation and the ``RefreshScene`` built are all derived from that list.
+public struct SceneField: Sendable {
+    /// The type of a setting's value.
+    public enum Kind: Sendable, Equatable {
+        /// A finite number.
+        case number
+        /// A whole number.
+        case integer
+        /// true or false; a command-line flag.
+        case flag
+        /// A string.
+        case text
+        /// One of a fixed set of words.
+        case choice([String])
+        /// A map from state name to a value of the inner kind; `STATE=VALUE` on the command line.
+        indirect case byState(Kind)
+    }
+
+    /// The JSON field name (camelCase), e.g. `imageScale`.
+    public let name: String
+    /// The command-line option without its dashes, e.g. `image-scale`.
+    public let option: String
+    /// The value's type.
+    public let kind: Kind
+    /// One sentence for `--help` and the docs.
+    public let help: String
+    /// Puts a checked value into the scene being built; throws ``InvalidValue`` (field `name`).
+    let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
+
+    init(_ name: String, option: String? = nil, _ kind: Kind, _ help: String,
+         apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void) {
+        self.name = name
+        self.option = option ?? name.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+        self.kind = kind
+        self.help = help
+        self.apply = apply
+    }
+
+    /// Reads a command-line text as this field's value (`STATE=VALUE` entries for maps).
+    public func parse(_ texts: [String]) throws -> SceneValue {
+        let fail = { (reason: String) in InvalidValue(field: self.name, reason: reason) }
+        if case let .byState(inner) = kind {
+            var map: [String: SceneValue] = [:]
+            for text in texts {
+                guard let eq = text.firstIndex(of: "=") else {
+                    throw fail("expected STATE=VALUE, got '\(SceneSchema.quoted(text))'")
+                }
+                map[String(text[..<eq])] = try Self.parseOne(String(text[text.index(after: eq)...]), as: inner, fail: fail)
+            }
+            return .byState(map)
+        }
+        guard let text = texts.last else { throw fail("needs a value") }
+        return try Self.parseOne(text, as: kind, fail: fail)
+    }
+
+    private static func parseOne(_ text: String, as kind: Kind, fail: (String) -> InvalidValue) throws -> SceneValue {
+        switch kind {
+        case .number:
+            guard let value = Double(text) else { throw fail("expected a number, got '\(SceneSchema.quoted(text))'") }
+            return .number(value)
+        case .integer:
+            guard let value = Int(text) else { throw fail("expected a whole number, got '\(SceneSchema.quoted(text))'") }
+            return .integer(value)
+        case .flag:
+            switch text.lowercased() {
+            case "true", "yes", "1": return .flag(true)
+            case "false", "no", "0": return .flag(false)
+            default: throw fail("expected true or false, got '\(SceneSchema.quoted(text))'")
+            }
+        case .text, .choice:
+            return .text(text)
+        case .byState:
+            throw fail("expected STATE=VALUE")
+        }
+    }
+
+    /// Reads this field's value from JSON.
+    func decode(from container: KeyedDecodingContainer<SceneSchema.Key>, key: SceneSchema.Key) throws -> SceneValue {
+        try Self.decode(kind, from: container, key: key)
+    }
+
+    private static func decode(_ kind: Kind, from c: KeyedDecodingContainer<SceneSchema.Key>, key: SceneSchema.Key) throws -> SceneValue {
+        switch kind {
+        case .number: return .number(try c.decode(Double.self, forKey: key))
+        case .integer: return .integer(try c.decode(Int.self, forKey: key))
+        case .flag: return .flag(try c.decode(Bool.self, forKey: key))
+        case .text, .choice: return .text(try c.decode(String.self, forKey: key))
+        case let .byState(inner):
+            let nested = try c.nestedContainer(keyedBy: SceneSchema.Key.self, forKey: key)
+            var map: [String: SceneValue] = [:]
+            for entry in nested.allKeys { map[entry.stringValue] = try decode(inner, from: nested, key: entry) }
+            return .byState(map)
+        }
+    }
+}
+
+/// The scene while settings are applied: the scene itself and what is resolved only at the
+/// end (image files, their durations and scale, the decoding limit, hidden labels).
+struct SceneBuild {
+    var scene = RefreshScene()
+    var images: [RefreshState: String] = [:]
+    var durations: [RefreshState: Double] = [:]
+    var imageScale: Double?
+    var maxPixels: Int?
+    var hideLabels = false
+    var hideStateLabel = false
+    var hideTimeLabel = false
+    var now: Date?
+    var font: String?
+}
+
+/// Every scene setting, declared once (see ``SceneField``).
+public enum SceneSchema {
+    /// The settings, in the order the command line's help lists them.
+    public static let fields: [SceneField] = [
+        SceneField("state", .choice(RefreshState.allCases.map(\.rawValue)),
+                   "State: idle, pulling, refreshing, will-refresh, no-more-data.") { v, b in
+            b.scene.state = try choice(v, "state", RefreshState.self)
+        },
+        SceneField("percent", .number, "Pulling percent (0 = not pulled, 1 = at the threshold; may exceed 1).") { v, b in
+            b.scene.pullingPercent = try number(v, "percent", in: 0...1e6)
+        },
+        SceneField("time", .number, "Seconds since the state was entered (picks looping frames and the spinner phase).") { v, b in
+            b.scene.time = microseconds(try number(v, "time", in: 0...1e6))
+        },
+        SceneField("images", .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
+            for (state, value) in try byState(v, "images") { b.images[state] = try text(value, "images") }
+        },
+        SceneField("durations", option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
+            for (state, value) in try byState(v, "durations") { b.durations[state] = try number(value, "durations", in: 0...1e6) }
+        },
+        SceneField("timing", .choice(ImageSequence.Timing.allCases.map(\.rawValue)),
+                   "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).") { v, b in
+            b.scene.timing = try choice(v, "timing", ImageSequence.Timing.self)
+        },
+        SceneField("imageScale", .number, "Scale of images whose name has no @2x/@3x (default: the render scale).") { v, b in
+            b.imageScale = try number(v, "imageScale", in: 1...3)
+        },
+        SceneField("kind", .choice(ComponentKind.allCases.map(\.rawValue)),
+                   "Kind: header, back-footer, auto-footer, trailer.") { v, b in
+            b.scene.kind = try choice(v, "kind", ComponentKind.self)
+        },
+        SceneField("style", .choice(ComponentStyle.allCases.map(\.rawValue)),
+                   "Style: gif, normal or state (trailer: normal or state). Default: the kind's first.") { v, b in
+            b.scene.style = try choice(v, "style", ComponentStyle.self)
+        },
+        SceneField("width", .number, "Control width in points (the scroll view's width).") { v, b in
+            b.scene.width = try number(v, "width", in: 1...16_384)
+        },
+        SceneField("height", .number, "Trailer height in points (the scroll view's height).") { v, b in
+            b.scene.trailerHeight = try number(v, "height", in: 1...16_384)
+        },
+        SceneField("scale", .integer, "Render scale: 1, 2 or 3.") { v, b in
+            b.scene.scale = try integer(v, "scale", in: 1...3)
+        },
+        SceneField("background", .text, "Background colour #RRGGBB or #RRGGBBAA (default transparent).") { v, b in
+            b.scene.background = try color(v, "background")
+        },
+        SceneField("autoAlpha", .flag, "automaticallyChangeAlpha: fade the control with the pull.") { v, b in
+            b.scene.autoAlpha = try flag(v, "autoAlpha")
+        },
+        SceneField("hideLabels", .flag, "Hide the state and last-updated labels.") { v, b in
+            b.hideLabels = try flag(v, "hideLabels")
+        },
+        SceneField("hideStateLabel", .flag, "Hide the state label.") { v, b in
+            b.hideStateLabel = try flag(v, "hideStateLabel")
+        },
+        SceneField("hideTimeLabel", .flag, "Hide the last-updated label.") { v, b in
+            b.hideTimeLabel = try flag(v, "hideTimeLabel")
+        },
+        SceneField("refreshingTitleHidden", .flag, "Auto footers: no title while refreshing.") { v, b in
+            b.scene.refreshingTitleHidden = try flag(v, "refreshingTitleHidden")
+        },
+        SceneField("language", .text, "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).") { v, b in
+            b.scene.language = Language(tag: try text(v, "language"))
+        },
+        SceneField("titles", option: "title", .byState(.text), "Replace a state's title (STATE=TEXT).") { v, b in
+            for (state, value) in try byState(v, "titles") { b.scene.titles[state] = try text(value, "titles") }
+        },
+        SceneField("lastUpdated", .text, "Last refresh, ISO 8601 date-time, or none (default none).") { v, b in
+            let value = try text(v, "lastUpdated")
+            b.scene.lastUpdated = value.lowercased() == "none" ? nil : try date(value, "lastUpdated")
+        },
+        SceneField("now", .text, "\"Now\" for the last-updated line, ISO 8601 (default: the current time).") { v, b in
+            b.now = try date(try text(v, "now"), "now")
+        },
+        SceneField("timezone", .text, "IANA time zone of the last-updated line (default UTC).") { v, b in
+            let name = try text(v, "timezone")
+            guard let zone = TimeZone(identifier: name) else {
+                throw InvalidValue(field: "timezone", reason: "unknown IANA time zone '\(quoted(name))'")
+            }
+            b.scene.timeZone = zone
+        },
+        SceneField("textColor", .text, "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).") { v, b in
+            b.scene.textColor = try color(v, "textColor")
+        },
+        SceneField("font", .text, "A font file to use instead of the default bold sans.") { v, b in
+            b.font = try text(v, "font")
+        },
+        SceneField("spinner", .choice(SpinnerStyle.allCases.map(\.rawValue)), "Spinner look: medium (iOS 13+) or classic.") { v, b in
+            b.scene.spinnerStyle = try choice(v, "spinner", SpinnerStyle.self)
+        },
+        SceneField("rtl", .flag, "Mirror the layout for right-to-left collection views.") { v, b in
+            b.scene.rightToLeft = try flag(v, "rtl")
+        },
+        SceneField("maxPixels", .integer, "Largest decoded frame, in pixels (the side limit grows with it).") { v, b in
+            b.maxPixels = try integer(v, "maxPixels", in: 1...(1 << 40))
+        },
+    ]
+
+    /// The field named `name` (JSON name), if there is one.
+    public static func field(_ name: String) -> SceneField? {
+        fields.first { $0.name == name }
+    }
+
+    /// The help text of a field (for the command line's option declarations).
+    public static func help(_ name: String) -> String {
+        field(name)?.help ?? ""
+    }
+
+    /// A JSON key.
+    public struct Key: CodingKey {
+        /// The key's text.
+        public var stringValue: String
+        /// JSON object keys are never integers here.
+        public var intValue: Int? { nil }
+        /// A key from its text.
+        public init(stringValue: String) { self.stringValue = stringValue }
+        /// Not used.
+        public init?(intValue: Int) { nil }
+    }
+
+    /// Quoted user input in messages: control characters escaped, cut at 80 characters.
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(80) {
+            out += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return text.unicodeScalars.count > 80 ? out + "…" : out
+    }
+
+    // MARK: - Reading values
+
+    private static func number(_ v: SceneValue, _ field: String, in range: ClosedRange<Double>) throws -> Double {
+        let value: Double
+        switch v {
+        case let .number(n): value = n
+        case let .integer(i): value = Double(i)
+        default: throw InvalidValue(field: field, reason: "expected a number")
+        }
+        guard value.isFinite, range.contains(value) else {
+            throw InvalidValue(field: field, reason: "must be a finite number between \(format(range.lowerBound)) and \(format(range.upperBound)), got \(value)")
+        }
+        return value
+    }
+
+    private static func integer(_ v: SceneValue, _ field: String, in range: ClosedRange<Int>) throws -> Int {
+        guard case let .integer(value) = v else { throw InvalidValue(field: field, reason: "expected a whole number") }
+        guard range.contains(value) else {
+            throw InvalidValue(field: field, reason: range == 1...3 ? "must be 1, 2 or 3, got \(value)" : "must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+        }
+        return value
+    }
+
+    private static func flag(_ v: SceneValue, _ field: String) throws -> Bool {
+        guard case let .flag(value) = v else { throw InvalidValue(field: field, reason: "expected true or false") }
+        return value
+    }
+
+    private static func text(_ v: SceneValue, _ field: String) throws -> String {
+        guard case let .text(value) = v else { throw InvalidValue(field: field, reason: "expected a string") }
+        return value
+    }
+
+    private static func choice<T: RawRepresentable & CaseIterable>(_ v: SceneValue, _ field: String, _: T.Type) throws -> T
+    where T.RawValue == String {
+        let word = try text(v, field)
+        guard let value = T(rawValue: word) else {
+            throw InvalidValue(field: field, reason: "unknown value '\(quoted(word))' (choose \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    private static func byState(_ v: SceneValue, _ field: String) throws -> [(RefreshState, SceneValue)] {
+        guard case let .byState(map) = v else { throw InvalidValue(field: field, reason: "expected values by state") }
+        return try map.sorted { $0.key < $1.key }.map { key, value in
+            guard let state = RefreshState(rawValue: key) else {
+                throw InvalidValue(field: field, reason: "unknown state '\(quoted(key))' (choose \(RefreshState.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return (state, value)
+        }
+    }
+
+    private static func color(_ v: SceneValue, _ field: String) throws -> RGBAColor {
+        let value = try text(v, field)
+        guard let color = RGBAColor(hex: value) else {
+            throw InvalidValue(field: field, reason: "expected #RRGGBB or #RRGGBBAA, got '\(quoted(value))'")
+        }
+        return color
+    }
+
+    private static func date(_ value: String, _ field: String) throws -> Date {
+        guard let date = ISODate.parse(value) else {
+            throw InvalidValue(field: field, reason: "expected an ISO 8601 date-time such as 2026-03-17T09:41:00Z, got '\(quoted(value))'")
+        }
+        return date
+    }
+
+    private static func microseconds(_ seconds: Double) -> Int64 {
+        Int64((seconds * 1_000_000).rounded())
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import RefreshGif
+
+/// The command line's side of errors: messages that name options and files, and the
+/// sysexits codes (documented in `--help` and the README).
+enum CLIError {
+    /// Exit code for a failed diff or snapshot comparison.
+    static let differenceFound: Int32 = 1
+
+    /// The option a schema field is set with (`imageScale` → `--image-scale`).
+    static func option(for field: String) -> String {
+        "--" + (SceneSchema.field(field)?.option ?? field)
+    }
+
+    /// One line for a model value error: the option, then what is wrong.
+    static func message(for error: InvalidValue) -> String {
+        "\(option(for: error.field)): \(error.reason)"
+    }
+
+    /// The sysexits code and one-line message of any error a command throws.
+    static func describe(_ error: Error) -> (code: Int32, message: String) {
+        switch error {
+        case let error as RefreshGifError:
+            switch error {
+            case let .invalidSetting(field, message):
+                return (64, field.hasPrefix("$") ? "\(field): \(message)" : "\(option(for: field)): \(message)")
+            case .outputIsInput: return (64, error.description)
+            case .badInput, .limitExceeded: return (65, error.description)
+            case .missingInput: return (66, error.description)
+            case .internalError: return (70, error.description)
+            case .cannotCreateOutput: return (73, error.description)
+            case .writeFailed: return (74, error.description)
+            }
+        case let error as InvalidValue:
+            return (64, message(for: error))
+        case let error as ImageCodecError:
+            return describe(RefreshGifError(file: "input", error))
+        case let error as RasterError:
+            return describe(RefreshGifError(error))
+        case let error as ImageBufferError:
+            return (70, "internal error: \(error)")
+        case let error as DiffError:
+            return (65, error.description)
+        default:
+            return (70, "internal error: \(error)")
+        }
+    }
+}
+
+/// Runs `body`, turning the library's typed errors into one line on standard error and
+/// their sysexits code.
+func reportingErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        let (code, message) = CLIError.describe(error)
+        FileHandle.standardError.write(Data("refresh-render: \(message)\n".utf8))
+        throw ExitCode(code)
+    }
+}
