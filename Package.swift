@@ -46,7 +46,7 @@ let package = Package(
 
         .testTarget(
             name: "RefreshGifTests",
-            dependencies: ["RefreshGif", "RefreshGifTesting", "CZlib"],
+            dependencies: ["RefreshGif", "RefreshGifTesting", "ImageCodecs", "PixelDiff", "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib"],
             exclude: ["__Snapshots__"]),
     ]
 )

@@ -44,6 +44,13 @@ public struct ImageDiff: Sendable {
         /// The diff picture (nil when not asked for).
         public var diffImage: StraightImage?
 
+        /// A result from its parts.
+        public init(differingPixels: Int, totalPixels: Int, diffImage: StraightImage? = nil) {
+            self.differingPixels = differingPixels
+            self.totalPixels = totalPixels
+            self.diffImage = diffImage
+        }
+
         /// `differingPixels / totalPixels`.
         public var ratio: Double { totalPixels == 0 ? 0 : Double(differingPixels) / Double(totalPixels) }
     }

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 @Suite("Animated outputs")
 struct AnimationTests {
@@ -66,7 +71,7 @@ struct AnimationTests {
                 for c in 0..<3 { worst = max(worst, abs(Int(g.image.pixels[i + c]) - Int(p.pixels[i + c]))) }
             }
             #expect(worst <= 48)
-            #expect(g.image.pixel(x: 0, y: g.image.height - 1) == p.pixel(x: 0, y: p.height - 1))
+            #expect(g.image.pixel(x: 0, y: g.image.height - 1)! == p.pixel(x: 0, y: p.height - 1)!)
         }
     }
 
@@ -136,11 +141,11 @@ struct AnimationTests {
         let c = try PNGDecoder().decode(FileIO.read(folder + "/c.png"))
         #expect(a != b)
         // At the start of the turn the arrow is exactly the Idle arrow (the titles differ).
-        let arrowBox = { (image: RGBAImage) in (0..<image.height).flatMap { y in (0..<200).map { image.pixel(x: $0, y: y).a } } }
+        let arrowBox = { (image: RGBAImage) in (0..<image.height).flatMap { y in (0..<200).map { image.pixel(x: $0, y: y)!.a } } }
         #expect(arrowBox(a) == arrowBox(c))
         // Half-way, the arrow lies on its side: its ink box is wider than tall.
         var minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
-        for y in 0..<b.height { for x in 0..<200 where b.pixel(x: x, y: y).a > 64 {
+        for y in 0..<b.height { for x in 0..<200 where b.pixel(x: x, y: y)!.a > 64 {
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         } }
         #expect(maxX - minX > maxY - minY)

@@ -3,7 +3,12 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 /// Runs the built `refresh-render` binary end to end.
 @Suite("refresh-render command line")
@@ -61,7 +66,7 @@ struct CLITests {
         let expected = frames[12].image // trunc(20 × 0.6) = 12
         let x0 = TextRenderer.snap((375 - 100.0 / 3) / 2 * 3), y0 = TextRenderer.snap((54 - 100.0 / 3) / 2 * 3)
         for (x, y) in [(50, 50), (50, 20), (30, 70)] {
-            let p = image.pixel(x: x0 + x, y: y0 + y), q = expected.pixel(x: x, y: y)
+            let p = image.pixel(x: x0 + x, y: y0 + y)!, q = expected.pixel(x: x, y: y)!
             #expect([p.r, p.g, p.b, p.a] == [q.r, q.g, q.b, q.a])
         }
     }
@@ -153,7 +158,7 @@ struct CLITests {
             try FileIO.write(png, to: folder + "/frame\(i).png")
         }
         let sequence = try ImageLoader(defaultScale: 2).load(folder)
-        #expect(sequence.frames.map { $0.image.pixel(x: 0, y: 0).r } == [20, 40, 200])
+        #expect(sequence.frames.map { $0.image.pixel(x: 0, y: 0)!.r } == [20, 40, 200])
         #expect(NaturalOrder.less("frame2", "frame10"))
         #expect(!NaturalOrder.less("frame10", "frame2"))
         #expect(NaturalOrder.less("dropdown_anim__0009", "dropdown_anim__00010"))
@@ -265,7 +270,8 @@ struct CLITests {
         }
         try FileIO.write(Array("{\"cases\": [{\"name\": \"a\", \"percent\": -3}]}".utf8), to: cases)
         let invalid = try Self.run(["snapshot", cases, "--golden", folder])
-        #expect(invalid.status == 64)
+        // A bad value in a case is bad input data (65), named by its JSON path.
+        #expect(invalid.status == 65)
         #expect(String(decoding: invalid.stdout, as: UTF8.self).contains("$.cases[0].percent"))
     }
 

@@ -1,5 +1,10 @@
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 @Suite("GIF decoding")
 struct GIFDecoderTests {
@@ -122,10 +127,10 @@ struct GIFDecoderTests {
 
     @Test("not a GIF, or no complete frame, is bad input")
     func badInput() throws {
-        #expect(throws: RefreshGifError.self) { try GIFDecoder().decode(Array("GIF8".utf8)) }
-        #expect(throws: RefreshGifError.self) { try GIFDecoder().decode([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0]) }
+        #expect(throws: ImageCodecError.self) { try GIFDecoder().decode(Array("GIF8".utf8)) }
+        #expect(throws: ImageCodecError.self) { try GIFDecoder().decode([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0]) }
         let whole = try Support.bytes("gif/disposal-keep.gif")
-        #expect(throws: RefreshGifError.self) { try GIFDecoder().decode(Array(whole.prefix(30))) }
+        #expect(throws: ImageCodecError.self) { try GIFDecoder().decode(Array(whole.prefix(30))) }
     }
 
     @Test("a huge logical screen is refused before allocating")
@@ -135,8 +140,8 @@ struct GIFDecoderTests {
         #expect {
             try GIFDecoder().decode(bytes)
         } throws: { error in
-            guard case let .limitExceeded(_, message) = error as? RefreshGifError else { return false }
-            return message.contains("65535×65535")
+            guard case let .limitExceeded(violation) = error as? ImageCodecError else { return false }
+            return "\(violation)".contains("65535×65535")
         }
     }
 }

@@ -1,7 +1,12 @@
 import Foundation
 import RefreshGifTesting
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 /// Every kind × style × state of the gallery, in English and Simplified Chinese, compared
 /// with PNGs recorded by this project and looked at before they were committed (they are the

@@ -1,5 +1,10 @@
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 @Suite("Layout (spec §4)")
 struct LayoutTests {

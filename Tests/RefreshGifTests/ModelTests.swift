@@ -1,6 +1,11 @@
 import Foundation
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 @Suite("Frames, timing and auto-height")
 struct ModelTests {
@@ -21,7 +26,7 @@ struct ModelTests {
 
     @Test("looping frame = floor(M × (t mod D) / D), in microseconds")
     func loopingFrames() {
-        let frames = (0..<3).map { _ in ScaledImage(image: RGBAImage(width: 1, height: 1), scale: 1) }
+        let frames = (0..<3).map { _ in try! ScaledImage(image: try! RGBAImage(width: 1, height: 1), scale: 1) }
         let sequence = ImageSequence(frames: frames) // default 3 × 0.1 s
         #expect(sequence.durationMicroseconds == 300_000)
         let at: [(Int64, Int)] = [(0, 0), (99_999, 0), (100_000, 1), (199_999, 1), (200_000, 2), (299_999, 2),
@@ -38,7 +43,7 @@ struct ModelTests {
 
     @Test("GIF timing shows each frame for its own delay")
     func gifTiming() {
-        let frames = (0..<3).map { _ in ScaledImage(image: RGBAImage(width: 1, height: 1), scale: 1) }
+        let frames = (0..<3).map { _ in try! ScaledImage(image: try! RGBAImage(width: 1, height: 1), scale: 1) }
         let sequence = ImageSequence(frames: frames, frameDelaysMicroseconds: [100_000, 20_000, 50_000])
         #expect(sequence.durationMicroseconds == 170_000)
         #expect(FrameClock.loopingFrameIndex(of: sequence, time: 110_000, timing: .gif) == 1)
@@ -52,7 +57,7 @@ struct ModelTests {
     @Test("auto-height: the first image of each state, only grows (spec §5.1)")
     func autoHeight() {
         func seq(_ heights: [Int], scale: Double = 2) -> ImageSequence {
-            ImageSequence(frames: heights.map { ScaledImage(image: RGBAImage(width: 4, height: $0), scale: scale) })
+            ImageSequence(frames: heights.map { try! ScaledImage(image: try! RGBAImage(width: 4, height: $0), scale: scale) })
         }
         var images = StateImages()
         images.set(seq([100]), for: .idle) // 50 pt
@@ -69,13 +74,13 @@ struct ModelTests {
     @Test("which image shows: Idle by percent, loops in time, hidden where spec §5.4 hides it")
     func imageSelection() {
         func tagged(_ count: Int, _ base: Int) -> ImageSequence {
-            ImageSequence(frames: (0..<count).map { ScaledImage(image: RGBAImage(width: base + $0, height: 1), scale: 1) })
+            ImageSequence(frames: (0..<count).map { try! ScaledImage(image: try! RGBAImage(width: base + $0, height: 1), scale: 1) })
         }
         var images = StateImages()
         images.set(tagged(60, 100), for: .idle)
         images.set(tagged(3, 200), for: .refreshing)
         func shown(_ kind: ComponentKind, _ state: RefreshState, _ p: Double = 0, _ t: Int64 = 0) -> Int? {
-            ImageSelection.image(kind: kind, state: state, images: images, percent: p, time: t, timing: .equal)?.image.width
+            ImageSelection.choice(kind: kind, state: state, images: images, percent: p, time: t, timing: .equal)?.image.image.width
         }
         #expect(shown(.header, .idle, 0.6) == 136)
         #expect(shown(.header, .refreshing, 1, 150_000) == 201)

@@ -1,6 +1,11 @@
 import Foundation
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 /// The hostile-input catalogue (docs/robustness.md): every case has an exact outcome.
 @Suite("Hostile inputs")
@@ -18,10 +23,19 @@ struct RobustnessTests {
     }
 
     static func isBadInput(_ error: any Error) -> Bool {
-        guard let error = error as? RefreshGifError else { return false }
         switch error {
-        case .badInput, .limitExceeded: return error.exitCode == 65
-        default: return false
+        case let error as RefreshGifError:
+            switch error {
+            case .badInput, .limitExceeded: return true
+            default: return false
+            }
+        case let error as ImageCodecError:
+            switch error {
+            case .notThisFormat, .malformed, .limitExceeded: return true
+            case .cannotEncode, .libraryFailure: return false
+            }
+        default:
+            return false
         }
     }
 
@@ -46,7 +60,7 @@ struct RobustnessTests {
         let whole = try Support.bytes("gif/disposal-keep.gif")
         // 13-byte header, 12-byte palette, 19-byte NETSCAPE extension, 8-byte GCE, 10-byte descriptor.
         for cut in [6, 13, 20, 30, 50, 55, 61] {
-            #expect(throws: RefreshGifError.self, "cut at \(cut)") { try GIFDecoder().decode(Array(whole.prefix(cut))) }
+            #expect(throws: ImageCodecError.self, "cut at \(cut)") { try GIFDecoder().decode(Array(whole.prefix(cut))) }
         }
     }
 
@@ -82,8 +96,8 @@ struct RobustnessTests {
         var limits = DecodeLimits.default
         limits.maxFrames = 100
         #expect { try GIFDecoder(limits: limits).decode(Self.tinyFrames(101)) } throws: { error in
-            guard case let .limitExceeded(_, message) = error as? RefreshGifError else { return false }
-            return message.contains("100 frames")
+            guard case let .limitExceeded(violation) = error as? ImageCodecError else { return false }
+            return "\(violation)".contains("100 frames")
         }
     }
 
@@ -91,8 +105,9 @@ struct RobustnessTests {
     func gifBomb() throws {
         // 16384×16384 screen: 268 M pixels a frame, above the 64 M default.
         #expect { try GIFDecoder().decode(Self.tinyFrames(1, screen: (16384, 16384))) } throws: { error in
-            guard case let .limitExceeded(_, message) = error as? RefreshGifError else { return false }
-            return message.contains("--max-pixels")
+            guard case let .limitExceeded(violation) = error as? ImageCodecError else { return false }
+            guard case .framePixels = violation else { return false }
+            return true
         }
         // Many frames of a large screen: the per-file budget stops it.
         var limits = DecodeLimits.default
@@ -104,8 +119,8 @@ struct RobustnessTests {
     func fileSizeLimit() throws {
         let path = Support.fixture("gif/spectrum.gif")
         #expect { try FileIO.read(path, maxBytes: 1000) } throws: { error in
-            guard case let .limitExceeded(file, message) = error as? RefreshGifError else { return false }
-            return file == path && message.contains("1000")
+            guard case let .limitExceeded(file, violation) = error as? RefreshGifError else { return false }
+            return file == path && "\(violation)".contains("1000")
         }
         var limits = DecodeLimits.default
         limits.maxFileBytes = 1000
@@ -134,8 +149,8 @@ struct RobustnessTests {
         var bytes = png
         bytes.insert(contentsOf: chunk, at: 33)
         #expect { try PNGDecoder().decode(bytes) } throws: { error in
-            guard case let .badInput(_, message) = error as? RefreshGifError else { return false }
-            return message.contains("QUUX") || message.lowercased().contains("unknown")
+            guard case let .malformed(_, reason) = error as? ImageCodecError else { return false }
+            return reason.contains("QUUX") || reason.lowercased().contains("unknown")
         }
     }
 
@@ -163,7 +178,7 @@ struct RobustnessTests {
                              ("{\"control\": {\"scale\": 9999}, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.control.scale"),
                              ("{\"duration\": -1, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.duration")] {
             try FileIO.write(Array(json.utf8), to: file)
-            #expect { try Gesture.read(file) } throws: { error in
+            #expect { try GestureFile.read(file) } throws: { error in
                 guard case let .badInput(name, message) = error as? RefreshGifError else { return false }
                 return name == file && message.contains(path)
             }
@@ -184,7 +199,7 @@ struct RobustnessTests {
             try FileIO.write([UInt8](repeating: 7, count: 5000), to: target, writer: failing)
         } throws: { error in
             guard let error = error as? RefreshGifError, case .writeFailed = error else { return false }
-            return error.exitCode == 74 && error.description.contains(target)
+            return error.description.contains(target)
         }
         #expect(CLITests.files(in: folder).isEmpty)
         // An existing file is left as it was.
@@ -221,8 +236,8 @@ struct RobustnessTests {
                 default:
                     let side = max(1, Int(bytes.first ?? 1) % 32)
                     let pixels = [UInt8](repeating: bytes.last ?? 0, count: side * side * 4)
-                    _ = try? ImageDiff().compare(StraightImage(width: side, height: side, pixels: pixels),
-                                                 StraightImage(width: side, height: side, pixels: pixels.reversed()))
+                    _ = try? ImageDiff().compare(try! StraightImage(width: side, height: side, pixels: pixels),
+                                                 try! StraightImage(width: side, height: side, pixels: pixels.reversed()))
                 }
             }
         }

@@ -1,5 +1,10 @@
 import Foundation
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 /// Paths and helpers shared by the tests.
 enum Support {
@@ -23,8 +28,8 @@ enum Support {
 
     /// A straight RGBA pixel of an image.
     static func straight(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
-        let p = image.pixel(x: x, y: y)
-        let one = RGBAImage(width: 1, height: 1, premultipliedPixels: [p.r, p.g, p.b, p.a])
+        let p = image.pixel(x: x, y: y)!
+        let one = try! RGBAImage(width: 1, height: 1, premultipliedPixels: [p.r, p.g, p.b, p.a])
         return one.straightPixels()
     }
 
@@ -37,7 +42,7 @@ enum Support {
 
     /// A solid image, opaque or not.
     static func solid(_ width: Int, _ height: Int, _ color: RGBAColor) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height)
+        var image = try! RGBAImage(width: width, height: height)
         image.fill(with: color)
         return image
     }

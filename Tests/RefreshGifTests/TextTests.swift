@@ -1,6 +1,11 @@
 import Foundation
 import Testing
+@testable import ImageCodecs
+@testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
 
 @Suite("Titles, languages, last-updated line and glyphs")
 struct TextTests {
