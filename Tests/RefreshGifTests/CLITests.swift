@@ -13,8 +13,26 @@ import Testing
 /// Runs the built `refresh-render` binary end to end.
 @Suite("refresh-render command line")
 struct CLITests {
+    /// The binary built beside the test bundle (whatever the build folder and configuration),
+    /// or `REFRESH_RENDER_BIN` (the sanitizer builds).
     static let binary: String = ProcessInfo.processInfo.environment["REFRESH_RENDER_BIN"]
-        ?? Support.root.appendingPathComponent(".build/debug/refresh-render").path
+        ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("refresh-render").path
+
+    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: [UInt8](stdout), stderr: String(decoding: stderr, as: UTF8.self))
+    }
 
     struct Result {
         var status: Int32

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import ImageCodecs
+@testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
+
+/// The one scene schema, validated values and the render plan.
+@Suite("Scene schema, validation and the render plan")
+struct SchemaTests {
+    @Test("every schema field is a command-line option, and every scene option of the command line is a field")
+    func cliMatchesSchema() throws {
+        let help = try CLITests.run(["render", "--help"])
+        let text = String(decoding: help.stdout, as: UTF8.self)
+        for field in SceneSchema.fields {
+            #expect(text.contains("--" + field.option), "--\(field.option) (\(field.name)) is missing from render --help")
+        }
+        // Options of `render` that are not scene fields: its own and the PNG options.
+        let own: Set = ["output", "from-state", "since", "png-level", "png-filter", "help", "version"]
+        let listed = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
+            .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) })
+        let fields = Set(SceneSchema.fields.map(\.option))
+        #expect(listed.subtracting(fields).subtracting(own).isEmpty, "not in the schema: \(listed.subtracting(fields).subtracting(own))")
+    }
+
+    @Test("every field set in JSON changes the scene built (none is dropped on the way)")
+    func everyFieldApplies() throws {
+        let samples: [String: String] = [
+            "state": "\"pulling\"", "percent": "0.5", "time": "1", "images": "{\"idle\": \"demo/pull.gif\"}",
+            "durations": "{\"idle\": 3}", "timing": "\"gif\"", "imageScale": "1", "kind": "\"back-footer\"", "style": "\"normal\"",
+            "width": "200", "height": "100", "scale": "3", "background": "\"#FF0000\"", "autoAlpha": "true",
+            "hideLabels": "true", "hideStateLabel": "true", "hideTimeLabel": "true", "refreshingTitleHidden": "true",
+            "language": "\"ko\"", "titles": "{\"idle\": \"x\"}", "lastUpdated": "\"2024-01-01T00:00:00Z\"",
+            "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
+            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000",
+        ]
+        #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
+        let base = Support.root.appendingPathComponent("Fixtures").path
+        // Every case has images (durations and image scale act on them; no built-in animation to draw).
+        let withImages = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"gif/spectrum.gif\"}}".utf8))
+        let defaultScene = try withImages.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
+        for field in SceneSchema.fields {
+            guard let sample = samples[field.name] else { continue }
+            let json = "{\"\(field.name)\": \(sample)}"
+            let description = withImages.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
+            #expect(description[field.name] != nil)
+            if field.name == "maxPixels" {
+                #expect(description.limits.maxFramePixels == 5_000_000)
+                continue
+            }
+            let scene = try description.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
+            #expect(!Self.same(scene, defaultScene), "\(field.name) did not change the scene")
+        }
+    }
+
+    static func same(_ a: RefreshScene, _ b: RefreshScene) -> Bool {
+        a.kind == b.kind && a.style == b.style && a.state == b.state && a.pullingPercent == b.pullingPercent && a.time == b.time
+            && a.width == b.width && a.trailerHeight == b.trailerHeight && a.scale == b.scale && a.background == b.background
+            && a.images == b.images && a.timing == b.timing && a.language == b.language && a.titles == b.titles
+            && a.stateLabelHidden == b.stateLabelHidden && a.timeLabelHidden == b.timeLabelHidden
+            && a.refreshingTitleHidden == b.refreshingTitleHidden && a.textColor == b.textColor && a.font == b.font
+            && a.lastUpdated == b.lastUpdated && a.now == b.now && a.timeZone == b.timeZone && a.spinnerStyle == b.spinnerStyle
+            && a.autoAlpha == b.autoAlpha && a.rightToLeft == b.rightToLeft
+    }
+
+    @Test("merging defaults and a case keeps every field of both, the case winning")
+    func merge() throws {
+        let defaults = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"scale\": 3, \"kind\": \"trailer\"}".utf8))
+        let item = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"scale\": 1, \"rtl\": true}".utf8))
+        let merged = defaults.merged(with: item)
+        #expect(merged["scale"] == .integer(1) && merged["kind"] == .text("trailer") && merged["rtl"] == .flag(true))
+    }
+
+    @Test("values that used to trap are typed errors from the public API", arguments: [
+        ("width", Double.nan), ("width", 0), ("height", .infinity), ("percent", -1), ("percent", .nan),
+    ])
+    func noTraps(field: String, value: Double) throws {
+        var scene = RefreshScene()
+        switch field {
+        case "width": scene.width = value
+        case "height": scene.trailerHeight = value
+        default: scene.pullingPercent = value
+        }
+        #expect { try RefreshRenderer().render(scene) } throws: { error in
+            (error as? InvalidValue)?.field == field
+        }
+    }
+
+    @Test("buffers refuse sizes that do not match their bytes, frame rates of 0, frames of another size")
+    func checkedBuffers() throws {
+        #expect(throws: ImageBufferError.self) { try RGBAImage(width: 2, height: 2, premultipliedPixels: [0, 0, 0]) }
+        #expect(throws: ImageBufferError.self) { try RGBAImage(width: -1, height: 2) }
+        #expect(throws: ImageBufferError.self) { try RGBAImage(width: Int.max, height: Int.max) }
+        #expect(throws: ImageBufferError.self) { try StraightImage(width: 1, height: 1, pixels: []) }
+        #expect(throws: ImageBufferError.self) { try CoverageMask(width: 3, height: 3, originX: 0, originY: 0, coverage: [1]) }
+        #expect(throws: InvalidValue.self) { try ScaledImage(image: RGBAImage(width: 1, height: 1), scale: 0) }
+        let player = GesturePlayer(gesture: Gesture(script: Gesture.Script(pull: 80, over: 0.3, hold: 0, refresh: nil, noMoreData: nil)),
+                                   scene: RefreshScene())
+        #expect(throws: InvalidValue.self) { try player.frames(fps: 0) }
+        let gif = try GIFEncoder(width: 4, height: 4)
+        #expect(throws: ImageCodecError.self) { try gif.add(RGBAImage(width: 5, height: 4), at: 0) }
+        var apng = APNGEncoder(width: 4, height: 4)
+        #expect(throws: ImageCodecError.self) { try apng.add(RGBAImage(width: 4, height: 5), at: 0) }
+    }
+
+    @Test("the plan says what the picture shows: no image for an auto footer in Idle; the Idle frame for a header Pulling with only Idle images")
+    func planMatchesPicture() throws {
+        let frames = try (0..<10).map { i in try ScaledImage(image: Support.solid(40, 40, RGBAColor(red: UInt8(i * 20), green: 0, blue: 0)), scale: 2) }
+        var scene = RefreshScene()
+        scene.kind = .autoFooter
+        scene.images.set(ImageSequence(frames: frames), for: .idle)
+        scene.images.set(ImageSequence(frames: frames), for: .refreshing)
+        let renderer = try RefreshRenderer()
+        #expect(try renderer.plan(for: scene).image == nil)
+        scene.hideLabels()
+        #expect(try renderer.render(scene).opaqueBounds() == nil)
+
+        var header = RefreshScene()
+        header.images = StateImages()
+        header.images.set(ImageSequence(frames: frames), for: .idle)
+        header.state = .pulling
+        header.pullingPercent = 1.2
+        let plan = try renderer.plan(for: header)
+        #expect(plan.image == RenderPlan.Image(sequence: .idle, index: 9))
+    }
+
+    @Test("a gesture script longer than an hour is refused, whatever its parts")
+    func scriptCap() throws {
+        let gesture = Gesture(script: Gesture.Script(pull: 80, over: 3000, hold: 3000, refresh: 3000, noMoreData: nil))
+        #expect { try gesture.validate() } throws: { ($0 as? InvalidValue)?.field == "script" }
+    }
+
+    @Test("with no usable font, rendering fails with one line and exit 66 instead of trapping or drawing no text",
+          arguments: [["--kind", "trailer", "--style", "state"], ["--state", "pulling"]])
+    func noFont(arguments: [String]) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let config = folder + "/fonts.conf"
+        try Data("<?xml version=\"1.0\"?><fontconfig><cachedir>\(folder)/cache</cachedir></fontconfig>".utf8).write(to: URL(fileURLWithPath: config))
+        let result = try CLITests.run(arguments + ["-o", folder + "/out.png"], environment: ["FONTCONFIG_FILE": config])
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(result.stderr.contains("no usable font"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+    }
+}
+
+private extension RefreshScene {
+    mutating func hideLabels() {
+        stateLabelHidden = true
+        timeLabelHidden = true
+    }
+}
