@@ -1,3 +1,4 @@
+import RefreshGif
 // libFuzzer target: ImageDiff on two small images built from the input (first byte: width,
 // second: height, then the pixels of both images, zero-padded), with options from the input.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,4 @@
+import RefreshGif
 // libFuzzer target: the GIF decoder on arbitrary bytes (small limits keep runs fast).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGIF(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {

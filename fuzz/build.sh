@@ -14,17 +14,26 @@ module CPNGSupport {
 MAP
 clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng) \
   -I "$root/Sources/CPNGSupport/include" -c "$root/Sources/CPNGSupport/CPNGSupport.c" -o "$out/CPNGSupport.o"
-sources=$(find "$root/Sources/RefreshGif" -name '*.swift' | sort)
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6
+# The library's modules, compiled one by one in dependency order (as SwiftPM does), each
+# with the fuzzer's instrumentation.
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name refreshgif
   -I "$root/Sources/CGif" -I "$root/Sources/CPNG" -I "$root/Sources/CZlib" -I "$root/Sources/CFreeType"
-  -I "$root/Sources/CFontconfig" -I "$out/include"
-  -Xcc -I/usr/include/libpng16 -Xcc -I/usr/include/freetype2
-  -lgif -lpng16 -lz -lfreetype -lfontconfig)
+  -I "$root/Sources/CFontconfig" -I "$out/include" -I "$out/modules"
+  -Xcc -I/usr/include/libpng16 -Xcc -I/usr/include/freetype2)
+mkdir -p "$out/modules"
+objects=()
+for module in RefreshImage RefreshModel ImageCodecs PixelDiff RefreshRaster RefreshGif; do
+  sources=$(find "$root/Sources/$module" -name '*.swift' | sort)
+  swiftc "${flags[@]}" -module-name "$module" -wmo -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
+    -c $sources -o "$out/$module.o"
+  objects+=("$out/$module.o")
+done
 for target in "${@:-gif png json diff}"; do
   for t in $target; do
     name=$(echo "$t" | sed 's/.*/\u&/')
     case $t in gif) file=FuzzGIF;; png) file=FuzzPNG;; json) file=FuzzJSON;; diff) file=FuzzDiff;; *) echo "unknown target $t"; exit 64;; esac
-    swiftc "${flags[@]}" -module-name "Fuzz$name" $sources "$root/fuzz/$file.swift" "$out/CPNGSupport.o" -o "$out/fuzz-$t"
+    swiftc "${flags[@]}" -module-name "Fuzz$name" "$root/fuzz/$file.swift" "${objects[@]}" "$out/CPNGSupport.o" \
+      -lgif -lpng16 -lz -lfreetype -lfontconfig -o "$out/fuzz-$t"
     echo "built $out/fuzz-$t"
   done
 done

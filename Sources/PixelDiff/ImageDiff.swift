@@ -70,6 +70,9 @@ public struct ImageDiff: Sendable {
             throw DiffError.sizeMismatch(expectedWidth: first.width, expectedHeight: first.height,
                                          actualWidth: second.width, actualHeight: second.height)
         }
+        for (name, value) in [("threshold", options.threshold), ("alpha", options.alpha)] where !(0...1).contains(value) {
+            throw DiffError.invalidOption(name: name, value: value)
+        }
         let width = first.width, height = first.height
         let total = width * height
         var output = [UInt8](repeating: 0, count: drawDiff ? total * 4 : 0)

@@ -31,7 +31,7 @@ struct Simulate: ParsableCommand {
             } catch let error as InvalidValue {
                 throw RefreshGifError.badInput(file: gesture, message: "$.control.\(error.field): \(error.reason)")
             }
-            let player = GesturePlayer(gesture: file.gesture, scene: scene)
+            let player = try GesturePlayer(gesture: file.gesture, scene: scene)
             let window = ScreenWindow(kind: scene.kind, geometry: file.gesture.geometry, showContent: showContent)
             let plan = try player.frames(fps: outputs.fps).map { frame in
                 PlannedFrame(time: frame.time, scene: frame.scene, window: window, offset: frame.offset, insets: frame.insets)

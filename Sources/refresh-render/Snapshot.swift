@@ -57,7 +57,7 @@ struct Snapshot: ParsableCommand {
         var worstError: Error?
         try reportingErrors {
             let suite = try SnapshotSuite.read(cases)
-            let selected = try shard.map { let (k, n) = try parsedShard($0); return suite.shard(k, of: n) } ?? suite.cases
+            let selected = try shard.map { let (k, n) = try parsedShard($0); return try suite.shard(k, of: n) } ?? suite.cases
             let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
             let check = SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts)
             let defaults = suite.defaults ?? SceneDescription()

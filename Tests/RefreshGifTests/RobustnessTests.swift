@@ -219,26 +219,53 @@ struct RobustnessTests {
         #expect(asDirectory.status == 73)
     }
 
-    @Test("every crash the fuzzers found is replayed and handled")
-    func fuzzRegressions() throws {
-        let root = Support.fixture("fuzz-regressions")
+    /// The inputs each fuzz target starts from (the fixtures `fuzz/run.sh` seeds it with) and
+    /// every crash it found since (Fixtures/fuzz-regressions/TARGET/).
+    static func fuzzCorpus(_ target: String) -> [String] {
+        let seeds: [(String, String)]
+        switch target {
+        case "gif": seeds = [(Support.fixture("gif"), ".gif")]
+        case "png": seeds = [(Support.fixture("png"), ".png")]
+        case "json": seeds = [(Support.root.appendingPathComponent("gestures").path, ".json"),
+                              (Support.root.appendingPathComponent("examples/snapshots").path, ".json")]
+        default: seeds = [(Support.fixture("diff/pairs"), ".png")]
+        }
+        var files = seeds.flatMap { folder, ending in
+            CLITests.files(in: folder).filter { $0.hasSuffix(ending) }.map { folder + "/" + $0 }
+        }
+        let regressions = Support.fixture("fuzz-regressions/" + target)
+        files += CLITests.files(in: regressions).filter { !$0.hasPrefix(".") }.map { regressions + "/" + $0 }
+        return files.sorted()
+    }
+
+    @Test("every fuzz seed and every crash the fuzzers found is replayed: typed errors only", arguments: ["gif", "png", "json", "diff"])
+    func fuzzRegressions(target: String) throws {
         let limits = DecodeLimits(maxSide: 2048, maxFramePixels: 1 << 20, maxTotalPixels: 1 << 22, maxFrames: 500, maxFileBytes: 1 << 20)
-        for target in ["gif", "png", "json", "diff"] {
-            let folder = root + "/" + target
-            for name in CLITests.files(in: folder) where !name.hasPrefix(".") {
-                let bytes = try FileIO.read(folder + "/" + name)
+        let corpus = Self.fuzzCorpus(target)
+        #expect(!corpus.isEmpty, "the \(target) corpus is empty: nothing would be replayed")
+        for path in corpus {
+            let bytes = try FileIO.read(path)
+            do {
                 switch target {
-                case "gif": _ = try? GIFDecoder(limits: limits).decode(bytes)
-                case "png": _ = try? PNGDecoder(limits: limits).decode(PNGDecoder.isPNG(bytes) ? bytes : PNGDecoder.signature + bytes)
+                case "gif": _ = try GIFDecoder(limits: limits).decode(bytes)
+                case "png": _ = try PNGDecoder(limits: limits).decode(PNGDecoder.isPNG(bytes) ? bytes : PNGDecoder.signature + bytes)
                 case "json":
-                    _ = try? JSONDecoder().decode(Gesture.self, from: Data(bytes))
-                    _ = try? JSONDecoder().decode(SnapshotSuite.self, from: Data(bytes))
+                    if let file = try? JSONDecoder().decode(GestureFile.self, from: Data(bytes)) {
+                        try file.validate()
+                        _ = try GesturePlayer(gesture: file.gesture, scene: RefreshScene()).frames(fps: 10)
+                    } else {
+                        let suite = try JSONDecoder().decode(SnapshotSuite.self, from: Data(bytes))
+                        for item in suite.cases { try (suite.defaults ?? SceneDescription()).merged(with: item.scene).validate() }
+                    }
                 default:
-                    let side = max(1, Int(bytes.first ?? 1) % 32)
-                    let pixels = [UInt8](repeating: bytes.last ?? 0, count: side * side * 4)
-                    _ = try? ImageDiff().compare(try! StraightImage(width: side, height: side, pixels: pixels),
-                                                 try! StraightImage(width: side, height: side, pixels: pixels.reversed()))
+                    let image = try PNGDecoder(limits: limits).decodeStraight(bytes)
+                    let flipped = try StraightImage(width: image.width, height: image.height, pixels: image.pixels.reversed())
+                    _ = try ImageDiff().compare(image, flipped)
                 }
+            } catch is ImageCodecError, is InvalidValue, is DecodingError, is DiffError {
+                // Refused with a typed error: what a bad input must get.
+            } catch {
+                Issue.record("\(path): \(error) is not a typed input error")
             }
         }
     }

@@ -95,7 +95,7 @@ struct SchemaTests {
         #expect(throws: ImageBufferError.self) { try StraightImage(width: 1, height: 1, pixels: []) }
         #expect(throws: ImageBufferError.self) { try CoverageMask(width: 3, height: 3, originX: 0, originY: 0, coverage: [1]) }
         #expect(throws: InvalidValue.self) { try ScaledImage(image: RGBAImage(width: 1, height: 1), scale: 0) }
-        let player = GesturePlayer(gesture: Gesture(script: Gesture.Script(pull: 80, over: 0.3, hold: 0, refresh: nil, noMoreData: nil)),
+        let player = try GesturePlayer(gesture: Gesture(script: Gesture.Script(pull: 80, over: 0.3, hold: 0, refresh: nil, noMoreData: nil)),
                                    scene: RefreshScene())
         #expect(throws: InvalidValue.self) { try player.frames(fps: 0) }
         let gif = try GIFEncoder(width: 4, height: 4)

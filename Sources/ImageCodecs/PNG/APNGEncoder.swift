@@ -40,7 +40,7 @@ public struct APNGEncoder {
     private mutating func closePending(at time: Int64) {
         guard let data = pendingData else { return }
         // Delay as a fraction in ms (≤ 65535 ms).
-        let ms = UInt16(max(1, min(65535, (time - pendingStart + 500) / 1000)))
+        let ms = UInt16(max(1, min(65535, ((Double(time) - Double(pendingStart)) / 1000).rounded())))
         frames.append((data, (ms, 1000)))
         pendingData = nil
     }

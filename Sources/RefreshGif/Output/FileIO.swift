@@ -31,7 +31,7 @@ package enum FileIO {
         }
         defer { try? handle.close() }
         do {
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            let data = try handle.read(upToCount: maxBytes < Int.max ? maxBytes + 1 : maxBytes) ?? Data()
             if data.count > maxBytes {
                 throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: data.count, limit: maxBytes))
             }

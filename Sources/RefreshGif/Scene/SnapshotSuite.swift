@@ -64,7 +64,11 @@ public struct SnapshotSuite: Decodable, Sendable {
     }
 
     /// The cases of shard `index` (1-based) of `count`: every count-th case, in file order.
-    public func shard(_ index: Int, of count: Int) -> [Case] {
-        cases.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    /// Throws ``InvalidValue`` unless 1 ≤ `index` ≤ `count`.
+    public func shard(_ index: Int, of count: Int) throws -> [Case] {
+        guard count >= 1, (1...count).contains(index) else {
+            throw InvalidValue(field: "shard", reason: "expected K/N with 1 ≤ K ≤ N, got \(index)/\(count)")
+        }
+        return cases.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

@@ -34,8 +34,11 @@ public struct GesturePlayer: Sendable {
     /// Total length in microseconds.
     public let duration: Int64
 
-    /// A player for `gesture`, whose control is already loaded as `scene`.
-    public init(gesture: Gesture, scene: RefreshScene) {
+    /// A player for `gesture`, whose control is already loaded as `scene`. Throws
+    /// ``InvalidValue`` when the gesture or the scene does not check out.
+    public init(gesture: Gesture, scene: RefreshScene) throws {
+        try gesture.validate()
+        try scene.validate()
         base = scene
         geometry = gesture.geometry
         let size = scene.kind == .trailer ? ComponentLayout.trailerWidth : scene.size.height

@@ -17,6 +17,7 @@ public enum BuiltInAnimation {
 
     /// The built-in sequences for Idle, Pulling and Refreshing at `scale` pixels a point.
     public static func images(scale: Int) throws -> StateImages {
+        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
         let rasterizer = VectorRasterizer(library: try FreeTypeLibrary())
         let s = Double(scale)
         var images = StateImages()
