@@ -44,9 +44,15 @@ let package = Package(
             dependencies: ["RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif"]),
 
+        // Tests: unit tests of the modules, the command line end to end, and the examples and
+        // gestures as a user runs them; helpers shared by all three.
+        .target(name: "RefreshGifTestSupport", dependencies: ["RefreshGif"], path: "Tests/RefreshGifTestSupport"),
         .testTarget(
             name: "RefreshGifTests",
-            dependencies: ["RefreshGif", "RefreshGifTesting", "ImageCodecs", "PixelDiff", "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib"],
+            dependencies: ["RefreshGif", "RefreshGifTesting", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
+                           "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib"],
             exclude: ["__Snapshots__"]),
+        .testTarget(name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
+        .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
     ]
 )

@@ -17,18 +17,20 @@ public struct RefreshSnapshotFailure: Error, CustomStringConvertible {
 ///   without one), or when `record` is true or `REFRESH_RECORD=1` is set.
 /// - On a mismatch the actual and diff pictures are written to `$REFRESH_ARTIFACTS` (or a
 ///   temporary folder) and their paths are in the failure message.
+/// - `snapshotDirectory` replaces the folder beside the test file.
 public func assertRefreshSnapshot(
     of scene: RefreshScene,
     named name: String,
     threshold: Double = 0.1,
     maxDiffPixels: Int = 0,
     record: Bool? = nil,
+    snapshotDirectory: String? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) throws {
     let image = try RefreshRenderer().render(scene)
     try assertRefreshSnapshot(of: image, named: name, threshold: threshold, maxDiffPixels: maxDiffPixels,
-                              record: record, file: file, line: line)
+                              record: record, snapshotDirectory: snapshotDirectory, file: file, line: line)
 }
 
 /// The same assertion for an image that is already rendered.
@@ -38,11 +40,12 @@ public func assertRefreshSnapshot(
     threshold: Double = 0.1,
     maxDiffPixels: Int = 0,
     record: Bool? = nil,
+    snapshotDirectory: String? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) throws {
     let testFile = URL(fileURLWithPath: "\(file)")
-    let folder = testFile.deletingLastPathComponent()
+    let folder = snapshotDirectory.map { URL(fileURLWithPath: $0) } ?? testFile.deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     let goldenPath = folder.appendingPathComponent(name + ".png").path

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshGifTesting
+import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
 @testable import PixelDiff
@@ -50,6 +51,7 @@ struct SnapshotAssertionTests {
     @Test("missing golden: recorded, and the assertion fails saying so; then it passes")
     func recordThenCompare() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
         let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
         let image = try RefreshRenderer().render(Self.scene(.idle))
@@ -65,6 +67,7 @@ struct SnapshotAssertionTests {
     @Test("a deliberately broken render fails with the count and the paths of the actual and diff pictures")
     func mismatch() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
         let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
         let renderer = try RefreshRenderer()
@@ -89,6 +92,7 @@ struct SnapshotAssertionTests {
     @Test("a golden of another size fails with both sizes")
     func sizeMismatch() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
         let check = SnapshotCheck(artifactsDirectory: folder)
         var scene = Self.scene(.idle)
@@ -101,19 +105,18 @@ struct SnapshotAssertionTests {
 
     @Test("assertRefreshSnapshot throws a failure that names the golden, and passes on a match")
     func assertion() throws {
-        let name = "assertion-\(UUID().uuidString)"
+        let name = "assertion"
         let scene = Self.scene(.refreshing)
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Snapshots__/GoldenTests").path
-        defer { try? FileManager.default.removeItem(atPath: folder + "/" + name + ".png") }
-        // In GoldenTests.swift's snapshot folder (this file), missing → recorded → thrown.
-        #expect(throws: RefreshSnapshotFailure.self) { try assertRefreshSnapshot(of: scene, named: name, record: false) }
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Missing → recorded → thrown (in a temporary snapshot folder, not the source tree).
+        #expect(throws: RefreshSnapshotFailure.self) { try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder) }
         #expect(FileManager.default.fileExists(atPath: folder + "/" + name + ".png"))
-        try assertRefreshSnapshot(of: scene, named: name, record: false)
+        try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder)
         var broken = scene
         broken.textColor = RGBAColor(red: 255, green: 0, blue: 0)
         do {
-            try assertRefreshSnapshot(of: broken, named: name, record: false)
+            try assertRefreshSnapshot(of: broken, named: name, record: false, snapshotDirectory: folder)
             Issue.record("a broken render passed")
         } catch let failure as RefreshSnapshotFailure {
             #expect(failure.description.contains(name + ".png"))

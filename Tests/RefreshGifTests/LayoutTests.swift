@@ -1,3 +1,4 @@
+import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
 @testable import PixelDiff

@@ -1,4 +1,5 @@
 import CZlib
+import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
 @testable import PixelDiff

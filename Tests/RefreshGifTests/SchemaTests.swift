@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
 @testable import RefreshGif
@@ -9,21 +10,6 @@ import Testing
 /// The one scene schema, validated values and the render plan.
 @Suite("Scene schema, validation and the render plan")
 struct SchemaTests {
-    @Test("every schema field is a command-line option, and every scene option of the command line is a field")
-    func cliMatchesSchema() throws {
-        let help = try CLITests.run(["render", "--help"])
-        let text = String(decoding: help.stdout, as: UTF8.self)
-        for field in SceneSchema.fields {
-            #expect(text.contains("--" + field.option), "--\(field.option) (\(field.name)) is missing from render --help")
-        }
-        // Options of `render` that are not scene fields: its own and the PNG options.
-        let own: Set = ["output", "from-state", "since", "png-level", "png-filter", "help", "version"]
-        let listed = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
-            .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) })
-        let fields = Set(SceneSchema.fields.map(\.option))
-        #expect(listed.subtracting(fields).subtracting(own).isEmpty, "not in the schema: \(listed.subtracting(fields).subtracting(own))")
-    }
-
     @Test("every field set in JSON changes the scene built (none is dropped on the way)")
     func everyFieldApplies() throws {
         let samples: [String: String] = [
@@ -129,19 +115,6 @@ struct SchemaTests {
     func scriptCap() throws {
         let gesture = Gesture(script: Gesture.Script(pull: 80, over: 3000, hold: 3000, refresh: 3000, noMoreData: nil))
         #expect { try gesture.validate() } throws: { ($0 as? InvalidValue)?.field == "script" }
-    }
-
-    @Test("with no usable font, rendering fails with one line and exit 66 instead of trapping or drawing no text",
-          arguments: [["--kind", "trailer", "--style", "state"], ["--state", "pulling"]])
-    func noFont(arguments: [String]) throws {
-        let folder = try Support.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let config = folder + "/fonts.conf"
-        try Data("<?xml version=\"1.0\"?><fontconfig><cachedir>\(folder)/cache</cachedir></fontconfig>".utf8).write(to: URL(fileURLWithPath: config))
-        let result = try CLITests.run(arguments + ["-o", folder + "/out.png"], environment: ["FONTCONFIG_FILE": config])
-        #expect(result.status == 66, "\(result.stderr)")
-        #expect(result.stderr.contains("no usable font"))
-        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
 }
 

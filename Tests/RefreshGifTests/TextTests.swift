@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
 @testable import PixelDiff

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
 @testable import PixelDiff
@@ -13,66 +14,23 @@ import Testing
 /// Runs the built `refresh-render` binary end to end.
 @Suite("refresh-render command line")
 struct CLITests {
-    /// The binary built beside the test bundle (whatever the build folder and configuration),
-    /// or `REFRESH_RENDER_BIN` (the sanitizer builds).
-    static let binary: String = ProcessInfo.processInfo.environment["REFRESH_RENDER_BIN"]
-        ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("refresh-render").path
-
-    static func run(_ arguments: [String], environment: [String: String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: [UInt8](stdout), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    struct Result {
-        var status: Int32
-        var stdout: [UInt8]
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String], in directory: String? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: [UInt8](stdout), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    static func files(in folder: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-    }
 
     @Test("the design card's command works as written, from any folder")
     func designCard() throws {
         let folder = try Support.temporaryFolder()
-        let result = try Self.run(["--state", "pulling", "--percent", "0.6"], in: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["--state", "pulling", "--percent", "0.6"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGDecoder().decode(FileIO.read(folder + "/refresh.png"))
         #expect(image.width == 750 && image.height == 108)
-        #expect(Self.files(in: folder) == ["refresh.png"])
+        #expect(CLI.files(in: folder) == ["refresh.png"])
     }
 
     @Test("--images with GIFs, --hide-labels: the chosen frame, centred, at scale 3")
     func gifImages() throws {
         let folder = try Support.temporaryFolder()
-        let result = try Self.run(["--images", "idle=" + Support.fixture("demo/pull.gif"),
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["--images", "idle=" + Support.fixture("demo/pull.gif"),
                                    "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
                                    "--state", "idle", "--percent", "0.6", "--hide-labels", "--scale", "3",
                                    "-o", folder + "/out.png"])
@@ -91,7 +49,7 @@ struct CLITests {
 
     @Test("-o - writes the PNG to standard output")
     func standardOutput() throws {
-        let result = try Self.run(["--style", "normal", "-o", "-"])
+        let result = try CLI.run(["--style", "normal", "-o", "-"])
         #expect(result.status == 0)
         #expect(PNGDecoder.isPNG(result.stdout))
         #expect(try PNGDecoder().decode(result.stdout).width == 750)
@@ -103,39 +61,42 @@ struct CLITests {
                           ["--width", "1e9"], ["--width", "0"], ["--state", "flying"], ["--kind", "trailer", "--style", "gif"],
                           ["--background", "red"], ["--title", "soon=Hello"], ["--time", "inf"]] {
             let folder = try Support.temporaryFolder()
-            let result = try Self.run(arguments + ["-o", folder + "/x.png"])
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            let result = try CLI.run(arguments + ["-o", folder + "/x.png"])
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
             #expect(!result.stderr.isEmpty)
-            #expect(Self.files(in: folder).isEmpty, "\(arguments) left a file")
+            #expect(CLI.files(in: folder).isEmpty, "\(arguments) left a file")
         }
     }
 
     @Test("a missing input exits 66, a broken one 65, both naming the file and leaving no output")
     func badInputs() throws {
         let folder = try Support.temporaryFolder()
-        let missing = try Self.run(["--images", "idle=/nonexistent/x.gif", "-o", folder + "/x.png"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let missing = try CLI.run(["--images", "idle=/nonexistent/x.gif", "-o", folder + "/x.png"])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("/nonexistent/x.gif"))
         let broken = folder + "/broken.gif"
         try Data("GIF89a-not-really".utf8).write(to: URL(fileURLWithPath: broken))
-        let bad = try Self.run(["--images", "idle=" + broken, "-o", folder + "/x.png"])
+        let bad = try CLI.run(["--images", "idle=" + broken, "-o", folder + "/x.png"])
         #expect(bad.status == 65)
         #expect(bad.stderr.contains("broken.gif"))
         #expect(bad.stderr.split(separator: "\n").count == 1)
-        let directory = try Self.run(["extract", folder, "-o", folder + "/frames"])
+        let directory = try CLI.run(["extract", folder, "-o", folder + "/frames"])
         #expect(directory.status == 66)
-        #expect(Self.files(in: folder) == ["broken.gif"])
+        #expect(CLI.files(in: folder) == ["broken.gif"])
     }
 
     @Test("an output that cannot be created exits 73; writing over an input is refused")
     func unwritable() throws {
-        let result = try Self.run(["-o", "/nonexistent-dir/x.png"])
+        let result = try CLI.run(["-o", "/nonexistent-dir/x.png"])
         #expect(result.status == 73)
         #expect(result.stderr.contains("/nonexistent-dir/x.png"))
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let input = folder + "/in.gif"
         try FileManager.default.copyItem(atPath: Support.fixture("demo/pull.gif"), toPath: input)
-        let same = try Self.run(["--images", "idle=" + input, "-o", input])
+        let same = try CLI.run(["--images", "idle=" + input, "-o", input])
         #expect(same.status == 64)
         #expect(try FileIO.read(input) == Support.bytes("demo/pull.gif"))
     }
@@ -143,9 +104,10 @@ struct CLITests {
     @Test("extract writes every composited frame and frames.json")
     func extract() throws {
         let folder = try Support.temporaryFolder()
-        let result = try Self.run(["extract", Support.fixture("gif/spectrum.gif"), "-o", folder])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["extract", Support.fixture("gif/spectrum.gif"), "-o", folder])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(Self.files(in: folder) == ["frame_0001.png", "frame_0002.png", "frame_0003.png", "frame_0004.png",
+        #expect(CLI.files(in: folder) == ["frame_0001.png", "frame_0002.png", "frame_0003.png", "frame_0004.png",
                                             "frame_0005.png", "frame_0006.png", "frames.json"])
         let manifest = try JSONSerialization.jsonObject(with: Data(FileIO.read(folder + "/frames.json"))) as? [String: Any]
         #expect(manifest?["loopCount"] as? Int == 3)
@@ -157,20 +119,21 @@ struct CLITests {
 
     @Test("info reports size, frames, delays, duration and loop count")
     func info() throws {
-        let result = try Self.run(["info", Support.fixture("gif/spectrum.gif"), "--json"])
+        let result = try CLI.run(["info", Support.fixture("gif/spectrum.gif"), "--json"])
         #expect(result.status == 0)
         let report = try JSONSerialization.jsonObject(with: Data(result.stdout)) as? [String: Any]
         #expect(report?["frameCount"] as? Int == 6)
         #expect(report?["width"] as? Int == 50)
         #expect(report?["totalDurationMs"] as? Int == 570)
         #expect(report?["loopCount"] as? Int == 3)
-        let text = try Self.run(["info", Support.fixture("png/palette4.png")])
+        let text = try CLI.run(["info", Support.fixture("png/palette4.png")])
         #expect(String(decoding: text.stdout, as: UTF8.self).contains("9×7 px"))
     }
 
     @Test("a folder of PNG frames loads in natural numeric order")
     func folderOrder() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         for i in [1, 2, 10] {
             let png = try PNGEncoder().encode(Support.solid(100, 100, RGBAColor(red: UInt8(i * 20), green: 0, blue: 0)))
             try FileIO.write(png, to: folder + "/frame\(i).png")
@@ -187,12 +150,13 @@ struct CLITests {
     @Test("--font replaces the primary font; a missing font file exits 66")
     func fontOption() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let regular = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-        let a = try Self.run(["--style", "state", "-o", folder + "/a.png"])
-        let b = try Self.run(["--style", "state", "--font", regular, "-o", folder + "/b.png"])
+        let a = try CLI.run(["--style", "state", "-o", folder + "/a.png"])
+        let b = try CLI.run(["--style", "state", "--font", regular, "-o", folder + "/b.png"])
         #expect(a.status == 0 && b.status == 0, "\(b.stderr)")
         #expect(try FileIO.read(folder + "/a.png") != FileIO.read(folder + "/b.png"))
-        let missing = try Self.run(["--font", "/nonexistent.ttf", "-o", folder + "/c.png"])
+        let missing = try CLI.run(["--font", "/nonexistent.ttf", "-o", folder + "/c.png"])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("/nonexistent.ttf"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/c.png"))
@@ -201,9 +165,10 @@ struct CLITests {
     @Test("--title and --rtl change what is drawn")
     func titleAndRTL() throws {
         let folder = try Support.temporaryFolder()
-        let plain = try Self.run(["--style", "normal", "--hide-time-label", "-o", folder + "/plain.png"])
-        let titled = try Self.run(["--style", "normal", "--hide-time-label", "--title", "idle=Swipe", "-o", folder + "/titled.png"])
-        let mirrored = try Self.run(["--style", "normal", "--hide-time-label", "--rtl", "-o", folder + "/rtl.png"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let plain = try CLI.run(["--style", "normal", "--hide-time-label", "-o", folder + "/plain.png"])
+        let titled = try CLI.run(["--style", "normal", "--hide-time-label", "--title", "idle=Swipe", "-o", folder + "/titled.png"])
+        let mirrored = try CLI.run(["--style", "normal", "--hide-time-label", "--rtl", "-o", folder + "/rtl.png"])
         #expect(plain.status == 0 && titled.status == 0 && mirrored.status == 0)
         let p = try PNGDecoder().decode(FileIO.read(folder + "/plain.png"))
         let t = try PNGDecoder().decode(FileIO.read(folder + "/titled.png"))
@@ -218,24 +183,26 @@ struct CLITests {
     @Test("diff prints the count and share, writes the picture, exits 0 within tolerance and 1 beyond")
     func diffCommand() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let a = Support.fixture("diff/pairs/noise-a.png"), b = Support.fixture("diff/pairs/noise-b.png")
-        let failing = try Self.run(["diff", a, b, "-o", folder + "/diff.png"])
+        let failing = try CLI.run(["diff", a, b, "-o", folder + "/diff.png"])
         #expect(failing.status == 1)
         #expect(String(decoding: failing.stdout, as: UTF8.self).hasPrefix("103 pixels differ (3.3529 % of 64×48)"))
         #expect(try PNGDecoder().decode(FileIO.read(folder + "/diff.png")).width == 64)
-        #expect(try Self.run(["diff", a, b, "--max-diff-pixels", "103"]).status == 0)
-        #expect(try Self.run(["diff", a, b, "--max-diff-ratio", "0.04"]).status == 0)
-        #expect(try Self.run(["diff", a, a]).status == 0)
-        let sizes = try Self.run(["diff", a, Support.fixture("diff/pairs/text-a.png")])
+        #expect(try CLI.run(["diff", a, b, "--max-diff-pixels", "103"]).status == 0)
+        #expect(try CLI.run(["diff", a, b, "--max-diff-ratio", "0.04"]).status == 0)
+        #expect(try CLI.run(["diff", a, a]).status == 0)
+        let sizes = try CLI.run(["diff", a, Support.fixture("diff/pairs/text-a.png")])
         #expect(sizes.status == 1)
         #expect(String(decoding: sizes.stdout, as: UTF8.self).contains("sizes differ"))
-        #expect(try Self.run(["diff", a, "/nonexistent.png"]).status == 66)
-        #expect(try Self.run(["diff", a, b, "--threshold", "2"]).status == 64)
+        #expect(try CLI.run(["diff", a, "/nonexistent.png"]).status == 66)
+        #expect(try CLI.run(["diff", a, b, "--threshold", "2"]).status == 64)
     }
 
     @Test("snapshot: record, compare, fail with a table and well-formed JUnit, shard deterministically")
     func snapshotBatch() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let cases = folder + "/cases.json"
         func write(_ json: String) throws { try FileIO.write(Array(json.utf8), to: cases) }
         try write("""
@@ -244,10 +211,10 @@ struct CLITests {
                        {"name": "c", "kind": "back-footer", "state": "no-more-data"}]}
             """)
         let golden = folder + "/golden"
-        let recorded = try Self.run(["snapshot", cases, "--golden", golden, "--record"])
+        let recorded = try CLI.run(["snapshot", cases, "--golden", golden, "--record"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(Self.files(in: golden) == ["a.png", "b.png", "c.png"])
-        let clean = try Self.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml"])
+        #expect(CLI.files(in: golden) == ["a.png", "b.png", "c.png"])
+        let clean = try CLI.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml"])
         #expect(clean.status == 0)
         #expect(String(decoding: clean.stdout, as: UTF8.self).contains("3 passed, 0 failed"))
         // Break one case: its title changes.
@@ -256,7 +223,7 @@ struct CLITests {
              "cases": [{"name": "a", "state": "idle"}, {"name": "b", "style": "normal", "state": "pulling", "titles": {"pulling": "Let go"}},
                        {"name": "c", "kind": "back-footer", "state": "no-more-data"}]}
             """)
-        let broken = try Self.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts"])
+        let broken = try CLI.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts"])
         #expect(broken.status == 1)
         let table = String(decoding: broken.stdout, as: UTF8.self)
         #expect(table.contains("FAIL") && table.contains("2 passed, 1 failed") && table.contains(folder + "/artifacts/b.diff.png"))
@@ -266,28 +233,29 @@ struct CLITests {
         let text = String(decoding: xml, as: UTF8.self)
         #expect(text.contains("failures=\"1\"") && text.contains("<failure message="))
         // Shards 1/2 and 2/2 split the cases without overlap.
-        let first = try Self.run(["snapshot", cases, "--golden", golden, "--shard", "1/2"])
-        let second = try Self.run(["snapshot", cases, "--golden", golden, "--shard", "2/2"])
+        let first = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "1/2"])
+        let second = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "2/2"])
         #expect(String(decoding: first.stdout, as: UTF8.self).contains("2 passed, 0 failed"))
         #expect(String(decoding: second.stdout, as: UTF8.self).contains("0 passed, 1 failed"))
-        #expect(try Self.run(["snapshot", cases, "--golden", golden, "--shard", "3/2"]).status == 64)
+        #expect(try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "3/2"]).status == 64)
     }
 
     @Test("snapshot: a bad case file names the JSON path and exits 65")
     func snapshotBadFile() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let cases = folder + "/cases.json"
         for (json, path) in [("{\"cases\": [{\"name\": \"a\", \"percent\": \"lots\"}]}", "$.cases[0].percent"),
                              ("{\"cases\": [{\"name\": \"a\", \"colour\": 1}]}", "$.cases[0].colour"),
                              ("{\"cases\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}", "$.cases[1].name"),
                              ("{\"cases\": [", "not valid JSON")] {
             try FileIO.write(Array(json.utf8), to: cases)
-            let result = try Self.run(["snapshot", cases, "--golden", folder])
+            let result = try CLI.run(["snapshot", cases, "--golden", folder])
             #expect(result.status == 65, "\(json)")
             #expect(result.stderr.contains(path) && result.stderr.contains(cases), "\(result.stderr)")
         }
         try FileIO.write(Array("{\"cases\": [{\"name\": \"a\", \"percent\": -3}]}".utf8), to: cases)
-        let invalid = try Self.run(["snapshot", cases, "--golden", folder])
+        let invalid = try CLI.run(["snapshot", cases, "--golden", folder])
         // A bad value in a case is bad input data (65), named by its JSON path.
         #expect(invalid.status == 65)
         #expect(String(decoding: invalid.stdout, as: UTF8.self).contains("$.cases[0].percent"))
@@ -296,12 +264,13 @@ struct CLITests {
     @Test("--png-level and --png-filter trade speed for size, never pixels")
     func pngSettings() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let images = ["--images", "idle=" + Support.fixture("demo/pull.gif"), "--percent", "0.5", "--background", "#FFFFFF"]
-        #expect(try Self.run(images + ["-o", folder + "/fast.png"]).status == 0)
-        #expect(try Self.run(images + ["--png-level", "9", "--png-filter", "adaptive", "-o", folder + "/small.png"]).status == 0)
+        #expect(try CLI.run(images + ["-o", folder + "/fast.png"]).status == 0)
+        #expect(try CLI.run(images + ["--png-level", "9", "--png-filter", "adaptive", "-o", folder + "/small.png"]).status == 0)
         let fast = try FileIO.read(folder + "/fast.png"), small = try FileIO.read(folder + "/small.png")
         #expect(small.count < fast.count)
         #expect(try PNGDecoder().decode(fast) == PNGDecoder().decode(small))
-        #expect(try Self.run(["--png-level", "10", "-o", folder + "/x.png"]).status == 64)
+        #expect(try CLI.run(["--png-level", "10", "-o", folder + "/x.png"]).status == 64)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
 @testable import PixelDiff
@@ -45,15 +46,16 @@ struct AnimationTests {
     @Test("simulate: PNG frames, APNG frames and GIF frames agree; --jobs 1 equals --jobs 2")
     func simulateOutputs() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let gesture = Support.root.appendingPathComponent("gestures/header-pull-release.json").path
-        let one = try CLITests.run(["simulate", gesture, "--fps", "10", "--jobs", "1", "--frames", folder + "/one",
+        let one = try CLI.run(["simulate", gesture, "--fps", "10", "--jobs", "1", "--frames", folder + "/one",
                                     "--apng", folder + "/a.png", "--gif", folder + "/a.gif", "--show-content"])
         #expect(one.status == 0, "\(one.stderr)")
-        let two = try CLITests.run(["simulate", gesture, "--fps", "10", "--jobs", "2", "--frames", folder + "/two", "--show-content"])
+        let two = try CLI.run(["simulate", gesture, "--fps", "10", "--jobs", "2", "--frames", folder + "/two", "--show-content"])
         #expect(two.status == 0)
-        let names = CLITests.files(in: folder + "/one")
+        let names = CLI.files(in: folder + "/one")
         #expect(names.count == 29) // 2.8 s at 10 fps, both ends included
-        #expect(names == CLITests.files(in: folder + "/two"))
+        #expect(names == CLI.files(in: folder + "/two"))
         for name in names {
             #expect(try FileIO.read(folder + "/one/" + name) == FileIO.read(folder + "/two/" + name), "\(name)")
         }
@@ -78,7 +80,7 @@ struct AnimationTests {
     @Test("simulate --json reproduces the spec §11.5 timeline from sample offsets")
     func simulateReport() throws {
         let gesture = Support.root.appendingPathComponent("gestures/header-samples.json").path
-        let result = try CLITests.run(["simulate", gesture, "--fps", "10", "--json"])
+        let result = try CLI.run(["simulate", gesture, "--fps", "10", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
         let rows = try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
@@ -101,11 +103,12 @@ struct AnimationTests {
     @Test("sequence: one loop of a state's images at the requested fps")
     func sequence() throws {
         let folder = try Support.temporaryFolder()
-        let result = try CLITests.run(["sequence", "--state", "refreshing", "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["sequence", "--state", "refreshing", "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
                                        "--fps", "25", "--loops", "1", "--frames", folder, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         // spin.gif: 8 frames × 80 ms = 0.64 s → 16 frames at 25 fps.
-        #expect(CLITests.files(in: folder).count == 16)
+        #expect(CLI.files(in: folder).count == 16)
         let frames = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
             .compactMap { $0["imageFrame"] as? Int }
@@ -116,6 +119,7 @@ struct AnimationTests {
     @Test("bad gesture files name the file and the JSON path")
     func badGesture() throws {
         let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/g.json"
         for (json, path) in [("{\"samples\": [{\"t\": 0, \"offset\": \"x\", \"dragging\": true}]}", "$.samples[0].offset"),
                              ("{\"samples\": [{\"t\": 1, \"offset\": 0, \"dragging\": true}, {\"t\": 0.5, \"offset\": 0, \"dragging\": true}]}", "$.samples[1].t"),
@@ -124,7 +128,7 @@ struct AnimationTests {
                              ("{\"control\": {\"percent\": -1}, \"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}}", "$.control.percent"),
                              ("{}", "needs samples or a script")] {
             try FileIO.write(Array(json.utf8), to: file)
-            let result = try CLITests.run(["simulate", file, "--json"])
+            let result = try CLI.run(["simulate", file, "--json"])
             #expect(result.status == 65, "\(json): \(result.stderr)")
             #expect(result.stderr.contains(path) && result.stderr.contains(file), "\(result.stderr)")
         }
@@ -133,9 +137,10 @@ struct AnimationTests {
     @Test("render --from-state/--since draws the arrow half-way through its turn")
     func transitionRender() throws {
         let folder = try Support.temporaryFolder()
-        let start = try CLITests.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0", "-o", folder + "/a.png"])
-        let mid = try CLITests.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0.125", "-o", folder + "/b.png"])
-        let idle = try CLITests.run(["--style", "normal", "--state", "idle", "-o", folder + "/c.png"])
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let start = try CLI.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0", "-o", folder + "/a.png"])
+        let mid = try CLI.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0.125", "-o", folder + "/b.png"])
+        let idle = try CLI.run(["--style", "normal", "--state", "idle", "-o", folder + "/c.png"])
         #expect(start.status == 0 && mid.status == 0 && idle.status == 0)
         let a = try PNGDecoder().decode(FileIO.read(folder + "/a.png")), b = try PNGDecoder().decode(FileIO.read(folder + "/b.png"))
         let c = try PNGDecoder().decode(FileIO.read(folder + "/c.png"))

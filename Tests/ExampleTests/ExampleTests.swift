@@ -1,0 +1,77 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// The inputs this repository ships for people to try, run as a person would run them.
+@Suite("Examples and gestures as shipped")
+struct ExampleTests {
+    static let gestures = CLI.files(in: Support.root.appendingPathComponent("gestures").path).filter { $0.hasSuffix(".json") }
+
+    @Test("every gesture under gestures/ plays and reports one line per frame", arguments: gestures)
+    func gesture(name: String) throws {
+        let path = Support.root.appendingPathComponent("gestures/" + name).path
+        let result = try CLI.run(["simulate", path, "--fps", "10", "--json"])
+        #expect(result.status == 0, "\(name): \(result.stderr)")
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count > 5)
+        for line in lines {
+            let report = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(report?["state"] is String && report?["time"] is Double)
+        }
+    }
+
+    @Test("the example snapshot suite passes against its committed goldens")
+    func snapshotSuite() throws {
+        let folder = Support.root.appendingPathComponent("examples/snapshots").path
+        let artifacts = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: artifacts) }
+        let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", folder + "/golden", "--artifacts", artifacts])
+        let table = String(decoding: result.stdout, as: UTF8.self)
+        #expect(result.status == 0, "\(table)\(result.stderr)")
+        #expect(table.contains(" 0 failed"))
+    }
+
+    @Test("the commands `make run` runs write the pictures it promises")
+    func makeRun() throws {
+        let out = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let makefile = try String(contentsOf: Support.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        // The render lines of the `run` target, continuation lines joined.
+        let joined = makefile.replacingOccurrences(of: "\\\n", with: " ")
+        let commands = joined.split(separator: "\n").filter { $0.contains("$(TOOL_RELEASE)") }
+        #expect(commands.count >= 4)
+        for command in commands {
+            var words = Self.words(String(command)).dropFirst().map { $0.replacingOccurrences(of: "$(OUT)", with: out) }
+            words = words.map { $0.hasPrefix("idle=") || $0.hasPrefix("refreshing=") ? Self.absolute($0) : $0 }
+            let result = try CLI.run(Array(words), in: Support.root.path)
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+        }
+        let written = CLI.files(in: out)
+        #expect(written == ["header-demo-gif.png", "header-idle-60.png", "header-normal-pulling.png", "header-pulling.png"])
+        for name in written {
+            let image = try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: out + "/" + name))))
+            #expect(image.width == 750 && image.height >= 108, "\(name) is \(image.width)×\(image.height)")
+        }
+    }
+
+    /// A shell line split into words: single quotes group, tabs and spaces separate.
+    static func words(_ line: String) -> [String] {
+        var out: [String] = [], current = "", quoted = false
+        for c in line {
+            if c == "'" { quoted.toggle(); continue }
+            if !quoted && (c == " " || c == "\t") {
+                if !current.isEmpty { out.append(current); current = "" }
+            } else {
+                current.append(c)
+            }
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    static func absolute(_ entry: String) -> String {
+        guard let eq = entry.firstIndex(of: "=") else { return entry }
+        return String(entry[...eq]) + Support.root.appendingPathComponent(String(entry[entry.index(after: eq)...])).path
+    }
+}
