@@ -17,7 +17,8 @@ public struct RefreshSnapshotFailure: Error, CustomStringConvertible {
 ///   without one), or when `record` is true or `REFRESH_RECORD=1` is set.
 /// - On a mismatch the actual and diff pictures are written to `$REFRESH_ARTIFACTS` (or a
 ///   temporary folder) and their paths are in the failure message.
-/// - `snapshotDirectory` replaces the folder beside the test file.
+/// - `snapshotDirectory` replaces the folder beside the test file; `artifactsDirectory` the
+///   folder of the actual and diff pictures.
 public func assertRefreshSnapshot(
     of scene: RefreshScene,
     named name: String,
@@ -25,12 +26,14 @@ public func assertRefreshSnapshot(
     maxDiffPixels: Int = 0,
     record: Bool? = nil,
     snapshotDirectory: String? = nil,
+    artifactsDirectory: String? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) throws {
     let image = try RefreshRenderer().render(scene)
     try assertRefreshSnapshot(of: image, named: name, threshold: threshold, maxDiffPixels: maxDiffPixels,
-                              record: record, snapshotDirectory: snapshotDirectory, file: file, line: line)
+                              record: record, snapshotDirectory: snapshotDirectory,
+                              artifactsDirectory: artifactsDirectory, file: file, line: line)
 }
 
 /// The same assertion for an image that is already rendered.
@@ -41,6 +44,7 @@ public func assertRefreshSnapshot(
     maxDiffPixels: Int = 0,
     record: Bool? = nil,
     snapshotDirectory: String? = nil,
+    artifactsDirectory: String? = nil,
     file: StaticString = #filePath,
     line: UInt = #line
 ) throws {
@@ -51,7 +55,8 @@ public func assertRefreshSnapshot(
     let goldenPath = folder.appendingPathComponent(name + ".png").path
     var options = ImageDiff.Options()
     options.threshold = threshold
-    let check = SnapshotCheck(diff: ImageDiff(options: options), tolerance: DiffTolerance(maxDiffPixels: maxDiffPixels))
+    var check = SnapshotCheck(diff: ImageDiff(options: options), tolerance: DiffTolerance(maxDiffPixels: maxDiffPixels))
+    if let artifactsDirectory { check.artifactsDirectory = artifactsDirectory }
     let outcome = try check.check(image, goldenPath: goldenPath, name: name,
                                   record: record ?? SnapshotCheck.recordFromEnvironment)
     guard outcome.passed else {

@@ -26,7 +26,12 @@ enum CLIError {
             case let .invalidSetting(field, message):
                 return (64, field.hasPrefix("$") ? "\(field): \(message)" : "\(option(for: field)): \(message)")
             case .outputIsInput: return (64, error.description)
-            case .badInput, .limitExceeded: return (65, error.description)
+            case let .limitExceeded(_, violation):
+                switch violation {
+                case .side, .framePixels, .totalPixels: return (65, error.description + " (raise it with --max-pixels)")
+                case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
+                }
+            case .badInput: return (65, error.description)
             case .missingInput: return (66, error.description)
             case .internalError: return (70, error.description)
             case .cannotCreateOutput: return (73, error.description)

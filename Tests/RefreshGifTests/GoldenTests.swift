@@ -110,13 +110,16 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Missing → recorded → thrown (in a temporary snapshot folder, not the source tree).
-        #expect(throws: RefreshSnapshotFailure.self) { try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder) }
+        #expect(throws: RefreshSnapshotFailure.self) { try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder,
+                                      artifactsDirectory: folder + "/artifacts") }
         #expect(FileManager.default.fileExists(atPath: folder + "/" + name + ".png"))
-        try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder)
+        try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder,
+                                      artifactsDirectory: folder + "/artifacts")
         var broken = scene
         broken.textColor = RGBAColor(red: 255, green: 0, blue: 0)
         do {
-            try assertRefreshSnapshot(of: broken, named: name, record: false, snapshotDirectory: folder)
+            try assertRefreshSnapshot(of: broken, named: name, record: false, snapshotDirectory: folder,
+                                      artifactsDirectory: folder + "/artifacts")
             Issue.record("a broken render passed")
         } catch let failure as RefreshSnapshotFailure {
             #expect(failure.description.contains(name + ".png"))

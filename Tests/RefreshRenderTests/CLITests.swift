@@ -211,10 +211,10 @@ struct CLITests {
                        {"name": "c", "kind": "back-footer", "state": "no-more-data"}]}
             """)
         let golden = folder + "/golden"
-        let recorded = try CLI.run(["snapshot", cases, "--golden", golden, "--record"])
+        let recorded = try CLI.run(["snapshot", cases, "--golden", golden, "--record", "--artifacts", folder + "/artifacts"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(CLI.files(in: golden) == ["a.png", "b.png", "c.png"])
-        let clean = try CLI.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml"])
+        let clean = try CLI.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts"])
         #expect(clean.status == 0)
         #expect(String(decoding: clean.stdout, as: UTF8.self).contains("3 passed, 0 failed"))
         // Break one case: its title changes.
@@ -233,11 +233,11 @@ struct CLITests {
         let text = String(decoding: xml, as: UTF8.self)
         #expect(text.contains("failures=\"1\"") && text.contains("<failure message="))
         // Shards 1/2 and 2/2 split the cases without overlap.
-        let first = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "1/2"])
-        let second = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "2/2"])
+        let first = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "1/2", "--artifacts", folder + "/artifacts"])
+        let second = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "2/2", "--artifacts", folder + "/artifacts"])
         #expect(String(decoding: first.stdout, as: UTF8.self).contains("2 passed, 0 failed"))
         #expect(String(decoding: second.stdout, as: UTF8.self).contains("0 passed, 1 failed"))
-        #expect(try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "3/2"]).status == 64)
+        #expect(try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "3/2", "--artifacts", folder + "/artifacts"]).status == 64)
     }
 
     @Test("snapshot: a bad case file names the JSON path and exits 65")
@@ -250,12 +250,12 @@ struct CLITests {
                              ("{\"cases\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}", "$.cases[1].name"),
                              ("{\"cases\": [", "not valid JSON")] {
             try FileIO.write(Array(json.utf8), to: cases)
-            let result = try CLI.run(["snapshot", cases, "--golden", folder])
+            let result = try CLI.run(["snapshot", cases, "--golden", folder, "--artifacts", folder + "/artifacts"])
             #expect(result.status == 65, "\(json)")
             #expect(result.stderr.contains(path) && result.stderr.contains(cases), "\(result.stderr)")
         }
         try FileIO.write(Array("{\"cases\": [{\"name\": \"a\", \"percent\": -3}]}".utf8), to: cases)
-        let invalid = try CLI.run(["snapshot", cases, "--golden", folder])
+        let invalid = try CLI.run(["snapshot", cases, "--golden", folder, "--artifacts", folder + "/artifacts"])
         // A bad value in a case is bad input data (65), named by its JSON path.
         #expect(invalid.status == 65)
         #expect(String(decoding: invalid.stdout, as: UTF8.self).contains("$.cases[0].percent"))
