@@ -79,7 +79,7 @@ extension RGBAImage {
         }
     }
 
-    /// Multiplies every channel by `opacity` / 255 (group alpha, spec §8).
+    /// Multiplies every channel by `opacity` / 255 (group alpha, docs/motion.md).
     public mutating func multiplyOpacity(by opacity: UInt8) {
         guard opacity != 255 else { return }
         let o = UInt32(opacity)

@@ -1,4 +1,4 @@
-/// Resizes premultiplied images with a separable Catmull-Rom filter (DECISIONS "Units").
+/// Resizes premultiplied images with a separable Catmull-Rom filter (docs/images.md).
 ///
 /// Working on premultiplied values keeps transparent pixels from bleeding their colour into
 /// the edges. When shrinking, the filter is widened by the scale factor so every source pixel

@@ -15,7 +15,7 @@ import Testing
 /// `assertRefreshSnapshot`.
 ///
 /// `REFRESH_RECORD=1 swift test --filter GoldenTests` records them again. Pixel identity holds
-/// for the same font files and FreeType version (DECISIONS "Text"); pixelmatch's threshold and
+/// for the same font files and FreeType version (docs/text.md); pixelmatch's threshold and
 /// anti-aliasing detection absorb nothing else, since `maxDiffPixels` is 0.
 @Suite("Golden images")
 struct GoldenTests {

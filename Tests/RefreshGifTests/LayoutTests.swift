@@ -7,7 +7,7 @@ import Testing
 @testable import RefreshModel
 @testable import RefreshRaster
 
-@Suite("Layout (spec §4)")
+@Suite("Layout (docs/layout.md)")
 struct LayoutTests {
     func input(_ kind: ComponentKind, _ style: ComponentStyle, w: Double = 375, h: Double = 54) -> LayoutInput {
         LayoutInput(kind: kind, style: style, width: w, height: h)
@@ -29,7 +29,7 @@ struct LayoutTests {
         #expect(hidden.arrow?.midX == 375.0 / 2 - (60 + 25))
         #expect(hidden.stateLabel == Rect(x: 0, y: 0, width: 375, height: 54))
         #expect(hidden.timeLabel == nil)
-        // State label hidden: arrow centred; the time label is not laid out (quirk §4.2).
+        // State label hidden: arrow centred; the time label is not laid out (quirk docs/layout.md).
         i.stateLabelHidden = true
         i.timeLabelHidden = false
         let noState = ComponentLayout(i)
@@ -47,7 +47,7 @@ struct LayoutTests {
         i.stateLabelHidden = true
         i.timeLabelHidden = true
         #expect(ComponentLayout(i).image == Rect(x: 162.5, y: 2, width: 50, height: 50))
-        // Only the state label hidden: still Right mode, Ts still counts (spec §4.4).
+        // Only the state label hidden: still Right mode, Ts still counts (docs/layout.md).
         i.timeLabelHidden = false
         #expect(ComponentLayout(i).image == Rect(x: 42.5, y: 2, width: 50, height: 50))
         // An image wider than gifW extends to the left, unclipped.

@@ -10,13 +10,13 @@ import Testing
 
 @Suite("Frames, timing and auto-height")
 struct ModelTests {
-    // Spec §5.2 test vectors, as (N, p, expected index).
+    // docs/images.md test vectors, as (N, p, expected index).
     static let idleVectors: [(Int, Double, Int)] = [
         (60, 0, 0), (60, 0.0166, 0), (60, 0.05, 3), (60, 0.6, 36), (60, 0.999, 59), (60, 1.0, 59), (60, 1.7, 59),
         (10, 0.7, 7), (29, 0.1, 2), (3, 0.34, 1), (3, 0.9999, 2), (1, 0, 0), (1, 0.5, 0), (1, 3, 0),
     ]
 
-    @Test("Idle frame = min(N − 1, trunc(N × p)) (spec §5.2 vectors)")
+    @Test("Idle frame = min(N − 1, trunc(N × p)) (docs/images.md vectors)")
     func idleFrames() {
         for (n, p, expected) in Self.idleVectors {
             #expect(FrameClock.idleFrameIndex(count: n, percent: p) == expected, "N=\(n) p=\(p)")
@@ -55,7 +55,7 @@ struct ModelTests {
         #expect(FrameClock.loopingFrameIndex(of: sequence, time: 125_000, timing: .equal) == 2)
     }
 
-    @Test("auto-height: the first image of each state, only grows (spec §5.1)")
+    @Test("auto-height: the first image of each state, only grows (docs/images.md)")
     func autoHeight() {
         func seq(_ heights: [Int], scale: Double = 2) -> ImageSequence {
             ImageSequence(frames: heights.map { try! ScaledImage(image: try! RGBAImage(width: 4, height: $0), scale: scale) })
@@ -72,7 +72,7 @@ struct ModelTests {
         #expect(images.componentHeight(base: 54) == 65)
     }
 
-    @Test("which image shows: Idle by percent, loops in time, hidden where spec §5.4 hides it")
+    @Test("which image shows: Idle by percent, loops in time, hidden where docs/images.md hides it")
     func imageSelection() {
         func tagged(_ count: Int, _ base: Int) -> ImageSequence {
             ImageSequence(frames: (0..<count).map { try! ScaledImage(image: try! RGBAImage(width: base + $0, height: 1), scale: 1) })
@@ -86,7 +86,7 @@ struct ModelTests {
         #expect(shown(.header, .idle, 0.6) == 136)
         #expect(shown(.header, .refreshing, 1, 150_000) == 201)
         #expect(shown(.header, .willRefresh, 1, 0) == 200)
-        // No Pulling images: the Idle picture stays (spec §5.3, M = 0).
+        // No Pulling images: the Idle picture stays (docs/images.md, M = 0).
         #expect(shown(.header, .pulling, 1.2) == 159)
         #expect(shown(.backFooter, .idle, 0.05) == 103)
         #expect(shown(.backFooter, .noMoreData) == nil)

@@ -7,11 +7,11 @@ import Testing
 @testable import RefreshModel
 @testable import RefreshRaster
 
-@Suite("State machines (spec §11)")
+@Suite("State machines (docs/motion.md)")
 struct StateMachineTests {
     static func ms(_ v: Int) -> Int64 { Int64(v) * 1000 }
 
-    @Test("spec §11.5 worked header timeline, row by row")
+    @Test("docs/motion.md worked header timeline, row by row")
     func headerTimeline() {
         var geometry = ScrollGeometry()
         geometry.insetTop = 0
@@ -124,7 +124,7 @@ struct StateMachineTests {
         #expect(half.state == .idle)
         half.sample(offset: 422, dragging: false, at: 2)
         #expect(half.state == .refreshing)
-        // Auto footer with the alpha flag: invisible until its first refresh (quirk §8).
+        // Auto footer with the alpha flag: invisible until its first refresh (quirk docs/motion.md).
         var faded = RefreshStateMachine(kind: .autoFooter, size: 44, geometry: ScrollGeometry(), autoAlpha: true)
         #expect(faded.alpha.value(at: 0) == 0)
         faded.send(.beginRefreshing, at: 0)

@@ -10,7 +10,7 @@ import Testing
 
 @Suite("Titles, languages, last-updated line and glyphs")
 struct TextTests {
-    @Test("language tags match case-insensitively (DECISIONS)")
+    @Test("language tags match case-insensitively (docs/text.md)")
     func languages() {
         let cases: [(String, Language)] = [
             ("zh-Hans", .zhHans), ("zh-hans", .zhHans), ("zh-CN", .zhHans), ("zh-SG", .zhHans), ("zh", .zhHans),
@@ -20,7 +20,7 @@ struct TextTests {
         for (tag, expected) in cases { #expect(Language(tag: tag) == expected, "\(tag)") }
     }
 
-    @Test("each kind shows the spec §10.2 key in each state")
+    @Test("each kind shows the docs/text.md key in each state")
     func titleMapping() {
         #expect(Titles.title(kind: .header, state: .pulling, language: .en) == "Release to refresh")
         #expect(Titles.title(kind: .header, state: .willRefresh, language: .en) == "Loading...")
@@ -52,7 +52,7 @@ struct TextTests {
         return f.date(from: text)!
     }
 
-    @Test("last-updated: today, this year, another year, none (spec §9)")
+    @Test("last-updated: today, this year, another year, none (docs/text.md)")
     func lastUpdated() {
         let en = LastUpdatedFormatter(language: .en, timeZone: Self.utc)
         let now = Self.date("2024-07-05T18:00:00Z")

@@ -77,7 +77,7 @@ struct AnimationTests {
         }
     }
 
-    @Test("simulate --json reproduces the spec §11.5 timeline from sample offsets")
+    @Test("simulate --json reproduces the docs/motion.md timeline from sample offsets")
     func simulateReport() throws {
         let gesture = Support.root.appendingPathComponent("gestures/header-samples.json").path
         let result = try CLI.run(["simulate", gesture, "--fps", "10", "--json"])

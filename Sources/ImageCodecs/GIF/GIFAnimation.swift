@@ -16,7 +16,7 @@ public struct GIFAnimation: Sendable, Equatable {
         /// The delay in milliseconds, as written in the file.
         public var delayMilliseconds: Int { delayCentiseconds * 10 }
 
-        /// The delay that players use: 0 or 1 cs count as 10 cs (DECISIONS "Time").
+        /// The delay that players use: 0 or 1 cs count as 10 cs (docs/images.md).
         public var effectiveDelayMicroseconds: Int64 {
             Int64(delayCentiseconds <= 1 ? 10 : delayCentiseconds) * 10_000
         }

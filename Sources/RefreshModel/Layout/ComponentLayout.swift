@@ -1,6 +1,6 @@
 import RefreshImage
 
-/// What `placeSubviews` needs to know about a control (spec §4).
+/// What `placeSubviews` needs to know about a control (docs/layout.md).
 public struct LayoutInput: Sendable, Equatable {
     /// The kind of control.
     public var kind: ComponentKind
@@ -41,7 +41,7 @@ public struct LayoutInput: Sendable, Equatable {
     }
 }
 
-/// The frames MJRefresh's `placeSubviews` gives each element, in points (spec §4).
+/// The frames MJRefresh's `placeSubviews` gives each element, in points (docs/layout.md).
 /// An element that is not laid out (hidden, or absent from the style) is nil.
 public struct ComponentLayout: Sendable, Equatable {
     /// The state label.
@@ -80,7 +80,7 @@ public struct ComponentLayout: Sendable, Equatable {
         }
     }
 
-    /// This layout mirrored for a right-to-left collection view (spec §12).
+    /// This layout mirrored for a right-to-left collection view (docs/layout.md).
     public func mirrored(inWidth width: Double) -> ComponentLayout {
         var out = self
         out.stateLabel = stateLabel?.mirrored(inWidth: width)
@@ -91,7 +91,7 @@ public struct ComponentLayout: Sendable, Equatable {
         return out
     }
 
-    // §4.2–§4.4
+    // docs/layout.md
     private static func header(_ input: LayoutInput) -> ComponentLayout {
         let w = input.width, h = input.height
         var layout = ComponentLayout()
@@ -103,7 +103,7 @@ public struct ComponentLayout: Sendable, Equatable {
                 layout.timeLabel = Rect(x: 0, y: h / 2, width: w, height: h - h / 2)
             }
         }
-        // Quirk (spec §4.2): with the state label hidden the time label is not laid out.
+        // Quirk (docs/layout.md): with the state label hidden the time label is not laid out.
         let widest = max(input.stateTextWidth, input.timeLabelHidden ? 0 : input.timeTextWidth)
         switch input.style {
         case .normal:
@@ -118,7 +118,7 @@ public struct ComponentLayout: Sendable, Equatable {
         return layout
     }
 
-    // §4.5, §4.6
+    // docs/layout.md, docs/layout.md
     private static func footer(_ input: LayoutInput) -> ComponentLayout {
         let w = input.width, h = input.height
         var layout = ComponentLayout()
@@ -141,7 +141,7 @@ public struct ComponentLayout: Sendable, Equatable {
         return layout
     }
 
-    // §4.7 (steady-state geometry)
+    // docs/layout.md (steady-state geometry)
     private static func trailer(_ input: LayoutInput) -> ComponentLayout {
         let w = input.width, h = input.height
         var layout = ComponentLayout()

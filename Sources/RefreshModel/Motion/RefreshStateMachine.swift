@@ -1,6 +1,6 @@
 import RefreshImage
 
-/// MJRefresh's scroll-offset state machines (spec §11), in pure Swift: samples of the scroll
+/// MJRefresh's scroll-offset state machines (docs/motion.md), in pure Swift: samples of the scroll
 /// offset and the finger, plus refresh events, in; state, pulling percent, alpha and inset
 /// changes out. No rendering, no clock: every input carries its time.
 public struct RefreshStateMachine: Sendable {
@@ -46,7 +46,7 @@ public struct RefreshStateMachine: Sendable {
         if kind == .autoFooter { insetBottom = .constant(size) }
     }
 
-    /// Events an app sends (spec §11).
+    /// Events an app sends (docs/motion.md).
     public enum Event: String, Codable, Sendable, CaseIterable {
         /// `beginRefreshing`.
         case beginRefreshing
@@ -122,7 +122,7 @@ public struct RefreshStateMachine: Sendable {
     }
 
 
-    /// The back footer (§11.2) and trailer (§11.4): the same rules along their axis.
+    /// The back footer (docs/motion.md) and trailer (docs/motion.md): the same rules along their axis.
     private mutating func pullSample(_ v: Double, _ t: Int64, happen: Double, axisLength: Double) {
         if state.isRefreshing { return }
         if v <= happen { return }
@@ -146,7 +146,7 @@ public struct RefreshStateMachine: Sendable {
         }
     }
 
-    /// The auto footer (§11.3): drag began/ended transitions, then the offset rule.
+    /// The auto footer (docs/motion.md): drag began/ended transitions, then the offset rule.
     private mutating func autoFooterSample(_ y: Double, wasDragging: Bool, _ t: Int64) {
         let insetB = geometry.insetBottom + size
         let longContent = geometry.insetTop + geometry.contentHeight > geometry.viewHeight
@@ -207,7 +207,7 @@ public struct RefreshStateMachine: Sendable {
         }
     }
 
-    /// The auto footer's begin: refused after its trigger budget is spent (§11.3).
+    /// The auto footer's begin: refused after its trigger budget is spent (docs/motion.md).
     private mutating func autoBegin(at t: Int64, checked: Bool) {
         guard !state.isRefreshing else { return }
         if checked && triggerByDrag && leftTriggerTimes <= 0 && autoTriggerTimes != -1 { return }

@@ -1,6 +1,6 @@
 import RefreshImage
 
-/// The scroll view a control is attached to (spec §11): sizes and adjusted insets in points.
+/// The scroll view a control is attached to (docs/motion.md): sizes and adjusted insets in points.
 public struct ScrollGeometry: Codable, Sendable, Equatable {
     /// The scroll view's visible width.
     public var viewWidth: Double = 375
@@ -99,7 +99,7 @@ extension ScrollGeometry {
     }
 }
 
-/// What a control's own animations add to the scroll view's insets (spec §11).
+/// What a control's own animations add to the scroll view's insets (docs/motion.md).
 public struct InsetChange: Sendable, Equatable, Codable {
     /// Added to the top inset (header refreshing).
     public var top: Double = 0

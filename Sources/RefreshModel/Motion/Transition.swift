@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// The pictures between two states: how the arrow turns, the spinner fades and the arrow
-/// hides after a refresh (spec §6, §7.3), as values at a time after the change.
+/// hides after a refresh (docs/motion.md, docs/layout.md), as values at a time after the change.
 public enum Transition {
     /// Fast animations (state entry, begin refresh): 0.25 s.
     public static let fast: Int64 = 250_000
@@ -38,7 +38,7 @@ public enum Transition {
     }
 
     /// The values a Normal-style control shows `since` µs after changing from `from` to `to`.
-    /// With `autoAlpha`, ending a refresh also fades the whole control out over 0.4 s (spec §8).
+    /// With `autoAlpha`, ending a refresh also fades the whole control out over 0.4 s (docs/motion.md).
     public static func values(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
                               startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
         var values = TransitionValues()

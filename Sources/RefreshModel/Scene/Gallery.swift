@@ -14,7 +14,7 @@ public enum Gallery {
         public var scene: RefreshScene
     }
 
-    /// The states each kind goes through (spec §1.3), WillRefresh left out: it is drawn as
+    /// The states each kind goes through (docs/model.md), WillRefresh left out: it is drawn as
     /// Refreshing.
     public static func states(of kind: ComponentKind) -> [RefreshState] {
         switch kind {

@@ -11,7 +11,7 @@ public struct RefreshScene: Sendable {
     public var style: ComponentStyle = .gif
     /// The state drawn.
     public var state: RefreshState = .idle
-    /// MJRefresh's `pullingPercent` (unclamped; spec §11).
+    /// MJRefresh's `pullingPercent` (unclamped; docs/motion.md).
     public var pullingPercent: Double = 0
     /// Microseconds since the state was entered (looping images, spinner phase).
     public var time: Int64 = 0
@@ -38,7 +38,7 @@ public struct RefreshScene: Sendable {
     public var stateLabelHidden = false
     /// The app hid the last-updated label (headers).
     public var timeLabelHidden = false
-    /// Auto footers: no title while refreshing, image or spinner centred (spec §4.5).
+    /// Auto footers: no title while refreshing, image or spinner centred (docs/layout.md).
     public var refreshingTitleHidden = false
     /// Label text colour (also the arrow's tint).
     public var textColor: RGBAColor = .mjLabel
@@ -54,9 +54,9 @@ public struct RefreshScene: Sendable {
 
     /// The spinner look.
     public var spinnerStyle: SpinnerStyle = .medium
-    /// `automaticallyChangeAlpha` (spec §8).
+    /// `automaticallyChangeAlpha` (docs/motion.md).
     public var autoAlpha = false
-    /// Mirror the layout for a right-to-left collection view (spec §12).
+    /// Mirror the layout for a right-to-left collection view (docs/layout.md).
     public var rightToLeft = false
     /// In-between values of a running transition; nil draws the state's resting look.
     public var transition: TransitionValues?
@@ -118,7 +118,7 @@ public struct RefreshScene: Sendable {
         return LastUpdatedFormatter(language: language, timeZone: timeZone).text(lastUpdated: lastUpdated, now: now)
     }
 
-    /// The control's size in points: auto-height for GIF styles (spec §5.1).
+    /// The control's size in points: auto-height for GIF styles (docs/images.md).
     public var size: (width: Double, height: Double) {
         switch kind {
         case .trailer: return (ComponentLayout.trailerWidth, trailerHeight)
@@ -128,7 +128,7 @@ public struct RefreshScene: Sendable {
         }
     }
 
-    /// The group opacity, 0–1 (spec §8): 1 unless `autoAlpha`; then min(1, percent) while
+    /// The group opacity, 0–1 (docs/motion.md): 1 unless `autoAlpha`; then min(1, percent) while
     /// not refreshing. The auto footer never sets its percent, so with the flag it stays
     /// invisible until its first refresh (reproduced quirk: Idle is drawn invisible).
     public var alpha: Double {
@@ -139,7 +139,7 @@ public struct RefreshScene: Sendable {
     }
 }
 
-/// The in-between values of a transition at one instant (spec §6–§8), set by the motion
+/// The in-between values of a transition at one instant (docs/motion.md), set by the motion
 /// layer; each nil value falls back to the state's resting look.
 public struct TransitionValues: Sendable, Equatable {
     /// The arrow's angle in radians, clockwise.

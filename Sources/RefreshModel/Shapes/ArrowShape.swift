@@ -1,10 +1,10 @@
 import Foundation
 import RefreshImage
 
-/// MJRefresh's arrows, redrawn as vector strokes from the measurements of spec §7 so they
+/// MJRefresh's arrows, redrawn as vector strokes from the measurements of docs/layout.md so they
 /// can turn to any angle and stay sharp at every scale.
 public enum ArrowShape {
-    /// The header/footer arrow (`arrow@2x.png`, spec §7.1) in its 15×40 pt box, pointing
+    /// The header/footer arrow (`arrow@2x.png`, docs/layout.md) in its 15×40 pt box, pointing
     /// down: a 1.5-pt shaft and an open 45° chevron.
     public static let downArrow: (path: VectorPath, strokeWidth: Double) = {
         var path = VectorPath()
@@ -13,7 +13,7 @@ public enum ArrowShape {
         return (path, 1.5)
     }()
 
-    /// The trail arrow (`trail_arrow@2x.png`, spec §7.2) in its 20×20 pt box, pointing
+    /// The trail arrow (`trail_arrow@2x.png`, docs/layout.md) in its 20×20 pt box, pointing
     /// left: a thin ring open just below 9 o'clock, with a left arrow inside.
     public static let trailArrow: (path: VectorPath, strokeWidth: Double) = {
         var path = VectorPath()
@@ -25,7 +25,7 @@ public enum ArrowShape {
         return (path, 0.6)
     }()
 
-    /// The angle (radians, clockwise on screen) of a kind's arrow in a state (spec §7.3).
+    /// The angle (radians, clockwise on screen) of a kind's arrow in a state (docs/layout.md).
     /// Nil where the arrow is hidden.
     public static func angle(kind: ComponentKind, state: RefreshState) -> Double? {
         let up = -Double.pi + 1e-6

@@ -1,7 +1,7 @@
 import Foundation
 import RefreshImage
 
-/// The activity indicator drawn while refreshing (DECISIONS "Spinner").
+/// The activity indicator drawn while refreshing (docs/layout.md).
 public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
     /// iOS 13+ "medium": 8 rounded spokes, #8E8E93, one step every 1/8 s.
     case medium

@@ -1,6 +1,6 @@
 import RefreshImage
 
-/// The kinds of MJRefresh control (spec §1.2).
+/// The kinds of MJRefresh control (docs/model.md).
 public enum ComponentKind: String, CaseIterable, Sendable, Codable, Hashable {
     /// Above the content; pull down to refresh.
     case header
@@ -12,7 +12,7 @@ public enum ComponentKind: String, CaseIterable, Sendable, Codable, Hashable {
     case trailer
 
     /// The height before any image grows it: 54 pt for headers, 44 pt for footers
-    /// (spec §2). A trailer's height is the scroll view's, so it has none of its own.
+    /// (docs/model.md). A trailer's height is the scroll view's, so it has none of its own.
     public var baseHeight: Double {
         switch self {
         case .header: return 54
@@ -27,7 +27,7 @@ public enum ComponentKind: String, CaseIterable, Sendable, Codable, Hashable {
     }
 }
 
-/// The visual styles of a control (spec §1.2).
+/// The visual styles of a control (docs/model.md).
 public enum ComponentStyle: String, CaseIterable, Sendable, Codable, Hashable {
     /// An image sequence beside the labels (MJRefreshGif*).
     case gif

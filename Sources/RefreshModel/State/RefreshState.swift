@@ -1,6 +1,6 @@
 import RefreshImage
 
-/// The states of an MJRefresh control (spec §1.1).
+/// The states of an MJRefresh control (docs/model.md).
 public enum RefreshState: String, CaseIterable, Sendable, Codable, Hashable {
     /// Resting, or being dragged but not far enough.
     case idle
@@ -8,12 +8,12 @@ public enum RefreshState: String, CaseIterable, Sendable, Codable, Hashable {
     case pulling
     /// A refresh is in progress.
     case refreshing
-    /// A refresh was requested off-screen; drawn exactly as ``refreshing`` (DECISIONS "States").
+    /// A refresh was requested off-screen; drawn exactly as ``refreshing`` (docs/model.md).
     case willRefresh = "will-refresh"
     /// Footers only: everything is loaded.
     case noMoreData = "no-more-data"
 
-    /// True for ``refreshing`` and ``willRefresh`` ("is refreshing" in spec §1.1).
+    /// True for ``refreshing`` and ``willRefresh`` ("is refreshing" in docs/model.md).
     public var isRefreshing: Bool { self == .refreshing || self == .willRefresh }
 
     /// The state whose visuals this one shows: WillRefresh is drawn as Refreshing.

@@ -1,6 +1,6 @@
 import RefreshImage
 
-/// The six languages MJRefresh ships titles for (spec §10).
+/// The six languages MJRefresh ships titles for (docs/text.md).
 public enum Language: String, CaseIterable, Sendable, Codable {
     /// English.
     case en
@@ -15,8 +15,7 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// Ukrainian.
     case uk
 
-    /// The language for a BCP 47 tag, matched case-insensitively (DECISIONS "Titles and
-    /// languages"): `zh-Hans`, `zh-CN`, `zh-SG` and bare `zh` give Simplified Chinese;
+    /// The language for a BCP 47 tag, matched case-insensitively (docs/text.md): `zh-Hans`, `zh-CN`, `zh-SG` and bare `zh` give Simplified Chinese;
     /// `zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO` Traditional; `en`, `ko`, `ru`, `uk` by their
     /// first subtag; anything else English.
     public init(tag: String) {

@@ -1,7 +1,7 @@
 import Foundation
 import RefreshImage
 
-/// The header's last-updated line (spec §9), with explicit "now" and time zone.
+/// The header's last-updated line (docs/text.md), with explicit "now" and time zone.
 public struct LastUpdatedFormatter: Sendable {
     /// The language of the fixed words.
     public var language: Language
@@ -18,7 +18,7 @@ public struct LastUpdatedFormatter: Sendable {
     ///
     /// Same day of the month → "Today HH:mm"; same year → "MM-dd HH:mm"; otherwise
     /// "yyyy-MM-dd HH:mm". The "today" test compares only the day of the month, as
-    /// MJRefresh does (spec §9 quirk, reproduced on purpose).
+    /// MJRefresh does (docs/text.md quirk, reproduced on purpose).
     public func text(lastUpdated: Date?, now: Date) -> String {
         let prefix = Titles.string(.headerLastTime, language)
         guard let lastUpdated else { return prefix + Titles.string(.headerNoneLastDate, language) }

@@ -1,7 +1,7 @@
 import RefreshImage
 
-/// MJRefresh's default strings (spec §10.3) and which one each kind shows in each state
-/// (spec §10.2).
+/// MJRefresh's default strings (docs/text.md) and which one each kind shows in each state
+/// (docs/text.md).
 public enum Titles {
     /// The keys of MJRefresh's `Localizable.strings` (without the `MJRefresh` prefix).
     public enum Key: String, CaseIterable, Sendable {
@@ -17,7 +17,7 @@ public enum Titles {
     }
 
     /// The key a kind shows in a state, or nil where MJRefresh shows no title ("–").
-    /// WillRefresh is drawn as Refreshing (DECISIONS "States").
+    /// WillRefresh is drawn as Refreshing (docs/model.md).
     public static func key(kind: ComponentKind, state: RefreshState) -> Key? {
         switch (kind, state.drawnAs) {
         case (.header, .idle): return .headerIdle
@@ -42,7 +42,7 @@ public enum Titles {
     }
 
     /// One string of the tables. Trailer strings exist only in Chinese; elsewhere our own
-    /// English wording stands in for MJRefresh's raw key names (DECISIONS).
+    /// English wording stands in for MJRefresh's raw key names (docs/text.md).
     public static func string(_ key: Key, _ language: Language) -> String {
         let column: Int
         switch language {

@@ -2,7 +2,7 @@ import RefreshImage
 
 /// Which frame of a sequence shows, from the pull percent (Idle) or the time (looping states).
 public enum FrameClock {
-    /// The Idle frame for a pulling percent, spec §5.2: `min(N − 1, trunc(N × p))`,
+    /// The Idle frame for a pulling percent, docs/images.md: `min(N − 1, trunc(N × p))`,
     /// in double precision; never below 0. Nil when there are no frames.
     public static func idleFrameIndex(count: Int, percent: Double) -> Int? {
         guard count > 0 else { return nil }
@@ -16,7 +16,7 @@ public enum FrameClock {
 
     /// The frame of a looping sequence `time` microseconds after the state was entered.
     ///
-    /// Equal timing: `floor(M × (t mod D) / D)` in integers (spec §5.3, DECISIONS "Time");
+    /// Equal timing: `floor(M × (t mod D) / D)` in integers (docs/images.md, docs/images.md);
     /// a duration of 0 or less plays 1/30 s a frame, as UIKit does. GIF timing walks the
     /// frames' own delays. Nil when there are no frames.
     public static func loopingFrameIndex(of sequence: ImageSequence, time: Int64,

@@ -25,7 +25,7 @@ public struct ScaledImage: Sendable, Equatable {
     public var pointHeight: Double { Double(image.height) / scale }
 
     /// This image at `scale` pixels a point: the same point size rounded to whole pixels,
-    /// Catmull-Rom on premultiplied pixels (DECISIONS "Units"); unchanged at equal scales.
+    /// Catmull-Rom on premultiplied pixels (docs/images.md); unchanged at equal scales.
     public func resampled(toScale target: Double) throws -> ScaledImage {
         guard target != scale else { return self }
         let width = max(1, Int((pointWidth * target).rounded()))
@@ -36,7 +36,7 @@ public struct ScaledImage: Sendable, Equatable {
 
 /// The images one state shows, and how long one loop of them lasts.
 public struct ImageSequence: Sendable, Equatable {
-    /// How a looping sequence spaces its frames in time (DECISIONS "Time").
+    /// How a looping sequence spaces its frames in time (docs/images.md).
     public enum Timing: String, Sendable, Codable, CaseIterable {
         /// Every frame lasts duration / count, as UIImageView plays MJRefresh's images.
         case equal
@@ -69,7 +69,7 @@ public struct ImageSequence: Sendable, Equatable {
     public var count: Int { frames.count }
 }
 
-/// The image sequences of a GIF-style control, one per state (spec §5.1).
+/// The image sequences of a GIF-style control, one per state (docs/images.md).
 public struct StateImages: Sendable, Equatable {
     /// The sequences set so far, by state.
     public private(set) var sequences: [RefreshState: ImageSequence] = [:]
@@ -103,7 +103,7 @@ public struct StateImages: Sendable, Equatable {
     /// True when no state has any frame.
     public var isEmpty: Bool { sequences.values.allSatisfy { $0.frames.isEmpty } }
 
-    /// The component height after MJRefresh's auto-height (spec §5.1): the base height,
+    /// The component height after MJRefresh's auto-height (docs/images.md): the base height,
     /// grown to the tallest first image of any state's sequence; it never shrinks.
     public func componentHeight(base: Double) -> Double {
         sequences.values.reduce(base) { height, sequence in

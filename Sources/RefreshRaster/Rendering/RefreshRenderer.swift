@@ -30,13 +30,13 @@ public final class RefreshRenderer {
         return made
     }
 
-    /// The element frames for a scene, in points (spec §4), with the text widths measured
+    /// The element frames for a scene, in points (docs/layout.md), with the text widths measured
     /// in the scene's font.
     public func layout(of scene: RefreshScene) throws -> ComponentLayout {
         try plan(scene).layout
     }
 
-    /// The advance width of `text` in points with the scene's font (spec §3).
+    /// The advance width of `text` in points with the scene's font (docs/layout.md).
     public func textWidth(_ text: String, font: FontLocation? = nil) throws -> Double {
         try self.text(scale: 1, font: font).width(of: text)
     }
@@ -98,7 +98,7 @@ public final class RefreshRenderer {
         let pixelHeight = Int((plan.size.height * scale).rounded())
         var control = try RGBAImage(width: pixelWidth, height: pixelHeight)
 
-        // Z-order (spec §4.1): state label, last-updated label, then spinner/arrow/images.
+        // Z-order (docs/layout.md): state label, last-updated label, then spinner/arrow/images.
         if let frame = plan.layout.stateLabel {
             if scene.kind == .trailer {
                 plan.text.drawVertical(plan.stateTitle, in: frame, color: scene.textColor, into: &control)
@@ -131,7 +131,7 @@ public final class RefreshRenderer {
     }
 
     /// Bitmap images snap their origin to whole device pixels. An image at another scale is
-    /// resampled here (DECISIONS "Units"); scenes built from files get their images at the
+    /// resampled here (docs/images.md); scenes built from files get their images at the
     /// render scale up front (``StateImages/resampled(toScale:)``), so this stays 1:1.
     private func drawImage(_ image: ScaledImage, in frame: Rect, scale: Int, into control: inout RGBAImage) throws {
         let s = Double(scale)

@@ -4,7 +4,7 @@ import RefreshModel
 import Synchronization
 
 /// Finds fonts with fontconfig: the primary bold sans (DejaVu Sans Bold) and, per
-/// character, a fallback face that has the character (DECISIONS "Text").
+/// character, a fallback face that has the character (docs/text.md).
 ///
 /// fontconfig's answers do not change while the process runs, so they are cached for the
 /// whole process behind a lock and shared by every render context.

@@ -12,7 +12,7 @@ struct TextLine {
     }
 
     var glyphs: [Glyph]
-    /// Advance width of the laid-out line, kerning included, not rounded (spec §3).
+    /// Advance width of the laid-out line, kerning included, not rounded (docs/layout.md).
     var width: Double
     /// Ascent and descent of the line box, in points.
     var ascent: Double

@@ -6,7 +6,7 @@ import RefreshModel
 ///
 /// One renderer holds FreeType faces and a glyph cache, so it belongs to one thread.
 final class TextRenderer {
-    /// The label font size in points (spec §2).
+    /// The label font size in points (docs/model.md).
     static let pointSize = 14.0
 
     private let library: FreeTypeLibrary
@@ -137,7 +137,7 @@ final class TextRenderer {
         }
     }
 
-    /// Draws `text` as UILabel draws it in a label one glyph wide (the trailer, spec §4.7):
+    /// Draws `text` as UILabel draws it in a label one glyph wide (the trailer, docs/layout.md):
     /// characters wrap onto lines that fit `frame.width`, the block is centred vertically,
     /// and lines that do not fit the height are dropped.
     func drawVertical(_ text: String, in frame: Rect, color: RGBAColor, into image: inout RGBAImage) {
@@ -172,7 +172,7 @@ final class TextRenderer {
         return lines
     }
 
-    /// Device-pixel snapping: round half up (DECISIONS "Units").
+    /// Device-pixel snapping: round half up (docs/images.md).
     static func snap(_ value: Double) -> Int {
         Int((value + 0.5).rounded(.down))
     }
