@@ -140,7 +140,7 @@ enum AnimationWriter {
             let json = JSONEncoder()
             json.outputFormatting = [.sortedKeys]
             for report in reports {
-                print(String(decoding: try json.encode(report), as: UTF8.self))
+                try Console.line(String(decoding: try json.encode(report), as: UTF8.self))
             }
         }
     }

@@ -88,7 +88,7 @@ struct Diff: ParsableCommand {
             // The two decodes are independent and cost more than the comparison: run them at once.
             let (first, second) = try Self.loadBoth(expected, actual)
             guard first.width == second.width, first.height == second.height else {
-                print("sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
+                try Console.line("sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
                 passed = false
                 return
             }
@@ -96,7 +96,7 @@ struct Diff: ParsableCommand {
             if let output, let image = result.diffImage {
                 try FileIO.write(try PNGEncoder().encode(image), to: output)
             }
-            print(String(format: "%d pixels differ (%.4f %% of %d×%d)", result.differingPixels, result.ratio * 100,
+            try Console.line(String(format: "%d pixels differ (%.4f %% of %d×%d)", result.differingPixels, result.ratio * 100,
                          first.width, first.height))
             passed = options.tolerance.accepts(result)
         }

@@ -37,7 +37,7 @@ struct Extract: ParsableCommand {
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileIO.write(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
-            print("\(animation.frames.count) frames written to \(output)")
+            try Console.line("\(animation.frames.count) frames written to \(output)")
         }
     }
 

@@ -48,9 +48,9 @@ struct Info: ParsableCommand {
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+                try Console.line(String(decoding: try encoder.encode(report), as: UTF8.self))
             } else {
-                print("""
+                try Console.line("""
                     file:      \(report.file)
                     format:    \(report.format)
                     size:      \(report.width)×\(report.height) px

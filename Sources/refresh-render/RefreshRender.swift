@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import Foundation
 import RefreshGif
 
@@ -11,8 +12,56 @@ struct RefreshRender: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 a diff beyond tolerance, 64 usage, 65 bad input data, \
             66 input missing or unreadable, 70 internal error, 73 output cannot be created, \
-            74 I/O error while writing.
+            74 I/O error while writing, 130/143 interrupted (SIGINT/SIGTERM).
             """,
         subcommands: [Render.self, Extract.self, Info.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self],
         defaultSubcommand: Render.self)
+
+    /// Parses and runs a command. Usage errors are one line (then a pointer to `--help`);
+    /// an interrupted command removes its temporary files.
+    static func main() {
+        Interruption.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                do { try Console.line(fullMessage(for: error)) } catch { finish(74) }
+                finish(0)
+            }
+            let message = message(for: error)
+            if !message.isEmpty {
+                let line = message.split(separator: "\n").first.map(String.init) ?? message
+                let hint = code == .validationFailure ? " (see 'refresh-render help')" : ""
+                FileHandle.standardError.write(Data("refresh-render: \(line)\(hint)\n".utf8))
+            }
+            finish(code.rawValue)
+        }
+        finish(0)
+    }
+
+    /// Exits with `code` (standard output is written unbuffered by ``Console``).
+    static func finish(_ code: Int32) -> Never {
+        Glibc.exit(code)
+    }
+}
+
+/// SIGINT and SIGTERM: remove the temporary files being written, then exit 130 or 143.
+enum Interruption {
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+
+    static func install() {
+        for (number, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Temporaries.removeAll()
+                FileHandle.standardError.write(Data("refresh-render: interrupted\n".utf8))
+                _exit(code)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
 }

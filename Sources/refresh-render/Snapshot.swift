@@ -97,7 +97,7 @@ struct Snapshot: ParsableCommand {
             group.wait()
             let results = rows.withLock { $0.compactMap { $0 } }
             var report: [JUnitReport.Case] = []
-            print("case".padding(toLength: 40, withPad: " ", startingAt: 0) + " result     pixels")
+            try Console.line("case".padding(toLength: 40, withPad: " ", startingAt: 0) + " result     pixels")
             for row in results {
                 let status: String, pixels: String
                 var failure: String?
@@ -118,12 +118,12 @@ struct Snapshot: ParsableCommand {
                 } else {
                     status = "ERROR"; pixels = "-"
                 }
-                print(row.name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + status.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + pixels)
-                if let failure { print("  " + failure) }
+                try Console.line(row.name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + status.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + pixels)
+                if let failure { try Console.line("  " + failure) }
                 report.append(JUnitReport.Case(name: row.name, failure: failure, isError: row.error != nil))
             }
             let failures = report.filter { $0.failure != nil }.count
-            print("\(report.count - failures) passed, \(failures) failed")
+            try Console.line("\(report.count - failures) passed, \(failures) failed")
             if let junit {
                 try FileIO.write(Array(JUnitReport(suite: "refresh-render snapshot", cases: report).xml.utf8), to: junit)
             }

@@ -59,41 +59,96 @@ package enum FileIO {
         try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) })
     }
 
-    /// Writes `bytes` to `path` through `writer`: to a temporary file beside it, flushed with
-    /// fsync, then renamed; on any error the temporary file is removed.
+    /// Writes `bytes` to `path` through `writer`.
+    ///
+    /// - A regular file (or a new path) is replaced atomically: the bytes go to a temporary
+    ///   file beside it, are flushed with fsync and renamed into place; on any error the
+    ///   temporary file is removed and the old file is left as it was.
+    /// - A symbolic link is followed: its target is replaced that way and the link stays.
+    /// - A character device, FIFO or socket (`/dev/stdout`, `/dev/full`) is written through
+    ///   directly, so its errors are write errors.
+    /// - A directory is refused.
     static func write(_ bytes: [UInt8], to path: String, writer: ChunkWriter) throws {
         if path == "-" {
             try writeAll(bytes, fd: STDOUT_FILENO, name: "standard output", writer: writer)
             return
         }
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        if isDirectory(path) {
-            throw RefreshGifError.cannotCreateOutput(file: path, message: "is a directory")
+        var info = stat()
+        if stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                throw RefreshGifError.cannotCreateOutput(file: path, message: "is a directory")
+            case S_IFCHR, S_IFIFO, S_IFSOCK:
+                // Opened by its own name, so /dev/stdout and /proc/self/fd/N work too.
+                try writeThrough(bytes, to: path, name: path, writer: writer)
+                return
+            default:
+                break
+            }
         }
+        try replaceAtomically(try resolvingLinks(path), with: bytes, name: path, writer: writer)
+    }
+
+    /// The file a path finally names: symbolic links followed (at most 40 of them), relative
+    /// link targets taken from the link's folder. A dangling link gives its target's path.
+    static func resolvingLinks(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/")
+                ? destination
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
+        }
+        throw RefreshGifError.cannotCreateOutput(file: path, message: "too many levels of symbolic links")
+    }
+
+    private static func writeThrough(_ bytes: [UInt8], to target: String, name: String, writer: ChunkWriter) throws {
+        let fd = open(target, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw RefreshGifError.cannotCreateOutput(file: name, message: String(cString: strerror(errno))) }
+        do {
+            try writeAll(bytes, fd: fd, name: name, writer: writer)
+        } catch {
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0 else { throw RefreshGifError.writeFailed(file: name, message: String(cString: strerror(errno))) }
+    }
+
+    private static func replaceAtomically(_ target: String, with bytes: [UInt8], name: String, writer: ChunkWriter) throws {
+        let url = URL(fileURLWithPath: target)
+        let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(nextSerial())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw RefreshGifError.cannotCreateOutput(file: path, message: String(cString: strerror(errno)))
+            throw RefreshGifError.cannotCreateOutput(file: name, message: String(cString: strerror(errno)))
         }
+        Temporaries.register(temporary)
+        defer { Temporaries.unregister(temporary) }
+        var open = true
         do {
-            try writeAll(bytes, fd: fd, name: path, writer: writer)
+            try writeAll(bytes, fd: fd, name: name, writer: writer)
             guard fsync(fd) == 0 else {
-                throw RefreshGifError.writeFailed(file: path, message: String(cString: strerror(errno)))
+                throw RefreshGifError.writeFailed(file: name, message: String(cString: strerror(errno)))
             }
+            // The descriptor is released by close whether it succeeds or not: never close twice.
+            open = false
             guard close(fd) == 0 else {
-                unlink(temporary)
-                throw RefreshGifError.writeFailed(file: path, message: String(cString: strerror(errno)))
+                throw RefreshGifError.writeFailed(file: name, message: String(cString: strerror(errno)))
             }
         } catch {
-            close(fd)
+            if open { close(fd) }
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
+        guard rename(temporary, target) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
-            throw RefreshGifError.cannotCreateOutput(file: path, message: message)
+            throw RefreshGifError.cannotCreateOutput(file: name, message: message)
         }
     }
 
