@@ -43,7 +43,7 @@ test-sanitize: test-asan test-ubsan test-tsan
 
 test-asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp REFRESH_RENDER_BIN=$(CURDIR)/.build-asan/debug/refresh-render \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 REFRESH_RENDER_BIN=$(CURDIR)/.build-asan/debug/refresh-render \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 # swiftc has no -sanitize=undefined on Linux; Swift's own checks (overflow, bounds) are on in

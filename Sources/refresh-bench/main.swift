@@ -115,5 +115,6 @@ switch arguments.count > 1 ? arguments[1] : "" {
 case "floor" where arguments.count == 3: try floor(arguments[2])
 case "diff" where arguments.count == 4: try diffSpeed(arguments[2], arguments[3])
 case "settings" where arguments.count == 3: try settings(arguments[2])
+case "fonts": try FontsReport.run()
 default: try codecs()
 }

@@ -41,6 +41,14 @@ public final class RefreshRenderer {
         try self.text(scale: 1, font: font).width(of: text)
     }
 
+    /// How `text` inks at 14 pt and `scale` with `font` as the primary face and `fallback`
+    /// for what it lacks (docs/fonts.md): advance width and ink width in points, and the mean
+    /// coverage over the glyph boxes.
+    package func ink(of text: String, scale: Int, font: FontLocation?, fallback: FontLocation?) throws
+        -> (advance: Double, inkWidth: Double, weight: Double) {
+        try TextRenderer(library: library, scale: Double(scale), font: font, fallback: fallback).ink(of: text)
+    }
+
     /// The font and glyph index that draw `scalar` (glyph 0 means no installed font has it).
     public func glyph(for scalar: Unicode.Scalar, font: FontLocation? = nil) throws -> (location: FontLocation, index: UInt32)? {
         try text(scale: 1, font: font).glyph(for: scalar)

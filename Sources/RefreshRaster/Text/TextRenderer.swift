@@ -19,11 +19,18 @@ final class TextRenderer {
     /// consecutive frames show the same labels, so each string is shaped once.
     private var shapedLines: [String: TextLine] = [:]
 
-    /// A renderer at `scale` pixels a point. `font` replaces the primary font. Throws
+    /// A face tried before fontconfig's per-character fallback (for measurements).
+    private var fallback: FontFace?
+
+    /// A renderer at `scale` pixels a point. `font` replaces the primary font; `fallback`,
+    /// when given, draws what the primary font lacks before fontconfig is asked. Throws
     /// ``RasterError/noFont`` when there is neither `font` nor any installed font.
-    init(library: FreeTypeLibrary, scale: Double, font: FontLocation?) throws {
+    init(library: FreeTypeLibrary, scale: Double, font: FontLocation?, fallback: FontLocation? = nil) throws {
         self.library = library
         self.scale = scale
+        if let fallback {
+            self.fallback = try FontFace(library: library, location: fallback, pixelSize: Self.pointSize * scale)
+        }
         guard let location = font ?? FontResolver.primary() else { throw RasterError.noFont }
         let face = try FontFace(library: library, location: location, pixelSize: Self.pointSize * scale)
         faces[location] = face
@@ -35,7 +42,9 @@ final class TextRenderer {
     private func face(for scalar: Unicode.Scalar) -> FontFace? {
         if let known = faceForScalar[scalar] { return known }
         var chosen = primary
-        if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true,
+        if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true, let fallback, fallback.glyphIndex(for: scalar) != 0 {
+            chosen = fallback
+        } else if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true,
            let location = FontResolver.fallback(for: scalar) {
             if let loaded = faces[location] {
                 chosen = loaded
@@ -170,6 +179,34 @@ final class TextRenderer {
         }
         if !current.trimmingTrailingSpaces.isEmpty { lines.append(layout(current.trimmingTrailingSpaces)) }
         return lines
+    }
+
+    /// How `text` inks at this size, on one line from x = 0: the advance width, the span from
+    /// the leftmost to the rightmost inked pixel (points), and the ink weight — the mean
+    /// coverage over the glyphs' em boxes (advance × point size; 0 empty, 1 solid).
+    func ink(of text: String) -> (advance: Double, inkWidth: Double, weight: Double) {
+        let line = layout(text)
+        var left = Int.max, right = Int.min, coverage = 0, area = 0
+        for glyph in line.glyphs {
+            let penX = glyph.x * scale
+            var whole = Int(penX.rounded(.down))
+            var quarter = Int(((penX - Double(whole)) * 4).rounded())
+            if quarter == 4 { whole += 1; quarter = 0 }
+            guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter),
+                  bitmap.width > 0, bitmap.height > 0 else { continue }
+            for column in 0..<bitmap.width {
+                var inked = false
+                for row in 0..<bitmap.height where bitmap.coverage[row * bitmap.width + column] > 0 { inked = true; break }
+                if inked {
+                    left = min(left, whole + bitmap.left + column)
+                    right = max(right, whole + bitmap.left + column + 1)
+                }
+            }
+            coverage += bitmap.coverage.reduce(0) { $0 + Int($1) }
+        }
+        area = Int((line.width * scale * Self.pointSize * scale).rounded()) * 255
+        let inkWidth = right > left ? Double(right - left) / scale : 0
+        return (line.width, inkWidth, area > 0 ? Double(coverage) / Double(area) : 0)
     }
 
     /// Device-pixel snapping: round half up (docs/images.md).
