@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 TOOL_RELEASE := .build/release/refresh-render
 
-.PHONY: setup build run test bench fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
+.PHONY: setup build run test bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
 
 setup:
 	@scripts/setup.sh
@@ -32,6 +32,11 @@ bench: setup
 	$(SWIFT) build -c release --product refresh-render
 	$(SWIFT) build -c release --product refresh-bench
 	python3 bench/run.py
+
+# The measurements behind the default faces (docs/fonts.md).
+fonts-report: setup
+	$(SWIFT) build -c release --product refresh-bench
+	.build/release/refresh-bench fonts
 
 SECONDS ?= 60
 UBSAN_DIR = $(shell dirname $$(find /opt/swift/usr/lib -name "libclang_rt.ubsan_standalone-x86_64.a" | head -1))

@@ -7,7 +7,7 @@ import PackageDescription
 //   RefreshModel   states, layout, timing, motion, the scene (pure Swift)
 //   ImageCodecs    GIF, PNG, CgBI and APNG on giflib, libpng and zlib
 //   PixelDiff      pixelmatch-style image comparison
-//   RefreshRaster  text (FreeType, fontconfig), vector shapes and the renderer
+//   RefreshRaster  text (FreeType, HarfBuzz, fontconfig), vector shapes and the renderer
 //   RefreshGif     the façade users import: scene descriptions, image loading, files
 //   RefreshGifTesting, refresh-render, refresh-bench   on top of the façade
 let package = Package(
@@ -27,6 +27,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot catch; this C target
         // holds the setjmp frames around libpng's reader and writer and nothing else.
         .target(name: "CPNGSupport", dependencies: ["CPNG"]),
@@ -35,7 +36,7 @@ let package = Package(
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
         .target(name: "ImageCodecs", dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib"]),
         .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
-        .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig"]),
+        .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         .target(name: "RefreshGif", dependencies: ["RefreshImage", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif"]),
 

@@ -10,8 +10,12 @@ packages=(
   zlib1g-dev        # zlib: Apple CgBI PNGs
   libfreetype-dev   # FreeType: glyphs, outlines, the vector rasteriser
   libfontconfig-dev # fontconfig: finding fonts, per-character fallback
-  fonts-dejavu-core # DejaVu Sans Bold, the primary label font
-  fonts-wqy-microhei # Chinese and Korean glyphs
+  libharfbuzz-dev   # HarfBuzz: shaping (OpenType kerning) of the labels
+  fonts-inter       # Inter SemiBold, the primary label face (docs/fonts.md)
+  fonts-noto-cjk    # Noto Sans CJK, the base package of the CJK faces
+  fonts-noto-cjk-extra # Noto Sans CJK Medium: Chinese and Korean labels (docs/fonts.md)
+  fonts-dejavu-core # DejaVu Sans Bold, fallback for the primary face
+  fonts-wqy-microhei # fallback for Chinese and Korean glyphs
   tzdata            # IANA time zones for --timezone
 )
 packages+=(${EXTRA_PACKAGES:-})

@@ -4,3 +4,4 @@
 #include FT_STROKER_H
 #include FT_GLYPH_H
 #include FT_ADVANCES_H
+#include FT_TRUETYPE_TABLES_H

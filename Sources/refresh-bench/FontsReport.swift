@@ -10,6 +10,8 @@ import RefreshGif
 enum FontsReport {
     static let deviceTimeLineInk = 136.5
     static let deviceCJKWeight = 0.198
+    /// The same title rendered by us in WenQuanYi Micro Hei, measured the capture's way.
+    static let capturedWenQuanYiWeight = 0.166
     static let timeLine = "最后更新：今天 11:46"
     static let cjkTitle = "正在刷新数据中"
     static let hangulTitle = "로딩중"
@@ -37,6 +39,7 @@ enum FontsReport {
     static let cjk = installed([
         Face(name: "WenQuanYi Micro Hei", path: "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"),
         Face(name: "Noto Sans CJK SC Regular", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", index: 2),
+        Face(name: "Noto Sans CJK SC Medium", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Medium.ttc", index: 2),
         Face(name: "Noto Sans CJK SC Bold", path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", index: 2),
     ])
 
@@ -45,7 +48,7 @@ enum FontsReport {
         print("Latin faces at 14 pt (advance widths in points; the time line with the CJK face chosen below):\n")
         print("| face | " + latinStrings.map { "`\($0)`" }.joined(separator: " | ") + " | time line ink | vs device 136.5 |")
         print("|---|" + String(repeating: "---|", count: latinStrings.count + 2))
-        let cjkChoice = cjk.last.map { FontLocation(path: $0.path, index: $0.index) }
+        let cjkChoice = (cjk.first { $0.name.hasSuffix("Medium") } ?? cjk.last).map { FontLocation(path: $0.path, index: $0.index) }
         for face in latin {
             let location = FontLocation(path: face.path, index: face.index)
             let widths = try latinStrings.map { try renderer.ink(of: $0, scale: 2, font: location, fallback: cjkChoice).advance }
@@ -53,17 +56,28 @@ enum FontsReport {
             print("| \(face.name) | " + widths.map { String(format: "%.2f", $0) }.joined(separator: " | ")
                   + String(format: " | %.1f | %+.1f |", time, time - deviceTimeLineInk))
         }
-        print("\nCJK faces at 14 pt, @2x (ink weight = mean coverage over the glyph boxes):\n")
-        print("| face | `\(cjkTitle)` width | ink weight | vs device 0.198 | `\(hangulTitle)` weight |")
-        print("|---|---|---|---|---|")
+        print("""
+
+            CJK faces at 14 pt, @2x. Ink weight here = coverage over the glyphs' em boxes; the capture \
+            measured ours in WenQuanYi at 0.166 and the device at 0.198 (×1.193), so a face is compared \
+            by its ratio to WenQuanYi, scaled onto the capture's 0.166:
+
+            """)
+        print("| face | `\(cjkTitle)` width | ink weight | × WenQuanYi | on the capture's scale | vs device 0.198 | `\(hangulTitle)` × WenQuanYi |")
+        print("|---|---|---|---|---|---|---|")
         let primary = latin.first.map { FontLocation(path: $0.path, index: $0.index) }
+        var reference: (title: Double, hangul: Double)?
         for face in cjk {
             let location = FontLocation(path: face.path, index: face.index)
             let title = try renderer.ink(of: cjkTitle, scale: 2, font: primary, fallback: location)
             let kr = FontLocation(path: face.path, index: face.path.contains("Noto") ? 1 : face.index)
             let hangul = try renderer.ink(of: hangulTitle, scale: 2, font: primary, fallback: kr)
-            print(String(format: "| %@ | %.1f | %.3f | %+.1f %% | %.3f |", face.name, title.advance, title.weight,
-                         (title.weight / deviceCJKWeight - 1) * 100, hangul.weight))
+            let base = reference ?? (title.weight, hangul.weight)
+            reference = base
+            let ratio = title.weight / base.title
+            let scaled = ratio * capturedWenQuanYiWeight
+            print(String(format: "| %@ | %.1f | %.3f | %.3f | %.3f | %+.1f %% | %.3f |", face.name, title.advance, title.weight,
+                         ratio, scaled, (scaled / deviceCJKWeight - 1) * 100, hangul.weight / base.hangul))
         }
     }
 }

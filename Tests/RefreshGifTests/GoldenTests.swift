@@ -89,6 +89,31 @@ struct SnapshotAssertionTests {
         #expect(try lenient.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false).passed)
     }
 
+    @Test("recording writes fonts.json beside the goldens; a failure with other installed faces says which")
+    func fontFingerprint() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let golden = folder + "/case.png"
+        let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let renderer = try RefreshRenderer()
+        _ = try check.check(renderer.render(Self.scene(.idle)), goldenPath: golden, name: "case", record: true)
+        let record = folder + "/fonts.json"
+        let recorded = try JSONDecoder().decode(FontFingerprint.self, from: Data(contentsOf: URL(fileURLWithPath: record)))
+        #expect(recorded == FontFingerprint.installed())
+        #expect(recorded.faces.map(\.role) == ["primary", "chinese", "korean"])
+        // Same fonts: the failure is only about pixels.
+        let plain = try check.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false)
+        #expect(!plain.message(name: "case", goldenPath: golden).contains("other fonts"))
+        // Goldens recorded with another primary face: the failure names both.
+        var other = recorded
+        other.faces[0].file = "DejaVuSans-Bold.ttf"
+        try JSONEncoder().encode(other).write(to: URL(fileURLWithPath: record))
+        let message = try check.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false)
+            .message(name: "case", goldenPath: golden)
+        #expect(message.contains("recorded with other fonts"))
+        #expect(message.contains("recorded DejaVuSans-Bold.ttf") && message.contains("installed \(recorded.faces[0].file)"))
+    }
+
     @Test("a golden of another size fails with both sizes")
     func sizeMismatch() throws {
         let folder = try Support.temporaryFolder()

@@ -213,7 +213,7 @@ struct CLITests {
         let golden = folder + "/golden"
         let recorded = try CLI.run(["snapshot", cases, "--golden", golden, "--record", "--artifacts", folder + "/artifacts"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(CLI.files(in: golden) == ["a.png", "b.png", "c.png"])
+        #expect(CLI.files(in: golden) == ["a.png", "b.png", "c.png", "fonts.json"])
         let clean = try CLI.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts"])
         #expect(clean.status == 0)
         #expect(String(decoding: clean.stdout, as: UTF8.self).contains("3 passed, 0 failed"))

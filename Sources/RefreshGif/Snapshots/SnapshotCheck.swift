@@ -38,8 +38,10 @@ public struct SnapshotCheck: Sendable {
             case let .mismatched(count, total, actual, diff):
                 return String(format: "%@: %d of %d pixels differ (%.3f %%) from %@; actual: %@; diff: %@",
                               name, count, total, Double(count) / Double(max(1, total)) * 100, goldenPath, actual, diff)
+                    + FontRecord.note(forGoldenAt: goldenPath)
             case let .sizeMismatch(expected, actual, actualPath):
                 return "\(name): size \(actual) differs from the golden's \(expected) (\(goldenPath)); actual: \(actualPath)"
+                    + FontRecord.note(forGoldenAt: goldenPath)
             }
         }
     }
@@ -74,6 +76,7 @@ public struct SnapshotCheck: Sendable {
         if record || missing {
             try FileIO.makeDirectory(URL(fileURLWithPath: goldenPath).deletingLastPathComponent().path)
             try FileIO.write(try encoder.encode(actual), to: goldenPath)
+            try FontRecord.store(besideGoldenAt: goldenPath)
             return .recorded(goldenPath: goldenPath, wasMissing: missing)
         }
         let goldenBytes = try FileIO.read(goldenPath)

@@ -1,4 +1,5 @@
 import CFreeType
+import CHarfBuzz
 import RefreshImage
 import RefreshModel
 
@@ -47,6 +48,51 @@ final class FontFace {
 
     deinit {
         FT_Done_Face(face)
+        if let shaper { hb_font_destroy(shaper) }
+    }
+
+    /// HarfBuzz's view of the same face, in font units; made on first use.
+    private var shaper: OpaquePointer?
+    private var shaperFailed = false
+
+    /// A shaped glyph: its index and advance and offset in font units.
+    struct ShapedGlyph {
+        var index: UInt32
+        var advance: Double
+        var offset: Double
+    }
+
+    /// `scalars` shaped by HarfBuzz with the face's OpenType features (GPOS kerning included),
+    /// left to right; nil when HarfBuzz cannot read the file.
+    func shape(_ scalars: [Unicode.Scalar]) -> [ShapedGlyph]? {
+        guard let font = hbFont() else { return nil }
+        guard let buffer = hb_buffer_create() else { return nil }
+        defer { hb_buffer_destroy(buffer) }
+        let codes = scalars.map(\.value)
+        codes.withUnsafeBufferPointer { hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count)) }
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+        return (0..<Int(count)).map { i in
+            ShapedGlyph(index: infos[i].codepoint, advance: Double(positions[i].x_advance), offset: Double(positions[i].x_offset))
+        }
+    }
+
+    private func hbFont() -> OpaquePointer? {
+        if let shaper { return shaper }
+        guard !shaperFailed else { return nil }
+        guard let blob = hb_blob_create_from_file_or_fail(location.path) else { shaperFailed = true; return nil }
+        defer { hb_blob_destroy(blob) }
+        guard let hbFace = hb_face_create(blob, UInt32(location.index)) else { shaperFailed = true; return nil }
+        defer { hb_face_destroy(hbFace) }
+        let font = hb_font_create(hbFace)
+        let units = Int32(unitsPerEm)
+        hb_font_set_scale(font, units, units)
+        shaper = font
+        return font
     }
 
     /// The glyph index for `scalar`, 0 when the face lacks it.

@@ -3,54 +3,88 @@ import RefreshImage
 import RefreshModel
 import Synchronization
 
-/// Finds fonts with fontconfig: the primary bold sans (DejaVu Sans Bold) and, per
-/// character, a fallback face that has the character (docs/text.md).
+/// Finds fonts with fontconfig: the primary bold sans and, per character, a fallback face
+/// that has the character. The default faces were chosen by measurement against a device
+/// capture (docs/fonts.md): Inter SemiBold for Latin, Cyrillic and Greek; Noto Sans CJK
+/// Medium for Chinese (SC), Korean (KR) and Japanese kana (JP). Where those are not
+/// installed, DejaVu Sans Bold and fontconfig's own choice (WenQuanYi Micro Hei) stand in.
 ///
 /// fontconfig's answers do not change while the process runs, so they are cached for the
 /// whole process behind a lock and shared by every render context.
 public enum FontResolver {
     private static let cache = Mutex<[String: FontLocation?]>([:])
 
-    /// The primary font: a bold sans, DejaVu Sans Bold where installed.
+    /// The primary font: Inter SemiBold, else DejaVu Sans Bold, else fontconfig's bold sans.
     public static func primary() -> FontLocation? {
-        lookup(key: "primary") { pattern in
-            FcPatternAddString(pattern, FC_FAMILY, "DejaVu Sans")
-            FcPatternAddInteger(pattern, FC_WEIGHT, FC_WEIGHT_BOLD)
-            return nil
-        }
-    }
-
-    /// A bold sans face that has `scalar`, or nil when no installed font has it.
-    public static func fallback(for scalar: Unicode.Scalar) -> FontLocation? {
-        lookup(key: "U+\(scalar.value)") { pattern in
-            FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
-            FcPatternAddInteger(pattern, FC_WEIGHT, FC_WEIGHT_BOLD)
-            let charset = FcCharSetCreate()
-            FcCharSetAddChar(charset, scalar.value)
-            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-            FcCharSetDestroy(charset)
-            return scalar.value
-        }
-    }
-
-    /// Runs one fontconfig match, configured by `configure` (which returns the character
-    /// the match must contain, if any), and caches the answer under `key`.
-    private static func lookup(key: String, configure: (OpaquePointer) -> UInt32?) -> FontLocation? {
-        if let cached = cache.withLock({ $0[key] }) { return cached }
-        var found: FontLocation?
-        if FcInit() != 0, let pattern = FcPatternCreate() {
-            let required = configure(pattern)
-            FcConfigSubstitute(nil, pattern, FcMatchPattern)
-            FcDefaultSubstitute(pattern)
-            var result = FcResultNoMatch
-            if let match = FcFontMatch(nil, pattern, &result) {
-                found = location(of: match, containing: required)
-                FcPatternDestroy(match)
+        lookup(key: "primary") {
+            for (family, weight) in [("Inter", FC_WEIGHT_DEMIBOLD), ("DejaVu Sans", FC_WEIGHT_BOLD)] {
+                if let found = match(family: family, weight: weight, character: nil, requireFamily: true) { return found }
             }
-            FcPatternDestroy(pattern)
+            return match(family: "sans-serif", weight: FC_WEIGHT_BOLD, character: nil, requireFamily: false)
         }
+    }
+
+    /// A face that has `scalar`: Noto Sans CJK Medium for CJK and Hangul where installed,
+    /// else fontconfig's bold sans that has it; nil when no installed font has it.
+    public static func fallback(for scalar: Unicode.Scalar) -> FontLocation? {
+        lookup(key: "U+\(scalar.value)") {
+            if let family = preferredCJKFamily(for: scalar),
+               let found = match(family: family, weight: FC_WEIGHT_MEDIUM, character: scalar.value, requireFamily: true) {
+                return found
+            }
+            return match(family: "sans-serif", weight: FC_WEIGHT_BOLD, character: scalar.value, requireFamily: false)
+        }
+    }
+
+    /// The default faces as the renderer picks them, for the font fingerprint: the primary
+    /// face, the Chinese face (for 正) and the Korean face (for 로).
+    public static func defaultFaces() -> [(role: String, location: FontLocation?)] {
+        [("primary", primary()), ("chinese", fallback(for: "正")), ("korean", fallback(for: "로"))]
+    }
+
+    /// The Noto Sans CJK family for a character's script, if it is CJK.
+    static func preferredCJKFamily(for scalar: Unicode.Scalar) -> String? {
+        switch scalar.value {
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF: return "Noto Sans CJK KR"
+        case 0x3040...0x30FF, 0x31F0...0x31FF: return "Noto Sans CJK JP"
+        case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF,
+             0x20000...0x2FA1F: return "Noto Sans CJK SC"
+        default: return nil
+        }
+    }
+
+    /// Caches the answer of `find` under `key`.
+    private static func lookup(key: String, find: () -> FontLocation?) -> FontLocation? {
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        let found = FcInit() != 0 ? find() : nil
         cache.withLock { $0[key] = .some(found) }
         return found
+    }
+
+    /// One fontconfig match for `family` at `weight`; with `requireFamily`, only a face of
+    /// that family counts; with `character`, only a face that has it.
+    private static func match(family: String, weight: Int32, character: UInt32?, requireFamily: Bool) -> FontLocation? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, family)
+        FcPatternAddInteger(pattern, FC_WEIGHT, weight)
+        if let character {
+            let charset = FcCharSetCreate()
+            FcCharSetAddChar(charset, character)
+            FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+            FcCharSetDestroy(charset)
+        }
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let found = FcFontMatch(nil, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(found) }
+        if requireFamily {
+            var name: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(found, FC_FAMILY, 0, &name) == FcResultMatch, let name,
+                  String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)) == family else { return nil }
+        }
+        return location(of: found, containing: character)
     }
 
     private static func location(of match: OpaquePointer, containing required: UInt32?) -> FontLocation? {

@@ -72,25 +72,36 @@ final class TextRenderer {
         return line
     }
 
+    /// Shapes `text`: each run of characters drawn by one face goes through HarfBuzz (OpenType
+    /// kerning and positioning), so widths are those of the laid-out line.
     private func shape(_ text: String) -> TextLine {
         var glyphs: [TextLine.Glyph] = []
         var pen = 0.0
         var ascent = primary.map { $0.ascender / $0.unitsPerEm * Self.pointSize } ?? 0
         var descent = primary.map { $0.descender / $0.unitsPerEm * Self.pointSize } ?? 0
-        var previous: (face: FontFace, index: UInt32)?
-        for scalar in text.unicodeScalars {
-            guard let face = face(for: scalar) else { continue }
-            let index = face.glyphIndex(for: scalar)
+        var run: [Unicode.Scalar] = []
+        var runFace: FontFace?
+        func flush() {
+            guard let face = runFace, !run.isEmpty else { return }
             let unit = Self.pointSize / face.unitsPerEm
-            if let previous, previous.face === face {
-                pen += face.kerningUnits(previous.index, index) * unit
+            let shaped = face.shape(run) ?? run.map { FontFace.ShapedGlyph(index: face.glyphIndex(for: $0), advance: face.advanceUnits(face.glyphIndex(for: $0)), offset: 0) }
+            for glyph in shaped {
+                glyphs.append(TextLine.Glyph(face: face, index: glyph.index, x: pen + glyph.offset * unit))
+                pen += glyph.advance * unit
             }
-            glyphs.append(TextLine.Glyph(face: face, index: index, x: pen))
-            pen += face.advanceUnits(index) * unit
             ascent = max(ascent, face.ascender * unit)
             descent = max(descent, face.descender * unit)
-            previous = (face, index)
+            run.removeAll(keepingCapacity: true)
         }
+        for scalar in text.unicodeScalars {
+            guard let face = face(for: scalar) else { continue }
+            if face !== runFace {
+                flush()
+                runFace = face
+            }
+            run.append(scalar)
+        }
+        flush()
         return TextLine(glyphs: glyphs, width: pen, ascent: ascent, descent: descent)
     }
 
