@@ -71,34 +71,53 @@ public struct RGBAImage: Sendable, Equatable {
     /// kept, so the anti-aliased edge of a one-colour label stays one colour (the file
     /// compresses far better) and premultiplying again still gives exactly these pixels.
     public func straightPixels() -> [UInt8] {
-        var out = pixels
-        out.withUnsafeMutableBufferPointer { buffer in
-            var last: (UInt32, UInt32, UInt32) = (0, 0, 0)
+        var out = [UInt8](repeating: 0, count: pixels.count)
+        var converter = Unpremultiplier()
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in converter.convert(src, into: dst) }
+        }
+        return out
+    }
+
+    /// Un-premultiplies pixels in pieces (rows, in order) with the same result as
+    /// ``straightPixels()`` on the whole image: it carries the previous pixel's straight value.
+    public struct Unpremultiplier: Sendable {
+        private var last: (UInt32, UInt32, UInt32) = (0, 0, 0)
+
+        /// A converter at the start of an image.
+        public init() {}
+
+        /// Converts premultiplied `source` bytes (whole pixels) into straight `target` bytes.
+        public mutating func convert(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) {
             var i = 0
-            while i < buffer.count {
-                let a = UInt32(buffer[i + 3])
+            let count = min(source.count, target.count) & ~3
+            while i < count {
+                let a = UInt32(source[i + 3])
                 if a == 0 {
-                    buffer[i] = 0
-                    buffer[i + 1] = 0
-                    buffer[i + 2] = 0
+                    target[i] = 0
+                    target[i + 1] = 0
+                    target[i + 2] = 0
                 } else if a != 255 {
                     let half = a / 2
                     func straight(_ p: UInt32, _ previous: UInt32) -> UInt32 {
                         if (previous * a + 127) / 255 == p { return previous }
                         return min(255, (p * 255 + half) / a)
                     }
-                    last = (straight(UInt32(buffer[i]), last.0), straight(UInt32(buffer[i + 1]), last.1),
-                            straight(UInt32(buffer[i + 2]), last.2))
-                    buffer[i] = UInt8(last.0)
-                    buffer[i + 1] = UInt8(last.1)
-                    buffer[i + 2] = UInt8(last.2)
+                    last = (straight(UInt32(source[i]), last.0), straight(UInt32(source[i + 1]), last.1),
+                            straight(UInt32(source[i + 2]), last.2))
+                    target[i] = UInt8(last.0)
+                    target[i + 1] = UInt8(last.1)
+                    target[i + 2] = UInt8(last.2)
                 } else {
-                    last = (UInt32(buffer[i]), UInt32(buffer[i + 1]), UInt32(buffer[i + 2]))
+                    last = (UInt32(source[i]), UInt32(source[i + 1]), UInt32(source[i + 2]))
+                    target[i] = source[i]
+                    target[i + 1] = source[i + 1]
+                    target[i + 2] = source[i + 2]
                 }
+                target[i + 3] = source[i + 3]
                 i += 4
             }
         }
-        return out
     }
 
     /// The bounding box of the pixels whose alpha is above `threshold`, or nil when none is.

@@ -56,7 +56,8 @@ let renderTime = try median(200) { _ = try renderer.render(scene) }
 print(String(format: "render (layout + text + composition): %.1f µs", renderTime))
 
 let candidates: [(String, PNGEncoder.Settings)] = [
-    ("level 1, filter NONE (default)", .fastUI),
+    ("libdeflate 6, no filter (default)", .default),
+    ("libdeflate 1, no filter", .fastUI),
     ("level 1, filter UP", .init(level: 1, filters: .up, strategy: .default)),
     ("level 1, adaptive filters", .init(level: 1, filters: .all, strategy: .default)),
     ("level 6, adaptive (libpng default)", .libpngDefault),
@@ -89,18 +90,15 @@ for name in ["demo/pull.gif", "demo/spin.gif", "gif/spectrum.gif"] {
 func settings(_ folder: String) throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
     let images = try names.map { try PNGDecoder().decode(FileIO.read(folder + "/" + $0)) }
-    let candidates: [(String, PNGEncoder.Settings)] = [
-        ("level 1, NONE (default)", .fastUI),
-        ("level 1, SUB", .init(level: 1, filters: .sub, strategy: .default)),
-        ("level 1, UP", .init(level: 1, filters: .up, strategy: .default)),
-        ("level 1, PAETH", .init(level: 1, filters: .paeth, strategy: .default)),
-        ("level 1, adaptive", .init(level: 1, filters: .all, strategy: .default)),
-        ("level 2, SUB", .init(level: 2, filters: .sub, strategy: .default)),
-        ("level 3, adaptive", .init(level: 3, filters: .all, strategy: .default)),
-        ("level 1, NONE, RLE", .init(level: 1, filters: .none, strategy: .rle)),
-        ("level 1, SUB, RLE", .init(level: 1, filters: .sub, strategy: .rle)),
-        ("level 6, adaptive", .libpngDefault),
-    ]
+    var candidates: [(String, PNGEncoder.Settings)] = []
+    for level in [1, 3, 6, 9, 12] {
+        for (name, filters) in [("none", PNGEncoder.Settings.Filters.none), ("sub", .sub), ("up", .up), ("paeth", .paeth), ("adaptive", .all)] {
+            candidates.append(("libdeflate \(level), \(name)", PNGEncoder.Settings(level: level, filters: filters)))
+        }
+    }
+    candidates += [("zlib 1, none (old default)", .init(level: 1, filters: .none, compressor: .zlib)),
+                   ("zlib 6, adaptive", .init(level: 6, filters: .all, strategy: .filtered, compressor: .zlib)),
+                   ("libpng 6, adaptive (its default)", .init(level: 6, filters: .all, strategy: .filtered, compressor: .libpng))]
     for (name, setting) in candidates {
         let encoder = PNGEncoder(settings: setting)
         var bytes = 0

@@ -2,6 +2,8 @@ import ArgumentParser
 import RefreshGif
 
 /// How PNG files are compressed (`PNGEncoder.Settings`): fast by default, smaller on request.
+extension PNGEncoder.Settings.Compressor: ExpressibleByArgument {}
+
 struct PNGOptions: ParsableArguments {
     /// Row filters by name.
     enum Filter: String, ExpressibleByArgument, CaseIterable {
@@ -19,17 +21,21 @@ struct PNGOptions: ParsableArguments {
         }
     }
 
-    @Option(name: .customLong("png-level"), help: "zlib level of PNG files, 0–9 (1: fast; 9: smallest).")
-    var level: Int = 1
+    @Option(name: .customLong("png-level"), help: "PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower.")
+    var level: Int = PNGEncoder.Settings.default.level
 
     @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, average, paeth or adaptive.")
     var filter: Filter = .none
 
+    @Option(name: .customLong("png-encoder"), help: "PNG compressor: libdeflate, zlib, or libpng (the reference writer).")
+    var compressor: PNGEncoder.Settings.Compressor = PNGEncoder.Settings.default.compressor
+
     func validate() throws {
-        guard (0...9).contains(level) else { throw ValidationError("--png-level must be between 0 and 9, got \(level)") }
+        let top = compressor == .libdeflate ? 12 : 9
+        guard (0...top).contains(level) else { throw ValidationError("--png-level must be between 0 and \(top) for \(compressor.rawValue), got \(level)") }
     }
 
     var encoder: PNGEncoder {
-        PNGEncoder(settings: PNGEncoder.Settings(level: level, filters: filter.filters, strategy: .default))
+        PNGEncoder(settings: PNGEncoder.Settings(level: level, filters: filter.filters, compressor: compressor))
     }
 }

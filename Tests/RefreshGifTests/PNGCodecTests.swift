@@ -27,7 +27,8 @@ struct PNGCodecTests {
     @Test("encode then decode gives the same pixels", arguments: ["rgba8", "palette8", "graya8", "rgb8-trns"])
     func roundTrip(name: String) throws {
         let image = try PNGDecoder().decode(Support.bytes("png/\(name).png"))
-        for settings in [PNGEncoder.Settings.fastUI, .libpngDefault, .init(level: 9, filters: .paeth, strategy: .rle)] {
+        for settings in [PNGEncoder.Settings.default, .fastUI, .libpngDefault, .init(level: 12, filters: .all),
+                         .init(level: 9, filters: .paeth, strategy: .rle, compressor: .zlib)] {
             let again = try PNGDecoder().decode(PNGEncoder(settings: settings).encode(image))
             #expect(again == image)
         }

@@ -261,16 +261,29 @@ struct CLITests {
         #expect(String(decoding: invalid.stdout, as: UTF8.self).contains("$.cases[0].percent"))
     }
 
-    @Test("--png-level and --png-filter trade speed for size, never pixels")
+    @Test("--png-level, --png-filter and --png-encoder trade speed for size, never pixels")
     func pngSettings() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let images = ["--images", "idle=" + Support.fixture("demo/pull.gif"), "--percent", "0.5", "--background", "#FFFFFF"]
-        #expect(try CLI.run(images + ["-o", folder + "/fast.png"]).status == 0)
-        #expect(try CLI.run(images + ["--png-level", "9", "--png-filter", "adaptive", "-o", folder + "/small.png"]).status == 0)
-        let fast = try FileIO.read(folder + "/fast.png"), small = try FileIO.read(folder + "/small.png")
-        #expect(small.count < fast.count)
-        #expect(try PNGDecoder().decode(fast) == PNGDecoder().decode(small))
-        #expect(try CLI.run(["--png-level", "10", "-o", folder + "/x.png"]).status == 64)
+        let variants: [(String, [String])] = [("default", []), ("fast", ["--png-level", "1"]), ("small", ["--png-level", "12"]),
+                                             ("adaptive", ["--png-filter", "adaptive"]), ("zlib", ["--png-encoder", "zlib", "--png-level", "1"]),
+                                             ("libpng", ["--png-encoder", "libpng", "--png-level", "6", "--png-filter", "adaptive"])]
+        var sizes: [String: Int] = [:]
+        let reference = try { () throws -> RGBAImage in
+            #expect(try CLI.run(images + ["-o", folder + "/default.png"]).status == 0)
+            return try PNGDecoder().decode(FileIO.read(folder + "/default.png"))
+        }()
+        for (name, options) in variants {
+            #expect(try CLI.run(images + options + ["-o", folder + "/\(name).png"]).status == 0, "\(name)")
+            let bytes = try FileIO.read(folder + "/\(name).png")
+            sizes[name] = bytes.count
+            #expect(try PNGDecoder().decode(bytes) == reference, "\(name) changed pixels")
+        }
+        // More is smaller; libdeflate beats zlib at the fast end.
+        #expect(sizes["small"]! <= sizes["default"]! && sizes["default"]! < sizes["fast"]!)
+        #expect(sizes["fast"]! < sizes["zlib"]!)
+        #expect(try CLI.run(["--png-level", "13", "-o", folder + "/x.png"]).status == 64)
+        #expect(try CLI.run(["--png-encoder", "zlib", "--png-level", "10", "-o", folder + "/x.png"]).status == 64)
     }
 }

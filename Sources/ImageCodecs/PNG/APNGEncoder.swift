@@ -15,7 +15,7 @@ public struct APNGEncoder {
     public let width: Int, height: Int
 
     /// An empty animation of the given size.
-    public init(width: Int, height: Int, settings: PNGEncoder.Settings = .fastUI) {
+    public init(width: Int, height: Int, settings: PNGEncoder.Settings = .default) {
         self.width = width
         self.height = height
         encoder = PNGEncoder(settings: settings)

@@ -1,3 +1,4 @@
+import CDeflate
 import CPNGSupport
 import CZlib
 import RefreshImage
@@ -6,9 +7,9 @@ import RefreshImage
 ///
 /// The output is straight 8-bit RGBA, non-interlaced, with no time stamp, text or other
 /// chunk that would differ between two runs: the same pixels give the same bytes. Rows are
-/// filtered here and compressed with zlib into the image data, which the PNG file and the
-/// frames of an animated PNG (``APNGEncoder``) both take as it is. libpng's own writer is
-/// kept as a reference (``encodeWithLibpng(_:)``).
+/// filtered here and compressed with libdeflate (or zlib) into the image data, which the PNG
+/// file and the frames of an animated PNG (``APNGEncoder``) both take as it is. libpng's own
+/// writer is kept as a reference (``Settings/Compressor/libpng``).
 public struct PNGEncoder: Sendable {
     /// The zlib/libpng settings used to compress the image data.
     public struct Settings: Sendable, Equatable {
@@ -47,40 +48,56 @@ public struct PNGEncoder: Sendable {
             case fixed = 4
         }
 
-        /// zlib level, 0 (store) – 9 (smallest).
+        /// What compresses the filtered rows.
+        public enum Compressor: String, Sendable, CaseIterable {
+            /// libdeflate: levels 0–12, faster and smaller than zlib at the same level.
+            case libdeflate
+            /// zlib, with its strategy: levels 0–9.
+            case zlib
+            /// libpng's own writer (its filters and zlib): the reference.
+            case libpng
+        }
+
+        /// Compression level, 0 (store) – 12 (smallest; zlib and libpng stop at 9).
         public var level: Int
         /// The row filters.
         public var filters: Filters
         /// The zlib strategy.
         public var strategy: Strategy
+        /// The compressor.
+        public var compressor: Compressor
 
-        /// Settings from their three parts.
-        public init(level: Int, filters: Filters, strategy: Strategy) {
-            self.level = max(0, min(9, level))
+        /// Settings from their parts; the level is clamped to what the compressor has.
+        public init(level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate) {
+            self.level = max(0, min(compressor == .libdeflate ? 12 : 9, level))
             self.filters = filters
             self.strategy = strategy
+            self.compressor = compressor
         }
 
-        /// The default for refresh-control frames: zlib level 1, no row filter. On flat UI
-        /// frames (large transparent or flat areas, grey text, a small picture) this is about
-        /// five times faster than libpng's adaptive default and within a few per cent of
-        /// its size (measured in the README).
-        public static let fastUI = Settings(level: 1, filters: .none, strategy: .default)
-        /// libpng's own defaults: zlib level 6, adaptive filters.
-        public static let libpngDefault = Settings(level: 6, filters: .all, strategy: .filtered)
+        /// The default for refresh-control frames: libdeflate level 6, no row filter. On flat UI
+        /// frames (transparent or flat areas, grey text, one small picture) row filters make
+        /// the files larger and libdeflate at level 6 makes them about a third smaller than zlib
+        /// at level 1 (measured in docs/benchmarks.md).
+        public static let `default` = Settings(level: 6, filters: .none)
+        /// The fastest: libdeflate level 1, no filter.
+        public static let fastUI = Settings(level: 1, filters: .none)
+        /// libpng's own writer with its defaults: zlib level 6, adaptive filters.
+        public static let libpngDefault = Settings(level: 6, filters: .all, strategy: .filtered, compressor: .libpng)
     }
 
     /// The compression settings.
     public var settings: Settings
 
-    /// An encoder with the given settings (default ``Settings/fastUI``).
-    public init(settings: Settings = .fastUI) {
+    /// An encoder with the given settings (default ``Settings/default``).
+    public init(settings: Settings = .default) {
         self.settings = settings
     }
 
     /// The PNG file for `image`.
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
-        try file(for: compress(image))
+        if settings.compressor == .libpng { return try encodeWithLibpng(image) }
+        return try file(for: compress(image))
     }
 
     /// The PNG file for a straight image.
@@ -90,7 +107,12 @@ public struct PNGEncoder: Sendable {
 
     /// The compressed image data (the zlib stream IDAT chunks hold) and the IHDR body of `image`.
     public func compress(_ image: RGBAImage) throws -> CompressedImage {
-        try compress(straight: image.straightPixels(), width: image.width, height: image.height)
+        guard !image.isEmpty, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw ImageCodecError.cannotEncode(.png, reason: "the image is \(image.width)×\(image.height) px")
+        }
+        // Un-premultiplied row by row as the rows are filtered: no whole-frame straight copy.
+        let filtered = PNGRowFilter.filter(premultiplied: image, filters: settings.filters)
+        return CompressedImage(width: image.width, height: image.height, data: try deflate(filtered))
     }
 
     /// A PNG image's header and its compressed, filtered rows.
@@ -131,8 +153,33 @@ public struct PNGEncoder: Sendable {
             throw ImageCodecError.cannotEncode(.png, reason: "the image is \(width)×\(height) px")
         }
         let filtered = PNGRowFilter.filter(pixels, width: width, height: height, filters: settings.filters)
-        return CompressedImage(width: width, height: height, data: try Self.deflate(filtered, level: settings.level,
-                                                                                   strategy: settings.strategy.rawValue))
+        return CompressedImage(width: width, height: height, data: try deflate(filtered))
+    }
+
+    /// The zlib stream of `input` with the settings' compressor and level.
+    func deflate(_ input: [UInt8]) throws -> [UInt8] {
+        switch settings.compressor {
+        case .libdeflate: return try Self.libdeflate(input, level: settings.level)
+        case .zlib, .libpng: return try Self.deflate(input, level: settings.level, strategy: settings.strategy.rawValue)
+        }
+    }
+
+    /// A zlib stream of `input` from libdeflate (one shot: the whole input is in memory).
+    static func libdeflate(_ input: [UInt8], level: Int) throws -> [UInt8] {
+        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
+            throw ImageCodecError.libraryFailure("libdeflate could not make a level-\(level) compressor")
+        }
+        defer { libdeflate_free_compressor(compressor) }
+        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        var output = [UInt8](repeating: 0, count: bound)
+        let written = input.withUnsafeBytes { inBuffer in
+            output.withUnsafeMutableBytes { outBuffer in
+                libdeflate_zlib_compress(compressor, inBuffer.baseAddress, inBuffer.count, outBuffer.baseAddress, outBuffer.count)
+            }
+        }
+        guard written > 0 else { throw ImageCodecError.libraryFailure("libdeflate could not compress \(input.count) bytes") }
+        output.removeSubrange(written...)
+        return output
     }
 
     /// A zlib stream of `input` (window 32 KiB, memory level 8, as libpng uses).

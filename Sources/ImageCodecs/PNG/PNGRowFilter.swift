@@ -1,40 +1,30 @@
+import RefreshImage
+
 /// PNG's row filters for 8-bit RGBA rows: the one filter set, or per row the filter whose
 /// output bytes, read as signed, sum smallest in magnitude (the heuristic libpng uses).
 enum PNGRowFilter {
-    /// Rows of `width × 4` bytes, each prefixed with its filter type.
-    static func filter(_ pixels: [UInt8], width: Int, height: Int, filters: PNGEncoder.Settings.Filters) -> [UInt8] {
-        let rowBytes = width * 4
-        var candidates: [UInt8] = []
-        if filters.contains(.none) { candidates.append(0) }
-        if filters.contains(.sub) { candidates.append(1) }
-        if filters.contains(.up) { candidates.append(2) }
-        if filters.contains(.average) { candidates.append(3) }
-        if filters.contains(.paeth) { candidates.append(4) }
-        if candidates.isEmpty { candidates = [0] }
-        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
-        var scratch = [UInt8](repeating: 0, count: rowBytes)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                scratch.withUnsafeMutableBufferPointer { trial in
-                    for y in 0..<height {
-                        let row = y * rowBytes
-                        let target = y * (rowBytes + 1)
-                        if candidates.count == 1 {
-                            dst[target] = candidates[0]
-                            apply(candidates[0], src, row: row, y: y, rowBytes: rowBytes,
-                                  into: UnsafeMutableBufferPointer(rebasing: dst[(target + 1)...]))
-                            continue
+    /// The filtered rows of a premultiplied image, un-premultiplied one row at a time into two
+    /// reused row buffers (the same values as ``RefreshImage/RGBAImage/straightPixels()``,
+    /// without a whole-frame copy).
+    static func filter(premultiplied image: RGBAImage, filters: PNGEncoder.Settings.Filters) -> [UInt8] {
+        let rowBytes = image.width * 4
+        var unpremultiply = RGBAImage.Unpremultiplier()
+        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * image.height)
+        var rows = [UInt8](repeating: 0, count: rowBytes * 2)
+        var trial = [UInt8](repeating: 0, count: rowBytes)
+        let candidates = Self.candidates(filters)
+        image.pixels.withUnsafeBufferPointer { src in
+            rows.withUnsafeMutableBufferPointer { ring in
+                trial.withUnsafeMutableBufferPointer { scratch in
+                    out.withUnsafeMutableBufferPointer { dst in
+                        for y in 0..<image.height {
+                            let current = UnsafeMutableBufferPointer(rebasing: ring[((y % 2) * rowBytes)..<((y % 2 + 1) * rowBytes)])
+                            unpremultiply.convert(UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]), into: current)
+                            let previous = y > 0
+                                ? UnsafeBufferPointer(rebasing: ring[(((y + 1) % 2) * rowBytes)..<(((y + 1) % 2 + 1) * rowBytes)]) : nil
+                            filterRow(UnsafeBufferPointer(current), previous: previous, candidates: candidates, scratch: scratch,
+                                      into: UnsafeMutableBufferPointer(rebasing: dst[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
                         }
-                        var best: (type: UInt8, cost: Int) = (0, .max)
-                        for type in candidates {
-                            apply(type, src, row: row, y: y, rowBytes: rowBytes, into: trial)
-                            var cost = 0
-                            for x in 0..<rowBytes { let v = Int(Int8(bitPattern: trial[x])); cost += v < 0 ? -v : v }
-                            if cost < best.cost { best = (type, cost) }
-                        }
-                        dst[target] = best.type
-                        apply(best.type, src, row: row, y: y, rowBytes: rowBytes,
-                              into: UnsafeMutableBufferPointer(rebasing: dst[(target + 1)...]))
                     }
                 }
             }
@@ -42,23 +32,80 @@ enum PNGRowFilter {
         return out
     }
 
-    /// Filters one row with `type` into the first `rowBytes` bytes of `out`.
-    private static func apply(_ type: UInt8, _ src: UnsafeBufferPointer<UInt8>, row: Int, y: Int, rowBytes: Int,
-                              into out: UnsafeMutableBufferPointer<UInt8>) {
-        let up = row - rowBytes
-        for x in 0..<rowBytes {
-            let value = src[row + x]
-            let a = x >= 4 ? Int(src[row + x - 4]) : 0
-            let b = y > 0 ? Int(src[up + x]) : 0
-            switch type {
-            case 1: out[x] = value &- UInt8(a)
-            case 2: out[x] = value &- UInt8(b)
-            case 3: out[x] = value &- UInt8((a + b) / 2)
-            case 4:
-                let c = x >= 4 && y > 0 ? Int(src[up + x - 4]) : 0
-                out[x] = value &- UInt8(PNGUnfilter.paeth(a, b, c))
-            default: out[x] = value
+    /// Rows of straight RGBA `pixels` (`width × 4` bytes each), each prefixed with its filter type.
+    static func filter(_ pixels: [UInt8], width: Int, height: Int, filters: PNGEncoder.Settings.Filters) -> [UInt8] {
+        let rowBytes = width * 4
+        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
+        var trial = [UInt8](repeating: 0, count: rowBytes)
+        let candidates = Self.candidates(filters)
+        pixels.withUnsafeBufferPointer { src in
+            trial.withUnsafeMutableBufferPointer { scratch in
+                out.withUnsafeMutableBufferPointer { dst in
+                    for y in 0..<height {
+                        let current = UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)])
+                        let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * rowBytes)..<(y * rowBytes)]) : nil
+                        filterRow(current, previous: previous, candidates: candidates, scratch: scratch,
+                                  into: UnsafeMutableBufferPointer(rebasing: dst[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
+                    }
+                }
             }
+        }
+        return out
+    }
+
+    /// The filter types a set allows (none when it allows nothing).
+    static func candidates(_ filters: PNGEncoder.Settings.Filters) -> [UInt8] {
+        var candidates: [UInt8] = []
+        if filters.contains(.none) { candidates.append(0) }
+        if filters.contains(.sub) { candidates.append(1) }
+        if filters.contains(.up) { candidates.append(2) }
+        if filters.contains(.average) { candidates.append(3) }
+        if filters.contains(.paeth) { candidates.append(4) }
+        return candidates.isEmpty ? [0] : candidates
+    }
+
+    /// Filters one row into `out`: the filter type byte, then the filtered bytes.
+    private static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, candidates: [UInt8],
+                                  scratch: UnsafeMutableBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+        let target = UnsafeMutableBufferPointer(rebasing: out[1...])
+        var chosen = candidates[0]
+        if candidates.count > 1 {
+            var best = Int.max
+            for type in candidates {
+                apply(type, row, previous, into: scratch)
+                var cost = 0
+                for x in 0..<row.count { let v = Int(Int8(bitPattern: scratch[x])); cost += v < 0 ? -v : v }
+                if cost < best { best = cost; chosen = type }
+            }
+        }
+        out[0] = chosen
+        apply(chosen, row, previous, into: target)
+    }
+
+    /// Filters one row with `type` into the first `row.count` bytes of `out`.
+    private static func apply(_ type: UInt8, _ row: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?,
+                              into out: UnsafeMutableBufferPointer<UInt8>) {
+        let count = row.count
+        switch (type, previous) {
+        case (1, _):
+            for x in 0..<count { out[x] = row[x] &- (x >= 4 ? row[x - 4] : 0) }
+        case (2, let up?):
+            for x in 0..<count { out[x] = row[x] &- up[x] }
+        case (3, let up?):
+            for x in 0..<count { out[x] = row[x] &- UInt8((Int(x >= 4 ? row[x - 4] : 0) + Int(up[x])) / 2) }
+        case (3, nil):
+            for x in 0..<count { out[x] = row[x] &- ((x >= 4 ? row[x - 4] : 0) / 2) }
+        case (4, let up?):
+            for x in 0..<count {
+                let a = x >= 4 ? Int(row[x - 4]) : 0, b = Int(up[x]), c = x >= 4 ? Int(up[x - 4]) : 0
+                out[x] = row[x] &- UInt8(PNGUnfilter.paeth(a, b, c))
+            }
+        case (4, nil):
+            // Paeth with no row above predicts the left pixel.
+            for x in 0..<count { out[x] = row[x] &- (x >= 4 ? row[x - 4] : 0) }
+        default:
+            // None, and Up on the first row (the row above counts as zeros).
+            for x in 0..<count { out[x] = row[x] }
         }
     }
 }
