@@ -5,7 +5,7 @@ import PackageDescription
 //
 //   RefreshImage   pixel buffers and compositing (pure Swift)
 //   RefreshModel   states, layout, timing, motion, the scene (pure Swift)
-//   ImageCodecs    GIF, PNG, CgBI and APNG on giflib, libpng, libdeflate and zlib
+//   ImageCodecs    GIF, PNG, CgBI, APNG and Lottie on giflib, libpng, libdeflate, zlib and rlottie
 //   PixelDiff      pixelmatch-style image comparison
 //   RefreshRaster  text (FreeType, HarfBuzz, fontconfig), vector shapes and the renderer
 //   RefreshGif     the façade users import: scene descriptions, image loading, files
@@ -28,6 +28,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         // libpng reports errors with longjmp, which Swift cannot catch; this C target
         // holds the setjmp frames around libpng's reader and writer and nothing else.
@@ -35,7 +36,7 @@ let package = Package(
 
         .target(name: "RefreshImage"),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
-        .target(name: "ImageCodecs", dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate"]),
+        .target(name: "ImageCodecs", dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie"]),
         .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
         .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         .target(name: "RefreshGif", dependencies: ["RefreshImage", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
@@ -52,7 +53,7 @@ let package = Package(
         .testTarget(
             name: "RefreshGifTests",
             dependencies: ["RefreshGif", "RefreshGifTesting", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
-                           "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib"],
+                           "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib", "CRLottie"],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),

@@ -7,6 +7,7 @@ anywhere; it writes next to itself. Output is deterministic.
 """
 import math
 import os
+import json
 import struct
 import zlib
 
@@ -324,7 +325,75 @@ def make_pngs():
     write_case("gray16-interlaced", png(w, h, 0, 16, rows, interlace=True), expected)
 
 
+def value(v):
+    """A Lottie property that does not move."""
+    return {"a": 0, "k": v}
+
+
+def keyframes(points):
+    """A Lottie property moving through (frame, value) points, ease-in-out between them."""
+    frames = []
+    for (t, v), (_, after) in zip(points, points[1:]):
+        frames.append({"t": t, "s": v, "e": after, "i": {"x": [0.42], "y": [1]}, "o": {"x": [0.58], "y": [0]}})
+    frames.append({"t": points[-1][0], "s": points[-1][1]})
+    return {"a": 1, "k": frames}
+
+
+def transform(position, rotation=value(0), scale=value([100, 100, 100]), opacity=value(100)):
+    return {"o": opacity, "r": rotation, "p": position, "a": value([0, 0, 0]), "s": scale}
+
+
+def shape_layer(index, name, ks, shapes, op):
+    return {"ddd": 0, "ind": index, "ty": 4, "nm": name, "sr": 1, "ks": ks, "ao": 0, "shapes": shapes,
+            "ip": 0, "op": op, "st": 0, "bm": 0}
+
+
+def group(name, items):
+    return {"ty": "gr", "nm": name, "it": items + [{"ty": "tr", "p": value([0, 0]), "a": value([0, 0]),
+                                                    "s": value([100, 100]), "r": value(0), "o": value(100)}]}
+
+
+def fill(rgb):
+    return {"ty": "fl", "c": value([c / 255 for c in rgb] + [1]), "o": value(100), "r": 1}
+
+
+def stroke(rgb, width):
+    return {"ty": "st", "c": value([c / 255 for c in rgb] + [1]), "o": value(100), "w": value(width), "lc": 2, "lj": 2}
+
+
+def make_lottie():
+    """Two small Lottie animations of our own: a spinner that loops, and a pull-then-loop
+    animation whose parts are named by markers, as refresh animations are often delivered."""
+    blue, grey = (48, 153, 214), (200, 200, 205)
+    spinner = {
+        "v": "5.7.4", "fr": 30, "ip": 0, "op": 30, "w": 50, "h": 50, "nm": "spinner", "ddd": 0, "assets": [], "markers": [],
+        "layers": [
+            shape_layer(1, "bar", transform(value([25, 25, 0]), rotation=keyframes([(0, [0]), (30, [360])])),
+                        [group("bar", [{"ty": "rc", "d": 1, "s": value([6, 18]), "p": value([0, -12]), "r": value(3)}, fill(blue)])], 30),
+            shape_layer(2, "track", transform(value([25, 25, 0])),
+                        [group("track", [{"ty": "el", "d": 1, "s": value([42, 42]), "p": value([0, 0])}, stroke(grey, 3)])], 30),
+        ],
+    }
+    pull = {
+        "v": "5.7.4", "fr": 30, "ip": 0, "op": 60, "w": 60, "h": 60, "nm": "pull-loop", "ddd": 0, "assets": [],
+        "markers": [{"cm": "pull", "tm": 0, "dr": 30}, {"cm": "loop", "tm": 30, "dr": 30}],
+        "layers": [
+            # The dot grows with the pull (frames 0-30), then circles (frames 30-60).
+            shape_layer(1, "dot", transform(value([30, 30, 0]),
+                                            rotation=keyframes([(0, [0]), (30, [0]), (60, [360])]),
+                                            scale=keyframes([(0, [20, 20, 100]), (30, [100, 100, 100])])),
+                        [group("dot", [{"ty": "el", "d": 1, "s": value([14, 14]), "p": value([0, -18])}, fill(blue)])], 60),
+            shape_layer(2, "ring", transform(value([30, 30, 0]), scale=keyframes([(0, [20, 20, 100]), (30, [100, 100, 100])])),
+                        [group("ring", [{"ty": "el", "d": 1, "s": value([50, 50]), "p": value([0, 0])}, stroke(grey, 4)])], 60),
+        ],
+    }
+    for name, animation in (("spinner", spinner), ("pull-loop", pull)):
+        # Key order matters: rlottie reads "ty" before the rest of a shape, so no sort_keys.
+        write("lottie/%s.json" % name, (json.dumps(animation, indent=1) + "\n").encode())
+
+
 if __name__ == "__main__":
     make_gifs()
     make_demos()
     make_pngs()
+    make_lottie()

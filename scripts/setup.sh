@@ -8,7 +8,8 @@ packages=(
   libgif-dev        # giflib: GIF decoding and encoding
   libpng-dev        # libpng: PNG decoding and encoding
   zlib1g-dev        # zlib: Apple CgBI PNGs
-  libdeflate-dev    # libdeflate: PNG compression and the fast PNG reader
+  libdeflate-dev    # libdeflate: PNG compression
+  librlottie-dev    # rlottie: Lottie animations as state images
   libfreetype-dev   # FreeType: glyphs, outlines, the vector rasteriser
   libfontconfig-dev # fontconfig: finding fonts, per-character fallback
   libharfbuzz-dev   # HarfBuzz: shaping (OpenType kerning) of the labels

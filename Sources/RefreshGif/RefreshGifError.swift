@@ -47,6 +47,7 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
         switch error {
         case let .limitExceeded(violation): self = .limitExceeded(file: file, violation: violation)
         case .notThisFormat, .malformed: self = .badInput(file: file, message: error.description)
+        case let .missingResource(path): self = .missingInput(file: path, message: "\(file) refers to it, but it does not exist")
         case .cannotEncode, .libraryFailure: self = .internalError("\(file): \(error)")
         }
     }

@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import RefreshGif
 
-/// Describes a GIF or PNG file.
+/// Describes a GIF, PNG or Lottie file.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show a GIF's or PNG's format, size, frames, delays, duration and loop count.")
+        abstract: "Show a GIF's, PNG's or Lottie animation's format, size, frames, delays, duration, loop count and markers.")
 
-    @Argument(help: "A GIF or PNG file.")
+    @Argument(help: "A GIF, PNG or Lottie (JSON) file.")
     var input: String
 
     @Flag(help: "Print JSON instead of text.")
@@ -22,6 +22,15 @@ struct Info: ParsableCommand {
         var delaysMs: [Int]
         var totalDurationMs: Int
         var loopCount: Int?
+        /// Lottie only.
+        var frameRate: Double?
+        var markers: [Marker]?
+    }
+
+    struct Marker: Codable {
+        var name: String
+        var start: Int
+        var frames: Int
     }
 
     func run() throws {
@@ -39,8 +48,15 @@ struct Info: ParsableCommand {
                     let cgbi = bytes.count >= 16 && Array(bytes[12..<16]) == Array("CgBI".utf8)
                     report = Report(file: input, format: cgbi ? "png (Apple CgBI)" : "png", width: image.width,
                                     height: image.height, frameCount: 1, delaysMs: [0], totalDurationMs: 0, loopCount: nil)
+                } else if LottieAnimation.isLottie(bytes) {
+                    let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
+                    let info = try LottieAnimation(data: bytes, resourceDirectory: folder).info
+                    report = Report(file: input, format: "lottie", width: Int(info.width.rounded()), height: Int(info.height.rounded()),
+                                    frameCount: info.frameCount, delaysMs: [], totalDurationMs: Int((info.duration * 1000).rounded()),
+                                    loopCount: nil, frameRate: info.frameRate,
+                                    markers: info.markers.map { Marker(name: $0.name, start: $0.start, frames: $0.duration) })
                 } else {
-                    throw RefreshGifError.badInput(file: input, message: "neither a GIF nor a PNG file")
+                    throw RefreshGifError.badInput(file: input, message: "neither a GIF, a PNG nor a Lottie file")
                 }
             } catch let error as ImageCodecError {
                 throw RefreshGifError(file: input, error)
@@ -50,6 +66,17 @@ struct Info: ParsableCommand {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
                 try Console.line(String(decoding: try encoder.encode(report), as: UTF8.self))
             } else {
+                if let frameRate = report.frameRate {
+                    try Console.line("""
+                        file:      \(report.file)
+                        format:    lottie (rendered with rlottie)
+                        size:      \(report.width)×\(report.height) pt
+                        frames:    \(report.frameCount) at \(frameRate) fps
+                        duration:  \(report.totalDurationMs) ms
+                        markers:   \((report.markers ?? []).map { "\($0.name) \($0.start)+\($0.frames)" }.joined(separator: ", ").nonEmpty ?? "none")
+                        """)
+                    return
+                }
                 try Console.line("""
                     file:      \(report.file)
                     format:    \(report.format)
@@ -62,4 +89,8 @@ struct Info: ParsableCommand {
             }
         }
     }
+}
+
+private extension String {
+    var nonEmpty: String? { isEmpty ? nil : self }
 }

@@ -19,6 +19,8 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: h("time")) var time: String?
     @Option(name: .customLong("images"), help: ArgumentHelp(SceneSchema.help("images"), valueName: "STATE=PATH")) var images: [String] = []
     @Option(name: .customLong("duration"), help: ArgumentHelp(SceneSchema.help("durations"), valueName: "STATE=SECONDS")) var durations: [String] = []
+    @Option(name: .customLong("lottie-segment"), help: ArgumentHelp(SceneSchema.help("lottieSegments"), valueName: "STATE=MARKER|FROM:TO")) var lottieSegments: [String] = []
+    @Option(name: .customLong("lottie-size"), parsing: .unconditional, help: h("lottieSize")) var lottieSize: String?
     @Option(parsing: .unconditional, help: h("timing")) var timing: String?
     @Option(name: .customLong("image-scale"), parsing: .unconditional, help: h("imageScale")) var imageScale: String?
     @Option(parsing: .unconditional, help: h("kind")) var kind: String?

@@ -33,7 +33,7 @@ struct RobustnessTests {
         case let error as ImageCodecError:
             switch error {
             case .notThisFormat, .malformed, .limitExceeded: return true
-            case .cannotEncode, .libraryFailure: return false
+            case .cannotEncode, .libraryFailure, .missingResource: return false
             }
         default:
             return false

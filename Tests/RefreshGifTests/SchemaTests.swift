@@ -20,16 +20,20 @@ struct SchemaTests {
             "language": "\"ko\"", "titles": "{\"idle\": \"x\"}", "lastUpdated": "\"2024-01-01T00:00:00Z\"",
             "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
             "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000",
+            "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
         ]
         #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
         let base = Support.root.appendingPathComponent("Fixtures").path
         // Every case has images (durations and image scale act on them; no built-in animation to draw).
         let withImages = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"gif/spectrum.gif\"}}".utf8))
-        let defaultScene = try withImages.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
+        // Lottie settings act on Lottie images.
+        let withLottie = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"lottie/pull-loop.json\"}}".utf8))
         for field in SceneSchema.fields {
             guard let sample = samples[field.name] else { continue }
             let json = "{\"\(field.name)\": \(sample)}"
-            let description = withImages.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
+            let start = field.name.hasPrefix("lottie") ? withLottie : withImages
+            let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
+            let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
             #expect(description[field.name] != nil)
             if field.name == "maxPixels" {
                 #expect(description.limits.maxFramePixels == 5_000_000)

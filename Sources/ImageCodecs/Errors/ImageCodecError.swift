@@ -14,6 +14,8 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     case limitExceeded(DecodeLimits.Violation)
     /// An encoder was given something it cannot write (an empty image, a frame of the wrong size).
     case cannotEncode(ImageFormat, reason: String)
+    /// A file the input refers to (a Lottie image asset) is missing.
+    case missingResource(String)
     /// A C library failed in a way no input explains.
     case libraryFailure(String)
 
@@ -24,6 +26,7 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
         case let .malformed(format, reason): return "invalid \(format.rawValue): \(reason)"
         case let .limitExceeded(violation): return violation.description
         case let .cannotEncode(format, reason): return "cannot encode \(format.rawValue): \(reason)"
+        case let .missingResource(path): return "refers to \(path), which does not exist"
         case let .libraryFailure(message): return message
         }
     }
@@ -39,4 +42,6 @@ public enum ImageFormat: String, Sendable, Equatable {
     case cgbiPNG = "CgBI PNG"
     /// Animated PNG.
     case apng = "APNG"
+    /// A Lottie animation (JSON).
+    case lottie = "Lottie"
 }

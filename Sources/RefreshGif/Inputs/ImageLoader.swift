@@ -5,18 +5,42 @@ import RefreshImage
 import RefreshModel
 import RefreshRaster
 
-/// Loads the images of one state from a file or folder (issue "Image sources"):
-/// an animated GIF, a single PNG, or a folder of PNG frames in natural numeric order.
+/// Loads the images of one state from a file or folder: an animated GIF, a single PNG, a
+/// folder of PNG frames in natural numeric order, or a Lottie animation (JSON).
 public struct ImageLoader: Sendable {
     /// The scale of files whose name has no `@2x`/`@3x` (`--image-scale`).
     public var defaultScale: Double
     /// Decoder limits.
     public var limits: DecodeLimits
+    /// Pixels per point of the render: vector sources (Lottie) are drawn at this scale.
+    public var renderScale: Double
 
-    /// A loader for images without a scale suffix at `defaultScale`.
-    public init(defaultScale: Double, limits: DecodeLimits = .default) {
+    /// A loader for images without a scale suffix at `defaultScale`; Lottie animations are
+    /// drawn at `renderScale` (default: `defaultScale`).
+    public init(defaultScale: Double, renderScale: Double? = nil, limits: DecodeLimits = .default) {
         self.defaultScale = defaultScale
+        self.renderScale = renderScale ?? defaultScale
         self.limits = limits
+    }
+
+    /// How a Lottie animation becomes a state's images.
+    public struct LottieOptions: Sendable, Equatable {
+        /// A marker's name, or `FROM:TO` frames of the file's timeline (TO excluded); nil:
+        /// the whole animation.
+        public var segment: String?
+        /// The size in points; nil: the animation's own (one Lottie unit is one point).
+        public var size: (width: Double, height: Double)?
+
+        /// Options from their parts.
+        public init(segment: String? = nil, size: (width: Double, height: Double)? = nil) {
+            self.segment = segment
+            self.size = size
+        }
+
+        /// Field by field.
+        public static func == (a: LottieOptions, b: LottieOptions) -> Bool {
+            a.segment == b.segment && a.size?.width == b.size?.width && a.size?.height == b.size?.height
+        }
     }
 
     /// The scale a file name carries: 2 for `name@2x.png`, 3 for `name@3x.gif`, else nil.
@@ -31,13 +55,16 @@ public struct ImageLoader: Sendable {
 
     /// The sequence at `path`: every frame of a GIF (with its delays), one PNG, or every
     /// `.png` in a folder.
-    public func load(_ path: String) throws -> ImageSequence {
+    public func load(_ path: String, lottie: LottieOptions = LottieOptions()) throws -> ImageSequence {
         if FileIO.isDirectory(path) {
             return try loadFolder(path)
         }
         let bytes = try FileIO.read(path, maxBytes: limits.maxFileBytes)
         let scale = Self.scaleSuffix(of: path) ?? defaultScale
         return try RefreshGifError.translating(file: path) {
+            if LottieAnimation.isLottie(bytes) {
+                return try loadLottie(bytes, path: path, options: lottie)
+            }
             if GIFDecoder.isGIF(bytes) {
                 let animation = try GIFDecoder(limits: limits).decode(bytes)
                 return ImageSequence(frames: try animation.frames.map { try ScaledImage(image: $0.image, scale: scale) },
@@ -46,8 +73,46 @@ public struct ImageLoader: Sendable {
             if PNGDecoder.isPNG(bytes) {
                 return ImageSequence(frames: [try ScaledImage(image: try PNGDecoder(limits: limits).decode(bytes), scale: scale)])
             }
-            throw RefreshGifError.badInput(file: path, message: "neither a GIF nor a PNG file")
+            throw RefreshGifError.badInput(file: path, message: "neither a GIF, a PNG nor a Lottie file")
         }
+    }
+
+    /// The frames of a Lottie segment drawn at the render scale: N = the segment's frame count,
+    /// one loop = N / frame rate seconds (docs/images.md).
+    private func loadLottie(_ bytes: [UInt8], path: String, options: LottieOptions) throws -> ImageSequence {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let animation = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits)
+        let frames = try Self.segment(options.segment, of: animation.info)
+        let size = options.size ?? (animation.info.width, animation.info.height)
+        let width = max(1, Int((size.width * renderScale).rounded())), height = max(1, Int((size.height * renderScale).rounded()))
+        let (pixels, overflow) = (width * height).multipliedReportingOverflow(by: frames.count)
+        guard !overflow, pixels <= limits.maxTotalPixels else {
+            throw RefreshGifError.limitExceeded(file: path, violation: .totalPixels(what: "Lottie segment (\(frames.count) frames of \(width)×\(height) px)",
+                                                                                 limit: limits.maxTotalPixels))
+        }
+        let images = try frames.map { try ScaledImage(image: animation.render(frame: $0, width: width, height: height), scale: renderScale) }
+        let seconds = Double(frames.count) / animation.info.frameRate
+        return ImageSequence(frames: images, durationMicroseconds: Int64((seconds * 1_000_000).rounded()))
+    }
+
+    /// The frames (file timeline) of a segment: a marker's, `FROM:TO`, or the whole animation.
+    static func segment(_ text: String?, of info: LottieAnimation.Info) throws -> Range<Int> {
+        guard let text else { return info.inPoint..<info.outPoint }
+        let names = info.markers.map(\.name)
+        if let marker = info.markers.first(where: { $0.name == text }) {
+            guard marker.duration > 0 else {
+                throw InvalidValue(field: "lottieSegments", reason: "marker '\(text)' lasts no frame")
+            }
+            return max(info.inPoint, marker.start)..<min(info.outPoint, marker.start + marker.duration)
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]) else {
+            throw InvalidValue(field: "lottieSegments", reason: "expected a marker (\(names.isEmpty ? "the file has none" : names.joined(separator: ", "))) or FROM:TO frames, got '\(text)'")
+        }
+        guard info.inPoint <= from, from < to, to <= info.outPoint else {
+            throw InvalidValue(field: "lottieSegments", reason: "\(from):\(to) is not inside the animation's frames \(info.inPoint):\(info.outPoint)")
+        }
+        return from..<to
     }
 
     private func loadFolder(_ path: String) throws -> ImageSequence {

@@ -114,10 +114,11 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 
     private func loadImages(_ build: SceneBuild, baseDirectory: String?, scale: Int) throws -> StateImages {
         guard !build.images.isEmpty else { return try BuiltInAnimation.images(scale: scale) }
-        let loader = ImageLoader(defaultScale: build.imageScale ?? Double(scale), limits: limits)
+        let loader = ImageLoader(defaultScale: build.imageScale ?? Double(scale), renderScale: Double(scale), limits: limits)
         var result = StateImages()
         for (state, path) in build.images.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            var sequence = try loader.load(Self.resolve(path, from: baseDirectory))
+            let lottie = ImageLoader.LottieOptions(segment: build.lottieSegments[state], size: build.lottieSize)
+            var sequence = try loader.load(Self.resolve(path, from: baseDirectory), lottie: lottie)
             if let seconds = build.durations[state] { sequence.durationMicroseconds = Int64((seconds * 1_000_000).rounded()) }
             result.set(sequence, for: state)
         }

@@ -125,6 +125,8 @@ struct SceneBuild {
     var scene = RefreshScene()
     var images: [RefreshState: String] = [:]
     var durations: [RefreshState: Double] = [:]
+    var lottieSegments: [RefreshState: String] = [:]
+    var lottieSize: (width: Double, height: Double)?
     var imageScale: Double?
     var maxPixels: Int?
     var hideLabels = false
@@ -153,6 +155,19 @@ public enum SceneSchema {
         },
         SceneField("durations", option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
             for (state, value) in try byState(v, "durations") { b.durations[state] = try number(value, "durations", in: 0...1e6) }
+        },
+        SceneField("lottieSegments", option: "lottie-segment", .byState(.text),
+                   "A Lottie state's part (STATE=MARKER or STATE=FROM:TO frames); default the whole animation.") { v, b in
+            for (state, value) in try byState(v, "lottieSegments") { b.lottieSegments[state] = try text(value, "lottieSegments") }
+        },
+        SceneField("lottieSize", .text, "Size of Lottie images in points, WxH (default: the animation's own).") { v, b in
+            let value = try text(v, "lottieSize")
+            let parts = value.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x")
+            guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+                  width.isFinite, height.isFinite, (1...4096).contains(width), (1...4096).contains(height) else {
+                throw InvalidValue(field: "lottieSize", reason: "expected WxH points between 1 and 4096, got '\(quoted(value))'")
+            }
+            b.lottieSize = (width, height)
         },
         SceneField("timing", .choice(ImageSequence.Timing.allCases.map(\.rawValue)),
                    "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).") { v, b in

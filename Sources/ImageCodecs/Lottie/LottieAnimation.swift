@@ -1,0 +1,155 @@
+import CRLottie
+import Foundation
+import RefreshImage
+
+/// A Lottie animation (Bodymovin JSON) rendered with rlottie.
+///
+/// The header is read and checked here before rlottie sees the file: a JSON object with a
+/// frame rate, in and out points, a size and layers, image assets that exist, and a size and
+/// frame count inside the decoding limits. Frames are rendered at any pixel size directly from
+/// the vectors. One instance belongs to one thread at a time (rlottie renders through the
+/// instance's own state).
+public final class LottieAnimation {
+    /// What the file says about itself.
+    public struct Info: Sendable, Equatable {
+        /// A named range of frames.
+        public struct Marker: Sendable, Equatable {
+            /// The marker's name.
+            public var name: String
+            /// First frame, in the file's timeline.
+            public var start: Int
+            /// Frames it lasts.
+            public var duration: Int
+        }
+
+        /// The composition's size in Lottie units (one unit is one point).
+        public var width: Double, height: Double
+        /// Frames per second.
+        public var frameRate: Double
+        /// The first frame (`ip`) and the frame after the last (`op`).
+        public var inPoint: Int, outPoint: Int
+        /// The markers, in file order.
+        public var markers: [Marker]
+
+        /// `op − ip`.
+        public var frameCount: Int { outPoint - inPoint }
+        /// Seconds from `ip` to `op`.
+        public var duration: Double { Double(frameCount) / frameRate }
+    }
+
+    /// The header.
+    public let info: Info
+    private let handle: OpaquePointer
+    private let limits: DecodeLimits
+
+    /// True when `data` looks like a Lottie JSON file (a JSON object mentioning layers).
+    public static func isLottie(_ data: [UInt8]) -> Bool {
+        guard let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "{") else {
+            return false
+        }
+        return data.prefix(1 << 20).withUnsafeBufferPointer { buffer in
+            String(decoding: buffer, as: UTF8.self).contains("\"layers\"")
+        }
+    }
+
+    /// Reads a Lottie file. `resourceDirectory` is where its image assets are looked up.
+    public init(data: [UInt8], resourceDirectory: String?, limits: DecodeLimits = .default) throws {
+        info = try Self.header(data, resourceDirectory: resourceDirectory, limits: limits)
+        self.limits = limits
+        var text = data
+        text.append(0)
+        let resources = (resourceDirectory ?? ".") + "/"
+        let animation = text.withUnsafeBufferPointer { buffer -> OpaquePointer? in
+            guard let base = buffer.baseAddress else { return nil }
+            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { lottie_animation_from_data($0, "", resources) }
+        }
+        guard let animation else {
+            throw ImageCodecError.malformed(.lottie, reason: "rlottie could not read the animation (a feature it does not support, or broken JSON)")
+        }
+        handle = animation
+        var width = 0, height = 0
+        lottie_animation_get_size(handle, &width, &height)
+        guard width > 0, height > 0, lottie_animation_get_totalframe(handle) > 0 else {
+            lottie_animation_destroy(handle)
+            throw ImageCodecError.malformed(.lottie, reason: "rlottie found an empty animation")
+        }
+    }
+
+    deinit {
+        lottie_animation_destroy(handle)
+    }
+
+    /// The frame `frame` of the file's timeline (clamped to `ip ..< op`), `width × height` pixels.
+    public func render(frame: Int, width: Int, height: Int) throws -> RGBAImage {
+        try limits.check(width: width, height: height, what: "Lottie frame")
+        guard width > 0, height > 0 else { throw ImageCodecError.cannotEncode(.lottie, reason: "frames must be at least 1×1 px") }
+        let relative = min(max(frame, info.inPoint), info.outPoint - 1) - info.inPoint
+        var argb = [UInt32](repeating: 0, count: width * height)
+        argb.withUnsafeMutableBufferPointer { buffer in
+            lottie_animation_render(handle, relative, buffer.baseAddress, width, height, width * 4)
+        }
+        // rlottie writes premultiplied ARGB32 words; RefreshImage holds premultiplied RGBA bytes.
+        var image = try RGBAImage(width: width, height: height)
+        image.withUnsafeMutablePixels { out in
+            for (i, word) in argb.enumerated() {
+                let a = UInt8(word >> 24), r = UInt8(word >> 16 & 0xFF), g = UInt8(word >> 8 & 0xFF), b = UInt8(word & 0xFF)
+                out[i * 4] = min(r, a)
+                out[i * 4 + 1] = min(g, a)
+                out[i * 4 + 2] = min(b, a)
+                out[i * 4 + 3] = a
+            }
+        }
+        return image
+    }
+
+    /// The header fields, checked; image assets must exist.
+    static func header(_ data: [UInt8], resourceDirectory: String?, limits: DecodeLimits) throws -> Info {
+        guard data.count <= limits.maxFileBytes else {
+            throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: limits.maxFileBytes))
+        }
+        let object: [String: Any]
+        do {
+            guard let parsed = try JSONSerialization.jsonObject(with: Data(data)) as? [String: Any] else {
+                throw ImageCodecError.malformed(.lottie, reason: "not a JSON object")
+            }
+            object = parsed
+        } catch let error as ImageCodecError {
+            throw error
+        } catch {
+            throw ImageCodecError.malformed(.lottie, reason: "not valid JSON")
+        }
+        func number(_ key: String) throws -> Double {
+            guard let value = (object[key] as? NSNumber)?.doubleValue, value.isFinite else {
+                throw ImageCodecError.malformed(.lottie, reason: "\"\(key)\" is missing or not a number: not a Lottie file")
+            }
+            return value
+        }
+        let frameRate = try number("fr"), inPoint = try number("ip"), outPoint = try number("op")
+        let width = try number("w"), height = try number("h")
+        guard object["layers"] is [Any] else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
+        guard frameRate > 0, frameRate <= 1000 else { throw ImageCodecError.malformed(.lottie, reason: "frame rate \(frameRate)") }
+        guard outPoint > inPoint, abs(inPoint) < 1e7, abs(outPoint) < 1e7 else {
+            throw ImageCodecError.malformed(.lottie, reason: "out point \(outPoint) is not after in point \(inPoint)")
+        }
+        guard width >= 1, height >= 1, width <= Double(limits.maxSide), height <= Double(limits.maxSide) else {
+            throw ImageCodecError.limitExceeded(.side(what: "Lottie composition", width: Int(min(width, 1e9)),
+                                                      height: Int(min(height, 1e9)), limit: limits.maxSide))
+        }
+        let frames = Int(outPoint.rounded(.up)) - Int(inPoint.rounded(.down))
+        guard frames <= limits.maxFrames else { throw ImageCodecError.limitExceeded(.frames(what: "Lottie animation", limit: limits.maxFrames)) }
+        for case let asset as [String: Any] in object["assets"] as? [Any] ?? [] {
+            guard let name = asset["p"] as? String, !name.hasPrefix("data:"), (asset["e"] as? NSNumber)?.intValue != 1 else { continue }
+            let folder = (resourceDirectory ?? ".") + "/" + ((asset["u"] as? String) ?? "")
+            let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
+            guard FileManager.default.fileExists(atPath: path) else { throw ImageCodecError.missingResource(path) }
+        }
+        let markers = (object["markers"] as? [Any] ?? []).compactMap { item -> Info.Marker? in
+            guard let marker = item as? [String: Any], let name = marker["cm"] as? String,
+                  let start = (marker["tm"] as? NSNumber)?.doubleValue, start.isFinite, abs(start) < 1e7 else { return nil }
+            let duration = (marker["dr"] as? NSNumber)?.doubleValue ?? 0
+            return Info.Marker(name: name, start: Int(start.rounded()), duration: Int((duration.isFinite ? min(max(duration, 0), 1e7) : 0).rounded()))
+        }
+        return Info(width: width, height: height, frameRate: frameRate, inPoint: Int(inPoint.rounded()),
+                    outPoint: Int(outPoint.rounded()), markers: markers)
+    }
+}
