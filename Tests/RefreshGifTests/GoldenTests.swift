@@ -30,6 +30,20 @@ struct GoldenTests {
         try assertRefreshSnapshot(of: scene, named: name)
     }
 
+    /// A Lottie header (the "pull then loop" fixture): Idle half-way through the pull marker,
+    /// Refreshing 0.4 s into the loop marker.
+    @Test("Lottie header goldens", arguments: [("lottie-header-idle-50", RefreshState.idle, 0.5, 0.0),
+                                              ("lottie-header-refreshing", .refreshing, 1.0, 0.4)])
+    func lottieGolden(name: String, state: RefreshState, percent: Double, time: Double) throws {
+        let json = """
+            {"images": {"idle": "Fixtures/lottie/pull-loop.json", "refreshing": "Fixtures/lottie/pull-loop.json"},
+             "lottieSegments": {"idle": "pull", "refreshing": "loop"}, "state": "\(state.rawValue)", "percent": \(percent),
+             "time": \(time), "width": 320, "now": "2024-07-05T12:00:00Z"}
+            """
+        let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: Support.root.path)
+        try assertRefreshSnapshot(of: scene, named: name)
+    }
+
     @Test("goldens are not blank: every case draws ink")
     func notBlank() throws {
         let renderer = try RefreshRenderer()
