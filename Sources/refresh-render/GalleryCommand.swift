@@ -17,6 +17,12 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Output PNG path.")
     var output: String = "gallery.png"
 
+    @Option(name: .customLong("images"), help: ArgumentHelp("Images for the GIF styles instead of the built-in animation (a GIF, PNG, folder or Lottie file).", valueName: "STATE=PATH"))
+    var images: [String] = []
+
+    @Option(name: .customLong("lottie-segment"), help: ArgumentHelp("A Lottie state's part.", valueName: "STATE=MARKER|FROM:TO"))
+    var lottieSegments: [String] = []
+
     func validate() throws {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
@@ -24,7 +30,12 @@ struct GalleryCommand: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let renderer = try RefreshRenderer()
-            let images = try BuiltInAnimation.images(scale: scale)
+            var settings = SceneDescription()
+            try settings.set("scale", .integer(scale))
+            for (name, texts) in [("images", images), ("lottieSegments", lottieSegments)] where !texts.isEmpty {
+                if let field = SceneSchema.field(name) { try settings.set(name, try field.parse(texts)) }
+            }
+            let images = try settings.makeScene().images
             let rows = try Gallery.cases(language: Language(tag: language), scale: scale, images: images).map { row in
                 try row.map { ContactSheet.Cell(image: try renderer.render($0.scene), caption: $0.caption) }
             }
