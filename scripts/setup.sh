@@ -19,6 +19,7 @@ packages=(
   fonts-dejavu-core # DejaVu Sans Bold, fallback for the primary face
   fonts-wqy-microhei # fallback for Chinese and Korean glyphs
   tzdata            # IANA time zones for --timezone
+  chromium          # the test suite opens the HTML snapshot report in a real browser
 )
 packages+=(${EXTRA_PACKAGES:-})
 

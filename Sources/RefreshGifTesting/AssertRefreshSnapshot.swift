@@ -60,6 +60,27 @@ public func assertRefreshSnapshot(
     let outcome = try check.check(image, goldenPath: goldenPath, name: name,
                                   record: record ?? SnapshotCheck.recordFromEnvironment)
     guard outcome.passed else {
-        throw RefreshSnapshotFailure(description: outcome.message(name: name, goldenPath: goldenPath), file: file, line: line)
+        var message = outcome.message(name: name, goldenPath: goldenPath)
+        if let entry = reportEntry(outcome, name: name, goldenPath: goldenPath, message: message) {
+            try HTMLReport.add(entry, title: "Snapshot failures", in: check.artifactsDirectory)
+            message += "; report: \(check.artifactsDirectory)/index.html"
+        }
+        throw RefreshSnapshotFailure(description: message, file: file, line: line)
+    }
+}
+
+/// The HTML report's entry for a failed or recorded assertion.
+private func reportEntry(_ outcome: SnapshotCheck.Outcome, name: String, goldenPath: String, message: String) -> HTMLReport.Entry? {
+    let rerecord = "REFRESH_RECORD=1 swift test"
+    switch outcome {
+    case .matched:
+        return nil
+    case .recorded:
+        return HTMLReport.Entry(name: name, status: .new, message: message, expected: goldenPath, rerecord: rerecord)
+    case let .mismatched(count, total, actual, diff):
+        return HTMLReport.Entry(name: name, status: .failed, differingPixels: count, totalPixels: total, message: message,
+                                expected: goldenPath, actual: actual, diff: diff, rerecord: rerecord)
+    case let .sizeMismatch(_, _, actual):
+        return HTMLReport.Entry(name: name, status: .failed, message: message, expected: goldenPath, actual: actual, rerecord: rerecord)
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 /// Renders a batch of cases and compares each with its golden PNG.
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML.")
+        abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML and an HTML report.")
 
     @Argument(help: "The cases file (JSON; see README).")
     var cases: String
@@ -20,6 +20,12 @@ struct Snapshot: ParsableCommand {
 
     @Option(help: "Write a JUnit XML report here.")
     var junit: String?
+
+    @Option(help: "Write an HTML report (index.html and its pictures) into this folder.")
+    var html: String?
+
+    @Option(name: .customLong("case"), help: ArgumentHelp("Run only the case of this name (repeatable).", valueName: "NAME"))
+    var only: [String] = []
 
     @Option(help: "Folder for actual and diff pictures of failures (default: $REFRESH_ARTIFACTS or a temporary folder).")
     var artifacts: String?
@@ -52,12 +58,45 @@ struct Snapshot: ParsableCommand {
         var goldenPath: String
     }
 
+    /// The HTML report's entry for a row.
+    func htmlEntry(_ row: Row, failure: String?, scene: String?) -> HTMLReport.Entry {
+        let rerecord = "refresh-render snapshot \(cases) --golden \(golden) --record --case \(row.name)"
+        let golden = FileManager.default.fileExists(atPath: row.goldenPath) ? row.goldenPath : nil
+        if let error = row.error {
+            return HTMLReport.Entry(name: row.name, status: .error, message: CLIError.describe(error).message, scene: scene, rerecord: rerecord)
+        }
+        switch row.outcome {
+        case let .matched(count)?:
+            return HTMLReport.Entry(name: row.name, status: .passed, differingPixels: count, message: "matches " + row.goldenPath,
+                                    expected: golden, scene: scene, rerecord: rerecord)
+        case .recorded?:
+            return HTMLReport.Entry(name: row.name, status: record ? .recorded : .new, message: failure ?? "recorded " + row.goldenPath,
+                                    expected: golden, scene: scene, rerecord: rerecord)
+        case let .mismatched(count, total, actual, diff)?:
+            return HTMLReport.Entry(name: row.name, status: .failed, differingPixels: count, totalPixels: total, message: failure ?? "",
+                                    expected: golden, actual: actual, diff: diff, scene: scene, rerecord: rerecord)
+        case let .sizeMismatch(_, _, actual)?:
+            return HTMLReport.Entry(name: row.name, status: .failed, message: failure ?? "", expected: golden, actual: actual,
+                                    scene: scene, rerecord: rerecord)
+        case nil:
+            return HTMLReport.Entry(name: row.name, status: .error, message: "not rendered", scene: scene, rerecord: rerecord)
+        }
+    }
+
     func run() throws {
         var failed = false
         var worstError: Error?
         try reportingErrors {
             let suite = try SnapshotSuite.read(cases)
-            let selected = try shard.map { let (k, n) = try parsedShard($0); return try suite.shard(k, of: n) } ?? suite.cases
+            var chosen = try shard.map { let (k, n) = try parsedShard($0); return try suite.shard(k, of: n) } ?? suite.cases
+            if !only.isEmpty {
+                let names = Set(suite.cases.map(\.name))
+                for name in only where !names.contains(name) {
+                    throw RefreshGifError.invalidSetting(field: "--case", message: "no case named '\(name)' in \(cases)")
+                }
+                chosen = chosen.filter { only.contains($0.name) }
+            }
+            let selected = chosen
             let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
             let check = SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts)
             let defaults = suite.defaults ?? SceneDescription()
@@ -97,6 +136,8 @@ struct Snapshot: ParsableCommand {
             group.wait()
             let results = rows.withLock { $0.compactMap { $0 } }
             var report: [JUnitReport.Case] = []
+            var entries: [HTMLReport.Entry] = []
+            let scenes = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, defaults.merged(with: $0.scene).jsonText) })
             try Console.line("case".padding(toLength: 40, withPad: " ", startingAt: 0) + " result     pixels")
             for row in results {
                 let status: String, pixels: String
@@ -121,11 +162,16 @@ struct Snapshot: ParsableCommand {
                 try Console.line(row.name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + status.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + pixels)
                 if let failure { try Console.line("  " + failure) }
                 report.append(JUnitReport.Case(name: row.name, failure: failure, isError: row.error != nil))
+                entries.append(htmlEntry(row, failure: failure, scene: scenes[row.name]))
             }
             let failures = report.filter { $0.failure != nil }.count
             try Console.line("\(report.count - failures) passed, \(failures) failed")
             if let junit {
                 try FileIO.write(Array(JUnitReport(suite: "refresh-render snapshot", cases: report).xml.utf8), to: junit)
+            }
+            if let html {
+                try HTMLReport(title: "Snapshots of \(URL(fileURLWithPath: cases).lastPathComponent)", entries: entries).write(to: html)
+                FileHandle.standardError.write(Data("refresh-render: report in \(html)/index.html\n".utf8))
             }
             failed = failures > 0
         }

@@ -164,6 +164,9 @@ struct SnapshotAssertionTests {
             #expect(failure.description.contains(name + ".png"))
             #expect(failure.description.contains("pixels differ"))
             #expect(failure.description.contains(".diff.png"))
+            // The artifacts folder has a report a person opens in a browser.
+            let page = try String(contentsOfFile: folder + "/artifacts/index.html", encoding: .utf8)
+            #expect(page.contains(name) && page.contains("data-status=\"failed\"") && failure.description.contains("index.html"))
         }
     }
 }

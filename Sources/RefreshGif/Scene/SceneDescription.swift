@@ -49,6 +49,25 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         }
     }
 
+    /// The settings as JSON text (keys sorted), e.g. for reports.
+    public var jsonText: String {
+        func encode(_ value: SceneValue) -> String {
+            switch value {
+            case let .number(n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+            case let .integer(i): return String(i)
+            case let .flag(b): return b ? "true" : "false"
+            case let .text(t):
+                let data = (try? JSONSerialization.data(withJSONObject: [t], options: [.fragmentsAllowed])) ?? Data("[\"\"]".utf8)
+                return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+            case let .byState(map):
+                return "{" + map.sorted { $0.key < $1.key }.map { encode(.text($0.key)) + ": " + encode($0.value) }.joined(separator: ", ") + "}"
+            }
+        }
+        guard !values.isEmpty else { return "{}" }
+        return "{\n" + values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key)) + ": " + encode($0.value) }
+            .joined(separator: ",\n") + "\n}"
+    }
+
     /// This description with every field that `other` sets taken from `other`.
     public func merged(with other: SceneDescription) -> SceneDescription {
         var out = self

@@ -1,0 +1,93 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// The snapshot report, opened in a real browser (Debian's Chromium, headless).
+@Suite("HTML snapshot report in Chromium")
+struct HTMLReportTests {
+    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// Runs Chromium headless with `arguments` and returns what it printed on standard output.
+    /// Runs Chromium until `done` says its output is there (at most three times: a headless
+    /// Chromium on a loaded machine now and then exits before it has written anything).
+    static func browser(_ arguments: [String], until done: (String) -> Bool) throws -> String {
+        var output = ""
+        for _ in 0..<3 {
+            output = try browser(arguments)
+            if done(output) { break }
+        }
+        return output
+    }
+
+    /// `waitForScripts` gives the page's scripts up to 5 s of virtual time (not with scripting off).
+    static func browser(_ arguments: [String], waitForScripts: Bool = true) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+            + (waitForScripts ? ["--virtual-time-budget=5000"] : []) + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A report of the example suite with one passing and two failing cases.
+    static func makeReport(in folder: String) throws -> String {
+        let examples = Support.root.appendingPathComponent("examples/snapshots").path
+        let golden = folder + "/golden"
+        try FileManager.default.copyItem(atPath: examples + "/golden", toPath: golden)
+        let cases = """
+            {"defaults": {"width": 320, "scale": 2, "lastUpdated": "2024-03-17T09:41:00Z", "now": "2024-07-05T12:00:00Z"},
+             "cases": [
+              {"name": "header-gif-idle", "state": "idle", "percent": 0.5},
+              {"name": "header-normal-pulling", "style": "normal", "state": "idle"},
+              {"name": "back-footer-no-more-data", "kind": "back-footer", "state": "no-more-data", "titles": {"no-more-data": "All <b>loaded</b>"}}
+             ]}
+            """
+        try Data(cases.utf8).write(to: URL(fileURLWithPath: folder + "/cases.json"))
+        let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", golden, "--html", folder + "/report",
+                                  "--artifacts", folder + "/artifacts"])
+        #expect(result.status == 1, "\(result.stderr)")
+        return folder + "/report/index.html"
+    }
+
+    @Test("the report lists every case, failures first, loads its pictures, its swipe slider moves, its filter is CSS",
+          .enabled(if: chromium != nil, "Chromium is not installed here (make test installs Debian's chromium)"))
+    func inBrowser() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let page = try Self.makeReport(in: folder)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        // Self-contained: no network, no CDN; titles escaped.
+        #expect(!html.contains("http://") && !html.contains("https://"), "\(html.components(separatedBy: "http").dropFirst().map { $0.prefix(40) })")
+        #expect(html.contains("All &lt;b&gt;loaded") && !html.contains("All <b>"))
+        // Without JavaScript the basic view is all there: three cases, pictures as files.
+        #expect(html.components(separatedBy: "<li class=\"case\"").count - 1 == 3)
+        // In the browser, with the page's own check (#selftest).
+        let dom = try Self.browser(["--dump-dom", "file://" + page + "#selftest"]) { $0.contains("data-selftest") }
+        let attribute = try #require(dom.range(of: "data-selftest=\"").map { dom[$0.upperBound...].prefix { $0 != "\"" } })
+        let json = String(attribute).replacingOccurrences(of: "&quot;", with: "\"")
+        let check = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(check["slider"] as? String == "moved")
+        let images = try #require(check["images"] as? Int)
+        #expect(images == 2 * 3 + 1 + 2 * 4, "expected + actual + diff of two failures, the passing golden, swipe and onion layers")
+        #expect(check["loaded"] as? Int == images)
+        #expect(check["order"] as? [String] == ["failed", "failed", "passed"])
+        // "Failed" shows only the failures through CSS alone, as it does with scripting off.
+        #expect(check["filter"] as? String == "css")
+        // A screenshot a person can look at.
+        let shot = folder + "/report.png"
+        _ = try Self.browser(["--window-size=1280,1000", "--screenshot=" + shot, "file://" + page]) { _ in
+            FileManager.default.fileExists(atPath: shot)
+        }
+        let picture = try PNGDecoder().decode(FileIO.read(shot))
+        #expect(picture.width == 1280 && picture.height == 1000)
+        if let keep = ProcessInfo.processInfo.environment["REFRESH_REPORT_SCREENSHOT"] {
+            try FileManager.default.copyItem(atPath: shot, toPath: keep)
+        }
+    }
+}
