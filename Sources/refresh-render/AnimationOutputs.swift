@@ -75,8 +75,10 @@ struct FrameReport: Codable, Sendable {
 
 /// Renders planned frames in parallel and writes every requested output.
 enum AnimationWriter {
-    static func write(_ plan: [PlannedFrame], end: Int64, options: AnimationOutputOptions) throws {
+    static func write(_ plan: [PlannedFrame], end: Int64, options: AnimationOutputOptions, inputs: [String]) throws {
         guard !plan.isEmpty else { throw ValidationError("no frame to render: the animation is shorter than one frame") }
+        try OutputGuard.check(outputs: options.outputFiles + (options.frames.map { OutputGuard.frameFiles(in: $0, count: plan.count) } ?? []),
+                              inputs: inputs)
         if let frames = options.frames { try FileIO.makeDirectory(frames) }
         let encoder = options.png.encoder
         var gif: GIFEncoder?

@@ -23,6 +23,8 @@ struct Extract: ParsableCommand {
             }
             let animation: GIFAnimation
             animation = try RefreshGifError.translating(file: input) { try GIFDecoder().decode(bytes) }
+            try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: animation.frames.count) + [output + "/frames.json"],
+                                  inputs: [input])
             try FileIO.makeDirectory(output)
             let encoder = png.encoder
             var entries: [FrameEntry] = []

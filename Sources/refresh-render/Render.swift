@@ -45,12 +45,8 @@ struct Render: ParsableCommand {
 
 /// Checks shared by commands that write files.
 enum OutputPaths {
-    /// Refuses to write over one of the inputs.
+    /// Refuses to write over one of the inputs (same device and inode, or a file in an input folder).
     static func check(_ output: String, against inputs: [String], option: String) throws {
-        guard output != "-" else { return }
-        let target = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath().path
-        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
-            throw RefreshGifError.outputIsInput(output: output, input: input)
-        }
+        try OutputGuard.check(outputs: [output], inputs: inputs)
     }
 }

@@ -19,9 +19,6 @@ struct Simulate: ParsableCommand {
         try reportingErrors {
             let file = try GestureFile.read(gesture)
             let base = URL(fileURLWithPath: gesture).deletingLastPathComponent().path
-            for output in outputs.outputFiles {
-                try OutputPaths.check(output, against: [gesture] + file.control.inputPaths(baseDirectory: base), option: "output")
-            }
             var control = file.control
             try control.set("width", .number(file.gesture.geometry.viewWidth))
             try control.set("height", .number(file.gesture.geometry.viewHeight))
@@ -37,7 +34,7 @@ struct Simulate: ParsableCommand {
                 PlannedFrame(time: frame.time, scene: frame.scene, window: window, offset: frame.offset, insets: frame.insets)
             }
             let end = player.duration + 1_000_000 / Int64(outputs.fps)
-            try AnimationWriter.write(plan, end: end, options: outputs)
+            try AnimationWriter.write(plan, end: end, options: outputs, inputs: [gesture] + file.control.inputPaths(baseDirectory: base))
         }
     }
 }
@@ -71,9 +68,6 @@ struct Sequence: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            for output in outputs.outputFiles {
-                try OutputPaths.check(output, against: scene.inputPaths, option: "output")
-            }
             let base = try scene.makeScene()
             if let sweep {
                 let step = 1_000_000 / Int64(outputs.fps)
@@ -82,7 +76,7 @@ struct Sequence: ParsableCommand {
                     frame.pullingPercent = Double(i + 1) / Double(sweep)
                     return PlannedFrame(time: Int64(i) * step, scene: frame, window: nil, offset: nil, insets: nil)
                 }
-                try AnimationWriter.write(plan, end: Int64(sweep) * step, options: outputs)
+                try AnimationWriter.write(plan, end: Int64(sweep) * step, options: outputs, inputs: scene.inputPaths)
                 return
             }
             // One loop: the state's images, or one spinner turn (1 s) for the other styles.
@@ -97,7 +91,7 @@ struct Sequence: ParsableCommand {
                 frame.time = start + t
                 return PlannedFrame(time: t, scene: frame, window: nil, offset: nil, insets: nil)
             }
-            try AnimationWriter.write(plan, end: total, options: outputs)
+            try AnimationWriter.write(plan, end: total, options: outputs, inputs: scene.inputPaths)
         }
     }
 }

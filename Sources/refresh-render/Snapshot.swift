@@ -88,6 +88,7 @@ struct Snapshot: ParsableCommand {
         var worstError: Error?
         try reportingErrors {
             let suite = try SnapshotSuite.read(cases)
+            let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
             var chosen = try shard.map { let (k, n) = try parsedShard($0); return try suite.shard(k, of: n) } ?? suite.cases
             if !only.isEmpty {
                 let names = Set(suite.cases.map(\.name))
@@ -97,7 +98,12 @@ struct Snapshot: ParsableCommand {
                 chosen = chosen.filter { only.contains($0.name) }
             }
             let selected = chosen
-            let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
+            // Nothing this command writes may replace what it reads: the cases file, the cases'
+            // images and fonts, and (when recording) the goldens it would write.
+            let caseInputs = [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
+            var planned = [junit, html.map { $0 + "/index.html" }].compactMap { $0 }
+            if record { planned += selected.map { self.golden + "/" + $0.name + ".png" } }
+            try OutputGuard.check(outputs: planned, inputs: caseInputs)
             let check = SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts)
             let defaults = suite.defaults ?? SceneDescription()
             let rows = Mutex<[Row?]>(Array(repeating: nil, count: selected.count))
