@@ -53,6 +53,13 @@ enum CLIError {
     }
 }
 
+extension CLIError {
+    /// One warning line on standard error; the command goes on.
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("refresh-render: warning: \(message)\n".utf8))
+    }
+}
+
 /// Runs `body`, turning the library's typed errors into one line on standard error and
 /// their sysexits code.
 func reportingErrors(_ body: () throws -> Void) throws {

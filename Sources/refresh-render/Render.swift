@@ -38,7 +38,7 @@ struct Render: ParsableCommand {
                 if scene.time == nil { built.time = since }
             }
             let image = try RefreshRenderer().render(built)
-            try FileIO.write(try png.encoder.encode(image), to: output)
+            try FileIO.write(try OutputFormat(path: output).encode(image, png: png.encoder), to: output)
         }
     }
 }

@@ -91,8 +91,12 @@ struct SceneOptions: ParsableArguments {
         ((try? description()) ?? SceneDescription()).inputPaths()
     }
 
-    /// The scene these options describe, with images loaded.
+    /// The scene these options describe, with images loaded. An unknown language tag gets a
+    /// one-line warning (the titles are English then).
     func makeScene() throws -> RefreshScene {
-        try description().makeScene()
+        if let language, !Language.isKnown(tag: language) {
+            CLIError.warn("--language '\(language)': no titles in that language (en, zh-Hans, zh-Hant, ko, ru, uk); English is used")
+        }
+        return try description().makeScene()
     }
 }

@@ -24,6 +24,9 @@ struct Snapshot: ParsableCommand {
     @Option(help: "Write an HTML report (index.html and its pictures) into this folder.")
     var html: String?
 
+    @Flag(name: .customLong("allow-empty-shard"), help: "Succeed when --shard selects no case (otherwise a usage error).")
+    var allowEmptyShard = false
+
     @Option(name: .customLong("case"), help: ArgumentHelp("Run only the case of this name (repeatable).", valueName: "NAME"))
     var only: [String] = []
 
@@ -93,11 +96,14 @@ struct Snapshot: ParsableCommand {
             if !only.isEmpty {
                 let names = Set(suite.cases.map(\.name))
                 for name in only where !names.contains(name) {
-                    throw RefreshGifError.invalidSetting(field: "--case", message: "no case named '\(name)' in \(cases)")
+                    throw RefreshGifError.invalidSetting(field: "case", message: "no case named '\(name)' in \(cases)")
                 }
                 chosen = chosen.filter { only.contains($0.name) }
             }
             let selected = chosen
+            if selected.isEmpty && shard != nil && !allowEmptyShard {
+                throw RefreshGifError.invalidSetting(field: "shard", message: "shard \(shard ?? "") of \(suite.cases.count) cases selects none (use --allow-empty-shard in CI matrices wider than the suite)")
+            }
             // Nothing this command writes may replace what it reads: the cases file, the cases'
             // images and fonts, and (when recording) the goldens it would write.
             let caseInputs = [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
@@ -151,6 +157,7 @@ struct Snapshot: ParsableCommand {
                 if let error = row.error {
                     status = "ERROR"; pixels = "-"
                     failure = CLIError.describe(error).message
+                    FileHandle.standardError.write(Data("refresh-render: \(failure ?? "")\n".utf8))
                     if worstError == nil { worstError = error }
                 } else if let outcome = row.outcome {
                     switch outcome {

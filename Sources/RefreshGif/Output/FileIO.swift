@@ -23,6 +23,10 @@ package enum FileIO {
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw RefreshGifError.missingInput(file: path, message: "is a directory, not a file")
         }
+        // A FIFO, socket or device could block forever or never end: inputs are regular files.
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            throw RefreshGifError.missingInput(file: path, message: "is not a regular file (a FIFO, socket or device)")
+        }
         if Int(info.st_size) > maxBytes {
             throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: Int(info.st_size), limit: maxBytes))
         }

@@ -176,6 +176,11 @@ package enum JSONInput {
     package static func read<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
         let bytes = try FileIO.read(path, maxBytes: 64 << 20)
         do {
+            try StrictJSON.check(bytes)
+        } catch let problem as StrictJSON.Problem {
+            throw RefreshGifError.badInput(file: path, message: problem.description)
+        }
+        do {
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw RefreshGifError.badInput(file: path, message: describe(error))

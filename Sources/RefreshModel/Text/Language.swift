@@ -18,6 +18,12 @@ public enum Language: String, CaseIterable, Sendable, Codable {
     /// The language for a BCP 47 tag, matched case-insensitively (docs/text.md): `zh-Hans`, `zh-CN`, `zh-SG` and bare `zh` give Simplified Chinese;
     /// `zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO` Traditional; `en`, `ko`, `ru`, `uk` by their
     /// first subtag; anything else English.
+    /// True when the tag names one of the six languages (otherwise ``init(tag:)`` gives English).
+    public static func isKnown(tag: String) -> Bool {
+        let first = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
+        return ["en", "zh", "ko", "ru", "uk"].contains(first ?? "")
+    }
+
     public init(tag: String) {
         let parts = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         switch parts.first {

@@ -18,6 +18,7 @@ final class TextRenderer {
     /// Shaped lines by text: a frame measures each label (layout) and then draws it, and
     /// consecutive frames show the same labels, so each string is shaped once.
     private var shapedLines: [String: TextLine] = [:]
+    private var shapedGlyphs = 0
 
     /// A face tried before fontconfig's per-character fallback (for measurements).
     private var fallback: FontFace?
@@ -67,7 +68,12 @@ final class TextRenderer {
     func layout(_ text: String) -> TextLine {
         if let known = shapedLines[text] { return known }
         let line = shape(text)
-        if shapedLines.count >= 1024 { shapedLines.removeAll(keepingCapacity: true) }
+        // Bounded in glyphs, not only in entries: long titles are capped before they get here.
+        if shapedLines.count >= 256 || shapedGlyphs > 1 << 20 {
+            shapedLines.removeAll(keepingCapacity: true)
+            shapedGlyphs = 0
+        }
+        shapedGlyphs += line.glyphs.count
         shapedLines[text] = line
         return line
     }
@@ -107,20 +113,33 @@ final class TextRenderer {
 
     /// The advance width of `text` in points (MJRefresh's `mj_textWidth`); 0 for "".
     func width(of text: String) -> Double {
-        text.isEmpty ? 0 : layout(text).width
+        guard !text.isEmpty else { return 0 }
+        // Beyond 20 000 characters (a line over 20 000 pt wide, far past any screen) the width
+        // is extrapolated from the first 20 000, so no title costs more than that to measure.
+        let limit = 20_000
+        var prefix = text.startIndex
+        guard text.formIndex(&prefix, offsetBy: limit, limitedBy: text.endIndex) else { return layout(text).width }
+        let measured = shape(String(text[..<prefix]))
+        return measured.width * Double(text.count) / Double(limit)
     }
 
     /// `text` shortened with a trailing "…" until it fits `maxWidth` points.
     func truncated(_ text: String, toFit maxWidth: Double) -> TextLine {
-        let full = layout(text)
-        guard full.width > maxWidth else { return full }
+        // No visible glyph at 14 pt is narrower than a point, so more characters than the width
+        // in points (plus a margin) can never fit: what is shaped is capped, however long the text.
+        let cap = Int(min(max(maxWidth, 0), 100_000)) + 16
+        let capped = text.count > cap ? String(text.prefix(cap)) : text
+        if capped.count == text.count {
+            let full = layout(text)
+            guard full.width > maxWidth else { return full }
+        }
         // The longest prefix that fits with "…", by binary search on the measured width (a
         // prefix's width grows with its length), so long titles cost O(n log n), not O(n²).
-        let characters = Array(text)
+        let characters = Array(capped)
         func candidate(_ count: Int) -> TextLine {
             shape(String(characters[..<count]).trimmingTrailingSpaces + "…")
         }
-        var low = 0, high = characters.count - 1
+        var low = 0, high = capped.count == text.count ? characters.count - 1 : characters.count
         while low < high {
             let middle = (low + high + 1) / 2
             if candidate(middle).width <= maxWidth { low = middle } else { high = middle - 1 }
@@ -161,7 +180,8 @@ final class TextRenderer {
     /// characters wrap onto lines that fit `frame.width`, the block is centred vertically,
     /// and lines that do not fit the height are dropped.
     func drawVertical(_ text: String, in frame: Rect, color: RGBAColor, into image: inout RGBAImage) {
-        let lines = wrapByCharacter(text, width: frame.width)
+        // Lines that cannot fit the height are never laid out (a long title costs nothing more).
+        let lines = wrapByCharacter(text, width: frame.width, maxLines: Int(min(max(frame.height, 0), 100_000) / 8) + 2)
         guard let first = lines.first else { return }
         let lineHeight = first.ascent + first.descent
         guard lineHeight > 0, lineHeight.isFinite else { return }
@@ -175,10 +195,11 @@ final class TextRenderer {
 
     /// Lines of `text` broken between characters so each fits `width` (at least one
     /// character a line); spaces at a break are dropped.
-    func wrapByCharacter(_ text: String, width: Double) -> [TextLine] {
+    func wrapByCharacter(_ text: String, width: Double, maxLines: Int = 4096) -> [TextLine] {
         var lines: [TextLine] = []
         var current = ""
         for character in text {
+            if lines.count >= maxLines { break }
             if current.isEmpty && character == " " { continue }
             let candidate = current + String(character)
             if !current.isEmpty && layout(candidate).width > width {
