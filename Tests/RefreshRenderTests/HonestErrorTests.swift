@@ -1,0 +1,76 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// One honest line per error, and inputs that cannot hang or blow up a command.
+@Suite("Honest errors and hostile text")
+struct HonestErrorTests {
+    @Test("JSON with a key given twice or a trailing comma is refused with its JSON path (65)",
+          arguments: [("{\"cases\": [{\"name\": \"a\", \"percent\": 1, \"percent\": 2}]}", "$.cases[0].percent: \"percent\" is given twice"),
+                      ("{\"cases\": [{\"name\": \"a\",}]}", "$.cases[0]: a comma before '}'"),
+                      ("{\"cases\": [{\"name\": \"a\"},]}", "$.cases: a comma before ']'")])
+    func strictJSON(json: String, message: String) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/cases.json"))
+        let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", folder + "/g", "--artifacts", folder + "/a"])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("usage errors are one line; negative numbers are values; an empty shard is a usage error")
+    func usage() throws {
+        let negative = try CLI.run(["--percent", "-1", "-o", "/dev/null"])
+        #expect(negative.status == 64 && negative.stderr.contains("--percent: must be") && negative.stderr.split(separator: "\n").count == 1)
+        let unknown = try CLI.run(["--no-such-option"])
+        #expect(unknown.status == 64 && unknown.stderr.split(separator: "\n").count == 1)
+        let cases = Support.root.appendingPathComponent("examples/snapshots/cases.json").path
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let golden = Support.root.appendingPathComponent("examples/snapshots/golden").path
+        let empty = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "8/10", "--artifacts", folder])
+        #expect(empty.status == 64 && empty.stderr.contains("--shard"))
+        let allowed = try CLI.run(["snapshot", cases, "--golden", golden, "--shard", "8/10", "--allow-empty-shard", "--artifacts", folder])
+        #expect(allowed.status == 0)
+    }
+
+    @Test("an unknown language and an extension without an encoder warn; .gif and .apng write those formats")
+    func warningsAndFormats() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let language = try CLI.run(["--language", "xx", "-o", folder + "/a.png"])
+        #expect(language.status == 0 && language.stderr.contains("warning: --language 'xx'"))
+        let jpg = try CLI.run(["-o", folder + "/a.jpg"])
+        let jpgBytes = try FileIO.read(folder + "/a.jpg")
+        #expect(jpg.status == 0 && jpg.stderr.contains("warning") && jpgBytes.starts(with: [0x89, 0x50]))
+        #expect(try CLI.run(["-o", folder + "/a.gif"]).status == 0)
+        let gifBytes = try FileIO.read(folder + "/a.gif")
+        #expect(gifBytes.starts(with: Array("GIF89a".utf8)))
+        #expect(try CLI.run(["-o", folder + "/a.apng"]).status == 0)
+        #expect(try CLI.run(["info", folder + "/a.apng"]).status == 0)
+    }
+
+    @Test("a FIFO input with no writer is refused at once (66) instead of blocking")
+    func fifo() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/pipe.gif", 0o600) == 0)
+        let result = try CLI.run(["--images", "idle=" + folder + "/pipe.gif", "-o", folder + "/x.png"])
+        #expect(result.status == 66 && result.stderr.contains("not a regular file"))
+    }
+
+    @Test("a title of a million characters is truncated, in a header and down a trailer, without shaping it all")
+    func millionCharacterTitle() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let title = String(repeating: "x", count: 1_000_000)
+        let json = "{\"cases\": [{\"name\": \"header\", \"titles\": {\"idle\": \"\(title)\"}}, {\"name\": \"trailer\", \"kind\": \"trailer\", \"titles\": {\"idle\": \"\(title)\"}}]}"
+        try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/cases.json"))
+        let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", folder + "/g", "--record", "--artifacts", folder + "/a"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let header = try PNGDecoder().decode(FileIO.read(folder + "/g/header.png"))
+        #expect(header.width == 750 && header.opaqueBounds() != nil)
+    }
+}
