@@ -77,6 +77,19 @@ struct FrameReport: Codable, Sendable {
 enum AnimationWriter {
     static func write(_ plan: [PlannedFrame], end: Int64, options: AnimationOutputOptions, inputs: [String]) throws {
         guard !plan.isEmpty else { throw ValidationError("no frame to render: the animation is shorter than one frame") }
+        // GIF and APNG outputs are assembled in memory: their worst case (uncompressed frames)
+        // must fit the memory budget before anything is rendered.
+        if options.gif != nil || options.apng != nil {
+            let first = plan[0]
+            let size = first.window?.size(controlHeight: first.scene.size.height) ?? first.scene.size
+            let scale = Double(first.scene.scale)
+            let frameBytes = Int((size.width * scale).rounded()) * Int((size.height * scale).rounded()) * (options.apng != nil ? 4 : 1)
+            let budget = DecodeLimits.default.maxTotalPixels * 4
+            let (total, overflow) = frameBytes.multipliedReportingOverflow(by: plan.count)
+            guard !overflow, total <= budget else {
+                throw ValidationError("\(plan.count) frames of \(frameBytes >> 10) KiB may take \(overflow ? "more than " : "")\(total >> 20) MiB in memory for --gif/--apng, above the \(budget >> 20) MiB budget; write --frames, or fewer frames")
+            }
+        }
         try OutputGuard.check(outputs: options.outputFiles + (options.frames.map { OutputGuard.frameFiles(in: $0, count: plan.count) } ?? []),
                               inputs: inputs)
         if let frames = options.frames { try FileIO.makeDirectory(frames) }

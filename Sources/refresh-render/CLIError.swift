@@ -28,7 +28,8 @@ enum CLIError {
             case .outputIsInput: return (64, error.description)
             case let .limitExceeded(_, violation):
                 switch violation {
-                case .side, .framePixels, .totalPixels: return (65, error.description + " (raise it with --max-pixels)")
+                case .side, .framePixels: return (65, error.description + " (raise it with --max-pixels)")
+                case .totalPixels: return (65, error.description + " (raise it with --max-memory MIB)")
                 case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
                 }
             case .badInput: return (65, error.description)

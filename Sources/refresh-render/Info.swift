@@ -38,16 +38,19 @@ struct Info: ParsableCommand {
             let bytes = try FileIO.read(input)
             var report: Report
             do {
-                if GIFDecoder.isGIF(bytes) {
-                    let gif = try GIFDecoder().decode(bytes)
-                    report = Report(file: input, format: "gif", width: gif.width, height: gif.height,
-                                    frameCount: gif.frames.count, delaysMs: gif.frames.map(\.delayMilliseconds),
-                                    totalDurationMs: Int(gif.totalDurationMicroseconds / 1000), loopCount: gif.loopCount)
-                } else if PNGDecoder.isPNG(bytes) {
-                    let image = try PNGDecoder().decode(bytes)
-                    let cgbi = bytes.count >= 16 && Array(bytes[12..<16]) == Array("CgBI".utf8)
-                    report = Report(file: input, format: cgbi ? "png (Apple CgBI)" : "png", width: image.width,
-                                    height: image.height, frameCount: 1, delaysMs: [0], totalDurationMs: 0, loopCount: nil)
+                if GIFDecoder.isGIF(bytes) || PNGDecoder.isPNG(bytes) {
+                    // Headers and block structure only: no pixel is decoded for info.
+                    let found = try ImageInspection.inspect(bytes)
+                    let format: String
+                    switch found.format {
+                    case .gif: format = "gif"
+                    case .cgbiPNG: format = "png (Apple CgBI)"
+                    case .apng: format = "apng"
+                    default: format = "png"
+                    }
+                    report = Report(file: input, format: format, width: found.width, height: found.height, frameCount: found.frameCount,
+                                    delaysMs: found.delaysMilliseconds, totalDurationMs: found.durationMilliseconds,
+                                    loopCount: found.loopCount)
                 } else if LottieAnimation.isLottie(bytes) {
                     let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
                     let info = try LottieAnimation(data: bytes, resourceDirectory: folder).info
@@ -83,7 +86,7 @@ struct Info: ParsableCommand {
                     size:      \(report.width)×\(report.height) px
                     frames:    \(report.frameCount)
                     delays:    \(report.delaysMs.map { "\($0) ms" }.joined(separator: ", "))
-                    duration:  \(report.totalDurationMs) ms (delays of 0–10 ms count as 100 ms)
+                    duration:  \(report.totalDurationMs) ms\(report.format == "gif" ? " (delays of 0–10 ms count as 100 ms)" : "")
                     loop:      \(report.loopCount.map { $0 == 0 ? "forever" : "\($0) times" } ?? "none (plays once)")
                     """)
             }

@@ -44,6 +44,7 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: h("spinner")) var spinner: String?
     @Flag(help: h("rtl")) var rtl = false
     @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: h("maxPixels")) var maxPixels: String?
+    @Option(name: .customLong("max-memory"), parsing: .unconditional, help: h("maxMemory")) var maxMemory: String?
 
     private static func h(_ name: String) -> ArgumentHelp { ArgumentHelp(SceneSchema.help(name)) }
 

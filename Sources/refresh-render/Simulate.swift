@@ -84,6 +84,9 @@ struct Sequence: ParsableCommand {
             let total: Int64 = length.map { Int64(($0 * 1_000_000).rounded()) } ?? Int64(loops ?? 1) * max(loop, 1)
             let fps = Int64(outputs.fps)
             let count = max(1, Int((total * fps + 999_999) / 1_000_000))
+            guard count <= GesturePlayer.maxFrames else {
+                throw ValidationError("\(count) frames (length × fps) are more than the \(GesturePlayer.maxFrames) a run may plan; shorten --loops/--length or lower --fps")
+            }
             let start = base.time
             let plan = (0..<count).map { i -> PlannedFrame in
                 let t = Int64(i) * 1_000_000 / fps

@@ -19,7 +19,7 @@ struct SchemaTests {
             "hideLabels": "true", "hideStateLabel": "true", "hideTimeLabel": "true", "refreshingTitleHidden": "true",
             "language": "\"ko\"", "titles": "{\"idle\": \"x\"}", "lastUpdated": "\"2024-01-01T00:00:00Z\"",
             "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
-            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000",
+            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000", "maxMemory": "64",
             "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
         ]
         #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
@@ -37,6 +37,10 @@ struct SchemaTests {
             #expect(description[field.name] != nil)
             if field.name == "maxPixels" {
                 #expect(description.limits.maxFramePixels == 5_000_000)
+                continue
+            }
+            if field.name == "maxMemory" {
+                #expect(description.limits.maxTotalPixels == 64 << 18)
                 continue
             }
             let scene = try description.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })

@@ -6,18 +6,27 @@ public struct DecodeLimits: Sendable, Equatable {
     public var maxSide: Int
     /// Largest number of pixels in one frame.
     public var maxFramePixels: Int
-    /// Largest number of decoded pixels in one file, summed over its frames.
+    /// The memory budget for decoded pixels, in pixels (4 bytes each): checked from headers
+    /// before frames are allocated, summed over a file's frames (and, by the loaders, over
+    /// every input of a command).
     public var maxTotalPixels: Int
     /// Largest number of frames in one file.
     public var maxFrames: Int
     /// Largest input file, in bytes.
     public var maxFileBytes: Int
 
-    /// The defaults: 16384 px a side, 64 M pixels a frame, 1 G pixels a file, 10 000 frames,
-    /// 256 MiB a file.
+    /// The defaults: 16384 px a side, 64 M pixels a frame, a budget of 256 M pixels (1 GiB of
+    /// decoded RGBA), 10 000 frames, 256 MiB a file.
     public static let `default` = DecodeLimits(
-        maxSide: 16_384, maxFramePixels: 64 << 20, maxTotalPixels: 1 << 30,
+        maxSide: 16_384, maxFramePixels: 64 << 20, maxTotalPixels: 256 << 20,
         maxFrames: 10_000, maxFileBytes: 256 << 20)
+
+    /// These limits with a memory budget of `mebibytes` MiB of decoded RGBA pixels.
+    public func withMemoryBudget(mebibytes: Int) -> DecodeLimits {
+        var limits = self
+        limits.maxTotalPixels = max(1, mebibytes) << 18
+        return limits
+    }
 
     /// A limit set from explicit values; a value below 1 is raised to 1.
     public init(maxSide: Int, maxFramePixels: Int, maxTotalPixels: Int, maxFrames: Int, maxFileBytes: Int) {
@@ -30,8 +39,8 @@ public struct DecodeLimits: Sendable, Equatable {
 
     /// The default limits with the frame limit set to `maxFramePixels`: the side limit grows
     /// with it (to its square root, at least the default) and so does the file limit.
-    public static func allowing(framePixels maxFramePixels: Int) -> DecodeLimits {
-        var limits = DecodeLimits.default
+    public func allowing(framePixels maxFramePixels: Int) -> DecodeLimits {
+        var limits = self
         let pixels = max(1, maxFramePixels)
         limits.maxFramePixels = pixels
         limits.maxSide = max(limits.maxSide, Int(Double(pixels).squareRoot().rounded(.up)))
@@ -62,7 +71,7 @@ public struct DecodeLimits: Sendable, Equatable {
             case let .framePixels(what, pixels, limit):
                 return "\(what) has \(pixels) pixels, above the limit of \(limit) a frame"
             case let .totalPixels(what, limit):
-                return "\(what) decodes to more than \(limit) pixels"
+                return "\(what) would decode to more than \(limit) pixels (\(limit >> 18) MiB, the memory budget)"
             case let .frames(what, limit):
                 return "\(what) has more than \(limit) frames (the frame limit)"
             case let .fileBytes(bytes, limit):

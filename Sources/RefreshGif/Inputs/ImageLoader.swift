@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ImageCodecs
 import PixelDiff
 import RefreshImage
@@ -21,6 +22,20 @@ public struct ImageLoader: Sendable {
         self.defaultScale = defaultScale
         self.renderScale = renderScale ?? defaultScale
         self.limits = limits
+        budget = PixelBudget(pixels: limits.maxTotalPixels)
+    }
+
+    /// The decoded pixels all loads of this loader may take together (the command's budget).
+    private let budget: PixelBudget
+
+    /// The pixels decoded so far by this loader.
+    public var decodedPixels: Int { budget.used }
+
+    /// The limits for the next file: what is left of the budget.
+    private var remainingLimits: DecodeLimits {
+        var next = limits
+        next.maxTotalPixels = max(1, budget.remaining)
+        return next
     }
 
     /// How a Lottie animation becomes a state's images.
@@ -56,14 +71,21 @@ public struct ImageLoader: Sendable {
     /// The sequence at `path`: every frame of a GIF (with its delays), one PNG, or every
     /// `.png` in a folder.
     public func load(_ path: String, lottie: LottieOptions = LottieOptions()) throws -> ImageSequence {
+        let sequence = try loadUncharged(path, lottie: lottie)
+        budget.charge(sequence.frames.reduce(0) { $0 + $1.image.width * $1.image.height })
+        return sequence
+    }
+
+    private func loadUncharged(_ path: String, lottie: LottieOptions) throws -> ImageSequence {
+        let limits = remainingLimits
         if FileIO.isDirectory(path) {
-            return try loadFolder(path)
+            return try loadFolder(path, limits: limits)
         }
         let bytes = try FileIO.read(path, maxBytes: limits.maxFileBytes)
         let scale = Self.scaleSuffix(of: path) ?? defaultScale
         return try RefreshGifError.translating(file: path) {
             if LottieAnimation.isLottie(bytes) {
-                return try loadLottie(bytes, path: path, options: lottie)
+                return try loadLottie(bytes, path: path, options: lottie, limits: limits)
             }
             if GIFDecoder.isGIF(bytes) {
                 let animation = try GIFDecoder(limits: limits).decode(bytes)
@@ -79,7 +101,7 @@ public struct ImageLoader: Sendable {
 
     /// The frames of a Lottie segment drawn at the render scale: N = the segment's frame count,
     /// one loop = N / frame rate seconds (docs/images.md).
-    private func loadLottie(_ bytes: [UInt8], path: String, options: LottieOptions) throws -> ImageSequence {
+    private func loadLottie(_ bytes: [UInt8], path: String, options: LottieOptions, limits: DecodeLimits) throws -> ImageSequence {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let animation = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits)
         let frames = try Self.segment(options.segment, of: animation.info)
@@ -115,7 +137,7 @@ public struct ImageLoader: Sendable {
         return from..<to
     }
 
-    private func loadFolder(_ path: String) throws -> ImageSequence {
+    private func loadFolder(_ path: String, limits: DecodeLimits) throws -> ImageSequence {
         let names = try Self.pngNames(in: path)
         guard !names.isEmpty else {
             throw RefreshGifError.badInput(file: path, message: "folder has no .png files")
@@ -129,11 +151,13 @@ public struct ImageLoader: Sendable {
             let file = path + "/" + name
             let bytes = try FileIO.read(file, maxBytes: limits.maxFileBytes)
             return try RefreshGifError.translating(file: file) {
-                let image = try decoder.decode(bytes)
-                total += image.width * image.height
+                // The frame's size from its header, against the budget, before it is decoded.
+                let header = try ImageInspection.inspect(bytes)
+                total += header.width * header.height
                 if total > limits.maxTotalPixels {
                     throw RefreshGifError.limitExceeded(file: path, violation: .totalPixels(what: "folder's frames", limit: limits.maxTotalPixels))
                 }
+                let image = try decoder.decode(bytes)
                 return try ScaledImage(image: image, scale: Self.scaleSuffix(of: name) ?? defaultScale)
             }
         }
@@ -194,5 +218,22 @@ package enum NaturalOrder {
         }
         flush()
         return out
+    }
+}
+
+/// Decoded pixels shared by the loads of one command, so several inputs together stay
+/// inside the memory budget.
+final class PixelBudget: Sendable {
+    private let state: Mutex<(limit: Int, used: Int)>
+
+    init(pixels: Int) {
+        state = Mutex((pixels, 0))
+    }
+
+    var used: Int { state.withLock { $0.used } }
+    var remaining: Int { state.withLock { $0.limit - $0.used } }
+
+    func charge(_ pixels: Int) {
+        state.withLock { $0.used += pixels }
     }
 }

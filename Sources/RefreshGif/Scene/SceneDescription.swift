@@ -77,8 +77,10 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 
     /// The decoding limits these settings ask for.
     public var limits: DecodeLimits {
-        guard case let .integer(pixels)? = values["maxPixels"], pixels > 0 else { return .default }
-        return .allowing(framePixels: pixels)
+        var limits = DecodeLimits.default
+        if case let .integer(mebibytes)? = values["maxMemory"], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
+        if case let .integer(pixels)? = values["maxPixels"], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
+        return limits
     }
 
     /// Checks every value without loading any file; throws ``InvalidValue`` naming the field.
@@ -114,9 +116,18 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
             scene.font = FontLocation(path: path)
         }
-        // Resampled once here, not in every rendered frame.
+        // Resampled once here, not in every rendered frame; the copies count against the budget.
         scene.images = try RefreshGifError.translating {
-            try loadImages(build, baseDirectory: baseDirectory, scale: scene.scale).resampled(toScale: Double(scene.scale))
+            let (images, decoded) = try loadImages(build, baseDirectory: baseDirectory, scale: scene.scale)
+            let target = Double(scene.scale)
+            let copies = images.sequences.values.flatMap(\.frames).filter { $0.scale != target }.reduce(0) {
+                $0 + max(1, Int(($1.pointWidth * target).rounded())) * max(1, Int(($1.pointHeight * target).rounded()))
+            }
+            guard decoded + copies <= limits.maxTotalPixels else {
+                throw RefreshGifError.limitExceeded(file: "images", violation: .totalPixels(what: "the images resampled to @\(scene.scale)",
+                                                                                          limit: limits.maxTotalPixels))
+            }
+            return try images.resampled(toScale: target)
         }
         return scene
     }
@@ -131,8 +142,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         return paths.sorted()
     }
 
-    private func loadImages(_ build: SceneBuild, baseDirectory: String?, scale: Int) throws -> StateImages {
-        guard !build.images.isEmpty else { return try BuiltInAnimation.images(scale: scale) }
+    private func loadImages(_ build: SceneBuild, baseDirectory: String?, scale: Int) throws -> (StateImages, decodedPixels: Int) {
+        guard !build.images.isEmpty else { return (try BuiltInAnimation.images(scale: scale), 0) }
         let loader = ImageLoader(defaultScale: build.imageScale ?? Double(scale), renderScale: Double(scale), limits: limits)
         var result = StateImages()
         for (state, path) in build.images.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
@@ -141,7 +152,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             if let seconds = build.durations[state] { sequence.durationMicroseconds = Int64((seconds * 1_000_000).rounded()) }
             result.set(sequence, for: state)
         }
-        return result
+        return (result, loader.decodedPixels)
     }
 
     static func resolve(_ path: String, from base: String?) -> String {

@@ -129,6 +129,7 @@ struct SceneBuild {
     var lottieSize: (width: Double, height: Double)?
     var imageScale: Double?
     var maxPixels: Int?
+    var maxMemory: Int?
     var hideLabels = false
     var hideStateLabel = false
     var hideTimeLabel = false
@@ -245,6 +246,9 @@ public enum SceneSchema {
         },
         SceneField("maxPixels", .integer, "Largest decoded frame, in pixels (the side limit grows with it).") { v, b in
             b.maxPixels = try integer(v, "maxPixels", in: 1...(1 << 40))
+        },
+        SceneField("maxMemory", .integer, "Memory budget for decoded pixels of all inputs, in MiB (default 1024).") { v, b in
+            b.maxMemory = try integer(v, "maxMemory", in: 16...(1 << 20))
         },
     ]
 

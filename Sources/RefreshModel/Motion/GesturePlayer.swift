@@ -100,6 +100,9 @@ public struct GesturePlayer: Sendable {
         return (samples, events)
     }
 
+    /// The most frames one run plans.
+    public static let maxFrames = 200_000
+
     /// The frame rates ``frames(fps:)`` accepts.
     public static let frameRates = 1...1000
 
@@ -107,6 +110,10 @@ public struct GesturePlayer: Sendable {
     /// ``InvalidValue`` for a rate outside ``frameRates``.
     public func frames(fps: Int) throws -> [Frame] {
         guard Self.frameRates.contains(fps) else { throw InvalidValue(field: "fps", reason: "must be between 1 and 1000, got \(fps)") }
+        let planned = duration / 1_000_000 * Int64(fps) + 1
+        guard planned <= Int64(Self.maxFrames) else {
+            throw InvalidValue(field: "fps", reason: "\(planned) frames (duration × fps) are more than the \(Self.maxFrames) a run may plan")
+        }
         let count = Int(duration * Int64(fps) / 1_000_000) + 1
         let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
         var machine = RefreshStateMachine(kind: base.kind, size: size, geometry: geometry, autoAlpha: base.autoAlpha)

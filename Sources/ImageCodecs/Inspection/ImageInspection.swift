@@ -1,0 +1,101 @@
+/// What a GIF or PNG (APNG) file holds, read from its headers and block structure alone:
+/// no pixel is decoded and nothing proportional to the image's size is allocated, so
+/// `refresh-render info` costs the same for a 16-frame 8192² GIF as for a tiny one.
+public struct ImageInspection: Sendable, Equatable {
+    /// The format.
+    public var format: ImageFormat
+    /// The canvas (logical screen) size in pixels.
+    public var width: Int, height: Int
+    /// Each frame's delay in milliseconds as the file states it (one frame: `[0]`).
+    public var delaysMilliseconds: [Int]
+    /// Loop count (0: forever), when the file sets one.
+    public var loopCount: Int?
+
+    /// The number of frames.
+    public var frameCount: Int { delaysMilliseconds.count }
+
+    /// The playing time in ms, a GIF delay of 0 or 10 ms counting as 100 ms as browsers play it.
+    public var durationMilliseconds: Int {
+        format == .gif ? delaysMilliseconds.reduce(0) { $0 + ($1 <= 10 ? 100 : $1) } : delaysMilliseconds.reduce(0, +)
+    }
+
+    /// Inspects `data` (GIF, PNG or APNG); throws ``ImageCodecError`` for anything else.
+    public static func inspect(_ data: [UInt8]) throws -> ImageInspection {
+        if GIFDecoder.isGIF(data) { return try gif(data) }
+        if PNGDecoder.isPNG(data) { return try png(data) }
+        throw ImageCodecError.notThisFormat(.png)
+    }
+
+    /// Walks the GIF's blocks: image descriptors are counted and their LZW data skipped.
+    static func gif(_ d: [UInt8]) throws -> ImageInspection {
+        guard d.count >= 13 else { throw ImageCodecError.malformed(.gif, reason: "no screen descriptor") }
+        let width = Int(d[6]) | Int(d[7]) << 8, height = Int(d[8]) | Int(d[9]) << 8
+        var i = 13
+        if d[10] & 0x80 != 0 { i += 3 << (Int(d[10] & 7) + 1) }
+        var delays: [Int] = [], pendingDelay = 0, loop: Int?
+        /// Skips data sub-blocks from `i`; false when the file ends inside them.
+        func skipSubBlocks() -> Bool {
+            while i < d.count {
+                let size = Int(d[i])
+                i += 1
+                if size == 0 { return true }
+                i += size
+            }
+            return false
+        }
+        let netscape = Array("NETSCAPE2.0".utf8), animexts = Array("ANIMEXTS1.0".utf8)
+        scan: while i < d.count {
+            switch d[i] {
+            case 0x21:
+                guard i + 1 < d.count else { break scan }
+                let label = d[i + 1]
+                i += 2
+                if label == 0xF9, i + 5 <= d.count, d[i] >= 4 {
+                    pendingDelay = (Int(d[i + 2]) | Int(d[i + 3]) << 8) * 10
+                } else if label == 0xFF, i + 12 <= d.count, d[i] == 11 {
+                    let name = Array(d[(i + 1)...(i + 11)])
+                    let sub = i + 12
+                    if name == netscape || name == animexts, sub + 3 < d.count, d[sub] >= 3, d[sub + 1] == 1 {
+                        loop = Int(d[sub + 2]) | Int(d[sub + 3]) << 8
+                    }
+                }
+                guard skipSubBlocks() else { break scan }
+            case 0x2C:
+                guard i + 10 <= d.count else { break scan }
+                let flags = d[i + 9]
+                i += 10
+                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
+                i += 1 // LZW minimum code size
+                guard i <= d.count, skipSubBlocks() else { break scan }
+                delays.append(pendingDelay)
+                pendingDelay = 0
+            default:
+                break scan // the trailer, or bytes that are not a block
+            }
+        }
+        guard !delays.isEmpty else { throw ImageCodecError.malformed(.gif, reason: "no complete frame") }
+        return ImageInspection(format: .gif, width: width, height: height, delaysMilliseconds: delays, loopCount: loop)
+    }
+
+    /// Reads IHDR, and acTL/fcTL for an animated PNG.
+    static func png(_ d: [UInt8]) throws -> ImageInspection {
+        let chunks = try PNGChunks.read(d)
+        let cgbi = CgBIConverter.isCgBI(d)
+        guard let header = chunks.first(where: { $0.type == "IHDR" }), header.body.count >= 8 else {
+            throw ImageCodecError.malformed(.png, reason: "no IHDR chunk")
+        }
+        let h = Array(header.body)
+        let width = Int(PNGChunks.bigEndian32(h, 0)), height = Int(PNGChunks.bigEndian32(h, 4))
+        guard let control = chunks.first(where: { $0.type == "acTL" }), control.body.count >= 8 else {
+            return ImageInspection(format: cgbi ? .cgbiPNG : .png, width: width, height: height, delaysMilliseconds: [0], loopCount: nil)
+        }
+        let plays = Int(PNGChunks.bigEndian32(Array(control.body), 4))
+        let delays = chunks.filter { $0.type == "fcTL" && $0.body.count >= 24 }.map { chunk -> Int in
+            let b = Array(chunk.body)
+            let numerator = Int(b[20]) << 8 | Int(b[21]), denominator = Int(b[22]) << 8 | Int(b[23])
+            return numerator * 1000 / (denominator == 0 ? 100 : denominator)
+        }
+        return ImageInspection(format: .apng, width: width, height: height, delaysMilliseconds: delays.isEmpty ? [0] : delays,
+                               loopCount: plays)
+    }
+}

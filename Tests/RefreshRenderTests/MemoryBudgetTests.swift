@@ -1,0 +1,67 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// Memory is budgeted before allocation, for the whole command.
+@Suite("Memory budget")
+struct MemoryBudgetTests {
+    /// A GIF of `frames` 1×1 images on a `side`×`side` screen: a few hundred bytes that would
+    /// decode to frames × side² pixels.
+    static func bomb(side: Int, frames: Int, delay: Int = 10) -> Data {
+        var d = Data("GIF89a".utf8) + Data([UInt8(side & 0xFF), UInt8(side >> 8), UInt8(side & 0xFF), UInt8(side >> 8), 0, 0, 0])
+        for _ in 0..<frames {
+            d += Data([0x21, 0xF9, 0x04, 0x00, UInt8(delay & 0xFF), UInt8(delay >> 8), 0x00, 0x00])
+            d += Data([0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00])
+        }
+        return d + Data([0x3B])
+    }
+
+    @Test("info reads headers only: a 16-frame 8192² GIF is described without decoding a pixel")
+    func infoDecodesNothing() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.bomb(side: 8192, frames: 16).write(to: URL(fileURLWithPath: folder + "/bomb.gif"))
+        let info = try CLI.run(["info", folder + "/bomb.gif", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(info.stdout)) as? [String: Any])
+        #expect(info.status == 0 && report["frameCount"] as? Int == 16 && report["width"] as? Int == 8192)
+    }
+
+    @Test("rendering it stops at the budget with one line naming the file, the figure and --max-memory")
+    func renderStopsAtBudget() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.bomb(side: 8192, frames: 16).write(to: URL(fileURLWithPath: folder + "/bomb.gif"))
+        let render = try CLI.run(["--images", "idle=" + folder + "/bomb.gif", "--max-memory", "256", "-o", folder + "/x.png"])
+        #expect(render.status == 65)
+        #expect(render.stderr.contains("bomb.gif") && render.stderr.contains("256 MiB") && render.stderr.contains("--max-memory"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/x.png"))
+    }
+
+    @Test("the budget is the command's: two inputs that each fit but not together are refused")
+    func budgetAcrossInputs() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 3 frames of 2048² = 48 MiB each file; a 64 MiB budget takes one, not both.
+        try Self.bomb(side: 2048, frames: 3).write(to: URL(fileURLWithPath: folder + "/a.gif"))
+        try Self.bomb(side: 2048, frames: 3).write(to: URL(fileURLWithPath: folder + "/b.gif"))
+        let one = try CLI.run(["--images", "idle=" + folder + "/a.gif", "--max-memory", "64", "--image-scale", "2", "-o", folder + "/one.png"])
+        #expect(one.status == 0, "\(one.stderr)")
+        let both = try CLI.run(["--images", "idle=" + folder + "/a.gif", "--images", "refreshing=" + folder + "/b.gif",
+                                "--max-memory", "64", "--image-scale", "2", "-o", folder + "/both.png"])
+        #expect(both.status == 65 && both.stderr.contains("memory budget"), "\(both.stderr)")
+    }
+
+    @Test("planned outputs are checked before rendering: frame counts and in-memory GIF/APNG size")
+    func plannedOutputs() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.bomb(side: 2, frames: 1, delay: 65535).write(to: URL(fileURLWithPath: folder + "/slow.gif"))
+        let loops = try CLI.run(["sequence", "--images", "refreshing=" + folder + "/slow.gif", "--state", "refreshing",
+                                 "--loops", "1000", "--fps", "240", "--gif", folder + "/x.gif"])
+        #expect(loops.status == 64 && loops.stderr.contains("frames"))
+        let apng = try CLI.run(["sequence", "--state", "refreshing", "--length", "60", "--fps", "240", "--scale", "3", "--apng", folder + "/x.apng"])
+        #expect(apng.status == 64 && apng.stderr.contains("budget"))
+        #expect(CLI.files(in: folder) == ["slow.gif"])
+    }
+}
