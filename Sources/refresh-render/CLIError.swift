@@ -55,9 +55,23 @@ enum CLIError {
 }
 
 extension CLIError {
+    /// A message made safe for one terminal line: control characters escaped (no raw NUL or
+    /// ESC reaches the terminal) and cut at 400 characters.
+    static func line(_ message: String) -> String {
+        var out = ""
+        var count = 0
+        for scalar in message.unicodeScalars {
+            if count >= 400 { return out + "…" }
+            let piece = scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+            out += piece
+            count += 1
+        }
+        return out
+    }
+
     /// One warning line on standard error; the command goes on.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("refresh-render: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("refresh-render: warning: \(CLIError.line(message))\n".utf8))
     }
 }
 
@@ -72,7 +86,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw error
     } catch {
         let (code, message) = CLIError.describe(error)
-        FileHandle.standardError.write(Data("refresh-render: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("refresh-render: \(CLIError.line(message))\n".utf8))
         throw ExitCode(code)
     }
 }

@@ -34,7 +34,7 @@ struct RefreshRender: ParsableCommand {
             if !message.isEmpty {
                 let line = message.split(separator: "\n").first.map(String.init) ?? message
                 let hint = code == .validationFailure ? " (see 'refresh-render help')" : ""
-                FileHandle.standardError.write(Data("refresh-render: \(line)\(hint)\n".utf8))
+                FileHandle.standardError.write(Data("refresh-render: \(CLIError.line(line))\(hint)\n".utf8))
             }
             finish(code.rawValue)
         }

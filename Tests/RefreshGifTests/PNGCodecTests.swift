@@ -75,14 +75,15 @@ struct PNGCodecTests {
     @Test("huge IHDR dimensions are refused before allocating")
     func hugeDimensions() throws {
         var bytes = try Support.bytes("png/gray8.png")
-        // Width 100000 px in IHDR, CRC fixed so libpng reads the header.
-        bytes.replaceSubrange(16..<20, with: [0x00, 0x01, 0x86, 0xA0])
+        // 100000 × 100000 px in IHDR (10 G pixels; limits are on pixels, not sides), CRC fixed so
+        // libpng reads the header.
+        bytes.replaceSubrange(16..<24, with: [0x00, 0x01, 0x86, 0xA0, 0x00, 0x01, 0x86, 0xA0])
         let crc = UInt32(bytes[12..<29].withContiguousStorageIfAvailable { crc32(0, $0.baseAddress, 17) } ?? 0)
         bytes.replaceSubrange(29..<33, with: [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)])
         #expect {
             try PNGDecoder().decode(bytes)
         } throws: { error in
-            guard case .limitExceeded(.side(_, 100_000, 7, _)) = error as? ImageCodecError else { return false }
+            guard case .limitExceeded(.framePixels(_, 10_000_000_000, _)) = error as? ImageCodecError else { return false }
             return true
         }
     }

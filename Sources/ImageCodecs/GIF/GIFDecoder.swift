@@ -27,7 +27,7 @@ public struct GIFDecoder: Sendable {
         guard Self.isGIF(data) else {
             throw ImageCodecError.notThisFormat(.gif)
         }
-        let source = ByteSource(data)
+        let source = ByteSource(GIFStreamRepair.repaired(data))
         var openError: Int32 = 0
         guard let gif = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), readBytes, &openError) else {
             throw ImageCodecError.malformed(.gif, reason: Self.message(openError))

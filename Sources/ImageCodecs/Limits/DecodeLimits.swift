@@ -15,10 +15,11 @@ public struct DecodeLimits: Sendable, Equatable {
     /// Largest input file, in bytes.
     public var maxFileBytes: Int
 
-    /// The defaults: 16384 px a side, 64 M pixels a frame, a budget of 256 M pixels (1 GiB of
-    /// decoded RGBA), 10 000 frames, 256 MiB a file.
+    /// The defaults: limits in pixels and bytes, not sides (a 65535×1 GIF is 65 535 pixels):
+    /// 64 M pixels a frame, a budget of 256 M pixels (1 GiB of decoded RGBA), 10 000 frames,
+    /// 256 MiB a file; a side may be up to 1 M pixels.
     public static let `default` = DecodeLimits(
-        maxSide: 16_384, maxFramePixels: 64 << 20, maxTotalPixels: 256 << 20,
+        maxSide: 1 << 20, maxFramePixels: 64 << 20, maxTotalPixels: 256 << 20,
         maxFrames: 10_000, maxFileBytes: 256 << 20)
 
     /// These limits with a memory budget of `mebibytes` MiB of decoded RGBA pixels.

@@ -1,0 +1,108 @@
+import Foundation
+import RefreshGifTestSupport
+import Testing
+@testable import ImageCodecs
+@testable import RefreshImage
+
+/// GIF files that browsers show and giflib alone refuses or mis-sizes, built here by our own
+/// writer: each must decode to the frames a browser shows.
+@Suite("GIF edge files, as browsers show them")
+struct GIFEdgeTests {
+    /// LZW codes for `indices` (8-bit): a clear code first, and when the 4096-entry table is
+    /// full no clear code again ("deferred clear"): the encoder keeps emitting 12-bit codes.
+    static func lzw(_ indices: [UInt8]) -> [UInt8] {
+        var table: [[UInt8]: Int] = [:]
+        for i in 0..<256 { table[[UInt8(i)]] = i }
+        var next = 258, width = 9
+        var codes: [(Int, Int)] = [(256, 9)]
+        var word: [UInt8] = []
+        for byte in indices {
+            let candidate = word + [byte]
+            if table[candidate] != nil { word = candidate; continue }
+            codes.append((table[word] ?? 0, width))
+            if next < 4096 {
+                table[candidate] = next
+                next += 1
+                if next > 1 << width && width < 12 { width += 1 }
+            }
+            word = [byte]
+        }
+        if !word.isEmpty { codes.append((table[word] ?? 0, width)) }
+        codes.append((257, width))
+        var out: [UInt8] = [], bits = 0, count = 0
+        for (code, size) in codes {
+            bits |= code << count
+            count += size
+            while count >= 8 { out.append(UInt8(bits & 0xFF)); bits >>= 8; count -= 8 }
+        }
+        if count > 0 { out.append(UInt8(bits & 0xFF)) }
+        return out
+    }
+
+    /// Data sub-blocks of at most 255 bytes and the terminator.
+    static func blocks(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var start = 0
+        while start < data.count {
+            let end = min(data.count, start + 255)
+            out.append(UInt8(end - start))
+            out += data[start..<end]
+            start = end
+        }
+        out.append(0)
+        return out
+    }
+
+    /// A GIF with a 256-colour grey palette and the given images (left, top, width, height, image data).
+    static func gif(width: Int, height: Int, images: [(Int, Int, Int, Int, [UInt8])]) -> [UInt8] {
+        func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        var d: [UInt8] = Array("GIF89a".utf8)
+        d += le(width)
+        d += le(height)
+        d += [0xF7, 0, 0]
+        for i in 0..<256 { d += [UInt8(i), UInt8(i), UInt8(i)] }
+        for (left, top, w, h, data) in images {
+            d.append(0x2C)
+            d += le(left)
+            d += le(top)
+            d += le(w)
+            d += le(h)
+            d.append(0)
+            d += data
+        }
+        d.append(0x3B)
+        return d
+    }
+
+    @Test("an LZW stream that fills the table and goes on without a clear code decodes exactly")
+    func deferredClear() throws {
+        let indices = (0..<(160 * 160)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
+        let file = Self.gif(width: 160, height: 160, images: [(0, 0, 160, 160, [8] + Self.blocks(Self.lzw(indices)))])
+        let frames = try GIFDecoder().decode(file).frames
+        #expect(frames.count == 1)
+        let pixels = frames[0].image.pixels
+        #expect((0..<indices.count).allSatisfy { pixels[$0 * 4] == indices[$0] && pixels[$0 * 4 + 3] == 255 })
+    }
+
+    @Test("an image of zero width, and an image with no data, are frames showing the canvas as it stands")
+    func emptyImages() throws {
+        let solid = [8] + Self.blocks(Self.lzw([UInt8](repeating: 200, count: 16)))
+        let zeroWidth = Self.gif(width: 4, height: 4, images: [(0, 0, 4, 4, solid), (0, 0, 0, 4, [8, 0])])
+        let noData = Self.gif(width: 4, height: 4, images: [(0, 0, 4, 4, solid), (0, 0, 4, 4, [8, 0]), (0, 0, 2, 2, solid)])
+        let a = try GIFDecoder().decode(zeroWidth).frames
+        #expect(a.count == 2 && a[1].image == a[0].image)
+        let b = try GIFDecoder().decode(noData).frames
+        #expect(b.count == 3 && b[1].image == b[0].image)
+        #expect(try ImageInspection.inspect(noData).frameCount == 3)
+    }
+
+    @Test("a 65535×1 screen is 65 535 pixels: limits are on pixels, not sides")
+    func wideScreen() throws {
+        let row = [UInt8](repeating: 90, count: 65_535)
+        let file = Self.gif(width: 65_535, height: 1, images: [(0, 0, 65_535, 1, [8] + Self.blocks(Self.lzw(row)))])
+        let frames = try GIFDecoder().decode(file).frames
+        #expect(frames.count == 1 && frames[0].image.width == 65_535 && frames[0].image.pixel(x: 65_534, y: 0)?.r == 90)
+        let tall = Self.gif(width: 1, height: 65_535, images: [(0, 0, 1, 65_535, [8] + Self.blocks(Self.lzw(row)))])
+        #expect(try GIFDecoder().decode(tall).frames[0].image.height == 65_535)
+    }
+}
