@@ -30,47 +30,23 @@ public struct ImageInspection: Sendable, Equatable {
     static func gif(_ d: [UInt8]) throws -> ImageInspection {
         guard d.count >= 13 else { throw ImageCodecError.malformed(.gif, reason: "no screen descriptor") }
         let width = Int(d[6]) | Int(d[7]) << 8, height = Int(d[8]) | Int(d[9]) << 8
-        var i = 13
-        if d[10] & 0x80 != 0 { i += 3 << (Int(d[10] & 7) + 1) }
         var delays: [Int] = [], pendingDelay = 0, loop: Int?
-        /// Skips data sub-blocks from `i`; false when the file ends inside them.
-        func skipSubBlocks() -> Bool {
-            while i < d.count {
-                let size = Int(d[i])
-                i += 1
-                if size == 0 { return true }
-                i += size
-            }
-            return false
-        }
         let netscape = Array("NETSCAPE2.0".utf8), animexts = Array("ANIMEXTS1.0".utf8)
-        scan: while i < d.count {
-            switch d[i] {
-            case 0x21:
-                guard i + 1 < d.count else { break scan }
-                let label = d[i + 1]
-                i += 2
-                if label == 0xF9, i + 5 <= d.count, d[i] >= 4 {
-                    pendingDelay = (Int(d[i + 2]) | Int(d[i + 3]) << 8) * 10
-                } else if label == 0xFF, i + 12 <= d.count, d[i] == 11 {
-                    let name = Array(d[(i + 1)...(i + 11)])
-                    let sub = i + 12
-                    if name == netscape || name == animexts, sub + 3 < d.count, d[sub] >= 3, d[sub + 1] == 1 {
-                        loop = Int(d[sub + 2]) | Int(d[sub + 3]) << 8
-                    }
+        GIFBlocks.walk(d) { block in
+            switch block {
+            case let .extension(0xF9, i) where i + 5 <= d.count && d[i] >= 4:
+                pendingDelay = (Int(d[i + 2]) | Int(d[i + 3]) << 8) * 10
+            case let .extension(0xFF, i) where i + 12 <= d.count && d[i] == 11:
+                let name = Array(d[(i + 1)...(i + 11)])
+                let sub = i + 12
+                if name == netscape || name == animexts, sub + 3 < d.count, d[sub] >= 3, d[sub + 1] == 1 {
+                    loop = Int(d[sub + 2]) | Int(d[sub + 3]) << 8
                 }
-                guard skipSubBlocks() else { break scan }
-            case 0x2C:
-                guard i + 10 <= d.count else { break scan }
-                let flags = d[i + 9]
-                i += 10
-                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
-                i += 1 // LZW minimum code size
-                guard i <= d.count, skipSubBlocks() else { break scan }
+            case .extension:
+                break
+            case .image:
                 delays.append(pendingDelay)
                 pendingDelay = 0
-            default:
-                break scan // the trailer, or bytes that are not a block
             }
         }
         guard !delays.isEmpty else { throw ImageCodecError.malformed(.gif, reason: "no complete frame") }

@@ -1,0 +1,51 @@
+/// Walks a GIF's block structure without decoding: what `info` and the stream repair need.
+enum GIFBlocks {
+    /// A block found in the file.
+    enum Block {
+        /// An extension: its label and the index of its first sub-block's size byte.
+        case `extension`(label: UInt8, body: Int)
+        /// A complete image: the index of its descriptor (the 0x2C byte) and of its LZW
+        /// minimum code size byte.
+        case image(descriptor: Int, data: Int)
+    }
+
+    /// Calls `visit` for each block in order, up to the trailer or the first block that is
+    /// cut short (an image whose data ends early is not visited).
+    static func walk(_ d: [UInt8], _ visit: (Block) -> Void) {
+        guard d.count >= 13 else { return }
+        var i = 13
+        if d[10] & 0x80 != 0 { i += 3 << (Int(d[10] & 7) + 1) }
+        /// Skips data sub-blocks from `i`; false when the file ends inside them.
+        func skipSubBlocks() -> Bool {
+            while i < d.count {
+                let size = Int(d[i])
+                i += 1
+                if size == 0 { return true }
+                i += size
+            }
+            return false
+        }
+        while i < d.count {
+            switch d[i] {
+            case 0x21:
+                guard i + 1 < d.count else { return }
+                let label = d[i + 1]
+                i += 2
+                visit(.extension(label: label, body: i))
+                guard skipSubBlocks() else { return }
+            case 0x2C:
+                guard i + 10 <= d.count else { return }
+                let descriptor = i
+                let flags = d[i + 9]
+                i += 10
+                if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
+                let data = i
+                i += 1
+                guard i <= d.count, skipSubBlocks() else { return }
+                visit(.image(descriptor: descriptor, data: data))
+            default:
+                return // the trailer, or bytes that are not a block
+            }
+        }
+    }
+}
