@@ -67,9 +67,9 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Runs `body`, turning the lower layers' typed errors into this type (codec errors
-    /// naming `file`).
-    public static func translating<T>(file: String = "input", _ body: () throws -> T) throws -> T {
+    /// Runs `body`, turning the lower layers' typed errors into this type; codec errors name
+    /// `file`, the input `body` reads.
+    public static func translating<T>(file: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RefreshGifError {

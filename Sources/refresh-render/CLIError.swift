@@ -41,7 +41,7 @@ enum CLIError {
         case let error as InvalidValue:
             return (64, message(for: error))
         case let error as ImageCodecError:
-            return describe(RefreshGifError(file: "input", error))
+            return describe(RefreshGifError(file: "image data", error))
         case let error as RasterError:
             return describe(RefreshGifError(error))
         case let error as ImageBufferError:

@@ -126,7 +126,7 @@ struct Snapshot: ParsableCommand {
                     } catch let error as InvalidValue {
                         throw RefreshGifError.badInput(file: cases, message: "$.cases[\(indexInFile[item.name] ?? i)].\(error.field): \(error.reason)")
                     }
-                    let image = try RefreshGifError.translating { try RefreshRenderer().render(scene) }
+                    let image = try RefreshGifError.translating(file: item.name) { try RefreshRenderer().render(scene) }
                     row.outcome = try check.check(image, goldenPath: goldenPath, name: item.name, record: record)
                 } catch {
                     row.error = error

@@ -127,12 +127,13 @@ package enum FileIO {
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(nextSerial())"
+        // Registered before it exists, so an interruption can always find it.
+        Temporaries.register(temporary)
+        defer { Temporaries.unregister(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw RefreshGifError.cannotCreateOutput(file: name, message: String(cString: strerror(errno)))
         }
-        Temporaries.register(temporary)
-        defer { Temporaries.unregister(temporary) }
         var open = true
         do {
             try writeAll(bytes, fd: fd, name: name, writer: writer)

@@ -117,7 +117,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             scene.font = FontLocation(path: path)
         }
         // Resampled once here, not in every rendered frame; the copies count against the budget.
-        scene.images = try RefreshGifError.translating {
+        scene.images = try RefreshGifError.translating(file: "images") {
             let (images, decoded) = try loadImages(build, baseDirectory: baseDirectory, scale: scene.scale)
             let target = Double(scene.scale)
             let copies = images.sequences.values.flatMap(\.frames).filter { $0.scale != target }.reduce(0) {
