@@ -81,12 +81,14 @@ struct Diff: ParsableCommand {
 
     @OptionGroup var options: DiffOptions
 
+    @OptionGroup var limits: LimitOptions
+
     func run() throws {
         var passed = true
         try reportingErrors {
             if let output { try OutputPaths.check(output, against: [expected, actual], option: "--output") }
             // The two decodes are independent and cost more than the comparison: run them at once.
-            let (first, second) = try Self.loadBoth(expected, actual)
+            let (first, second) = try Self.loadBoth(expected, actual, limits: limits.limits)
             guard first.width == second.width, first.height == second.height else {
                 try Console.line("sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
                 passed = false
@@ -103,10 +105,14 @@ struct Diff: ParsableCommand {
         if !passed { throw ExitCode(1) }
     }
 
-    static func loadBoth(_ a: String, _ b: String) throws -> (StraightImage, StraightImage) {
+    static func loadBoth(_ a: String, _ b: String, limits: DecodeLimits) throws -> (StraightImage, StraightImage) {
+        // One budget for both: each gets half.
+        var each = limits
+        each.maxTotalPixels = max(1, limits.maxTotalPixels / 2)
+        let half = each
         let results = Mutex<[Result<StraightImage, Error>?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let result = Result { try load(i == 0 ? a : b) }
+            let result = Result { try load(i == 0 ? a : b, limits: half) }
             results.withLock { $0[i] = result }
         }
         let both = results.withLock { $0 }
@@ -114,8 +120,15 @@ struct Diff: ParsableCommand {
         return (try first.get(), try second.get())
     }
 
-    static func load(_ path: String) throws -> StraightImage {
-        let bytes = try FileIO.read(path)
-        return try RefreshGifError.translating(file: path) { try PNGDecoder().decodeStraight(bytes) }
+    static func load(_ path: String, limits: DecodeLimits) throws -> StraightImage {
+        let bytes = try FileIO.read(path, maxBytes: limits.maxFileBytes)
+        return try RefreshGifError.translating(file: path) {
+            let header = try ImageInspection.inspect(bytes)
+            let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+            guard !overflow, pixels <= limits.maxTotalPixels else {
+                throw ImageCodecError.limitExceeded(.totalPixels(what: "PNG image", limit: limits.maxTotalPixels))
+            }
+            return try PNGDecoder(limits: limits).decodeStraight(bytes)
+        }
     }
 }

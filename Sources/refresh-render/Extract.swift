@@ -15,14 +15,16 @@ struct Extract: ParsableCommand {
 
     @OptionGroup var png: PNGOptions
 
+    @OptionGroup var limits: LimitOptions
+
     func run() throws {
         try reportingErrors {
-            let bytes = try FileIO.read(input)
+            let bytes = try FileIO.read(input, maxBytes: limits.limits.maxFileBytes)
             guard GIFDecoder.isGIF(bytes) else {
                 throw RefreshGifError.badInput(file: input, message: "not a GIF file (bad signature)")
             }
             let animation: GIFAnimation
-            animation = try RefreshGifError.translating(file: input) { try GIFDecoder().decode(bytes) }
+            animation = try RefreshGifError.translating(file: input) { try GIFDecoder(limits: limits.limits).decode(bytes) }
             try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: animation.frames.count) + [output + "/frames.json"],
                                   inputs: [input])
             try FileIO.makeDirectory(output)

@@ -3,10 +3,6 @@ import Foundation
 import RefreshGif
 
 extension RefreshState: ExpressibleByArgument {}
-extension ComponentKind: ExpressibleByArgument {}
-extension ComponentStyle: ExpressibleByArgument {}
-extension SpinnerStyle: ExpressibleByArgument {}
-extension ImageSequence.Timing: ExpressibleByArgument {}
 
 /// The options that describe a control and its state, shared by every rendering command.
 ///

@@ -38,6 +38,19 @@ struct MemoryBudgetTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/x.png"))
     }
 
+    @Test("extract and diff take the same limit flags")
+    func sameFlagsEverywhere() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Self.bomb(side: 8192, frames: 4).write(to: URL(fileURLWithPath: folder + "/bomb.gif"))
+        let extract = try CLI.run(["extract", folder + "/bomb.gif", "--max-memory", "64", "-o", folder + "/frames"])
+        #expect(extract.status == 65 && extract.stderr.contains("--max-memory"))
+        let png = Support.fixture("png/rgba8.png")
+        let diff = try CLI.run(["diff", png, png, "--max-pixels", "10"])
+        #expect(diff.status == 65 && diff.stderr.contains("--max-pixels"), "\(diff.stderr)")
+        #expect(try CLI.run(["diff", png, png, "--max-memory", "16"]).status == 0)
+    }
+
     @Test("the budget is the command's: two inputs that each fit but not together are refused")
     func budgetAcrossInputs() throws {
         let folder = try Support.temporaryFolder()

@@ -1,0 +1,25 @@
+import ArgumentParser
+import RefreshGif
+
+/// The decoding limits of commands that read images outside a scene (`extract`, `diff`):
+/// the same flags, meanings and defaults as the scene's `--max-pixels` and `--max-memory`.
+struct LimitOptions: ParsableArguments {
+    @Option(name: .customLong("max-pixels"), help: ArgumentHelp(SceneSchema.help("maxPixels"), valueName: "N"))
+    var maxPixels: Int?
+
+    @Option(name: .customLong("max-memory"), help: ArgumentHelp(SceneSchema.help("maxMemory"), valueName: "MIB"))
+    var maxMemory: Int?
+
+    func validate() throws {
+        if let maxPixels, maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, got \(maxPixels)") }
+        if let maxMemory, !(16...(1 << 20)).contains(maxMemory) { throw ValidationError("--max-memory must be between 16 and 1048576 MiB, got \(maxMemory)") }
+    }
+
+    /// The limits these flags ask for.
+    var limits: DecodeLimits {
+        var limits = DecodeLimits.default
+        if let maxMemory { limits = limits.withMemoryBudget(mebibytes: maxMemory) }
+        if let maxPixels { limits = limits.allowing(framePixels: maxPixels) }
+        return limits
+    }
+}
