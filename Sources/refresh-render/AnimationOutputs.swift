@@ -77,25 +77,15 @@ struct FrameReport: Codable, Sendable {
 enum AnimationWriter {
     static func write(_ plan: [PlannedFrame], end: Int64, options: AnimationOutputOptions, inputs: [String]) throws {
         guard !plan.isEmpty else { throw ValidationError("no frame to render: the animation is shorter than one frame") }
-        // GIF and APNG outputs are assembled in memory: their worst case (uncompressed frames)
-        // must fit the memory budget before anything is rendered.
-        if options.gif != nil || options.apng != nil {
-            let first = plan[0]
-            let size = first.window?.size(controlHeight: first.scene.size.height) ?? first.scene.size
-            let scale = Double(first.scene.scale)
-            let frameBytes = Int((size.width * scale).rounded()) * Int((size.height * scale).rounded()) * (options.apng != nil ? 4 : 1)
-            let budget = DecodeLimits.default.maxTotalPixels * 4
-            let (total, overflow) = frameBytes.multipliedReportingOverflow(by: plan.count)
-            guard !overflow, total <= budget else {
-                throw ValidationError("\(plan.count) frames of \(frameBytes >> 10) KiB may take \(overflow ? "more than " : "")\(total >> 20) MiB in memory for --gif/--apng, above the \(budget >> 20) MiB budget; write --frames, or fewer frames")
-            }
-        }
         try OutputGuard.check(outputs: options.outputFiles + (options.frames.map { OutputGuard.frameFiles(in: $0, count: plan.count) } ?? []),
                               inputs: inputs)
         if let frames = options.frames { try FileIO.makeDirectory(frames) }
         let encoder = options.png.encoder
         var gif: GIFEncoder?
         var apng: APNGEncoder?
+        // GIF and APNG files go to disk as their frames are made: memory holds one batch.
+        let gifFile = try options.gif.map { try FileIO.StreamingFile($0) }
+        let apngFile = try options.apng.map { try FileIO.StreamingFile($0) }
         var sheetCells: [ContactSheet.Cell] = []
         var reports: [FrameReport] = []
         let every = options.sheetEvery ?? max(1, (plan.count + 23) / 24)
@@ -126,10 +116,14 @@ enum AnimationWriter {
             if let quantized = frame.gif {
                 if gif == nil { gif = try GIFEncoder(width: frame.image.width, height: frame.image.height) }
                 try gif?.add(quantized, at: plan[index].time)
+                if let gifFile, let bytes = gif?.takeBytes(), !bytes.isEmpty { try gifFile.write(bytes) }
             }
             if options.apng != nil, let png = frame.png {
-                if apng == nil { apng = APNGEncoder(width: frame.image.width, height: frame.image.height, settings: encoder.settings) }
+                if apng == nil {
+                    apng = APNGEncoder(width: frame.image.width, height: frame.image.height, frameCount: plan.count, settings: encoder.settings)
+                }
                 try apng?.add(png, at: plan[index].time)
+                if let apngFile, let bytes = apng?.takeBytes(), !bytes.isEmpty { try apngFile.write(bytes) }
             }
             reports.append(frame.report)
             if options.sheet != nil && index % every == 0 {
@@ -142,8 +136,14 @@ enum AnimationWriter {
                 if done == plan.count { FileHandle.standardError.write(Data("\n".utf8)) }
             }
         })
-        if let path = options.gif, let gif { try FileIO.write(try gif.finish(at: end), to: path) }
-        if let path = options.apng, var apng { try FileIO.write(apng.finish(at: end), to: path) }
+        if let gifFile, let gif {
+            try gifFile.write(try gif.finish(at: end))
+            try gifFile.commit()
+        }
+        if let apngFile, var apng {
+            try apngFile.write(try apng.finish(at: end))
+            try apngFile.commit()
+        }
         if let path = options.sheet {
             let columns = max(1, min(6, Int(Double(sheetCells.count).squareRoot().rounded(.up))))
             let rows = stride(from: 0, to: sheetCells.count, by: columns).map { Array(sheetCells[$0..<min(sheetCells.count, $0 + columns)]) }

@@ -29,9 +29,9 @@ enum OutputFormat {
             try gif.add(image, at: 0)
             return try gif.finish(at: 100_000)
         case .apng:
-            var apng = APNGEncoder(width: image.width, height: image.height, settings: encoder.settings)
+            var apng = APNGEncoder(width: image.width, height: image.height, frameCount: 1, settings: encoder.settings)
             try apng.add(image, at: 0)
-            return apng.finish(at: 100_000)
+            return try apng.finish(at: 100_000)
         }
     }
 }

@@ -94,7 +94,7 @@ struct SchemaTests {
         #expect(throws: InvalidValue.self) { try player.frames(fps: 0) }
         let gif = try GIFEncoder(width: 4, height: 4)
         #expect(throws: ImageCodecError.self) { try gif.add(RGBAImage(width: 5, height: 4), at: 0) }
-        var apng = APNGEncoder(width: 4, height: 4)
+        var apng = APNGEncoder(width: 4, height: 4, frameCount: 2)
         #expect(throws: ImageCodecError.self) { try apng.add(RGBAImage(width: 4, height: 5), at: 0) }
     }
 

@@ -93,7 +93,15 @@ public final class GIFEncoder {
         lastCentisecond = centisecond
     }
 
-    /// Writes the last frame (shown until `time` µs) and returns the GIF file.
+    /// The bytes written since the last call (the file so far, the first time): a long
+    /// animation goes to disk as it is made instead of staying in memory.
+    public func takeBytes() -> [UInt8] {
+        defer { sink.bytes.removeAll(keepingCapacity: true) }
+        return sink.bytes
+    }
+
+    /// Writes the last frame (shown until `time` µs) and returns the GIF file (what
+    /// ``takeBytes()`` has not handed out yet).
     public func finish(at time: Int64) throws -> [UInt8] {
         let end = Int((Double(time) / 10_000).rounded())
         try flush(until: max(end, (lastCentisecond ?? 0) + 2))

@@ -3,21 +3,29 @@ import RefreshImage
 import RefreshImage
 
 /// Writes animated PNGs: each frame is compressed by ``PNGEncoder`` and its image data goes
-/// straight into the APNG chunks (IDAT, then fdAT after an fcTL) that browsers play.
+/// straight into the APNG chunks (IDAT, then fdAT after an fcTL) that browsers play. The
+/// frame count is given up front (the acTL chunk comes first), so the file can be written out
+/// as it is made (``takeBytes()``).
 /// Frames are full-size, replace the previous one (blend source, dispose none), and carry
 /// exact delays as fractions of a second.
 public struct APNGEncoder {
-    private var frames: [(data: [UInt8], delay: (UInt16, UInt16))] = []
+    private var output: [UInt8] = []
+    private var headerWritten = false
+    private var sequence: UInt32 = 0
+    private var written = 0
     private var pendingData: [UInt8]?
     private var pendingStart: Int64 = 0
     private let encoder: PNGEncoder
     /// Width and height in pixels.
     public let width: Int, height: Int
+    /// The number of frames the file will hold (its `acTL` says so before the frames come).
+    public let frameCount: Int
 
-    /// An empty animation of the given size.
-    public init(width: Int, height: Int, settings: PNGEncoder.Settings = .default) {
+    /// An empty animation of `frameCount` frames of the given size.
+    public init(width: Int, height: Int, frameCount: Int, settings: PNGEncoder.Settings = .default) {
         self.width = width
         self.height = height
+        self.frameCount = max(1, frameCount)
         encoder = PNGEncoder(settings: settings)
     }
 
@@ -27,48 +35,62 @@ public struct APNGEncoder {
     }
 
     /// Adds a frame already compressed by ``PNGEncoder/compress(_:)``; it must have the
-    /// animation's size.
+    /// animation's size, and there may be no more than ``frameCount`` frames.
     public mutating func add(_ frame: PNGEncoder.CompressedImage, at time: Int64) throws {
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(.apng, reason: "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")
+        }
+        guard written + (pendingData == nil ? 0 : 1) < frameCount else {
+            throw ImageCodecError.cannotEncode(.apng, reason: "more than the \(frameCount) frames announced")
         }
         closePending(at: time)
         pendingData = frame.data
         pendingStart = time
     }
 
+    /// The bytes made since the last call: the file so far, written to disk as it is made.
+    public mutating func takeBytes() -> [UInt8] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
+    }
+
+    /// The rest of the file; the last frame is shown until `time` µs. Plays forever.
+    public mutating func finish(at time: Int64) throws -> [UInt8] {
+        closePending(at: max(time, pendingStart + 1000))
+        guard written == frameCount else {
+            throw ImageCodecError.cannotEncode(.apng, reason: "\(written) frames came of the \(frameCount) announced")
+        }
+        PNGChunks.append("IEND", [], to: &output)
+        return takeBytes()
+    }
+
+    private mutating func writeHeader() {
+        guard !headerWritten else { return }
+        headerWritten = true
+        output += PNGDecoder.signature
+        PNGChunks.append("IHDR", PNGEncoder.CompressedImage(width: width, height: height, data: []).header, to: &output)
+        PNGChunks.append("acTL", PNGChunks.bigEndian(UInt32(frameCount)) + PNGChunks.bigEndian(0), to: &output)
+    }
+
+    /// Writes the pending frame, now that its delay (until `time`) is known: an fcTL (size,
+    /// offset 0, delay in ms, dispose none, blend source), then IDAT for the first frame and
+    /// fdAT after it.
     private mutating func closePending(at time: Int64) {
         guard let data = pendingData else { return }
-        // Delay as a fraction in ms (≤ 65535 ms).
+        writeHeader()
         let ms = UInt16(max(1, min(65535, ((Double(time) - Double(pendingStart)) / 1000).rounded())))
-        frames.append((data, (ms, 1000)))
+        let control = PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
+            + PNGChunks.bigEndian(0) + PNGChunks.bigEndian(0)
+            + [UInt8(ms >> 8), UInt8(ms & 0xFF), UInt8(1000 >> 8), UInt8(1000 & 0xFF), 0, 0]
+        PNGChunks.append("fcTL", control, to: &output)
+        sequence += 1
+        if written == 0 {
+            PNGChunks.append("IDAT", data, to: &output)
+        } else {
+            PNGChunks.append("fdAT", PNGChunks.bigEndian(sequence) + data, to: &output)
+            sequence += 1
+        }
+        written += 1
         pendingData = nil
     }
-
-    /// The APNG file; the last frame is shown until `time` µs. Plays forever.
-    public mutating func finish(at time: Int64) -> [UInt8] {
-        closePending(at: max(time, pendingStart + 1000))
-        var out = PNGDecoder.signature
-        PNGChunks.append("IHDR", PNGEncoder.CompressedImage(width: width, height: height, data: []).header, to: &out)
-        PNGChunks.append("acTL", PNGChunks.bigEndian(UInt32(frames.count)) + PNGChunks.bigEndian(0), to: &out)
-        var sequence: UInt32 = 0
-        for (i, frame) in frames.enumerated() {
-            // Sequence, size, offset (0, 0), delay as numerator/denominator, dispose none, blend source.
-            let (numerator, denominator) = frame.delay
-            let control = PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
-                + PNGChunks.bigEndian(0) + PNGChunks.bigEndian(0)
-                + [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF), 0, 0]
-            PNGChunks.append("fcTL", control, to: &out)
-            sequence += 1
-            if i == 0 {
-                PNGChunks.append("IDAT", frame.data, to: &out)
-            } else {
-                PNGChunks.append("fdAT", PNGChunks.bigEndian(sequence) + frame.data, to: &out)
-                sequence += 1
-            }
-        }
-        PNGChunks.append("IEND", [], to: &out)
-        return out
-    }
-
 }

@@ -157,6 +157,97 @@ package enum FileIO {
         }
     }
 
+    /// An output written piece by piece (a long animation), with the same rules as
+    /// ``write(_:to:)``: a regular file goes to a temporary file that ``commit()`` renames
+    /// into place; a device or FIFO is written through; a folder is refused. Until it is
+    /// committed, ``abandon()`` (or an interruption) removes the temporary file.
+    package final class StreamingFile {
+        private let name: String
+        private let target: String
+        private let temporary: String?
+        private var fd: Int32
+        private var open = true
+
+        package init(_ path: String) throws {
+            name = path
+            var info = stat()
+            if path == "-" {
+                target = path; temporary = nil; fd = STDOUT_FILENO
+                return
+            }
+            if stat(path, &info) == 0 {
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    throw RefreshGifError.cannotCreateOutput(file: path, message: "is a directory")
+                case S_IFCHR, S_IFIFO, S_IFSOCK:
+                    target = path; temporary = nil
+                    fd = Glibc.open(path, O_WRONLY | O_CLOEXEC)
+                    guard fd >= 0 else { throw RefreshGifError.cannotCreateOutput(file: path, message: String(cString: strerror(errno))) }
+                    return
+                default:
+                    break
+                }
+            }
+            target = try FileIO.resolvingLinks(path)
+            let url = URL(fileURLWithPath: target)
+            let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(FileIO.nextSerial())"
+            self.temporary = temporary
+            Temporaries.register(temporary)
+            fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
+                Temporaries.unregister(temporary)
+                throw RefreshGifError.cannotCreateOutput(file: path, message: String(cString: strerror(errno)))
+            }
+        }
+
+        deinit { abandon() }
+
+        /// Appends `bytes`.
+        package func write(_ bytes: [UInt8]) throws {
+            guard open else { throw RefreshGifError.writeFailed(file: name, message: "already closed") }
+            do {
+                try FileIO.writeAll(bytes, fd: fd, name: name, writer: { Glibc.write($0, $1, $2) })
+            } catch {
+                abandon()
+                throw error
+            }
+        }
+
+        /// Flushes and puts the file in place.
+        package func commit() throws {
+            guard open else { throw RefreshGifError.writeFailed(file: name, message: "already closed") }
+            open = false
+            guard let temporary else {
+                if fd != STDOUT_FILENO { _ = close(fd) }
+                return
+            }
+            defer { Temporaries.unregister(temporary) }
+            let synced = fsync(fd) == 0
+            let closed = close(fd) == 0
+            guard synced, closed else {
+                let message = String(cString: strerror(errno))
+                unlink(temporary)
+                throw RefreshGifError.writeFailed(file: name, message: message)
+            }
+            guard rename(temporary, target) == 0 else {
+                let message = String(cString: strerror(errno))
+                unlink(temporary)
+                throw RefreshGifError.cannotCreateOutput(file: name, message: message)
+            }
+        }
+
+        /// Removes what was written (a regular file's temporary); nothing is left behind.
+        package func abandon() {
+            guard open else { return }
+            open = false
+            if fd != STDOUT_FILENO { _ = close(fd) }
+            if let temporary {
+                unlink(temporary)
+                Temporaries.unregister(temporary)
+            }
+        }
+    }
+
     /// Creates `path` (and its parents) as a directory if it is not one already.
     package static func makeDirectory(_ path: String) throws {
         if isDirectory(path) { return }
@@ -167,7 +258,7 @@ package enum FileIO {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], fd: Int32, name: String, writer: ChunkWriter) throws {
+    static func writeAll(_ bytes: [UInt8], fd: Int32, name: String, writer: ChunkWriter) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { raw in
@@ -183,7 +274,7 @@ package enum FileIO {
 
     private static let serial = Mutex<Int>(0)
 
-    private static func nextSerial() -> Int {
+    static func nextSerial() -> Int {
         serial.withLock { value in
             value += 1
             return value
