@@ -104,7 +104,7 @@ enum AnimationWriter {
             // more than rendering.
             let png = wantsPNG ? try encoder.compress(image) : nil
             if let folder = options.frames, let png {
-                try FileIO.write(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
+                try FileIO.writeDeferringSync(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
             }
             let report = FrameReport(index: index, time: Double(frame.time) / 1_000_000, state: frame.scene.state.rawValue,
                                      percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
@@ -136,6 +136,10 @@ enum AnimationWriter {
                 if done == plan.count { FileHandle.standardError.write(Data("\n".utf8)) }
             }
         })
+        if let folder = options.frames {
+            // One flush for the whole folder instead of an fsync per frame.
+            try FileIO.makeDurable(OutputGuard.frameFiles(in: folder, count: plan.count).dropLast(), folder: folder)
+        }
         if let gifFile, let gif {
             try gifFile.write(try gif.finish(at: end))
             try gifFile.commit()

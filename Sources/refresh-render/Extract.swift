@@ -32,7 +32,7 @@ struct Extract: ParsableCommand {
             var entries: [FrameEntry] = []
             for (i, frame) in animation.frames.enumerated() {
                 let name = String(format: "frame_%04d.png", i + 1)
-                try FileIO.write(try encoder.encode(frame.image), to: output + "/" + name)
+                try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: output + "/" + name)
                 entries.append(FrameEntry(index: i + 1, file: name, delayMs: frame.delayMilliseconds,
                                           width: frame.image.width, height: frame.image.height))
             }
@@ -40,7 +40,8 @@ struct Extract: ParsableCommand {
                                           loopCount: animation.loopCount, frames: entries)
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try FileIO.write(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
+            try FileIO.writeDeferringSync(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
+            try FileIO.makeDurable(entries.map { output + "/" + $0.file } + [output + "/frames.json"], folder: output)
             try Console.line("\(animation.frames.count) frames written to \(output)")
         }
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import ImageCodecs
 import PixelDiff
@@ -63,6 +64,35 @@ package enum FileIO {
         try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) })
     }
 
+    /// Writes one of many files into a folder: atomically (temporary file, rename) like
+    /// ``write(_:to:)``, but without its own fsync; ``makeDurable(_:folder:)`` flushes the
+    /// whole set once at the end.
+    package static func writeDeferringSync(_ bytes: [UInt8], to path: String) throws {
+        try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) }, sync: false)
+    }
+
+    /// Flushes `files` (two at a time) and then their folder to disk: the durability of an
+    /// fsync per file, paid once for the set.
+    package static func makeDurable(_ files: [String], folder: String) throws {
+        let failure = Mutex<RefreshGifError?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for (index, file) in files.enumerated() where index % 2 == worker {
+                let fd = Glibc.open(file, O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { continue }
+                if fsync(fd) != 0 {
+                    let message = String(cString: strerror(errno))
+                    failure.withLock { $0 = $0 ?? .writeFailed(file: file, message: message) }
+                }
+                _ = close(fd)
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { _ = close(fd) }
+        if fsync(fd) != 0 { throw RefreshGifError.writeFailed(file: folder, message: String(cString: strerror(errno))) }
+    }
+
     /// Writes `bytes` to `path` through `writer`.
     ///
     /// - A regular file (or a new path) is replaced atomically: the bytes go to a temporary
@@ -72,7 +102,7 @@ package enum FileIO {
     /// - A character device, FIFO or socket (`/dev/stdout`, `/dev/full`) is written through
     ///   directly, so its errors are write errors.
     /// - A directory is refused.
-    static func write(_ bytes: [UInt8], to path: String, writer: ChunkWriter) throws {
+    static func write(_ bytes: [UInt8], to path: String, writer: ChunkWriter, sync: Bool = true) throws {
         if path == "-" {
             try writeAll(bytes, fd: STDOUT_FILENO, name: "standard output", writer: writer)
             return
@@ -90,7 +120,7 @@ package enum FileIO {
                 break
             }
         }
-        try replaceAtomically(try resolvingLinks(path), with: bytes, name: path, writer: writer)
+        try replaceAtomically(try resolvingLinks(path), with: bytes, name: path, writer: writer, sync: sync)
     }
 
     /// The file a path finally names: symbolic links followed (at most 40 of them), relative
@@ -123,7 +153,7 @@ package enum FileIO {
         guard close(fd) == 0 else { throw RefreshGifError.writeFailed(file: name, message: String(cString: strerror(errno))) }
     }
 
-    private static func replaceAtomically(_ target: String, with bytes: [UInt8], name: String, writer: ChunkWriter) throws {
+    private static func replaceAtomically(_ target: String, with bytes: [UInt8], name: String, writer: ChunkWriter, sync: Bool) throws {
         let url = URL(fileURLWithPath: target)
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(nextSerial())"
@@ -137,7 +167,7 @@ package enum FileIO {
         var open = true
         do {
             try writeAll(bytes, fd: fd, name: name, writer: writer)
-            guard fsync(fd) == 0 else {
+            guard !sync || fsync(fd) == 0 else {
                 throw RefreshGifError.writeFailed(file: name, message: String(cString: strerror(errno)))
             }
             // The descriptor is released by close whether it succeeds or not: never close twice.
