@@ -133,16 +133,7 @@ struct CgBIConverter {
         }
         defer { inflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: expectedSize)
-        var input = input
-        let status: Int32 = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.next_in = inBuffer.baseAddress
-                stream.avail_in = UInt32(inBuffer.count)
-                stream.next_out = outBuffer.baseAddress
-                stream.avail_out = UInt32(outBuffer.count)
-                return inflate(&stream, Z_FINISH)
-            }
-        }
+        let status = ZlibPass.run(&stream, input: input, output: &output) { inflate($0, $1) }
         let produced = expectedSize - Int(stream.avail_out)
         // Z_BUF_ERROR with a full buffer means extra data follows; the image is complete.
         guard status == Z_STREAM_END || (status == Z_BUF_ERROR && produced == expectedSize) else {

@@ -192,16 +192,7 @@ public struct PNGEncoder: Sendable {
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(input.count)))
         var output = [UInt8](repeating: 0, count: bound)
-        var input = input
-        let status: Int32 = input.withUnsafeMutableBufferPointer { inBuffer in
-            output.withUnsafeMutableBufferPointer { outBuffer in
-                stream.next_in = inBuffer.baseAddress
-                stream.avail_in = UInt32(inBuffer.count)
-                stream.next_out = outBuffer.baseAddress
-                stream.avail_out = UInt32(outBuffer.count)
-                return CZlib.deflate(&stream, Z_FINISH)
-            }
-        }
+        let status = ZlibPass.run(&stream, input: input, output: &output) { CZlib.deflate($0, $1) }
         guard status == Z_STREAM_END else { throw ImageCodecError.libraryFailure("zlib deflate failed (\(status))") }
         output.removeSubrange(Int(stream.total_out)...)
         return output
