@@ -18,7 +18,8 @@ clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng) \
 # with the fuzzer's instrumentation.
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name refreshgif
   -I "$root/Sources/CGif" -I "$root/Sources/CPNG" -I "$root/Sources/CZlib" -I "$root/Sources/CFreeType"
-  -I "$root/Sources/CFontconfig" -I "$out/include" -I "$out/modules"
+  -I "$root/Sources/CFontconfig" -I "$root/Sources/CHarfBuzz" -I "$root/Sources/CDeflate" -I "$root/Sources/CRLottie"
+  -I "$out/include" -I "$out/modules" -Xcc -I/usr/include/harfbuzz
   -Xcc -I/usr/include/libpng16 -Xcc -I/usr/include/freetype2)
 mkdir -p "$out/modules"
 objects=()
@@ -33,7 +34,7 @@ for target in "${@:-gif png json diff}"; do
     name=$(echo "$t" | sed 's/.*/\u&/')
     case $t in gif) file=FuzzGIF;; png) file=FuzzPNG;; json) file=FuzzJSON;; diff) file=FuzzDiff;; *) echo "unknown target $t"; exit 64;; esac
     swiftc "${flags[@]}" -module-name "Fuzz$name" "$root/fuzz/$file.swift" "${objects[@]}" "$out/CPNGSupport.o" \
-      -lgif -lpng16 -lz -lfreetype -lfontconfig -o "$out/fuzz-$t"
+      -lgif -lpng16 -lz -lfreetype -lfontconfig -lharfbuzz -ldeflate -lrlottie -o "$out/fuzz-$t"
     echo "built $out/fuzz-$t"
   done
 done

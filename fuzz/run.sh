@@ -22,6 +22,8 @@ seed() {
 run() {
   local t=$1
   seed "$t"
+  # The same leak suppressions as the ASan test run: process-wide constants made once.
+  LSAN_OPTIONS=suppressions=$root/scripts/lsan.supp:print_suppressions=0 \
   "$out/fuzz-$t" -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
     -artifact_prefix="$root/Fixtures/fuzz-regressions/$t/" "$out/corpus-$t" > "$out/$t.log" 2>&1
   echo "$t: $(grep -E '^Done [0-9]+ runs' "$out/$t.log" || tail -1 "$out/$t.log")"

@@ -49,6 +49,7 @@ struct RefreshRender: ParsableCommand {
 
 /// SIGINT and SIGTERM: remove the temporary files being written, then exit 130 or 143.
 enum Interruption {
+    /// Kept alive for the whole run; written once at start-up, before any other thread exists.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     static func install() {
