@@ -27,11 +27,11 @@ enum OutputFormat {
         case .gif:
             let gif = try GIFEncoder(width: image.width, height: image.height)
             try gif.add(image, at: 0)
-            return try gif.finish(at: 100_000)
+            return try gif.finish(at: 0.1)
         case .apng:
             var apng = APNGEncoder(width: image.width, height: image.height, frameCount: 1, settings: encoder.settings)
             try apng.add(image, at: 0)
-            return try apng.finish(at: 100_000)
+            return try apng.finish(at: 0.1)
         }
     }
 }

@@ -32,10 +32,9 @@ struct Render: ParsableCommand {
             try OutputPaths.check(output, against: scene.inputPaths, option: "--output")
             var built = try scene.makeScene()
             if let fromState {
-                let since = Int64(((self.since ?? 0) * 1_000_000).rounded())
-                built.transition = Transition.values(kind: built.kind, from: fromState, to: built.state, since: since,
-                                                     autoAlpha: built.autoAlpha)
-                if scene.time == nil { built.time = since }
+                let time = built.time
+                built.showTransition(from: fromState, after: since ?? 0)
+                if scene.time != nil { built.time = time }
             }
             let image = try RefreshRenderer().render(built)
             try FileIO.write(try OutputFormat(path: output).encode(image, png: png.encoder), to: output)

@@ -28,13 +28,8 @@ struct Simulate: ParsableCommand {
             } catch let error as InvalidValue {
                 throw RefreshGifError.badInput(file: gesture, message: "$.control.\(error.field): \(error.reason)")
             }
-            let player = try GesturePlayer(gesture: file.gesture, scene: scene)
-            let window = ScreenWindow(kind: scene.kind, geometry: file.gesture.geometry, showContent: showContent)
-            let plan = try player.frames(fps: outputs.fps).map { frame in
-                PlannedFrame(time: frame.time, scene: frame.scene, window: window, offset: frame.offset, insets: frame.insets)
-            }
-            let end = player.duration + 1_000_000 / Int64(outputs.fps)
-            try AnimationWriter.write(plan, end: end, options: outputs, inputs: [gesture] + file.control.inputPaths(baseDirectory: base))
+            let animation = try RefreshAnimation.gesture(file.gesture, scene: scene, fps: outputs.fps, showContent: showContent)
+            try outputs.write(animation, inputs: [gesture] + file.control.inputPaths(baseDirectory: base))
         }
     }
 }
@@ -69,32 +64,15 @@ struct Sequence: ParsableCommand {
     func run() throws {
         try reportingErrors {
             let base = try scene.makeScene()
+            let animation: RefreshAnimation
             if let sweep {
-                let step = 1_000_000 / Int64(outputs.fps)
-                let plan = (0..<sweep).map { i -> PlannedFrame in
-                    var frame = base
-                    frame.pullingPercent = Double(i + 1) / Double(sweep)
-                    return PlannedFrame(time: Int64(i) * step, scene: frame, window: nil, offset: nil, insets: nil)
-                }
-                try AnimationWriter.write(plan, end: Int64(sweep) * step, options: outputs, inputs: scene.inputPaths)
-                return
+                animation = try .sweep(of: base, frames: sweep, fps: outputs.fps)
+            } else if let length {
+                animation = try .sequence(of: base, fps: outputs.fps, length: length)
+            } else {
+                animation = try .sequence(of: base, fps: outputs.fps, loops: loops ?? 1)
             }
-            // One loop: the state's images, or one spinner turn (1 s) for the other styles.
-            let loop: Int64 = base.style == .gif ? (base.images[base.state.drawnAs]?.durationMicroseconds ?? 1_000_000) : 1_000_000
-            let total: Int64 = length.map { Int64(($0 * 1_000_000).rounded()) } ?? Int64(loops ?? 1) * max(loop, 1)
-            let fps = Int64(outputs.fps)
-            let count = max(1, Int((total * fps + 999_999) / 1_000_000))
-            guard count <= GesturePlayer.maxFrames else {
-                throw ValidationError("\(count) frames (length × fps) are more than the \(GesturePlayer.maxFrames) a run may plan; shorten --loops/--length or lower --fps")
-            }
-            let start = base.time
-            let plan = (0..<count).map { i -> PlannedFrame in
-                let t = Int64(i) * 1_000_000 / fps
-                var frame = base
-                frame.time = start + t
-                return PlannedFrame(time: t, scene: frame, window: nil, offset: nil, insets: nil)
-            }
-            try AnimationWriter.write(plan, end: total, options: outputs, inputs: scene.inputPaths)
+            try outputs.write(animation, inputs: scene.inputPaths)
         }
     }
 }

@@ -54,7 +54,7 @@ struct LottieTests {
         let sequence = try #require(scene.images[.refreshing])
         #expect(sequence.count == 30 && sequence.durationMicroseconds == 1_000_000)
         let choice = try #require(ImageSelection.choice(kind: .header, state: .refreshing, images: scene.images, percent: 1,
-                                                        time: scene.time, timing: .equal))
+                                                        time: scene.timeMicroseconds, timing: .equal))
         #expect(choice.image.image.pixels == (try Self.reference(Self.pullLoop, frame: frame, width: 120, height: 120)))
     }
 

@@ -43,9 +43,9 @@ struct ModelTests {
     }
 
     @Test("GIF timing shows each frame for its own delay")
-    func gifTiming() {
+    func gifTiming() throws {
         let frames = (0..<3).map { _ in try! ScaledImage(image: try! RGBAImage(width: 1, height: 1), scale: 1) }
-        let sequence = ImageSequence(frames: frames, frameDelaysMicroseconds: [100_000, 20_000, 50_000])
+        let sequence = try ImageSequence(frames: frames, duration: nil, frameDelays: [0.1, 0.02, 0.05])
         #expect(sequence.durationMicroseconds == 170_000)
         #expect(FrameClock.loopingFrameIndex(of: sequence, time: 110_000, timing: .gif) == 1)
         #expect(FrameClock.loopingFrameIndex(of: sequence, time: 125_000, timing: .gif) == 2)

@@ -155,9 +155,9 @@ struct RenderTests {
         scene.state = .refreshing
         let renderer = try RefreshRenderer()
         let a = try renderer.render(scene)
-        scene.time = 125_000
+        scene.time = 0.125
         let b = try renderer.render(scene)
-        scene.time = 1_125_000
+        scene.time = 1.125
         let c = try renderer.render(scene)
         #expect(a != b)
         #expect(b == c)

@@ -17,7 +17,10 @@ public struct GIFAnimation: Sendable, Equatable {
         public var delayMilliseconds: Int { delayCentiseconds * 10 }
 
         /// The delay that players use: 0 or 1 cs count as 10 cs (docs/images.md).
-        public var effectiveDelayMicroseconds: Int64 {
+        public var effectiveDelay: Double { Double(effectiveDelayMicroseconds) / 1_000_000 }
+
+        /// ``effectiveDelay`` in microseconds.
+        package var effectiveDelayMicroseconds: Int64 {
             Int64(delayCentiseconds <= 1 ? 10 : delayCentiseconds) * 10_000
         }
     }
@@ -31,8 +34,11 @@ public struct GIFAnimation: Sendable, Equatable {
     /// The NETSCAPE2.0 loop count: nil when the file has none (play once), 0 for forever.
     public var loopCount: Int?
 
+    /// The sum of the effective frame delays, in seconds.
+    public var totalDuration: Double { Double(totalDurationMicroseconds) / 1_000_000 }
+
     /// The sum of the effective frame delays, in microseconds.
-    public var totalDurationMicroseconds: Int64 {
+    package var totalDurationMicroseconds: Int64 {
         frames.reduce(0) { $0 + $1.effectiveDelayMicroseconds }
     }
 }

@@ -75,14 +75,20 @@ public final class GIFEncoder {
         }
     }
 
-    /// Adds a frame shown from `time` µs; its delay is known when the next frame (or
-    /// ``finish(at:)``) comes.
-    public func add(_ image: RGBAImage, at time: Int64) throws {
-        try add(QuantizedFrame(image), at: time)
+    /// Adds a frame shown from `seconds` after the start; its delay is known when the next
+    /// frame (or ``finish(at:)``) comes. Throws ``ImageCodecError/cannotEncode(_:reason:)``
+    /// for a frame of another size or a time that is not a finite number ≥ 0.
+    public func add(_ image: RGBAImage, at seconds: Double) throws {
+        try add(QuantizedFrame(image), atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
+    }
+
+    /// Adds an already quantised frame shown from `seconds` after the start.
+    public func add(_ frame: QuantizedFrame, at seconds: Double) throws {
+        try add(frame, atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
     }
 
     /// Adds an already quantised frame shown from `time` µs.
-    public func add(_ frame: QuantizedFrame, at time: Int64) throws {
+    package func add(_ frame: QuantizedFrame, atMicroseconds time: Int64) throws {
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frame is \(frame.width)×\(frame.height) px, the GIF \(width)×\(height)")
         }
@@ -100,9 +106,14 @@ public final class GIFEncoder {
         return sink.bytes
     }
 
-    /// Writes the last frame (shown until `time` µs) and returns the GIF file (what
-    /// ``takeBytes()`` has not handed out yet).
-    public func finish(at time: Int64) throws -> [UInt8] {
+    /// Writes the last frame (shown until `seconds` after the start) and returns the GIF
+    /// file (what ``takeBytes()`` has not handed out yet).
+    public func finish(at seconds: Double) throws -> [UInt8] {
+        try finish(atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
+    }
+
+    /// ``finish(at:)`` in microseconds.
+    package func finish(atMicroseconds time: Int64) throws -> [UInt8] {
         let end = Int((Double(time) / 10_000).rounded())
         try flush(until: max(end, (lastCentisecond ?? 0) + 2))
         var error: Int32 = 0
@@ -186,4 +197,13 @@ private func writeBytes(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: Unsa
     let sink = Unmanaged<GIFEncoder.ByteSink>.fromOpaque(user).takeUnretainedValue()
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
     return length
+}
+
+/// Seconds from a public API as whole microseconds, refused when they are not a finite time
+/// between 0 and about 31 years (the range every frame clock works in).
+package func encoderMicroseconds(_ seconds: Double, format: ImageFormat) throws -> Int64 {
+    guard seconds.isFinite, seconds >= 0, seconds <= 1e9 else {
+        throw ImageCodecError.cannotEncode(format, reason: "a frame time must be a finite number of seconds between 0 and 1e9, got \(seconds)")
+    }
+    return Int64((seconds * 1_000_000).rounded())
 }

@@ -29,14 +29,20 @@ public struct APNGEncoder {
         encoder = PNGEncoder(settings: settings)
     }
 
-    /// Adds a frame shown from `time` µs; it must have the animation's size.
-    public mutating func add(_ image: RGBAImage, at time: Int64) throws {
-        try add(try encoder.compress(image), at: time)
+    /// Adds a frame shown from `seconds` after the start; it must have the animation's size.
+    public mutating func add(_ image: RGBAImage, at seconds: Double) throws {
+        try add(try encoder.compress(image), atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
     }
 
-    /// Adds a frame already compressed by ``PNGEncoder/compress(_:)``; it must have the
-    /// animation's size, and there may be no more than ``frameCount`` frames.
-    public mutating func add(_ frame: PNGEncoder.CompressedImage, at time: Int64) throws {
+    /// Adds a frame already compressed by ``PNGEncoder/compress(_:)``, shown from `seconds`
+    /// after the start; it must have the animation's size, and there may be no more than
+    /// ``frameCount`` frames.
+    public mutating func add(_ frame: PNGEncoder.CompressedImage, at seconds: Double) throws {
+        try add(frame, atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
+    }
+
+    /// ``add(_:at:)`` in microseconds.
+    package mutating func add(_ frame: PNGEncoder.CompressedImage, atMicroseconds time: Int64) throws {
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(.apng, reason: "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")
         }
@@ -54,8 +60,13 @@ public struct APNGEncoder {
         return output
     }
 
-    /// The rest of the file; the last frame is shown until `time` µs. Plays forever.
-    public mutating func finish(at time: Int64) throws -> [UInt8] {
+    /// The rest of the file; the last frame is shown until `seconds` after the start. Plays forever.
+    public mutating func finish(at seconds: Double) throws -> [UInt8] {
+        try finish(atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
+    }
+
+    /// ``finish(at:)`` in microseconds.
+    package mutating func finish(atMicroseconds time: Int64) throws -> [UInt8] {
         closePending(at: max(time, pendingStart + 1000))
         guard written == frameCount else {
             throw ImageCodecError.cannotEncode(.apng, reason: "\(written) frames came of the \(frameCount) announced")

@@ -89,7 +89,7 @@ public struct ImageLoader: Sendable {
             }
             if GIFDecoder.isGIF(bytes) {
                 let animation = try GIFDecoder(limits: limits).decode(bytes)
-                return ImageSequence(frames: try animation.frames.map { try ScaledImage(image: $0.image, scale: scale) },
+                return ImageSequence(frames: try animation.frames.map { try ScaledImage(image: $0.image, scale: scale) }, durationMicroseconds: nil,
                                      frameDelaysMicroseconds: animation.frames.map(\.effectiveDelayMicroseconds))
             }
             if PNGDecoder.isPNG(bytes) {

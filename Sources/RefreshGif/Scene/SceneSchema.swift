@@ -149,7 +149,7 @@ public enum SceneSchema {
             b.scene.pullingPercent = try number(v, "percent", in: 0...1e6)
         },
         SceneField("time", .number, "Seconds since the state was entered (picks looping frames and the spinner phase).") { v, b in
-            b.scene.time = microseconds(try number(v, "time", in: 0...1e6))
+            b.scene.time = try number(v, "time", in: 0...RefreshScene.maxTime)
         },
         SceneField("images", .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
             for (state, value) in try byState(v, "images") { b.images[state] = try text(value, "images") }

@@ -32,12 +32,12 @@ public struct Animation: Sendable, Equatable {
     /// End value.
     public var to: Double
     /// Start time in microseconds.
-    public var start: Int64
+    package var start: Int64
     /// Duration in microseconds (0: jumps at `start`).
-    public var duration: Int64
+    package var duration: Int64
 
     /// An animation from its parts.
-    public init(from: Double, to: Double, start: Int64, duration: Int64) {
+    package init(from: Double, to: Double, start: Int64, duration: Int64) {
         self.from = from
         self.to = to
         self.start = start
@@ -50,7 +50,7 @@ public struct Animation: Sendable, Equatable {
     }
 
     /// The value at time `t` (µs).
-    public func value(at t: Int64) -> Double {
+    package func value(at t: Int64) -> Double {
         guard duration > 0 else { return t >= start ? to : from }
         let fraction = Double(t - start) / Double(duration)
         return from + (to - from) * Easing.easeInOut(fraction)

@@ -8,7 +8,9 @@ public struct GesturePlayer: Sendable {
         /// Frame number from 0.
         public var index: Int
         /// Microseconds from the start.
-        public var time: Int64
+        package var timeMicroseconds: Int64
+        /// Seconds from the start.
+        public var time: Double { Double(timeMicroseconds) / 1_000_000 }
         /// The state drawn.
         public var state: RefreshState
         /// `pullingPercent`.
@@ -32,7 +34,9 @@ public struct GesturePlayer: Sendable {
     /// Events, generated from the script when there is one.
     public let events: [Gesture.TimedEvent]
     /// Total length in microseconds.
-    public let duration: Int64
+    package let durationMicroseconds: Int64
+    /// Total length in seconds.
+    public var duration: Double { Double(durationMicroseconds) / 1_000_000 }
 
     /// A player for `gesture`, whose control is already loaded as `scene`. Throws
     /// ``InvalidValue`` when the gesture or the scene does not check out.
@@ -49,7 +53,7 @@ public struct GesturePlayer: Sendable {
             events = gesture.events.sorted { $0.t < $1.t }
         }
         let last = max(samples.last?.t ?? 0, events.last?.t ?? 0)
-        duration = Self.micro(gesture.duration ?? (last + 0.5))
+        durationMicroseconds = Self.micro(gesture.duration ?? (last + 0.5))
     }
 
     static func micro(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
@@ -110,11 +114,11 @@ public struct GesturePlayer: Sendable {
     /// ``InvalidValue`` for a rate outside ``frameRates``.
     public func frames(fps: Int) throws -> [Frame] {
         guard Self.frameRates.contains(fps) else { throw InvalidValue(field: "fps", reason: "must be between 1 and 1000, got \(fps)") }
-        let planned = duration / 1_000_000 * Int64(fps) + 1
+        let planned = durationMicroseconds / 1_000_000 * Int64(fps) + 1
         guard planned <= Int64(Self.maxFrames) else {
             throw InvalidValue(field: "fps", reason: "\(planned) frames (duration × fps) are more than the \(Self.maxFrames) a run may plan")
         }
-        let count = Int(duration * Int64(fps) / 1_000_000) + 1
+        let count = Int(durationMicroseconds * Int64(fps) / 1_000_000) + 1
         let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
         var machine = RefreshStateMachine(kind: base.kind, size: size, geometry: geometry, autoAlpha: base.autoAlpha)
         var sampleIndex = 0, eventIndex = 0
@@ -160,16 +164,16 @@ public struct GesturePlayer: Sendable {
             var scene = base
             scene.state = machine.state
             scene.pullingPercent = machine.percent
-            scene.time = t - machine.stateChangedAt
+            scene.timeMicroseconds = t - machine.stateChangedAt
             if lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
                 // The spinner keeps turning (same phase) while it fades out.
-                scene.time = t - refreshStartedAt
+                scene.timeMicroseconds = t - refreshStartedAt
             }
             var values = Transition.values(kind: base.kind, from: lastChange.from, to: machine.state,
                                            since: t - lastChange.at, startAngle: lastChange.startAngle)
             values.alpha = machine.alpha.value(at: t)
             scene.transition = values
-            out.append(Frame(index: index, time: t, state: machine.state, percent: machine.percent,
+            out.append(Frame(index: index, timeMicroseconds: t, state: machine.state, percent: machine.percent,
                              alpha: values.alpha ?? 1, offset: offset, insets: machine.insets(at: t), scene: scene))
         }
         return out

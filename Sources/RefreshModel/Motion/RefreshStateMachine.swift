@@ -20,7 +20,7 @@ public struct RefreshStateMachine: Sendable {
     /// The current state.
     public private(set) var state: RefreshState = .idle
     /// When the state last changed (µs).
-    public private(set) var stateChangedAt: Int64 = 0
+    package private(set) var stateChangedAt: Int64 = 0
     /// `pullingPercent` (unclamped).
     public private(set) var percent: Double = 0
     /// The control's alpha, as an animation in time.
@@ -62,7 +62,7 @@ public struct RefreshStateMachine: Sendable {
 
     /// One offset-change notification: the offset along the control's axis (y; x for a
     /// trailer) and whether the finger is down, at time `t` µs.
-    public mutating func sample(offset: Double, dragging: Bool, at t: Int64) {
+    package mutating func sample(offset: Double, dragging: Bool, at t: Int64) {
         settle(at: t)
         let wasDragging = self.dragging
         self.dragging = dragging
@@ -76,7 +76,7 @@ public struct RefreshStateMachine: Sendable {
     }
 
     /// An app event at time `t` µs.
-    public mutating func send(_ event: Event, at t: Int64) {
+    package mutating func send(_ event: Event, at t: Int64) {
         settle(at: t)
         switch event {
         case .beginRefreshing:
@@ -92,7 +92,7 @@ public struct RefreshStateMachine: Sendable {
     }
 
     /// Applies what finished by `t` (the percent reset at the end of an end-refresh animation).
-    public mutating func settle(at t: Int64) {
+    package mutating func settle(at t: Int64) {
         if let reset = percentResetAt, t >= reset {
             percent = 0
             percentResetAt = nil
@@ -242,7 +242,7 @@ public struct RefreshStateMachine: Sendable {
     }
 
     /// The insets the control adds at time `t`.
-    public func insets(at t: Int64) -> InsetChange {
+    package func insets(at t: Int64) -> InsetChange {
         InsetChange(top: insetTop.value(at: t), bottom: insetBottom.value(at: t), right: insetRight.value(at: t))
     }
 }

@@ -4,14 +4,14 @@ import RefreshImage
 /// hides after a refresh (docs/motion.md, docs/layout.md), as values at a time after the change.
 public enum Transition {
     /// Fast animations (state entry, begin refresh): 0.25 s.
-    public static let fast: Int64 = 250_000
+    package static let fast: Int64 = 250_000
     /// Slow animations (end of refresh): 0.4 s.
-    public static let slow: Int64 = 400_000
+    package static let slow: Int64 = 400_000
 
     /// The arrow's displayed angle `since` µs after `from` → `to`, starting from the angle
     /// shown at the change (`startAngle`; the resting angle of `from` when nil). Nil when
     /// the kind has no arrow in `to`'s resting look.
-    public static func arrowAngle(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+    package static func arrowAngle(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
                                   startAngle: Double? = nil) -> Double? {
         let rest = ArrowShape.angle(kind: kind, state: to)
         let start = startAngle ?? ArrowShape.angle(kind: kind, state: from)
@@ -37,9 +37,17 @@ public enum Transition {
         }
     }
 
-    /// The values a Normal-style control shows `since` µs after changing from `from` to `to`.
-    /// With `autoAlpha`, ending a refresh also fades the whole control out over 0.4 s (docs/motion.md).
-    public static func values(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+    /// The values a Normal-style control shows `seconds` after changing from `from` to `to`
+    /// (a time that is not a finite number ≥ 0 counts as 0). With `autoAlpha`, ending a
+    /// refresh also fades the whole control out over 0.4 s (docs/motion.md).
+    public static func values(kind: ComponentKind, from: RefreshState, to: RefreshState, after seconds: Double,
+                              startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
+        let since = seconds.isFinite && seconds > 0 ? Int64((min(seconds, 1e9) * 1_000_000).rounded()) : 0
+        return values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
+    }
+
+    /// ``values(kind:from:to:after:startAngle:autoAlpha:)`` `since` µs after the change.
+    package static func values(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
                               startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
         var values = TransitionValues()
         values.arrowAngle = arrowAngle(kind: kind, from: from, to: to, since: since, startAngle: startAngle)

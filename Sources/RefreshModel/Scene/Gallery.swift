@@ -41,7 +41,7 @@ public enum Gallery {
                     scene.language = language
                     scene.images = images
                     scene.pullingPercent = state == .idle ? 0.6 : 1
-                    scene.time = 250_000
+                    scene.time = 0.25
                     scene.lastUpdated = Date(timeIntervalSince1970: 1_710_668_460) // 2024-03-17 09:41 UTC
                     scene.now = Date(timeIntervalSince1970: 1_720_180_800) // 2024-07-05 12:00 UTC
                     let name = [kind.rawValue, style.rawValue, state.rawValue, language.rawValue].joined(separator: "-")

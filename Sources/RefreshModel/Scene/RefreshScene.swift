@@ -13,8 +13,19 @@ public struct RefreshScene: Sendable {
     public var state: RefreshState = .idle
     /// MJRefresh's `pullingPercent` (unclamped; docs/motion.md).
     public var pullingPercent: Double = 0
-    /// Microseconds since the state was entered (looping images, spinner phase).
-    public var time: Int64 = 0
+    /// Seconds since the state was entered (looping images, spinner phase); 0 to
+    /// ``maxTime``.
+    public var time: Double = 0
+
+    /// The largest ``time``: one million seconds.
+    public static let maxTime = 1_000_000.0
+
+    /// ``time`` in whole microseconds, the unit the frame clocks count in (0 for a time that
+    /// ``validate()`` refuses).
+    package var timeMicroseconds: Int64 {
+        get { time.isFinite && time >= 0 && time <= Self.maxTime ? Int64((time * 1_000_000).rounded()) : 0 }
+        set { time = Double(newValue) / 1_000_000 }
+    }
 
     /// The control's width in points (the scroll view's width; a trailer is always 60 pt).
     public var width: Double = 375
@@ -25,8 +36,9 @@ public struct RefreshScene: Sendable {
     /// What is behind the control (clear by default).
     public var background: RGBAColor = .clear
 
-    /// The image sequences of the GIF styles.
-    public var images = StateImages()
+    /// The image sequences of the GIF styles: the built-in animation unless set
+    /// (`StateImages()` for none).
+    public var images = StateImages.builtIn
     /// How looping sequences space their frames.
     public var timing: ImageSequence.Timing = .equal
 
@@ -61,7 +73,8 @@ public struct RefreshScene: Sendable {
     /// In-between values of a running transition; nil draws the state's resting look.
     public var transition: TransitionValues?
 
-    /// A scene with every default: an idle GIF header 375 pt wide at @2x.
+    /// A scene with every default, the command line's: an idle GIF header 375 pt wide at
+    /// @2x showing the built-in animation.
     public init() {}
 
     /// A scene from its main settings, checked: throws ``InvalidValue`` for a value that
@@ -97,13 +110,23 @@ public struct RefreshScene: Sendable {
         guard pullingPercent.isFinite, pullingPercent >= 0 else {
             throw InvalidValue(field: "percent", reason: "must be a finite number ≥ 0, got \(pullingPercent)")
         }
-        guard time >= 0 else { throw InvalidValue(field: "time", reason: "must be ≥ 0, got \(time) µs") }
+        guard time.isFinite, time >= 0, time <= Self.maxTime else {
+            throw InvalidValue(field: "time", reason: "must be a number of seconds between 0 and \(Int(Self.maxTime)), got \(time)")
+        }
         if let transition {
             for (name, value) in [("arrowAngle", transition.arrowAngle), ("spinnerOpacity", transition.spinnerOpacity),
                                   ("alpha", transition.alpha)] {
                 if let value, !value.isFinite { throw InvalidValue(field: "transition.\(name)", reason: "must be a finite number, got \(value)") }
             }
         }
+    }
+
+    /// Shows the transition into ``state`` from `previous`, `seconds` after the change:
+    /// the arrow part-way through its turn, the spinner fading, the alpha of a control that
+    /// fades (docs/motion.md). The time since the state began becomes `seconds` too.
+    public mutating func showTransition(from previous: RefreshState, after seconds: Double) {
+        transition = Transition.values(kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
+        time = seconds
     }
 
     /// The state title this scene shows ("" for none).

@@ -18,7 +18,7 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
     public var radii: (inner: Double, outer: Double) { self == .medium ? (4.5, 9.5) : (5.0, 9.5) }
 
     /// Which spoke is the head `time` microseconds into the spin (one turn a second).
-    public func headSpoke(time: Int64) -> Int {
+    package func headSpoke(time: Int64) -> Int {
         Int((max(0, time) * Int64(spokeCount) / 1_000_000) % Int64(spokeCount))
     }
 

@@ -47,13 +47,41 @@ public struct ImageSequence: Sendable, Equatable {
     /// The frames, each a complete picture.
     public var frames: [ScaledImage]
     /// One loop, in microseconds.
-    public var durationMicroseconds: Int64
+    package var durationMicroseconds: Int64
     /// Each frame's own delay in microseconds, when the frames came from a GIF.
-    public var frameDelaysMicroseconds: [Int64]?
+    package var frameDelaysMicroseconds: [Int64]?
 
-    /// A sequence with an explicit duration. Without one, the duration is MJRefresh's
-    /// default of count × 0.1 s, or the sum of the GIF delays when `frameDelays` is given.
-    public init(frames: [ScaledImage], durationMicroseconds: Int64? = nil, frameDelaysMicroseconds: [Int64]? = nil) {
+    /// One loop, in seconds.
+    public var duration: Double { Double(durationMicroseconds) / 1_000_000 }
+    /// Each frame's own delay in seconds, when the frames came from a GIF.
+    public var frameDelays: [Double]? { frameDelaysMicroseconds?.map { Double($0) / 1_000_000 } }
+
+    /// A sequence lasting `duration` seconds a loop. Without one, the duration is
+    /// MJRefresh's default of count × 0.1 s, or the sum of `frameDelays` (seconds, one per
+    /// frame, as a GIF gives them). Throws ``InvalidValue`` for a duration or delay that
+    /// is not a finite number between 0 and one million seconds, or delays that are not one
+    /// per frame.
+    public init(frames: [ScaledImage], duration: Double?, frameDelays: [Double]? = nil) throws {
+        func micro(_ seconds: Double, _ field: String) throws -> Int64 {
+            guard seconds.isFinite, seconds >= 0, seconds <= 1_000_000 else {
+                throw InvalidValue(field: field, reason: "must be seconds between 0 and 1000000, got \(seconds)")
+            }
+            return Int64((seconds * 1_000_000).rounded())
+        }
+        if let frameDelays, frameDelays.count != frames.count {
+            throw InvalidValue(field: "frameDelays", reason: "\(frameDelays.count) delays for \(frames.count) frames")
+        }
+        self.init(frames: frames, durationMicroseconds: try duration.map { try micro($0, "duration") },
+                  frameDelaysMicroseconds: try frameDelays?.map { try micro($0, "frameDelays") })
+    }
+
+    /// A sequence of `frames` lasting MJRefresh's default of count × 0.1 s a loop.
+    public init(frames: [ScaledImage]) {
+        self.init(frames: frames, durationMicroseconds: nil)
+    }
+
+    /// A sequence with an explicit duration in microseconds (see the public initialiser).
+    package init(frames: [ScaledImage], durationMicroseconds: Int64?, frameDelaysMicroseconds: [Int64]? = nil) {
         self.frames = frames
         self.frameDelaysMicroseconds = frameDelaysMicroseconds
         if let durationMicroseconds {
@@ -74,11 +102,28 @@ public struct StateImages: Sendable, Equatable {
     /// The sequences set so far, by state.
     public private(set) var sequences: [RefreshState: ImageSequence] = [:]
 
-    /// No images for any state.
+    /// True for ``builtIn``: the renderer draws RefreshGif's own animation (a ring that fills
+    /// with the pull, a pulse, a turning arc; docs/images.md) at the scene's scale.
+    public private(set) var isBuiltIn = false
+
+    /// No images for any state: a GIF-style control that shows its labels only.
     public init() {}
 
-    /// Sets one state's sequence, as `setImages:duration:forState:` does.
+    /// RefreshGif's built-in animation, the default of every scene and of the command line
+    /// when no images are given. Setting any state's sequence replaces it entirely.
+    public static let builtIn: StateImages = {
+        var images = StateImages()
+        images.isBuiltIn = true
+        return images
+    }()
+
+    /// The side of the built-in animation's frames, in points.
+    public static let builtInSide = 36.0
+
+    /// Sets one state's sequence, as `setImages:duration:forState:` does (the built-in
+    /// animation, if that is what these images were, is dropped).
     public mutating func set(_ sequence: ImageSequence, for state: RefreshState) {
+        if isBuiltIn { isBuiltIn = false }
         sequences[state] = sequence
     }
 
@@ -106,7 +151,8 @@ public struct StateImages: Sendable, Equatable {
     /// The component height after MJRefresh's auto-height (docs/images.md): the base height,
     /// grown to the tallest first image of any state's sequence; it never shrinks.
     public func componentHeight(base: Double) -> Double {
-        sequences.values.reduce(base) { height, sequence in
+        if isBuiltIn { return max(base, Self.builtInSide) }
+        return sequences.values.reduce(base) { height, sequence in
             guard let first = sequence.frames.first, first.pointHeight > height else { return height }
             return first.pointHeight
         }

@@ -9,6 +9,7 @@ public final class RefreshRenderer {
     private let library: FreeTypeLibrary
     private let rasterizer: VectorRasterizer
     private var textRenderers: [TextRendererKey: TextRenderer] = [:]
+    private var builtInImages: [Int: StateImages] = [:]
 
     private struct TextRendererKey: Hashable {
         var scale: Int
@@ -75,6 +76,19 @@ public final class RefreshRenderer {
         }
     }
 
+    /// The built-in animation at `scale`, drawn once per renderer and kept.
+    func builtIn(scale: Int) throws -> StateImages {
+        if let known = builtInImages[scale] { return known }
+        let made = try BuiltInAnimation.images(scale: scale)
+        builtInImages[scale] = made
+        return made
+    }
+
+    /// The images a scene shows: its own, or the built-in animation drawn at its scale.
+    public func images(of scene: RefreshScene) throws -> StateImages {
+        scene.images.isBuiltIn ? try builtIn(scale: scene.scale) : scene.images
+    }
+
     private func plan(_ scene: RefreshScene) throws -> Plan {
         try scene.validate()
         let text = try self.text(scale: scene.scale, font: scene.font)
@@ -82,8 +96,8 @@ public final class RefreshRenderer {
         let title = scene.stateTitle
         let timeText = scene.lastUpdatedText
         let image = scene.style == .gif
-            ? ImageSelection.choice(kind: scene.kind, state: scene.state, images: scene.images,
-                                    percent: scene.pullingPercent, time: scene.time, timing: scene.timing)
+            ? ImageSelection.choice(kind: scene.kind, state: scene.state, images: try images(of: scene),
+                                    percent: scene.pullingPercent, time: scene.timeMicroseconds, timing: scene.timing)
             : nil
         var input = LayoutInput(kind: scene.kind, style: scene.style, width: size.width, height: size.height)
         input.stateTextWidth = text.width(of: title)
@@ -168,7 +182,7 @@ public final class RefreshRenderer {
         guard opacity > 0 else { return }
         let style = scene.spinnerStyle
         let s = Double(scene.scale)
-        let head = style.headSpoke(time: scene.time)
+        let head = style.headSpoke(time: scene.timeMicroseconds)
         for index in 0..<style.spokeCount {
             let behind = (head - index + style.spokeCount) % style.spokeCount
             let spoke = style.spoke(index).scaled(by: s, dx: frame.x * s, dy: frame.y * s)

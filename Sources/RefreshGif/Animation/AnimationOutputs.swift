@@ -1,0 +1,139 @@
+import Foundation
+import ImageCodecs
+import RefreshImage
+import RefreshModel
+import RefreshRaster
+
+/// Where an animation's frames go: numbered PNGs, an animated GIF, an animated PNG, a
+/// contact sheet. Any subset; paths are written atomically (docs/robustness.md).
+public struct AnimationOutputs: Sendable {
+    /// A folder for numbered PNG frames (`frame_0001.png` …), made when missing.
+    public var framesFolder: String?
+    /// An animated GIF (a palette per frame; docs/images.md).
+    public var gif: String?
+    /// An animated PNG.
+    public var apng: String?
+    /// A contact sheet: a grid of frames labelled with time and state.
+    public var sheet: String?
+    /// Put every N-th frame on the sheet (nil: at most 24 cells).
+    public var sheetEvery: Int?
+
+    /// Outputs to the given paths; nil leaves one out.
+    public init(framesFolder: String? = nil, gif: String? = nil, apng: String? = nil, sheet: String? = nil, sheetEvery: Int? = nil) {
+        self.framesFolder = framesFolder
+        self.gif = gif
+        self.apng = apng
+        self.sheet = sheet
+        self.sheetEvery = sheetEvery
+    }
+
+    /// The single files among the outputs.
+    var files: [String] { [gif, apng, sheet].compactMap { $0 } }
+}
+
+extension RefreshAnimation {
+    /// The number of worker threads ``write(_:jobs:png:inputs:progress:)`` uses by default.
+    public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+    /// Renders every frame on `jobs` threads and writes `outputs`; returns what each frame
+    /// shows. The files are the same bytes whatever `jobs` is. GIF and APNG files are
+    /// streamed to disk as frames are made, so memory holds one batch of frames, not the
+    /// animation. `inputs` are files the outputs must not replace (the images the scene was
+    /// made from); `progress` is told the frames done after each batch.
+    @discardableResult
+    public func write(_ outputs: AnimationOutputs, jobs: Int = RefreshAnimation.defaultJobs,
+                      png settings: PNGEncoder.Settings = .default, inputs: [String] = [],
+                      progress: (Int) -> Void = { _ in }) throws -> [FrameReport] {
+        guard (1...256).contains(jobs) else {
+            throw RefreshGifError.invalidSetting(field: "jobs", message: "must be between 1 and 256, got \(jobs)")
+        }
+        if let every = outputs.sheetEvery, every < 1 {
+            throw RefreshGifError.invalidSetting(field: "sheetEvery", message: "must be ≥ 1, got \(every)")
+        }
+        let frameFiles = outputs.framesFolder.map { OutputGuard.frameFiles(in: $0, count: count) } ?? []
+        try OutputGuard.check(outputs: outputs.files + frameFiles, inputs: inputs)
+        if let folder = outputs.framesFolder { try FileIO.makeDirectory(folder) }
+        let encoder = PNGEncoder(settings: settings)
+        var gif: GIFEncoder?
+        var apng: APNGEncoder?
+        let gifFile = try outputs.gif.map { try FileIO.StreamingFile($0) }
+        let apngFile = try outputs.apng.map { try FileIO.StreamingFile($0) }
+        var sheetCells: [ContactSheet.Cell] = []
+        var reports: [FrameReport] = []
+        let every = outputs.sheetEvery ?? max(1, (count + 23) / 24)
+        let wantsPNG = outputs.framesFolder != nil || outputs.apng != nil
+        let wantsGIF = outputs.gif != nil
+        let folder = outputs.framesFolder
+        let keepPNG = outputs.apng != nil
+        try ParallelFrames.run(count: count, jobs: jobs, render: { renderer, index -> Encoded in
+            let frame = try self.render(index, with: renderer)
+            // Encoding, quantising and writing frame files run on the worker too: they cost
+            // more than rendering.
+            let png = wantsPNG ? try encoder.compress(frame.image) : nil
+            if let folder, let png {
+                try FileIO.writeDeferringSync(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
+            }
+            return Encoded(frame: frame, png: keepPNG ? png : nil, gif: wantsGIF ? try GIFEncoder.QuantizedFrame(frame.image) : nil)
+        }, consume: { index, encoded in
+            let frame = encoded.frame
+            let time = planned[index].timeMicroseconds
+            if let quantized = encoded.gif {
+                if gif == nil { gif = try GIFEncoder(width: frame.image.width, height: frame.image.height) }
+                try gif?.add(quantized, atMicroseconds: time)
+                if let gifFile, let bytes = gif?.takeBytes(), !bytes.isEmpty { try gifFile.write(bytes) }
+            }
+            if let png = encoded.png {
+                if apng == nil {
+                    apng = APNGEncoder(width: frame.image.width, height: frame.image.height, frameCount: count, settings: settings)
+                }
+                try apng?.add(png, atMicroseconds: time)
+                if let apngFile, let bytes = apng?.takeBytes(), !bytes.isEmpty { try apngFile.write(bytes) }
+            }
+            reports.append(frame.report)
+            if outputs.sheet != nil && index % every == 0 {
+                let r = frame.report
+                sheetCells.append(ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", r.time, r.state)))
+            }
+        }, progress: progress)
+        if let folder = outputs.framesFolder {
+            // One flush for the whole folder instead of an fsync per frame.
+            try FileIO.makeDurable(frameFiles.dropLast(), folder: folder)
+        }
+        if let gifFile, let gif {
+            try gifFile.write(try gif.finish(atMicroseconds: endMicroseconds))
+            try gifFile.commit()
+        }
+        if let apngFile, var apng {
+            try apngFile.write(try apng.finish(atMicroseconds: endMicroseconds))
+            try apngFile.commit()
+        }
+        if let path = outputs.sheet {
+            try FileIO.write(try encoder.encode(try Self.contactSheet(of: sheetCells, scale: planned[0].scene.scale)), to: path)
+        }
+        return reports
+    }
+
+    /// Every frame (or every `every`-th) on one contact sheet, labelled with time and state.
+    public func contactSheet(every: Int? = nil) throws -> RGBAImage {
+        let step = max(1, every ?? (count + 23) / 24)
+        let renderer = try RefreshRenderer()
+        let cells = try stride(from: 0, to: count, by: step).map { index -> ContactSheet.Cell in
+            let frame = try render(index, with: renderer)
+            return ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", frame.report.time, frame.report.state))
+        }
+        return try Self.contactSheet(of: cells, scale: planned[0].scene.scale)
+    }
+
+    private static func contactSheet(of cells: [ContactSheet.Cell], scale: Int) throws -> RGBAImage {
+        let columns = max(1, min(6, Int(Double(cells.count).squareRoot().rounded(.up))))
+        let rows = stride(from: 0, to: cells.count, by: columns).map { Array(cells[$0..<min(cells.count, $0 + columns)]) }
+        return try ContactSheet(rows: rows, scale: scale).render(with: try RefreshRenderer())
+    }
+}
+
+/// A frame and what the workers made of it.
+private struct Encoded: Sendable {
+    var frame: RenderedFrame
+    var png: PNGEncoder.CompressedImage?
+    var gif: GIFEncoder.QuantizedFrame?
+}

@@ -1,0 +1,238 @@
+import Foundation
+import RefreshImage
+import RefreshModel
+import RefreshRaster
+
+/// A refresh control over time: a list of planned frames (a scene and an instant each),
+/// rendered only when asked, one at a time or all to files.
+///
+/// Make one with ``sequence(of:fps:loops:)``, ``sequence(of:fps:length:)``,
+/// ``sweep(of:frames:fps:)`` or ``gesture(_:scene:fps:showContent:)``; then render
+/// ``frame(at:)``, walk ``frames()`` lazily, or ``write(_:jobs:png:progress:)`` numbered PNGs,
+/// a GIF, an APNG and a contact sheet. The command line's `sequence` and `simulate` are this
+/// type and nothing more. Times are seconds from the animation's start (docs/motion.md).
+public struct RefreshAnimation: Sendable {
+    /// One frame before it is drawn.
+    public struct PlannedFrame: Sendable {
+        /// The instant in microseconds from the start.
+        package var timeMicroseconds: Int64
+        /// The scene drawn at that instant.
+        public var scene: RefreshScene
+        /// Where the control sits on the screen (gestures), or nil for the control alone.
+        public var window: ScreenWindow?
+        /// The scroll offset (gestures).
+        public var offset: Double?
+        /// What the control adds to the scroll view's insets (gestures).
+        public var insets: InsetChange?
+
+        /// Seconds from the start.
+        public var time: Double { Double(timeMicroseconds) / 1_000_000 }
+    }
+
+    /// The frames, in order.
+    public let planned: [PlannedFrame]
+    /// The frame rate.
+    public let fps: Int
+    /// When the last frame stops showing, in microseconds.
+    package let endMicroseconds: Int64
+
+    /// The number of frames.
+    public var count: Int { planned.count }
+    /// The animation's length in seconds: the last frame shows until then.
+    public var duration: Double { Double(endMicroseconds) / 1_000_000 }
+
+    /// The frame rates an animation may have.
+    public static let frameRates = 1...240
+    /// The longest animation, in seconds.
+    public static let maxLength = 3600.0
+
+    package init(planned: [PlannedFrame], fps: Int, endMicroseconds: Int64) throws {
+        guard !planned.isEmpty else {
+            throw RefreshGifError.invalidSetting(field: "length", message: "no frame to render: the animation is shorter than one frame")
+        }
+        guard planned.count <= GesturePlayer.maxFrames else {
+            throw RefreshGifError.invalidSetting(field: "fps", message: "\(planned.count) frames (length × fps) are more than the \(GesturePlayer.maxFrames) a run may plan; shorten the animation or lower the frame rate")
+        }
+        self.planned = planned
+        self.fps = fps
+        self.endMicroseconds = endMicroseconds
+    }
+
+    private static func checkRate(_ fps: Int) throws {
+        guard frameRates.contains(fps) else {
+            throw RefreshGifError.invalidSetting(field: "fps", message: "must be between 1 and 240, got \(fps)")
+        }
+    }
+
+    /// `scene`'s state over `loops` of its animation at `fps`: one loop is the state's image
+    /// sequence (the built-in animation's included), or one spinner turn (1 s) for the
+    /// other styles. The scene's ``RefreshScene/time`` is where the animation starts.
+    public static func sequence(of scene: RefreshScene, fps: Int = 60, loops: Int = 1) throws -> RefreshAnimation {
+        guard (1...1000).contains(loops) else {
+            throw RefreshGifError.invalidSetting(field: "loops", message: "must be between 1 and 1000, got \(loops)")
+        }
+        try scene.validate()
+        let loop = try loopMicroseconds(of: scene)
+        return try timed(scene, fps: fps, total: Int64(loops) * max(loop, 1))
+    }
+
+    /// `scene`'s state for `length` seconds at `fps`.
+    public static func sequence(of scene: RefreshScene, fps: Int = 60, length: Double) throws -> RefreshAnimation {
+        guard length.isFinite, length > 0, length <= maxLength else {
+            throw RefreshGifError.invalidSetting(field: "length", message: "must be seconds between 0 and \(Int(maxLength)), got \(length)")
+        }
+        try scene.validate()
+        return try timed(scene, fps: fps, total: Int64((length * 1_000_000).rounded()))
+    }
+
+    /// `frames` frames of a pull sweep: percent 1/N … N/N, one frame every 1/`fps` s (Idle
+    /// picks its image by percent; docs/images.md).
+    public static func sweep(of scene: RefreshScene, frames: Int, fps: Int = 60) throws -> RefreshAnimation {
+        try checkRate(fps)
+        guard (1...100_000).contains(frames) else {
+            throw RefreshGifError.invalidSetting(field: "sweep", message: "must be between 1 and 100000 frames, got \(frames)")
+        }
+        try scene.validate()
+        let step = 1_000_000 / Int64(fps)
+        let plan = (0..<frames).map { i -> PlannedFrame in
+            var frame = scene
+            frame.pullingPercent = Double(i + 1) / Double(frames)
+            return PlannedFrame(timeMicroseconds: Int64(i) * step, scene: frame)
+        }
+        return try RefreshAnimation(planned: plan, fps: fps, endMicroseconds: Int64(frames) * step)
+    }
+
+    /// A gesture played through MJRefresh's state machine (docs/motion.md), `scene` being the
+    /// control as the app set it up: every frame where the control would be on screen, in a
+    /// window of the scroll view (with a plain list that moves with the offset when
+    /// `showContent`).
+    public static func gesture(_ gesture: Gesture, scene: RefreshScene, fps: Int = 60,
+                               showContent: Bool = false) throws -> RefreshAnimation {
+        try checkRate(fps)
+        let player = try GesturePlayer(gesture: gesture, scene: scene)
+        let window = ScreenWindow(kind: scene.kind, geometry: gesture.geometry, showContent: showContent)
+        let plan = try player.frames(fps: fps).map { frame in
+            PlannedFrame(timeMicroseconds: frame.timeMicroseconds, scene: frame.scene, window: window,
+                         offset: frame.offset, insets: frame.insets)
+        }
+        return try RefreshAnimation(planned: plan, fps: fps, endMicroseconds: player.durationMicroseconds + 1_000_000 / Int64(fps))
+    }
+
+    /// The length of one loop of `scene`'s state, in microseconds.
+    private static func loopMicroseconds(of scene: RefreshScene) throws -> Int64 {
+        guard scene.style == .gif else { return 1_000_000 }
+        let images = scene.images.isBuiltIn ? try RefreshRenderer().images(of: scene) : scene.images
+        return images[scene.state.drawnAs]?.durationMicroseconds ?? 1_000_000
+    }
+
+    private static func timed(_ scene: RefreshScene, fps: Int, total: Int64) throws -> RefreshAnimation {
+        try checkRate(fps)
+        let rate = Int64(fps)
+        let count = Int(min(Int64(GesturePlayer.maxFrames + 1), (total * rate + 999_999) / 1_000_000))
+        guard count <= GesturePlayer.maxFrames else {
+            throw RefreshGifError.invalidSetting(field: "fps", message: "more than \(GesturePlayer.maxFrames) frames (length × fps); shorten the animation or lower the frame rate")
+        }
+        let start = scene.timeMicroseconds
+        let plan = (0..<max(1, count)).map { i -> PlannedFrame in
+            let t = Int64(i) * 1_000_000 / rate
+            var frame = scene
+            frame.timeMicroseconds = start + t
+            return PlannedFrame(timeMicroseconds: t, scene: frame)
+        }
+        return try RefreshAnimation(planned: plan, fps: fps, endMicroseconds: total)
+    }
+
+    /// Draws frame `index` with `renderer` (a new one when nil): the control, placed in its
+    /// screen window for gestures. Throws ``RefreshGifError/invalidSetting(field:message:)``
+    /// for an index out of range.
+    public func frame(at index: Int, renderer: RefreshRenderer? = nil) throws -> RenderedFrame {
+        guard planned.indices.contains(index) else {
+            throw RefreshGifError.invalidSetting(field: "index", message: "frame \(index) does not exist (0..<\(count))")
+        }
+        return try render(index, with: try renderer ?? RefreshRenderer())
+    }
+
+    package func render(_ index: Int, with renderer: RefreshRenderer) throws -> RenderedFrame {
+        let frame = planned[index]
+        let drawn = try renderer.plan(for: frame.scene)
+        var image = try renderer.render(frame.scene)
+        if let window = frame.window {
+            image = try window.compose(control: image, controlHeight: drawn.height, offset: frame.offset ?? 0,
+                                       scale: frame.scene.scale, background: frame.scene.background)
+        }
+        let report = FrameReport(index: index, time: frame.time, state: frame.scene.state.rawValue,
+                                 percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
+                                 alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
+                                 imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets)
+        return RenderedFrame(index: index, image: image, report: report)
+    }
+
+    /// The frames, drawn one at a time as they are asked for (one renderer for them all).
+    public func frames() -> Frames { Frames(animation: self) }
+
+    /// A lazy walk through an animation's frames: `while let frame = try frames.next() { … }`.
+    public struct Frames {
+        let animation: RefreshAnimation
+        var index = 0
+        var renderer: RefreshRenderer?
+
+        /// The next frame, drawn now; nil after the last.
+        public mutating func next() throws -> RenderedFrame? {
+            guard index < animation.count else { return nil }
+            if renderer == nil { renderer = try RefreshRenderer() }
+            guard let renderer else { return nil }
+            defer { index += 1 }
+            return try animation.render(index, with: renderer)
+        }
+    }
+
+    /// What every frame shows, without drawing pixels (the lines of `simulate --json`).
+    public func reports() throws -> [FrameReport] {
+        let renderer = try RefreshRenderer()
+        return try planned.indices.map { index in
+            let frame = planned[index]
+            let drawn = try renderer.plan(for: frame.scene)
+            return FrameReport(index: index, time: frame.time, state: frame.scene.state.rawValue,
+                               percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
+                               alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
+                               imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets)
+        }
+    }
+}
+
+/// One drawn frame of a ``RefreshAnimation``.
+public struct RenderedFrame: Sendable {
+    /// Its number, from 0.
+    public var index: Int
+    /// The picture (premultiplied RGBA at the scene's scale).
+    public var image: RGBAImage
+    /// What it shows: state, percent, alpha, image frame, offset.
+    public var report: FrameReport
+}
+
+/// What one frame of an animation shows: a line of `simulate --json` and `sequence --json`.
+public struct FrameReport: Codable, Sendable, Equatable {
+    /// Frame number from 0.
+    public var index: Int
+    /// Seconds from the start.
+    public var time: Double
+    /// The state drawn (its command-line name).
+    public var state: String
+    /// `pullingPercent`, rounded to 4 decimals.
+    public var percent: Double
+    /// The group alpha, rounded to 4 decimals.
+    public var alpha: Double
+    /// The index of the image frame shown, when a GIF-style control shows one.
+    public var imageFrame: Int?
+    /// The scroll offset (gestures).
+    public var offset: Double?
+    /// What the control adds to the insets (gestures).
+    public var insets: InsetChange?
+
+    /// The report as one line of JSON with sorted keys.
+    public var jsonLine: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}
