@@ -43,12 +43,15 @@ public struct ImageDiff: Sendable {
         public var totalPixels: Int
         /// The diff picture (nil when not asked for).
         public var diffImage: StraightImage?
+        /// The smallest rectangle holding every differing pixel, in pixels (nil when none differ).
+        public var boundingBox: PixelBox?
 
         /// A result from its parts.
-        public init(differingPixels: Int, totalPixels: Int, diffImage: StraightImage? = nil) {
+        public init(differingPixels: Int, totalPixels: Int, diffImage: StraightImage? = nil, boundingBox: PixelBox? = nil) {
             self.differingPixels = differingPixels
             self.totalPixels = totalPixels
             self.diffImage = diffImage
+            self.boundingBox = boundingBox
         }
 
         /// `differingPixels / totalPixels`.
@@ -80,6 +83,7 @@ public struct ImageDiff: Sendable {
         let options = self.options
         let identical = first.pixels == second.pixels
         var count = 0
+        var box: PixelBox?
         output.withUnsafeMutableBufferPointer { out in
             first.pixels.withUnsafeBufferPointer { a in
                 second.pixels.withUnsafeBufferPointer { b in
@@ -105,6 +109,7 @@ public struct ImageDiff: Sendable {
                                         Self.draw(out, pos, delta < 0 ? (options.diffColorAlt ?? options.diffColor) : options.diffColor)
                                     }
                                     count += 1
+                                    box = box?.including(x: x, y: y) ?? PixelBox(x: x, y: y, width: 1, height: 1)
                                 }
                             } else if drawDiff && !options.diffMask {
                                 Self.drawGray(a, pos, options.alpha, out)
@@ -115,7 +120,8 @@ public struct ImageDiff: Sendable {
             }
         }
         return Result(differingPixels: count, totalPixels: total,
-                      diffImage: drawDiff ? try StraightImage(width: width, height: height, pixels: output) : nil)
+                      diffImage: drawDiff ? try StraightImage(width: width, height: height, pixels: output) : nil,
+                      boundingBox: box)
     }
 
     // MARK: - pixelmatch's building blocks
@@ -249,4 +255,34 @@ public struct DiffTolerance: Sendable, Equatable {
     public func accepts(_ result: ImageDiff.Result) -> Bool {
         result.differingPixels <= maxDiffPixels || result.ratio <= maxDiffRatio
     }
+}
+
+/// A rectangle of whole pixels.
+public struct PixelBox: Sendable, Equatable, CustomStringConvertible {
+    /// The left column.
+    public var x: Int
+    /// The top row.
+    public var y: Int
+    /// Columns.
+    public var width: Int
+    /// Rows.
+    public var height: Int
+
+    /// A box from its origin and size.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The smallest box holding this one and pixel (`x`, `y`).
+    public func including(x px: Int, y py: Int) -> PixelBox {
+        let left = min(x, px), top = min(y, py)
+        let right = max(x + width, px + 1), bottom = max(y + height, py + 1)
+        return PixelBox(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    /// `W×H at (X, Y)`.
+    public var description: String { "\(width)×\(height) px at (\(x), \(y))" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RefreshGifTesting
 import RefreshGifTestSupport
 import Testing
@@ -12,9 +13,9 @@ import Testing
 /// Every kind × style × state of the gallery, in English and Simplified Chinese, compared
 /// with PNGs recorded by this project and looked at before they were committed (they are the
 /// cells of docs/gallery.png and docs/gallery-zh-Hans.png), through the package's own
-/// `assertRefreshSnapshot`.
+/// `assertSnapshot(of:as:named:)`.
 ///
-/// `REFRESH_RECORD=1 swift test --filter GoldenTests` records them again. Pixel identity holds
+/// `REFRESH_RECORD=all swift test --filter GoldenTests` records them again. Pixel identity holds
 /// for the same font files and FreeType version (docs/text.md); pixelmatch's threshold and
 /// anti-aliasing detection absorb nothing else, since `maxDiffPixels` is 0.
 @Suite("Golden images")
@@ -27,7 +28,7 @@ struct GoldenTests {
     @Test("each gallery cell matches its golden PNG", arguments: cases.map(\.name))
     func matchesGolden(name: String) throws {
         let scene = try #require(Self.cases.first { $0.name == name }).scene
-        try assertRefreshSnapshot(of: scene, named: name)
+        assertSnapshot(of: scene, as: .scene, named: name)
     }
 
     /// A Lottie header (the "pull then loop" fixture): Idle half-way through the pull marker,
@@ -41,7 +42,7 @@ struct GoldenTests {
              "time": \(time), "width": 320, "now": "2024-07-05T12:00:00Z"}
             """
         let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: Support.root.path)
-        try assertRefreshSnapshot(of: scene, named: name)
+        assertSnapshot(of: scene, as: .scene, named: name)
     }
 
     @Test("goldens are not blank: every case draws ink")
@@ -141,32 +142,152 @@ struct SnapshotAssertionTests {
         #expect(outcome.message(name: "case", goldenPath: golden).contains("640×108"))
         #expect(!outcome.passed)
     }
+}
 
-    @Test("assertRefreshSnapshot throws a failure that names the golden, and passes on a match")
-    func assertion() throws {
-        let name = "assertion"
-        let scene = Self.scene(.refreshing)
+/// The assertion API as a test uses it: names, record modes, reports at the call site,
+/// artifacts per test, the animation and JSON strategies.
+@Suite("assertSnapshot")
+struct AssertSnapshotTests {
+    static func scene(_ state: RefreshState, color: RGBAColor = .mjLabel) -> RefreshScene {
+        var scene = RefreshScene()
+        scene.style = .normal
+        scene.state = state
+        scene.textColor = color
+        return scene
+    }
+
+    @Test("two new snapshots of one test are both recorded in one run, named by test and counter")
+    func twoRecordedInOneRun() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // Missing → recorded → thrown (in a temporary snapshot folder, not the source tree).
-        #expect(throws: RefreshSnapshotFailure.self) { try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder,
-                                      artifactsDirectory: folder + "/artifacts") }
-        #expect(FileManager.default.fileExists(atPath: folder + "/" + name + ".png"))
-        try assertRefreshSnapshot(of: scene, named: name, record: false, snapshotDirectory: folder,
-                                      artifactsDirectory: folder + "/artifacts")
-        var broken = scene
-        broken.textColor = RGBAColor(red: 255, green: 0, blue: 0)
-        do {
-            try assertRefreshSnapshot(of: broken, named: name, record: false, snapshotDirectory: folder,
-                                      artifactsDirectory: folder + "/artifacts")
-            Issue.record("a broken render passed")
-        } catch let failure as RefreshSnapshotFailure {
-            #expect(failure.description.contains(name + ".png"))
-            #expect(failure.description.contains("pixels differ"))
-            #expect(failure.description.contains(".diff.png"))
-            // The artifacts folder has a report a person opens in a browser.
-            let page = try String(contentsOfFile: folder + "/artifacts/index.html", encoding: .utf8)
-            #expect(page.contains(name) && page.contains("data-status=\"failed\"") && failure.description.contains("index.html"))
-        }
+        let first = verifySnapshot(of: Self.scene(.idle), as: .scene, record: .missing, snapshotDirectory: folder)
+        let second = verifySnapshot(of: Self.scene(.pulling), as: .scene, record: .missing, snapshotDirectory: folder)
+        #expect(first?.contains("recorded a new golden") == true && second?.contains("recorded a new golden") == true)
+        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == ["twoRecordedInOneRun.1.png", "twoRecordedInOneRun.2.png"])
+        #expect(FileManager.default.fileExists(atPath: folder + "/fonts.json"))
     }
+
+    @Test("every mismatch is reported at its own line, and the assertions after it still run")
+    func reportsAtEachLine() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "a", record: .all, snapshotDirectory: folder)
+        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "b", record: .all, snapshotDirectory: folder)
+        let red = RGBAColor(red: 255, green: 0, blue: 0)
+        let seen = Mutex<[Int]>([])
+        let base = #line
+        withKnownIssue {
+            assertSnapshot(of: Self.scene(.idle, color: red), as: .scene, named: "a", record: .never, snapshotDirectory: folder)
+            assertSnapshot(of: Self.scene(.idle, color: red), as: .scene, named: "b", record: .never, snapshotDirectory: folder)
+        } matching: { issue in
+            guard issue.sourceLocation?.fileName == "GoldenTests.swift", let line = issue.sourceLocation?.line else { return false }
+            seen.withLock { $0.append(line) }
+            return true
+        }
+        #expect(seen.withLock { $0 } == [base + 2, base + 3])
+    }
+
+    @Test("the failure names the test, golden, artifacts, pixels, share, box and the command that records just it")
+    func failureMessage() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "header", record: .all, snapshotDirectory: folder)
+        let message = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "header", record: .never, snapshotDirectory: folder))
+        #expect(message.contains("snapshot header of AssertSnapshotTests/failureMessage"))
+        #expect(message.contains(folder + "/header.png"))
+        #expect(message.contains("pixels differ (") && message.contains(" px at ("))
+        #expect(message.contains("REFRESH_RECORD=all REFRESH_RECORD_ONLY=header swift test --filter 'AssertSnapshotTests/failureMessage'"))
+        let artifacts = try #require(message.split(separator: "\n").first { $0.contains("artifacts:") }.map {
+            String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
+        })
+        #expect(artifacts.hasSuffix("/GoldenTests/AssertSnapshotTests/failureMessage"))
+        for file in ["header.actual.png", "header.diff.png", "header.compare.png", "index.html"] {
+            #expect(FileManager.default.fileExists(atPath: artifacts + "/" + file), "\(file)")
+        }
+        // The side-by-side picture holds expected, actual and diff: three times as wide as one, and more.
+        let compare = try PNGDecoder().decode(FileIO.read(artifacts + "/header.compare.png"))
+        #expect(compare.width > 3 * 750)
+        // A tolerance as large as the difference passes.
+        let count = try #require(Int(message.split(separator: ":")[1].split(separator: " ")[0]))
+        #expect(verifySnapshot(of: Self.scene(.pulling), as: .scene(maxDiffPixels: count), named: "header", record: .never, snapshotDirectory: folder) == nil)
+        #expect(verifySnapshot(of: Self.scene(.pulling), as: .scene(maxDiffRatio: 0.5), named: "header", record: .never, snapshotDirectory: folder) == nil)
+    }
+
+    @Test("record modes: never fails on a missing golden, failed re-records only mismatches, all re-records everything, scoped overrides")
+    func recordModes() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let never = try #require(verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .never, snapshotDirectory: folder))
+        #expect(never.contains("has no golden") && !FileManager.default.fileExists(atPath: folder + "/x.png"))
+        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .missing, snapshotDirectory: folder)
+        let recorded = try FileIO.read(folder + "/x.png")
+        #expect(verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .failed, snapshotDirectory: folder) == nil)
+        let rerecorded = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", record: .failed, snapshotDirectory: folder))
+        let now = try FileIO.read(folder + "/x.png")
+        #expect(rerecorded.contains("recorded") && now != recorded)
+        #expect(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", record: .never, snapshotDirectory: folder) == nil)
+        // A scoped mode applies to assertions without their own.
+        let scoped = withSnapshotRecordMode(.all) {
+            verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", snapshotDirectory: folder)
+        }
+        #expect(scoped?.contains("record mode all") == true)
+    }
+
+    @Test("an animation is compared frame by frame and fails naming the first and the worst frame")
+    func sequenceStrategy() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var scene = RefreshScene()
+        scene.state = .refreshing
+        _ = verifySnapshot(of: scene, as: .sequence(fps: 10), named: "spin", record: .all, snapshotDirectory: folder)
+        let sheet = try PNGDecoder().decode(FileIO.read(folder + "/spin.png"))
+        #expect(sheet.width == 8 * 750 && sheet.height == 2 * 108) // 12 frames of the built-in loop, 8 a row
+        #expect(verifySnapshot(of: scene, as: .sequence(fps: 10), named: "spin", record: .never, snapshotDirectory: folder) == nil)
+        scene.textColor = RGBAColor(red: 255, green: 0, blue: 0)
+        let message = try #require(verifySnapshot(of: scene, as: .sequence(fps: 10), named: "spin", record: .never, snapshotDirectory: folder))
+        #expect(message.contains("12 of 12 frames differ; first frame 0 (0.00 s, refreshing)") && message.contains("worst frame"))
+        #expect(message.contains("spin.sheet.png"))
+        // Another frame count is a size change of the grid, said in words.
+        let longer = try #require(verifySnapshot(of: scene, as: .sequence(fps: 20), named: "spin", record: .never, snapshotDirectory: folder))
+        #expect(longer.contains("frame count or size changed"))
+    }
+
+    @Test("the json strategy compares the simulate report line by line")
+    func jsonStrategy() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var scene = RefreshScene()
+        scene.state = .refreshing
+        let animation = try RefreshAnimation.sequence(of: scene, fps: 10)
+        _ = verifySnapshot(of: animation, as: .json, named: "report", record: .all, snapshotDirectory: folder)
+        let text = try String(contentsOfFile: folder + "/report.json", encoding: .utf8)
+        #expect(text.split(separator: "\n").count == 12 && text.hasPrefix("{\"alpha\":1,\"imageFrame\":0,\"index\":0"))
+        #expect(verifySnapshot(of: animation, as: .json, named: "report", record: .never, snapshotDirectory: folder) == nil)
+        let other = try RefreshAnimation.sequence(of: scene, fps: 12)
+        let message = try #require(verifySnapshot(of: other, as: .json, named: "report", record: .never, snapshotDirectory: folder))
+        #expect(message.contains("line 2 differs"))
+    }
+}
+
+/// Two suites with a test of the same name and a snapshot of the same name: each failure's
+/// artifacts are in a folder of its own suite and test, never shared.
+enum ArtifactFolders {
+    static func check(_ suite: String, _ state: RefreshState) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "same", record: .all, snapshotDirectory: folder)
+        let message = try #require(verifySnapshot(of: AssertSnapshotTests.scene(state), as: .scene, named: "same", record: .never,
+                                                  snapshotDirectory: folder))
+        let line = try #require(message.split(separator: "\n").first { $0.contains("artifacts:") })
+        #expect(line.contains("/GoldenTests/ArtifactSuiteA/sameName/") == (suite == "A"))
+        #expect(line.contains("/GoldenTests/ArtifactSuiteB/sameName/") == (suite == "B"))
+    }
+}
+
+@Suite struct ArtifactSuiteA {
+    @Test("artifacts of a same-named test go to this suite's folder") func sameName() throws { try ArtifactFolders.check("A", .pulling) }
+}
+
+@Suite struct ArtifactSuiteB {
+    @Test("artifacts of a same-named test go to this suite's folder") func sameName() throws { try ArtifactFolders.check("B", .refreshing) }
 }

@@ -2,12 +2,12 @@ import Foundation
 import RefreshRaster
 
 /// The `fonts.json` kept beside golden images: the default faces they were recorded with.
-enum FontRecord {
+package enum FontRecord {
     static let fileName = "fonts.json"
 
     /// Writes the installed faces' fingerprint into the golden's folder when it is missing or
     /// differs (recording with other fonts re-records the fingerprint too).
-    static func store(besideGoldenAt goldenPath: String) throws {
+    package static func store(besideGoldenAt goldenPath: String) throws {
         let path = URL(fileURLWithPath: goldenPath).deletingLastPathComponent().appendingPathComponent(fileName).path
         let installed = FontFingerprint.installed()
         if let recorded = read(path), recorded == installed { return }
@@ -18,7 +18,7 @@ enum FontRecord {
 
     /// " The goldens were recorded with other fonts: …" when the folder's record differs from
     /// the installed faces; "" otherwise.
-    static func note(forGoldenAt goldenPath: String) -> String {
+    package static func note(forGoldenAt goldenPath: String) -> String {
         let path = URL(fileURLWithPath: goldenPath).deletingLastPathComponent().appendingPathComponent(fileName).path
         guard let recorded = read(path) else { return "" }
         let differences = recorded.differences(from: FontFingerprint.installed())

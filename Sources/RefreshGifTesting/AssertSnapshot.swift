@@ -1,0 +1,108 @@
+import Foundation
+import RefreshGif
+import Testing
+import XCTest
+
+/// Compares `value`, made into a snapshot `as` the strategy says, with its golden file and
+/// reports what it finds at this line: XCTest records a failure, Swift Testing an issue. It
+/// never throws, so every assertion of a test runs and every mismatch is reported at its
+/// own line.
+///
+/// - The golden is `__Snapshots__/<TestFile>/<name>.<ext>` beside the test file, where
+///   `name` is `named`, or the test function and a counter per test (`testPulling.1.png`,
+///   `testPulling.2.png`; the cases of a parameterised test add a key of their arguments).
+/// - `record` (else ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)``, else
+///   `REFRESH_RECORD`, else ``SnapshotRecordMode/missing``) says when the golden is
+///   written. Writing one is reported too, so a run that recorded never passes.
+/// - On a mismatch the actual picture, the diff and an expected | actual | diff picture go
+///   to this test's own folder under `$REFRESH_ARTIFACTS` (default `.build/refresh-snapshots`
+///   in the package, else the system's temporary folder); the message names the test, the
+///   golden, that folder, the pixels and share that differ, where, and the command that
+///   records just this snapshot again.
+/// - `snapshotDirectory` replaces the `__Snapshots__/<TestFile>` folder.
+public func assertSnapshot<Value>(
+    of value: @autoclosure () throws -> Value,
+    as strategy: Snapshotting<Value>,
+    named name: String? = nil,
+    record: SnapshotRecordMode? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
+    let identity = SnapshotTestIdentity.current(testName: testName, fileID: location.fileID)
+    if let failure = verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                                    identity: identity, location: location) {
+        location.report(failure, in: identity.framework)
+    }
+}
+
+/// The check behind ``assertSnapshot(of:as:named:record:snapshotDirectory:fileID:file:testName:line:column:)``
+/// without reporting: nil when the snapshot matched, else the message it would report.
+public func verifySnapshot<Value>(
+    of value: @autoclosure () throws -> Value,
+    as strategy: Snapshotting<Value>,
+    named name: String? = nil,
+    record: SnapshotRecordMode? = nil,
+    snapshotDirectory: String? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) -> String? {
+    let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
+    let identity = SnapshotTestIdentity.current(testName: testName, fileID: location.fileID)
+    return verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                          identity: identity, location: location)
+}
+
+func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotting<Value>, named name: String?,
+                           record: SnapshotRecordMode?, snapshotDirectory: String?, identity: SnapshotTestIdentity,
+                           location: SnapshotLocation) -> String? {
+    let index = identity.nextIndex()
+    let baseName = name.map(SnapshotTestIdentity.safeName)
+        ?? [identity.function, identity.caseKey.isEmpty ? nil : identity.caseKey, String(index)].compactMap { $0 }.joined(separator: ".")
+    let testFile = URL(fileURLWithPath: location.filePath)
+    let folder = snapshotDirectory ?? testFile.deletingLastPathComponent()
+        .appendingPathComponent("__Snapshots__")
+        .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent).path
+    let golden = folder + "/" + baseName + "." + strategy.pathExtension
+    let artifacts = identity.artifactsFolder(root: SnapshotArtifacts.root(near: testFile), testFile: testFile.deletingPathExtension().lastPathComponent)
+    var mode = SnapshotRecordMode.effective(record)
+    if let only = ProcessInfo.processInfo.environment["REFRESH_RECORD_ONLY"], !only.isEmpty,
+       only != baseName, only != baseName + "." + strategy.pathExtension {
+        mode = .never
+    }
+    let job = SnapshotJob(testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
+                          artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance)
+    do {
+        let snapshot = try strategy.make(try value())
+        return try job.run(snapshot, mode: mode)
+    } catch {
+        return "\(job.testName): could not make snapshot \(baseName): \(error)"
+    }
+}
+
+/// Where an assertion was written.
+struct SnapshotLocation: Sendable {
+    var fileID: String
+    var file: StaticString
+    var line: UInt
+    var column: UInt
+
+    var filePath: String { "\(file)" }
+
+    func report(_ message: String, in framework: SnapshotTestIdentity.Framework) {
+        switch framework {
+        case .swiftTesting:
+            Issue.record(Comment(rawValue: message),
+                         sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: Int(line), column: Int(column)))
+        case .xcTest:
+            XCTFail(message, file: file, line: line)
+        }
+    }
+}

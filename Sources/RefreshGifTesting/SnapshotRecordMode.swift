@@ -1,0 +1,61 @@
+import Foundation
+
+/// When an assertion writes its golden file instead of (or after) comparing with it.
+///
+/// The mode of an assertion is, first found: its `record:` argument, the innermost
+/// ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)`` around it, the `REFRESH_RECORD`
+/// environment variable (`never`, `missing`, `failed` or `all`), else ``missing``.
+public enum SnapshotRecordMode: String, Sendable, CaseIterable {
+    /// Never write: a missing golden is a failure.
+    case never
+    /// Write goldens that do not exist yet (and report each, so a run that recorded fails).
+    /// On CI (`CI=true`) nothing is written: a missing golden fails with the command that
+    /// records it.
+    case missing
+    /// Write missing goldens and replace every golden that does not match: one run
+    /// re-records every mismatching snapshot of the suite.
+    case failed
+    /// Write every golden, matching or not.
+    case all
+
+    /// The mode named by `REFRESH_RECORD` (`1` and `true` mean ``all``), if it is set.
+    public static var environment: SnapshotRecordMode? {
+        guard let value = ProcessInfo.processInfo.environment["REFRESH_RECORD"]?.lowercased(), !value.isEmpty else { return nil }
+        if value == "1" || value == "true" { return .all }
+        return SnapshotRecordMode(rawValue: value)
+    }
+
+    /// The mode set by the innermost ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)``.
+    @TaskLocal public static var scoped: SnapshotRecordMode?
+
+    /// The mode an assertion uses when given `explicit` (nil: none given).
+    static func effective(_ explicit: SnapshotRecordMode?) -> SnapshotRecordMode {
+        explicit ?? scoped ?? environment ?? .missing
+    }
+
+    /// True when the `CI` environment variable says the tests run on a CI server.
+    static var onCI: Bool {
+        guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
+        return value == "true" || value == "1" || value == "yes"
+    }
+}
+
+/// Runs `operation` with every snapshot assertion in it (on this task and its children)
+/// using `mode`, unless an assertion names its own: a per-test override.
+///
+/// ```swift
+/// func testHeader() throws {
+///     try withSnapshotRecordMode(.all) {
+///         assertSnapshot(of: scene, as: .scene)
+///     }
+/// }
+/// ```
+public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, operation: () throws -> R) rethrows -> R {
+    try SnapshotRecordMode.$scoped.withValue(mode, operation: operation)
+}
+
+/// The `async` form of ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)``.
+public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, isolation: isolated (any Actor)? = #isolation,
+                                      operation: () async throws -> R) async rethrows -> R {
+    try await SnapshotRecordMode.$scoped.withValue(mode, operation: operation, isolation: isolation)
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+import Testing
+import XCTest
+
+/// Which test an assertion runs in, found from the framework running it: the names of its
+/// goldens and the folder of its artifacts come from here.
+struct SnapshotTestIdentity: Sendable {
+    /// Swift Testing or XCTest.
+    enum Framework: Sendable { case swiftTesting, xcTest }
+
+    let framework: Framework
+    /// `Suite/test` path components (suite types, then the test function without its
+    /// argument list), for folders and `--filter`.
+    let components: [String]
+    /// Distinguishes the cases of a parameterised test (empty otherwise).
+    let caseKey: String
+    /// The test function's name as written (`testPulling`, `pulling`).
+    let function: String
+
+    /// The identity of the test running now; `testName` and `fileID` are the assertion's.
+    static func current(testName: String, fileID: String) -> SnapshotTestIdentity {
+        let function = String(testName.prefix { $0 != "(" })
+        if let test = Test.current {
+            var components = test.id.nameComponents.map { String($0.prefix { $0 != "(" }) }
+            if components.isEmpty { components = [function] }
+            var caseKey = ""
+            if let testCase = Test.Case.current, testCase.isParameterized {
+                caseKey = stableHash(String(describing: testCase))
+            }
+            return SnapshotTestIdentity(framework: .swiftTesting, components: components, caseKey: caseKey, function: function)
+        }
+        XCTestNames.observe()
+        if let name = XCTestNames.current {
+            // corelibs-xctest names a test `Suite.testName`.
+            let parts = name.split(separator: ".").map(String.init)
+            return SnapshotTestIdentity(framework: .xcTest, components: parts.isEmpty ? [function] : parts, caseKey: "", function: function)
+        }
+        // The first assertion of a process, before the observer saw a test start: the file
+        // and function name, and the process, keep its folder apart from any other.
+        let file = (fileID.split(separator: "/").last.map(String.init) ?? fileID).replacingOccurrences(of: ".swift", with: "")
+        return SnapshotTestIdentity(framework: .xcTest, components: [file, function],
+                                    caseKey: "pid\(ProcessInfo.processInfo.processIdentifier)", function: function)
+    }
+
+    /// A key for counters: unique per test and per case of a parameterised test.
+    var key: String { components.joined(separator: "/") + "#" + caseKey }
+
+    /// The next snapshot number of this test: 1, 2, 3 …
+    func nextIndex() -> Int {
+        SnapshotCounters.next(for: key)
+    }
+
+    /// The folder of this test's artifacts under `root`.
+    func artifactsFolder(root: String, testFile: String) -> String {
+        let safe = components.map(Self.safeName)
+        return ([root, Self.safeName(testFile)] + safe).joined(separator: "/") + (caseKey.isEmpty ? "" : "-" + caseKey)
+    }
+
+    /// A regular expression for `swift test --filter` that selects this test.
+    var filter: String { components.joined(separator: "/") }
+
+    static func safeName(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber || "-_.".contains($0) ? $0 : "_" })
+    }
+
+    /// FNV-1a of `text`, 8 hex digits: the same on every run and machine.
+    static func stableHash(_ text: String) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}
+
+/// Snapshot numbers per test, reset when XCTest starts a test again.
+enum SnapshotCounters {
+    private static let counts = Mutex<[String: Int]>([:])
+
+    static func next(for key: String) -> Int {
+        counts.withLock { counts in
+            counts[key, default: 0] += 1
+            return counts[key, default: 1]
+        }
+    }
+
+    static func reset(prefix: String) {
+        counts.withLock { counts in
+            for key in counts.keys where key.hasPrefix(prefix) { counts[key] = nil }
+        }
+    }
+}
+
+/// The name of the XCTest test running now, kept by an observer registered at the first
+/// assertion (XCTest runs the tests of a process one after another).
+final class XCTestNames: NSObject, XCTestObservation, @unchecked Sendable {
+    // `@unchecked Sendable`: the one mutable field is behind a Mutex.
+    private static let shared = XCTestNames()
+    private static let registered = Mutex(false)
+    private let name = Mutex<String?>(nil)
+
+    static var current: String? { shared.name.withLock { $0 } }
+
+    static func observe() {
+        let first = registered.withLock { done -> Bool in
+            defer { done = true }
+            return !done
+        }
+        if first { XCTestObservationCenter.shared.addTestObserver(shared) }
+    }
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+        name.withLock { $0 = testCase.name }
+        SnapshotCounters.reset(prefix: testCase.name.split(separator: ".").joined(separator: "/") + "#")
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+        name.withLock { $0 = nil }
+    }
+}
