@@ -33,7 +33,7 @@ public func assertSnapshot<Value>(
     column: UInt = #column
 ) {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
-    let identity = SnapshotTestIdentity.current(testName: testName, fileID: location.fileID)
+    let identity = SnapshotTestIdentity.current(testName: testName)
     if let failure = verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
                                     identity: identity, location: location) {
         location.report(failure, in: identity.framework)
@@ -55,7 +55,7 @@ public func verifySnapshot<Value>(
     column: UInt = #column
 ) -> String? {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
-    let identity = SnapshotTestIdentity.current(testName: testName, fileID: location.fileID)
+    let identity = SnapshotTestIdentity.current(testName: testName)
     return verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
                           identity: identity, location: location)
 }

@@ -18,8 +18,8 @@ struct SnapshotTestIdentity: Sendable {
     /// The test function's name as written (`testPulling`, `pulling`).
     let function: String
 
-    /// The identity of the test running now; `testName` and `fileID` are the assertion's.
-    static func current(testName: String, fileID: String) -> SnapshotTestIdentity {
+    /// The identity of the test running now; `testName` is the assertion's `#function`.
+    static func current(testName: String) -> SnapshotTestIdentity {
         let function = String(testName.prefix { $0 != "(" })
         if let test = Test.current {
             var components = test.id.nameComponents.map { String($0.prefix { $0 != "(" }) }
@@ -36,11 +36,9 @@ struct SnapshotTestIdentity: Sendable {
             let parts = name.split(separator: ".").map(String.init)
             return SnapshotTestIdentity(framework: .xcTest, components: parts.isEmpty ? [function] : parts, caseKey: "", function: function)
         }
-        // The first assertion of a process, before the observer saw a test start: the file
-        // and function name, and the process, keep its folder apart from any other.
-        let file = (fileID.split(separator: "/").last.map(String.init) ?? fileID).replacingOccurrences(of: ".swift", with: "")
-        return SnapshotTestIdentity(framework: .xcTest, components: [file, function],
-                                    caseKey: "pid\(ProcessInfo.processInfo.processIdentifier)", function: function)
+        // The first test of a process, before the observer saw a test start: its function
+        // name, in the folder of its file (as swift-snapshot-testing names every test).
+        return SnapshotTestIdentity(framework: .xcTest, components: [function], caseKey: "", function: function)
     }
 
     /// A key for counters: unique per test and per case of a parameterised test.

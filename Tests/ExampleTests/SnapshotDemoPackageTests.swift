@@ -1,0 +1,93 @@
+import Foundation
+import RefreshGifTestSupport
+import Testing
+
+/// `examples/SnapshotDemo` is a package that uses the snapshot helper exactly as a user's
+/// package does (XCTest and Swift Testing, by path instead of URL). This test builds a copy
+/// of it and runs its tests as a developer would: record, pass, break, re-record, and on CI.
+@Suite("The example package, as a user runs it", .serialized)
+struct SnapshotDemoPackageTests {
+    static let source = Support.root.appendingPathComponent("examples/SnapshotDemo").path
+    static let scratch = Support.root.appendingPathComponent(".build/example-demo").path
+
+    /// Runs `swift` with `arguments` in `folder`; standard output and error together.
+    static func swift(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var env = ProcessInfo.processInfo.environment
+        for key in ["CI", "REFRESH_RECORD", "REFRESH_RECORD_ONLY", "REFRESH_ARTIFACTS", "DEMO_BREAK"] { env[key] = nil }
+        env["REFRESHGIF_PATH"] = Support.root.path
+        process.environment = env.merging(environment) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    static func goldens(in package: String) -> [String] {
+        let folder = package + "/Tests/SnapshotDemoTests/__Snapshots__"
+        let found = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return found.filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    @Test("record, pass, break, re-record in one pass each; CI refuses to record; failures at their lines")
+    func lifecycle() throws {
+        let work = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let package = work + "/SnapshotDemo"
+        try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Tests"] {
+            try FileManager.default.copyItem(atPath: Self.source + "/" + item, toPath: package + "/" + item)
+        }
+        let test = ["test", "--skip-build", "--scratch-path", Self.scratch]
+        let build = try Self.swift(["build", "--build-tests", "--scratch-path", Self.scratch], in: package)
+        try #require(build.status == 0, "\(build.output)")
+        #expect(!build.output.contains("warning:"), "\(build.output)")
+
+        // The committed goldens pass.
+        let committed = Self.goldens(in: package)
+        #expect(committed.count == 6)
+        let pass = try Self.swift(test, in: package)
+        #expect(pass.status == 0, "\(pass.output)")
+
+        // On CI a missing golden fails and nothing is written.
+        try FileManager.default.removeItem(atPath: package + "/Tests/SnapshotDemoTests/__Snapshots__")
+        let ci = try Self.swift(test, in: package, environment: ["CI": "true"])
+        #expect(ci.status != 0)
+        #expect(ci.output.contains("on CI (CI=true) missing goldens are not recorded"), "\(ci.output)")
+        #expect(ci.output.contains("REFRESH_RECORD=missing swift test --filter"))
+        #expect(Self.goldens(in: package).isEmpty)
+
+        // One run records every missing golden, two of them in one test; the next run passes.
+        let record = try Self.swift(test, in: package, environment: ["REFRESH_RECORD": "missing"])
+        #expect(record.status != 0, "a run that recorded must not pass")
+        let recorded = Set(record.output.components(separatedBy: "recorded a new golden at ").dropFirst().map { $0.prefix { $0 != " " } })
+        #expect(recorded.count == 6, "\(record.output)")
+        #expect(Self.goldens(in: package) == committed)
+        #expect(try Self.swift(test, in: package).status == 0)
+
+        // Broken: every mismatch is reported at its own line, both assertions of a test run.
+        let broken = try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"])
+        #expect(broken.status != 0)
+        for mark in ["XCTestDemo.swift:7: error:", "XCTestDemo.swift:8: error:",
+                     "at SwiftTestingDemo.swift:7:", "at SwiftTestingDemo.swift:8:", "at SwiftTestingDemo.swift:12:",
+                     "at SwiftTestingDemo.swift:22:", "frames differ; first frame 0"] {
+            #expect(broken.output.contains(mark), "missing \(mark) in \(broken.output)")
+        }
+        // Same-named tests of two suites, run in parallel, keep their artifacts apart.
+        let artifacts = package + "/.build/refresh-snapshots/SwiftTestingDemo"
+        #expect(CLI.files(in: artifacts + "/HeaderSnapshots/header").contains("header.2.compare.png"))
+        #expect(CLI.files(in: artifacts + "/FooterSnapshots/header").contains("footer-no-more-data.diff.png"))
+
+        // REFRESH_RECORD=failed re-records every mismatch of the run in one pass.
+        let rerecord = try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1", "REFRESH_RECORD": "failed"])
+        let rerecorded = Set(rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
+        #expect(rerecorded.count == 6, "\(rerecord.output)")
+        #expect(try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
+    }
+}

@@ -1,0 +1,10 @@
+import RefreshGif
+import RefreshGifTesting
+import XCTest
+
+final class HeaderXCTests: XCTestCase {
+    func testHeader() {
+        assertSnapshot(of: Scenes.header(.idle), as: .scene)           // testHeader.1.png
+        assertSnapshot(of: Scenes.header(.refreshing), as: .scene)     // testHeader.2.png
+    }
+}
