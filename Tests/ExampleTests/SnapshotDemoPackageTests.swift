@@ -51,7 +51,7 @@ struct SnapshotDemoPackageTests {
 
         // The committed goldens pass.
         let committed = Self.goldens(in: package)
-        #expect(committed.count == 6)
+        #expect(committed.count == 9)
         let pass = try Self.swift(test, in: package)
         #expect(pass.status == 0, "\(pass.output)")
 
@@ -67,7 +67,7 @@ struct SnapshotDemoPackageTests {
         let record = try Self.swift(test, in: package, environment: ["REFRESH_RECORD": "missing"])
         #expect(record.status != 0, "a run that recorded must not pass")
         let recorded = Set(record.output.components(separatedBy: "recorded a new golden at ").dropFirst().map { $0.prefix { $0 != " " } })
-        #expect(recorded.count == 6, "\(record.output)")
+        #expect(recorded.count == 9, "\(record.output)")
         #expect(Self.goldens(in: package) == committed)
         #expect(try Self.swift(test, in: package).status == 0)
 
@@ -89,5 +89,16 @@ struct SnapshotDemoPackageTests {
         let rerecorded = Set(rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
         #expect(rerecorded.count == 6, "\(rerecord.output)")
         #expect(try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
+    }
+
+    @Test("the README's Swift examples are files of the example package, word for word, so they compile and run")
+    func readmeSnippets() throws {
+        let readme = try String(contentsOf: Support.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { String($0.prefix { _ in true }.components(separatedBy: "```")[0]) }
+        for (marker, file) in [("@Test func header()", "ReadmeSwiftTesting.swift"), ("final class HeaderTests", "ReadmeXCTest.swift")] {
+            let block = try #require(blocks.first { $0.contains(marker) }, "no README block with \(marker)")
+            let source = try String(contentsOfFile: Self.source + "/Tests/SnapshotDemoTests/" + file, encoding: .utf8)
+            #expect(source.hasSuffix(block), "\(file) differs from the README's block")
+        }
     }
 }
