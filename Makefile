@@ -5,7 +5,7 @@ SWIFT ?= swift
 OUT ?= out
 TOOL_RELEASE := .build/release/refresh-render
 
-.PHONY: setup build run test bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
+.PHONY: setup build run test docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
 
 setup:
 	@scripts/setup.sh
@@ -25,6 +25,10 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The DocC catalogs of the library and the snapshot helper, with the toolchain's docc.
+docs: setup
+	scripts/docs.sh
 
 bench: setup
 	@EXTRA_PACKAGES="imagemagick hyperfine time" scripts/setup.sh

@@ -11,7 +11,7 @@ import XCTest
 /// - The golden is `__Snapshots__/<TestFile>/<name>.<ext>` beside the test file, where
 ///   `name` is `named`, or the test function and a counter per test (`testPulling.1.png`,
 ///   `testPulling.2.png`; the cases of a parameterised test add a key of their arguments).
-/// - `record` (else ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)``, else
+/// - `record` (else `withSnapshotRecordMode(_:operation:)`, else
 ///   `REFRESH_RECORD`, else ``SnapshotRecordMode/missing``) says when the golden is
 ///   written. Writing one is reported too, so a run that recorded never passes.
 /// - On a mismatch the actual picture, the diff and an expected | actual | diff picture go

@@ -3,7 +3,7 @@ import Foundation
 /// When an assertion writes its golden file instead of (or after) comparing with it.
 ///
 /// The mode of an assertion is, first found: its `record:` argument, the innermost
-/// ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)`` around it, the `REFRESH_RECORD`
+/// `withSnapshotRecordMode(_:operation:)` around it, the `REFRESH_RECORD`
 /// environment variable (`never`, `missing`, `failed` or `all`), else ``missing``.
 public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     /// Never write: a missing golden is a failure.
@@ -25,7 +25,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
         return SnapshotRecordMode(rawValue: value)
     }
 
-    /// The mode set by the innermost ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)``.
+    /// The mode set by the innermost `withSnapshotRecordMode(_:operation:)`.
     @TaskLocal public static var scoped: SnapshotRecordMode?
 
     /// The mode an assertion uses when given `explicit` (nil: none given).
@@ -54,7 +54,7 @@ public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, operation: () 
     try SnapshotRecordMode.$scoped.withValue(mode, operation: operation)
 }
 
-/// The `async` form of ``withSnapshotRecordMode(_:operation:)-(_,()throws->R)``.
+/// The `async` form of `withSnapshotRecordMode(_:operation:)`.
 public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, isolation: isolated (any Actor)? = #isolation,
                                       operation: () async throws -> R) async rethrows -> R {
     try await SnapshotRecordMode.$scoped.withValue(mode, operation: operation, isolation: isolation)

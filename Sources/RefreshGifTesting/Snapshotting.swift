@@ -2,7 +2,7 @@ import Foundation
 import RefreshGif
 
 /// How a value becomes a snapshot and how closely it must match its golden: the `as:` of
-/// ``assertSnapshot(of:as:named:record:fileID:file:testName:line:column:)``.
+/// ``assertSnapshot(of:as:named:record:snapshotDirectory:fileID:file:testName:line:column:)``.
 ///
 /// Images are compared as pixelmatch compares them (a perceptual colour threshold,
 /// anti-aliased pixels ignored unless `includeAA`); a comparison passes when no more than

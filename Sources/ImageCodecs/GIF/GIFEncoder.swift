@@ -59,7 +59,7 @@ public final class GIFEncoder {
         }
     }
 
-    /// A frame reduced to a palette, ready for ``add(_:at:)``; made on any thread.
+    /// A frame reduced to a palette, ready for `add(_:at:)`; made on any thread.
     public struct QuantizedFrame: Sendable {
         let width: Int, height: Int
         let indices: [UInt8]

@@ -41,7 +41,7 @@ public struct APNGEncoder {
         try add(frame, atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
     }
 
-    /// ``add(_:at:)`` in microseconds.
+    /// `add(_:at:)` in microseconds.
     package mutating func add(_ frame: PNGEncoder.CompressedImage, atMicroseconds time: Int64) throws {
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(.apng, reason: "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")

@@ -5,7 +5,7 @@ import RefreshImage
 ///
 /// Standard files go through libpng with every colour type, bit depth, palette, tRNS and
 /// interlace converted to RGBA8. CgBI files (raw deflate, BGRA, premultiplied) are read by
-/// ``CgBIConverter``.
+/// `CgBIConverter`.
 public struct PNGDecoder: Sendable {
     /// The limits checked against the IHDR before pixels are allocated.
     public var limits: DecodeLimits

@@ -8,7 +8,7 @@ import RefreshRaster
 ///
 /// Make one with ``sequence(of:fps:loops:)``, ``sequence(of:fps:length:)``,
 /// ``sweep(of:frames:fps:)`` or ``gesture(_:scene:fps:showContent:)``; then render
-/// ``frame(at:)``, walk ``frames()`` lazily, or ``write(_:jobs:png:progress:)`` numbered PNGs,
+/// ``frame(at:renderer:)``, walk ``frames()`` lazily, or ``write(_:jobs:png:inputs:progress:)`` numbered PNGs,
 /// a GIF, an APNG and a contact sheet. The command line's `sequence` and `simulate` are this
 /// type and nothing more. Times are seconds from the animation's start (docs/motion.md).
 public struct RefreshAnimation: Sendable {

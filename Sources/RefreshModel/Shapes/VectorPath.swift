@@ -16,7 +16,7 @@ public struct Point: Sendable, Equatable {
 }
 
 /// A shape made of straight segments: what the arrow, spinner and built-in animation are
-/// drawn from before ``VectorRasterizer`` fills or strokes them.
+/// drawn from before `VectorRasterizer` fills or strokes them.
 public struct VectorPath: Sendable, Equatable {
     /// One open or closed run of connected points.
     public struct Contour: Sendable, Equatable {
