@@ -5,7 +5,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 graphs=.build/symbol-graphs
-rm -rf "$graphs" && mkdir -p "$graphs" .build/docs
+mkdir -p "$graphs" .build/docs   # kept between runs: a module that did not recompile keeps its graph
 swift build --target RefreshGifTesting -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$root/$graphs" \
   -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
 for module in RefreshGif RefreshGifTesting; do
