@@ -160,11 +160,7 @@ public struct RefreshAnimation: Sendable {
             image = try window.compose(control: image, controlHeight: drawn.height, offset: frame.offset ?? 0,
                                        scale: frame.scene.scale, background: frame.scene.background)
         }
-        let report = FrameReport(index: index, time: frame.time, state: frame.scene.state.rawValue,
-                                 percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
-                                 alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
-                                 imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets)
-        return RenderedFrame(index: index, image: image, report: report)
+        return RenderedFrame(index: index, image: image, report: report(index, plan: drawn))
     }
 
     /// The frames, drawn one at a time as they are asked for (one renderer for them all).
@@ -189,14 +185,16 @@ public struct RefreshAnimation: Sendable {
     /// What every frame shows, without drawing pixels (the lines of `simulate --json`).
     public func reports() throws -> [FrameReport] {
         let renderer = try RefreshRenderer()
-        return try planned.indices.map { index in
-            let frame = planned[index]
-            let drawn = try renderer.plan(for: frame.scene)
-            return FrameReport(index: index, time: frame.time, state: frame.scene.state.rawValue,
-                               percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
-                               alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
-                               imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets)
-        }
+        return try planned.indices.map { index in report(index, plan: try renderer.plan(for: planned[index].scene)) }
+    }
+
+    /// Frame `index`'s report line, from the plan its picture is (or would be) drawn from.
+    private func report(_ index: Int, plan drawn: RenderPlan) -> FrameReport {
+        let frame = planned[index]
+        return FrameReport(index: index, time: frame.time, state: frame.scene.state.rawValue,
+                           percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
+                           alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
+                           imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets)
     }
 }
 
