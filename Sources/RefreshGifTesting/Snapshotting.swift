@@ -13,6 +13,11 @@ public struct Snapshotting<Value>: Sendable {
     /// Pixel comparison settings.
     public var tolerance: SnapshotTolerance
     let make: @Sendable (Value) throws -> SnapshotValue
+
+    /// A strategy whose golden is a PNG compared with `tolerance`.
+    static func png(_ tolerance: SnapshotTolerance, make: @escaping @Sendable (Value) throws -> SnapshotValue) -> Snapshotting {
+        Snapshotting(pathExtension: "png", tolerance: tolerance, make: make)
+    }
 }
 
 /// How closely pictures must match (pixelmatch's options and the pass limits).
@@ -51,9 +56,8 @@ extension Snapshotting where Value == RGBAImage {
     /// An image as it is, with a tolerance.
     public static func image(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                              maxDiffRatio: Double = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "png",
-                     tolerance: SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
-                     make: { .image($0) })
+        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+            make: { .image($0) })
     }
 }
 
@@ -64,9 +68,8 @@ extension Snapshotting where Value == RefreshScene {
     /// A scene rendered at its scale, with a tolerance.
     public static func scene(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                              maxDiffRatio: Double = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "png",
-                     tolerance: SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
-                     make: { .image(try RefreshRenderer().render($0)) })
+        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+            make: { .image(try RefreshRenderer().render($0)) })
     }
 
     /// The scene's state over time (looping images, the spinner): `duration` seconds at
@@ -74,9 +77,8 @@ extension Snapshotting where Value == RefreshScene {
     /// golden is one PNG, the frames in a grid of up to `columns` a row.
     public static func sequence(fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0.1,
                                 includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "png",
-                     tolerance: SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
-                     make: { scene in
+        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+            make: { scene in
                          let animation = try duration.map { try RefreshAnimation.sequence(of: scene, fps: fps, length: $0) }
                              ?? RefreshAnimation.sequence(of: scene, fps: fps, loops: 1)
                          return try SnapshotValue.frames(of: animation, columns: columns)
@@ -88,9 +90,8 @@ extension Snapshotting where Value == RefreshScene {
     public static func gesture(_ gesture: Gesture, fps: Int = 10, showContent: Bool = false, columns: Int = 8,
                                threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                                maxDiffRatio: Double = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "png",
-                     tolerance: SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
-                     make: { scene in
+        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+            make: { scene in
                          let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: fps, showContent: showContent)
                          return try SnapshotValue.frames(of: animation, columns: columns)
                      })
@@ -101,9 +102,8 @@ extension Snapshotting where Value == RefreshAnimation {
     /// Every frame of an animation, compared frame by frame (golden: one PNG grid).
     public static func frames(columns: Int = 8, threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                               maxDiffRatio: Double = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "png",
-                     tolerance: SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
-                     make: { try SnapshotValue.frames(of: $0, columns: columns) })
+        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+            make: { try SnapshotValue.frames(of: $0, columns: columns) })
     }
 
     /// What every frame shows, as the lines `refresh-render simulate --json` prints (state,
