@@ -10,6 +10,7 @@ extension RefreshState: ExpressibleByArgument {}
 /// values are read by the schema (``SceneField/parse(_:)``), so parsing, defaults and
 /// checks are the library's. A test checks that the properties and the schema agree.
 struct SceneOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: h("library")) var library: String?
     @Option(parsing: .unconditional, help: h("state")) var state: String?
     @Option(parsing: .unconditional, help: h("percent")) var percent: String?
     @Option(parsing: .unconditional, help: h("time")) var time: String?
@@ -32,10 +33,12 @@ struct SceneOptions: ParsableArguments {
     @Flag(name: .customLong("refreshing-title-hidden"), help: h("refreshingTitleHidden")) var refreshingTitleHidden = false
     @Option(parsing: .unconditional, help: h("language")) var language: String?
     @Option(name: .customLong("title"), help: ArgumentHelp(SceneSchema.help("titles"), valueName: "STATE=TEXT")) var titles: [String] = []
+    @Option(name: .customLong("subtitle"), help: ArgumentHelp(SceneSchema.help("subtitles"), valueName: "STATE=TEXT")) var subtitles: [String] = []
     @Option(name: .customLong("last-updated"), parsing: .unconditional, help: h("lastUpdated")) var lastUpdated: String?
     @Option(parsing: .unconditional, help: h("now")) var now: String?
     @Option(parsing: .unconditional, help: h("timezone")) var timezone: String?
     @Option(name: .customLong("text-color"), parsing: .unconditional, help: h("textColor")) var textColor: String?
+    @Option(name: .customLong("arrow-color"), parsing: .unconditional, help: h("arrowColor")) var arrowColor: String?
     @Option(parsing: .unconditional, help: h("font")) var font: String?
     @Option(parsing: .unconditional, help: h("spinner")) var spinner: String?
     @Flag(help: h("rtl")) var rtl = false

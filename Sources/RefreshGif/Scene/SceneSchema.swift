@@ -141,9 +141,17 @@ struct SceneBuild {
 public enum SceneSchema {
     /// The settings, in the order the command line's help lists them.
     public static let fields: [SceneField] = [
-        SceneField("state", .choice(RefreshState.allCases.map(\.rawValue)),
-                   "State: idle, pulling, refreshing, will-refresh, no-more-data.") { v, b in
-            b.scene.state = try choice(v, "state", RefreshState.self)
+        SceneField("library", .choice(RefreshLibrary.allCases.map(\.rawValue)),
+                   "Library whose control is drawn: mjrefresh (default), svpulltorefresh or zjrefresh.") { v, b in
+            b.scene.library = try choice(v, "library", RefreshLibrary.self)
+        },
+        SceneField("state", .text,
+                   "State: idle, pulling, refreshing, will-refresh, no-more-data; SVPullToRefresh also stopped, triggered, loading; ZJRefresh normal, pull-to-refresh, release-to-refresh, loading.") { v, b in
+            let named = try state(try text(v, "state"), "state", library: b.scene.library)
+            b.scene.state = named.state
+            // ZJRefresh's pull-to-refresh is Idle with a pull: half way unless --percent says.
+            if named.pulled == true && b.scene.pullingPercent == 0 { b.scene.pullingPercent = 0.5 }
+            if named.pulled == false { b.scene.pullingPercent = 0 }
         },
         SceneField("percent", .number, "Pulling percent (0 = not pulled, 1 = at the threshold; may exceed 1).") { v, b in
             b.scene.pullingPercent = try number(v, "percent", in: 0...1e6)
@@ -152,14 +160,14 @@ public enum SceneSchema {
             b.scene.time = try number(v, "time", in: 0...RefreshScene.maxTime)
         },
         SceneField("images", .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
-            for (state, value) in try byState(v, "images") { b.images[state] = try text(value, "images") }
+            for (state, value) in try byState(v, "images", library: b.scene.library) { b.images[state] = try text(value, "images") }
         },
         SceneField("durations", option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
-            for (state, value) in try byState(v, "durations") { b.durations[state] = try number(value, "durations", in: 0...1e6) }
+            for (state, value) in try byState(v, "durations", library: b.scene.library) { b.durations[state] = try number(value, "durations", in: 0...1e6) }
         },
         SceneField("lottieSegments", option: "lottie-segment", .byState(.text),
                    "A Lottie state's part (STATE=MARKER or STATE=FROM:TO frames); default the whole animation.") { v, b in
-            for (state, value) in try byState(v, "lottieSegments") { b.lottieSegments[state] = try text(value, "lottieSegments") }
+            for (state, value) in try byState(v, "lottieSegments", library: b.scene.library) { b.lottieSegments[state] = try text(value, "lottieSegments") }
         },
         SceneField("lottieSize", .text, "Size of Lottie images in points, WxH (default: the animation's own).") { v, b in
             let value = try text(v, "lottieSize")
@@ -188,8 +196,10 @@ public enum SceneSchema {
         SceneField("width", .number, "Control width in points (the scroll view's width).") { v, b in
             b.scene.width = try number(v, "width", in: 1...16_384)
         },
-        SceneField("height", .number, "Trailer height in points (the scroll view's height).") { v, b in
-            b.scene.trailerHeight = try number(v, "height", in: 1...16_384)
+        SceneField("height", .number, "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.") { v, b in
+            let height = try number(v, "height", in: 1...16_384)
+            b.scene.trailerHeight = height
+            if b.scene.library == .zjrefresh { b.scene.animatorHeight = height }
         },
         SceneField("scale", .integer, "Render scale: 1, 2 or 3.") { v, b in
             b.scene.scale = try integer(v, "scale", in: 1...3)
@@ -216,11 +226,21 @@ public enum SceneSchema {
             b.scene.language = Language(tag: try text(v, "language"))
         },
         SceneField("titles", option: "title", .byState(.text), "Replace a state's title (STATE=TEXT).") { v, b in
-            for (state, value) in try byState(v, "titles") { b.scene.titles[state] = try text(value, "titles") }
+            for (named, value) in try namedStates(v, "titles", library: b.scene.library) {
+                if named.pulled == true {
+                    b.scene.pullToRefreshTitle = try text(value, "titles")
+                } else {
+                    b.scene.titles[named.state] = try text(value, "titles")
+                }
+            }
+        },
+        SceneField("subtitles", option: "subtitle", .byState(.text), "SVPullToRefresh: a state's subtitle (STATE=TEXT).") { v, b in
+            for (state, value) in try byState(v, "subtitles", library: b.scene.library) { b.scene.subtitles[state] = try text(value, "subtitles") }
         },
         SceneField("lastUpdated", .text, "Last refresh, ISO 8601 date-time, or none (default none).") { v, b in
             let value = try text(v, "lastUpdated")
             b.scene.lastUpdated = value.lowercased() == "none" ? nil : try date(value, "lastUpdated")
+            b.scene.showsDateLabel = true
         },
         SceneField("now", .text, "\"Now\" for the last-updated line, ISO 8601 (default: the current time).") { v, b in
             b.now = try date(try text(v, "now"), "now")
@@ -235,10 +255,13 @@ public enum SceneSchema {
         SceneField("textColor", .text, "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).") { v, b in
             b.scene.textColor = try color(v, "textColor")
         },
+        SceneField("arrowColor", .text, "SVPullToRefresh's arrow colour #RRGGBB[AA] (default #808080).") { v, b in
+            b.scene.arrowColor = try color(v, "arrowColor")
+        },
         SceneField("font", .text, "A font file to use instead of the default bold sans.") { v, b in
             b.font = try text(v, "font")
         },
-        SceneField("spinner", .choice(SpinnerStyle.allCases.map(\.rawValue)), "Spinner look: medium (iOS 13+) or classic.") { v, b in
+        SceneField("spinner", .choice(SpinnerStyle.allCases.map(\.rawValue)), "Spinner look: medium (iOS 13+), classic (gray) or white; default: the library's.") { v, b in
             b.scene.spinnerStyle = try choice(v, "spinner", SpinnerStyle.self)
         },
         SceneField("rtl", .flag, "Mirror the layout for right-to-left collection views.") { v, b in
@@ -325,14 +348,23 @@ public enum SceneSchema {
         return value
     }
 
-    private static func byState(_ v: SceneValue, _ field: String) throws -> [(RefreshState, SceneValue)] {
+    static func byState(_ v: SceneValue, _ field: String, library: RefreshLibrary) throws -> [(RefreshState, SceneValue)] {
+        try namedStates(v, field, library: library).map { ($0.state, $1) }
+    }
+
+    /// The entries of a by-state value with their state names read in `library`'s terms.
+    private static func namedStates(_ v: SceneValue, _ field: String, library: RefreshLibrary) throws
+        -> [(RefreshLibrary.StateName, SceneValue)] {
         guard case let .byState(map) = v else { throw InvalidValue(field: field, reason: "expected values by state") }
-        return try map.sorted { $0.key < $1.key }.map { key, value in
-            guard let state = RefreshState(rawValue: key) else {
-                throw InvalidValue(field: field, reason: "unknown state '\(quoted(key))' (choose \(RefreshState.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return (state, value)
+        return try map.sorted { $0.key < $1.key }.map { key, value in (try state(key, field, library: library), value) }
+    }
+
+    /// A state name in `library`'s terms (its own names or MJRefresh's).
+    static func state(_ name: String, _ field: String, library: RefreshLibrary) throws -> RefreshLibrary.StateName {
+        guard let named = library.state(named: name) else {
+            throw InvalidValue(field: field, reason: "unknown state '\(quoted(name))' (choose \(library.acceptedStateNames.joined(separator: ", ")))")
         }
+        return named
     }
 
     private static func color(_ v: SceneValue, _ field: String) throws -> RGBAColor {

@@ -54,6 +54,17 @@ public struct ComponentLayout: Sendable, Equatable {
     public var arrow: Rect?
     /// The spinner's 20×20 pt box.
     public var spinner: Rect?
+    /// How the labels' text sits in their frames: centred (MJRefresh, ZJRefresh) or at the
+    /// left edge (SVPullToRefresh); either way centred vertically.
+    public var textAlignment: TextAlignment = .center
+
+    /// How a label places its line in its frame.
+    public enum TextAlignment: String, Sendable, Equatable {
+        /// Centred horizontally.
+        case center
+        /// At the frame's left edge.
+        case left
+    }
 
     /// Gap between the widest text line and the arrow/spinner (State/Normal variants).
     public static let labelLeftInset = 25.0

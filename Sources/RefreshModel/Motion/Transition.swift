@@ -7,6 +7,37 @@ public enum Transition {
     package static let fast: Int64 = 250_000
     /// Slow animations (end of refresh): 0.4 s.
     package static let slow: Int64 = 400_000
+    /// SVPullToRefresh's and ZJRefresh's arrow turn: 0.2 s.
+    package static let arrowTurn: Int64 = 200_000
+
+    /// The values a control of `library` shows `seconds` after changing from `from` to `to`:
+    /// MJRefresh's as ``values(kind:from:to:after:startAngle:autoAlpha:)`` gives them;
+    /// SVPullToRefresh turns its arrow and fades it out for Loading over 0.2 s; ZJRefresh
+    /// turns its arrow over 0.2 s between its pull states and snaps it back after a refresh
+    /// (docs/families.md).
+    public static func values(library: RefreshLibrary, kind: ComponentKind, from: RefreshState, to: RefreshState,
+                              after seconds: Double, autoAlpha: Bool = false) -> TransitionValues {
+        guard library != .mjrefresh else {
+            return values(kind: kind, from: from, to: to, after: seconds, autoAlpha: autoAlpha)
+        }
+        let since = seconds.isFinite && seconds > 0 ? Int64((min(seconds, 1e9) * 1_000_000).rounded()) : 0
+        var values = TransitionValues()
+        guard kind != .autoFooter else { return values }
+        let start = ArrowShape.angle(library: library, kind: kind, state: from) ?? 0
+        let rest = ArrowShape.angle(library: library, kind: kind, state: to) ?? 0
+        let turn = Animation(from: start, to: rest, start: 0, duration: arrowTurn)
+        switch library {
+        case .svpulltorefresh:
+            values.arrowAngle = turn.value(at: since)
+            if to.isRefreshing {
+                values.arrowOpacity = from.isRefreshing ? 0 : 1 - Easing.easeInOut(Double(since) / Double(arrowTurn))
+            }
+        default:
+            // After Loading the arrow is reset without animation.
+            values.arrowAngle = from.isRefreshing ? rest : turn.value(at: since)
+        }
+        return values
+    }
 
     /// The arrow's displayed angle `since` µs after `from` → `to`, starting from the angle
     /// shown at the change (`startAngle`; the resting angle of `from` when nil). Nil when

@@ -5,6 +5,9 @@ import RefreshImage
 /// style, images, labels), its state and pull, the time since the state began, and the
 /// output geometry. A pure value: rendering the same scene gives the same pixels.
 public struct RefreshScene: Sendable {
+    /// The library whose control this is (docs/families.md): its kinds, styles, layouts,
+    /// strings and state rules.
+    public var library: RefreshLibrary = .mjrefresh
     /// The kind of control.
     public var kind: ComponentKind = .header
     /// Its style (the trailer has only `.normal` and `.state`).
@@ -52,8 +55,21 @@ public struct RefreshScene: Sendable {
     public var timeLabelHidden = false
     /// Auto footers: no title while refreshing, image or spinner centred (docs/layout.md).
     public var refreshingTitleHidden = false
-    /// Label text colour (also the arrow's tint).
-    public var textColor: RGBAColor = .mjLabel
+    /// Label text colour (also the tint of MJRefresh's and ZJRefresh's arrows); nil for the
+    /// library's own (``defaultTextColor``).
+    public var textColor: RGBAColor?
+    /// SVPullToRefresh's `arrowColor`; nil for its default grey (#808080).
+    public var arrowColor: RGBAColor?
+    /// SVPullToRefresh's subtitles, by state (`setSubtitle:forState:`).
+    public var subtitles: [RefreshState: String] = [:]
+    /// SVPullToRefresh: a last-updated date was set (``lastUpdated``, nil showing "Never").
+    public var showsDateLabel = false
+    /// ZJRefresh: the title while Idle with a pull ("pull-to-refresh"); ``titles``[.idle]
+    /// is the title with none ("normal").
+    public var pullToRefreshTitle: String?
+    /// ZJRefresh's animator height in points; nil for 60 pt (`NormalAnimator`) or 100 pt
+    /// (`GifAnimator`), docs/families.md.
+    public var animatorHeight: Double?
     /// A font file replacing the primary font.
     public var font: FontLocation?
 
@@ -64,8 +80,8 @@ public struct RefreshScene: Sendable {
     /// The time zone of the last-updated line.
     public var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
 
-    /// The spinner look.
-    public var spinnerStyle: SpinnerStyle = .medium
+    /// The spinner look; nil for the library's own (``defaultSpinnerStyle``).
+    public var spinnerStyle: SpinnerStyle?
     /// `automaticallyChangeAlpha` (docs/motion.md).
     public var autoAlpha = false
     /// Mirror the layout for a right-to-left collection view (docs/layout.md).
@@ -99,8 +115,18 @@ public struct RefreshScene: Sendable {
     /// finite percent ≥ 0, a time ≥ 0 and transition values that are numbers. The renderer
     /// calls it first, so a scene changed through its properties can never trap.
     public func validate() throws {
-        guard kind.styles.contains(style) else {
-            throw InvalidValue(field: "style", reason: "\(style.rawValue) does not exist for kind \(kind.rawValue) (choose \(kind.styles.map(\.rawValue).joined(separator: ", ")))")
+        guard library.kinds.contains(kind) else {
+            throw InvalidValue(field: "kind", reason: "\(library.rawValue) has no \(kind.rawValue) (choose \(library.kinds.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let styles = library.styles(for: kind)
+        guard styles.contains(style) else {
+            throw InvalidValue(field: "style", reason: "\(style.rawValue) does not exist for kind \(kind.rawValue) (choose \(styles.map(\.rawValue).joined(separator: ", ")))")
+        }
+        guard library == .mjrefresh || state != .noMoreData else {
+            throw InvalidValue(field: "state", reason: "\(library.rawValue) has no no-more-data state (choose \(library.acceptedStateNames.joined(separator: ", ")))")
+        }
+        if let animatorHeight, !(animatorHeight.isFinite && animatorHeight >= 1 && animatorHeight <= Double(Self.maxPixelSide / max(1, scale))) {
+            throw InvalidValue(field: "height", reason: "must be between 1 and \(Self.maxPixelSide / max(1, scale)) points at scale \(scale), got \(animatorHeight)")
         }
         guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
         let maxPoints = Double(Self.maxPixelSide / scale)
@@ -114,7 +140,8 @@ public struct RefreshScene: Sendable {
             throw InvalidValue(field: "time", reason: "must be a number of seconds between 0 and \(Int(Self.maxTime)), got \(time)")
         }
         if let transition {
-            for (name, value) in [("arrowAngle", transition.arrowAngle), ("spinnerOpacity", transition.spinnerOpacity),
+            for (name, value) in [("arrowAngle", transition.arrowAngle), ("arrowOpacity", transition.arrowOpacity),
+                                  ("spinnerOpacity", transition.spinnerOpacity),
                                   ("alpha", transition.alpha)] {
                 if let value, !value.isFinite { throw InvalidValue(field: "transition.\(name)", reason: "must be a finite number, got \(value)") }
             }
@@ -125,29 +152,72 @@ public struct RefreshScene: Sendable {
     /// the arrow part-way through its turn, the spinner fading, the alpha of a control that
     /// fades (docs/motion.md). The time since the state began becomes `seconds` too.
     public mutating func showTransition(from previous: RefreshState, after seconds: Double) {
-        transition = Transition.values(kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
+        transition = Transition.values(library: library, kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
         time = seconds
     }
 
     /// The state title this scene shows ("" for none).
     public var stateTitle: String {
-        if kind == .autoFooter && refreshingTitleHidden && state.isRefreshing { return "" }
-        return titles[state] ?? titles[state.drawnAs] ?? Titles.title(kind: kind, state: state, language: language)
+        if library == .mjrefresh && kind == .autoFooter && refreshingTitleHidden && state.isRefreshing { return "" }
+        if library == .svpulltorefresh && kind == .autoFooter { return "" }
+        let pulled = state.drawnAs == .idle && pullingPercent > 0
+        if library == .zjrefresh && pulled, let pullToRefreshTitle { return pullToRefreshTitle }
+        return titles[state] ?? titles[state.drawnAs]
+            ?? FamilyTitles.title(library: library, kind: kind, state: state, pulled: pulled, language: language)
     }
 
-    /// The last-updated line (headers only; nil for other kinds).
+    /// The second line: MJRefresh's and ZJRefresh's last-updated line (headers only),
+    /// SVPullToRefresh's subtitle or date label; nil where there is none.
     public var lastUpdatedText: String? {
-        guard kind == .header else { return nil }
-        return LastUpdatedFormatter(language: language, timeZone: timeZone).text(lastUpdated: lastUpdated, now: now)
+        switch library {
+        case .mjrefresh:
+            guard kind == .header else { return nil }
+            return LastUpdatedFormatter(language: language, timeZone: timeZone).text(lastUpdated: lastUpdated, now: now)
+        case .svpulltorefresh:
+            guard kind != .autoFooter else { return nil }
+            if let subtitle = subtitles[state] ?? subtitles[state.drawnAs], !subtitle.isEmpty { return subtitle }
+            return showsDateLabel ? FamilyTitles.svLastUpdated(lastUpdated, timeZone: timeZone) : nil
+        case .zjrefresh:
+            guard kind == .header else { return nil }
+            return FamilyTitles.zjLastRefresh(lastUpdated, now: now, timeZone: timeZone)
+        }
     }
 
-    /// The control's size in points: auto-height for GIF styles (docs/images.md).
+    /// The label colour drawn: ``textColor``, or the library's default.
+    public var labelColor: RGBAColor { textColor ?? defaultTextColor }
+
+    /// The library's label colour: MJRefresh #5A5A5A, SVPullToRefresh dark grey #555555,
+    /// ZJRefresh light grey #AAAAAA.
+    public var defaultTextColor: RGBAColor {
+        switch library {
+        case .mjrefresh: return .mjLabel
+        case .svpulltorefresh: return RGBAColor(red: 0x55, green: 0x55, blue: 0x55)
+        case .zjrefresh: return RGBAColor(red: 0xAA, green: 0xAA, blue: 0xAA)
+        }
+    }
+
+    /// The spinner drawn: ``spinnerStyle``, or the library's default.
+    public var spinner: SpinnerStyle { spinnerStyle ?? defaultSpinnerStyle }
+
+    /// The library's spinner: MJRefresh's `medium`; the others date from before iOS 13 and
+    /// show the `classic` gray indicator.
+    public var defaultSpinnerStyle: SpinnerStyle { library == .mjrefresh ? .medium : .classic }
+
+    /// The control's size in points: auto-height for MJRefresh's GIF styles
+    /// (docs/images.md), 60 pt for SVPullToRefresh, the animator's height for ZJRefresh.
     public var size: (width: Double, height: Double) {
-        switch kind {
-        case .trailer: return (ComponentLayout.trailerWidth, trailerHeight)
-        default:
-            let base = kind.baseHeight
-            return (width, style == .gif ? images.componentHeight(base: base) : base)
+        switch library {
+        case .svpulltorefresh:
+            return (width, SVPullToRefreshLayout.viewHeight)
+        case .zjrefresh:
+            return (width, animatorHeight ?? (style == .gif ? ZJRefreshLayout.gifHeight : ZJRefreshLayout.normalHeight))
+        case .mjrefresh:
+            switch kind {
+            case .trailer: return (ComponentLayout.trailerWidth, trailerHeight)
+            default:
+                let base = kind.baseHeight
+                return (width, style == .gif ? images.componentHeight(base: base) : base)
+            }
         }
     }
 
@@ -169,15 +239,19 @@ public struct TransitionValues: Sendable, Equatable {
     public var arrowAngle: Double?
     /// True when the arrow is hidden (e.g. the 0.4 s after a refresh ends).
     public var arrowHidden: Bool?
+    /// The arrow's opacity while it fades (SVPullToRefresh), 0–1.
+    public var arrowOpacity: Double?
     /// The spinner's opacity (1 = shown, 0 = hidden).
     public var spinnerOpacity: Double?
     /// The group alpha.
     public var alpha: Double?
 
     /// No overrides.
-    public init(arrowAngle: Double? = nil, arrowHidden: Bool? = nil, spinnerOpacity: Double? = nil, alpha: Double? = nil) {
+    public init(arrowAngle: Double? = nil, arrowHidden: Bool? = nil, arrowOpacity: Double? = nil,
+                spinnerOpacity: Double? = nil, alpha: Double? = nil) {
         self.arrowAngle = arrowAngle
         self.arrowHidden = arrowHidden
+        self.arrowOpacity = arrowOpacity
         self.spinnerOpacity = spinnerOpacity
         self.alpha = alpha
     }

@@ -7,11 +7,19 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
     case medium
     /// Pre-iOS 13 "gray": 12 thinner spokes, mid grey, one step every 1/12 s.
     case classic
+    /// Pre-iOS 13 "white": the classic spokes in white (SVPullToRefresh's other style).
+    case white
 
     /// Number of spokes.
     public var spokeCount: Int { self == .medium ? 8 : 12 }
     /// Spoke colour.
-    public var color: RGBAColor { self == .medium ? .systemGray : RGBAColor(red: 0x80, green: 0x80, blue: 0x80) }
+    public var color: RGBAColor {
+        switch self {
+        case .medium: return .systemGray
+        case .classic: return RGBAColor(red: 0x80, green: 0x80, blue: 0x80)
+        case .white: return RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+        }
+    }
     /// Spoke width in points (round caps add half of it at each end).
     public var spokeWidth: Double { self == .medium ? 2 : 1.75 }
     /// Inner and outer radius of a spoke's ink, in points.

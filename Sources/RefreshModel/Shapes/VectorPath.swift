@@ -54,6 +54,12 @@ public struct VectorPath: Sendable, Equatable {
         for p in points.dropFirst() { line(to: p) }
     }
 
+    /// Adds a closed polygon through `points`.
+    public mutating func addPolygon(_ points: [Point]) {
+        addPolyline(points)
+        close()
+    }
+
     /// Adds a circular arc as a polyline; angles in radians, 0 at 3 o'clock, clockwise on
     /// screen (y downward), from `start` through `start + sweep`.
     public mutating func addArc(center: Point, radius: Double, start: Double, sweep: Double) {

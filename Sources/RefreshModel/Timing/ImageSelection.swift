@@ -46,4 +46,30 @@ public enum ImageSelection {
         }
         return nil
     }
+
+    /// The image a control of `library` shows (docs/families.md). MJRefresh: as
+    /// ``choice(kind:state:images:percent:time:timing:)``. SVPullToRefresh: the custom view of
+    /// the state itself, looping in time, none when that state has none. ZJRefresh's
+    /// `GifAnimator`: Loading loops its own images; otherwise (and when Loading has none) the
+    /// pull images, picked by the progress clamped to 0–1.
+    public static func choice(library: RefreshLibrary, kind: ComponentKind, state: RefreshState, images: StateImages,
+                              percent: Double, time: Int64, timing: ImageSequence.Timing) -> Choice? {
+        func looping(_ candidate: RefreshState) -> Choice? {
+            guard let sequence = images[candidate],
+                  let index = FrameClock.loopingFrameIndex(of: sequence, time: time, timing: timing) else { return nil }
+            return Choice(sequence: candidate, index: index, image: sequence.frames[index])
+        }
+        switch library {
+        case .mjrefresh:
+            return choice(kind: kind, state: state, images: images, percent: percent, time: time, timing: timing)
+        case .svpulltorefresh:
+            return looping(state.drawnAs)
+        case .zjrefresh:
+            if state.isRefreshing, let loading = looping(.refreshing) { return loading }
+            let progress = state.isRefreshing ? 1 : min(1, max(0, percent.isNaN ? 0 : percent))
+            guard let sequence = images[.idle],
+                  let index = FrameClock.idleFrameIndex(count: sequence.count, percent: progress) else { return nil }
+            return Choice(sequence: .idle, index: index, image: sequence.frames[index])
+        }
+    }
 }

@@ -14,6 +14,8 @@ public final class RefreshRenderer {
     private struct TextRendererKey: Hashable {
         var scale: Int
         var font: FontLocation?
+        var pointSize: Double
+        var bold: Bool
     }
 
     /// A renderer with its own FreeType instance.
@@ -23,10 +25,11 @@ public final class RefreshRenderer {
     }
 
     /// The text renderer for a scale and font, made once and kept.
-    func text(scale: Int, font: FontLocation?) throws -> TextRenderer {
-        let key = TextRendererKey(scale: scale, font: font)
+    func text(scale: Int, font: FontLocation?, pointSize: Double = TextRenderer.labelPointSize,
+              bold: Bool = true) throws -> TextRenderer {
+        let key = TextRendererKey(scale: scale, font: font, pointSize: pointSize, bold: bold)
         if let known = textRenderers[key] { return known }
-        let made = try TextRenderer(library: library, scale: Double(scale), font: font)
+        let made = try TextRenderer(library: library, scale: Double(scale), font: font, pointSize: pointSize, bold: bold)
         textRenderers[key] = made
         return made
     }
@@ -68,7 +71,10 @@ public final class RefreshRenderer {
         var stateTitle: String
         var timeText: String?
         var image: ImageSelection.Choice?
+        /// The state label's font.
         var text: TextRenderer
+        /// The second line's font (last-updated or subtitle).
+        var secondText: TextRenderer
 
         var `public`: RenderPlan {
             RenderPlan(layout: layout, width: size.width, height: size.height, stateTitle: stateTitle,
@@ -91,6 +97,51 @@ public final class RefreshRenderer {
 
     private func plan(_ scene: RefreshScene) throws -> Plan {
         try scene.validate()
+        switch scene.library {
+        case .mjrefresh: return try mjPlan(scene)
+        case .svpulltorefresh, .zjrefresh: return try familyPlan(scene)
+        }
+    }
+
+    /// SVPullToRefresh and ZJRefresh (docs/families.md): their fonts, strings and layouts.
+    private func familyPlan(_ scene: RefreshScene) throws -> Plan {
+        let sv = scene.library == .svpulltorefresh
+        // SV: bold 14-pt title, 12-pt subtitle; ZJ: system 14 pt for both labels.
+        let text = try self.text(scale: scene.scale, font: scene.font, bold: sv)
+        let secondText = try self.text(scale: scene.scale, font: scene.font, pointSize: sv ? 12 : 14, bold: false)
+        let size = scene.size
+        let title = scene.stateLabelHidden ? "" : scene.stateTitle
+        let timeText = scene.timeLabelHidden ? nil : scene.lastUpdatedText
+        let image = scene.style == .gif
+            ? ImageSelection.choice(library: scene.library, kind: scene.kind, state: scene.state, images: try images(of: scene),
+                                    percent: scene.pullingPercent, time: scene.timeMicroseconds, timing: scene.timing)
+            : nil
+        let imageSize = image.map { ($0.image.pointWidth, $0.image.pointHeight) }
+        var layout: ComponentLayout
+        if sv {
+            layout = scene.kind == .autoFooter
+                ? SVPullToRefreshLayout.infiniteScrolling(width: size.width, customView: imageSize)
+                : SVPullToRefreshLayout.pullToRefresh(width: size.width, customView: imageSize)
+            if layout.image == nil {
+                if scene.stateLabelHidden { layout.stateLabel = nil }
+                if timeText == nil { layout.timeLabel = nil }
+            }
+        } else {
+            let description = scene.stateLabelHidden ? nil : (text.width(of: title), text.lineHeight)
+            let time = timeText.map { (secondText.width(of: $0), secondText.lineHeight) }
+            layout = scene.style == .gif
+                ? ZJRefreshLayout.gif(width: size.width, height: size.height, description: description, time: time, image: imageSize)
+                : ZJRefreshLayout.normal(width: size.width, height: size.height, description: description, time: time)
+        }
+        if scene.rightToLeft {
+            let alignment = layout.textAlignment
+            layout = layout.mirrored(inWidth: size.width)
+            layout.textAlignment = alignment
+        }
+        return Plan(layout: layout, size: size, stateTitle: title, timeText: timeText, image: image, text: text, secondText: secondText)
+    }
+
+    private func mjPlan(_ scene: RefreshScene) throws -> Plan {
         let text = try self.text(scale: scene.scale, font: scene.font)
         let size = scene.size
         let title = scene.stateTitle
@@ -108,7 +159,7 @@ public final class RefreshRenderer {
         input.imageSize = image.map { ($0.image.pointWidth, $0.image.pointHeight) }
         var layout = ComponentLayout(input)
         if scene.rightToLeft { layout = layout.mirrored(inWidth: size.width) }
-        return Plan(layout: layout, size: size, stateTitle: title, timeText: timeText, image: image, text: text)
+        return Plan(layout: layout, size: size, stateTitle: title, timeText: timeText, image: image, text: text, secondText: text)
     }
 
     /// Renders one frame of the scene: the control composed at its size × scale, its group
@@ -121,26 +172,23 @@ public final class RefreshRenderer {
         var control = try RGBAImage(width: pixelWidth, height: pixelHeight)
 
         // Z-order (docs/layout.md): state label, last-updated label, then spinner/arrow/images.
+        let color = scene.labelColor
+        let alignment = plan.layout.textAlignment
         if let frame = plan.layout.stateLabel {
             if scene.kind == .trailer {
-                plan.text.drawVertical(plan.stateTitle, in: frame, color: scene.textColor, into: &control)
+                plan.text.drawVertical(plan.stateTitle, in: frame, color: color, into: &control)
             } else {
-                plan.text.draw(plan.stateTitle, in: frame, color: scene.textColor, into: &control)
+                plan.text.draw(plan.stateTitle, in: frame, color: color, alignment: alignment, into: &control)
             }
         }
         if let frame = plan.layout.timeLabel, let timeText = plan.timeText {
-            plan.text.draw(timeText, in: frame, color: scene.textColor, into: &control)
+            plan.secondText.draw(timeText, in: frame, color: color, alignment: alignment, into: &control)
         }
-        switch scene.style {
-        case .gif:
-            if let choice = plan.image, let frame = plan.layout.image {
-                try drawImage(choice.image, in: frame, scale: scene.scale, into: &control)
-            }
-        case .normal:
+        if let choice = plan.image, let frame = plan.layout.image {
+            try drawImage(choice.image, in: frame, scale: scene.scale, into: &control)
+        } else if scene.library != .mjrefresh || scene.style == .normal {
             drawSpinner(scene, frame: plan.layout.spinner, into: &control)
             drawArrow(scene, frame: plan.layout.arrow, into: &control)
-        case .state:
-            break
         }
 
         let opacity = UInt8((scene.alpha * 255).rounded())
@@ -157,30 +205,50 @@ public final class RefreshRenderer {
     /// render scale up front (``StateImages/resampled(toScale:)``), so this stays 1:1.
     private func drawImage(_ image: ScaledImage, in frame: Rect, scale: Int, into control: inout RGBAImage) throws {
         let s = Double(scale)
-        let pixels = try image.resampled(toScale: s).image
+        var pixels = try image.resampled(toScale: s).image
+        // A frame of another size (ZJRefresh's aspect fit) scales the image to it.
+        let width = max(1, Int((frame.width * s).rounded())), height = max(1, Int((frame.height * s).rounded()))
+        if width != pixels.width || height != pixels.height {
+            pixels = try Resampler.resize(pixels, width: width, height: height)
+        }
         control.draw(pixels, atX: TextRenderer.snap(frame.x * s), y: TextRenderer.snap(frame.y * s))
     }
 
     private func drawArrow(_ scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
         guard let frame, scene.transition?.arrowHidden != true else { return }
-        guard let angle = scene.transition?.arrowAngle ?? ArrowShape.angle(kind: scene.kind, state: scene.state) else { return }
-        let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
+        // SVPullToRefresh and ZJRefresh hide the arrow while loading (SV fades it, 0.2 s).
+        let opacity = scene.transition?.arrowOpacity ?? (scene.library != .mjrefresh && scene.state.isRefreshing ? 0 : 1)
+        guard opacity > 0 else { return }
+        guard let angle = scene.transition?.arrowAngle
+                ?? ArrowShape.angle(library: scene.library, kind: scene.kind, state: scene.state) else { return }
         let s = Double(scene.scale)
         let center = Point(frame.width / 2, frame.height / 2)
+        let alpha = UInt8((min(1, opacity) * 255).rounded())
+        if scene.library == .svpulltorefresh {
+            let path = ArrowShape.svArrow.rotated(by: angle, about: center).scaled(by: s, dx: frame.x * s, dy: frame.y * s)
+            guard let mask = rasterizer.fill(path) else { return }
+            let faded = GradientArrow.fade(mask, frame: frame, angle: angle, scale: s)
+            control.paint(faded, color: scene.arrowColor ?? RGBAColor(red: 0x80, green: 0x80, blue: 0x80), opacity: alpha)
+            return
+        }
+        let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
         var path = shape.path.rotated(by: angle, about: center)
         if scene.rightToLeft { path = path.map { Point(frame.width - $0.x, $0.y) } }
         let placed = path.scaled(by: s, dx: frame.x * s, dy: frame.y * s)
         if let mask = rasterizer.stroke(placed, width: shape.strokeWidth * s) {
-            control.paint(mask, color: scene.textColor)
+            control.paint(mask, color: scene.labelColor, opacity: alpha)
         }
     }
 
     /// The spinner shows while refreshing (and, in a transition, while it fades out).
     private func drawSpinner(_ scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
         guard let frame else { return }
-        let opacity = min(1, max(0, scene.transition?.spinnerOpacity ?? (scene.state.isRefreshing ? 1 : 0)))
+        // SVPullToRefresh's infinite scrolling view spins from Triggered on.
+        let spins = scene.state.isRefreshing
+            || (scene.library == .svpulltorefresh && scene.kind == .autoFooter && scene.state == .pulling)
+        let opacity = min(1, max(0, scene.transition?.spinnerOpacity ?? (spins ? 1 : 0)))
         guard opacity > 0 else { return }
-        let style = scene.spinnerStyle
+        let style = scene.spinner
         let s = Double(scene.scale)
         let head = style.headSpoke(time: scene.timeMicroseconds)
         for index in 0..<style.spokeCount {

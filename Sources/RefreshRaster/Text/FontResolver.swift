@@ -24,6 +24,29 @@ public enum FontResolver {
         }
     }
 
+    /// The regular-weight face of the system font at its normal weight (SVPullToRefresh's
+    /// subtitle, ZJRefresh's labels): Inter Regular, else DejaVu Sans, else fontconfig's sans.
+    public static func regular() -> FontLocation? {
+        lookup(key: "regular") {
+            for family in ["Inter", "DejaVu Sans"] {
+                if let found = match(family: family, weight: FC_WEIGHT_REGULAR, character: nil, requireFamily: true) { return found }
+            }
+            return match(family: "sans-serif", weight: FC_WEIGHT_REGULAR, character: nil, requireFamily: false)
+        }
+    }
+
+    /// A regular-weight face that has `scalar`: Noto Sans CJK Regular for CJK and Hangul
+    /// where installed, else fontconfig's sans that has it.
+    public static func regularFallback(for scalar: Unicode.Scalar) -> FontLocation? {
+        lookup(key: "regular U+\(scalar.value)") {
+            if let family = preferredCJKFamily(for: scalar),
+               let found = match(family: family, weight: FC_WEIGHT_REGULAR, character: scalar.value, requireFamily: true) {
+                return found
+            }
+            return match(family: "sans-serif", weight: FC_WEIGHT_REGULAR, character: scalar.value, requireFamily: false)
+        }
+    }
+
     /// A face that has `scalar`: Noto Sans CJK Medium for CJK and Hangul where installed,
     /// else fontconfig's bold sans that has it; nil when no installed font has it.
     public static func fallback(for scalar: Unicode.Scalar) -> FontLocation? {

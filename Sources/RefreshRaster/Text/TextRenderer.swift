@@ -6,8 +6,13 @@ import RefreshModel
 ///
 /// One renderer holds FreeType faces and a glyph cache, so it belongs to one thread.
 final class TextRenderer {
-    /// The label font size in points (docs/model.md).
-    static let pointSize = 14.0
+    /// MJRefresh's label font size in points (docs/model.md).
+    static let labelPointSize = 14.0
+    /// The font size in points this renderer draws.
+    let pointSize: Double
+    /// True for the bold label face (MJRefresh, SVPullToRefresh's title), false for the
+    /// regular one (SVPullToRefresh's subtitle, ZJRefresh).
+    let bold: Bool
 
     private let library: FreeTypeLibrary
     private let scale: Double
@@ -26,14 +31,17 @@ final class TextRenderer {
     /// A renderer at `scale` pixels a point. `font` replaces the primary font; `fallback`,
     /// when given, draws what the primary font lacks before fontconfig is asked. Throws
     /// ``RasterError/noFont`` when there is neither `font` nor any installed font.
-    init(library: FreeTypeLibrary, scale: Double, font: FontLocation?, fallback: FontLocation? = nil) throws {
+    init(library: FreeTypeLibrary, scale: Double, font: FontLocation?, fallback: FontLocation? = nil,
+         pointSize: Double = TextRenderer.labelPointSize, bold: Bool = true) throws {
         self.library = library
         self.scale = scale
+        self.pointSize = pointSize
+        self.bold = bold
         if let fallback {
-            self.fallback = try FontFace(library: library, location: fallback, pixelSize: Self.pointSize * scale)
+            self.fallback = try FontFace(library: library, location: fallback, pixelSize: pointSize * scale)
         }
-        guard let location = font ?? FontResolver.primary() else { throw RasterError.noFont }
-        let face = try FontFace(library: library, location: location, pixelSize: Self.pointSize * scale)
+        guard let location = font ?? (bold ? FontResolver.primary() : FontResolver.regular()) else { throw RasterError.noFont }
+        let face = try FontFace(library: library, location: location, pixelSize: pointSize * scale)
         faces[location] = face
         primary = face
     }
@@ -46,10 +54,10 @@ final class TextRenderer {
         if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true, let fallback, fallback.glyphIndex(for: scalar) != 0 {
             chosen = fallback
         } else if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true,
-           let location = FontResolver.fallback(for: scalar) {
+           let location = bold ? FontResolver.fallback(for: scalar) : FontResolver.regularFallback(for: scalar) {
             if let loaded = faces[location] {
                 chosen = loaded
-            } else if let loaded = try? FontFace(library: library, location: location, pixelSize: Self.pointSize * scale) {
+            } else if let loaded = try? FontFace(library: library, location: location, pixelSize: pointSize * scale) {
                 faces[location] = loaded
                 chosen = loaded
             }
@@ -83,13 +91,13 @@ final class TextRenderer {
     private func shape(_ text: String) -> TextLine {
         var glyphs: [TextLine.Glyph] = []
         var pen = 0.0
-        var ascent = primary.map { $0.ascender / $0.unitsPerEm * Self.pointSize } ?? 0
-        var descent = primary.map { $0.descender / $0.unitsPerEm * Self.pointSize } ?? 0
+        var ascent = primary.map { $0.ascender / $0.unitsPerEm * pointSize } ?? 0
+        var descent = primary.map { $0.descender / $0.unitsPerEm * pointSize } ?? 0
         var run: [Unicode.Scalar] = []
         var runFace: FontFace?
         func flush() {
             guard let face = runFace, !run.isEmpty else { return }
-            let unit = Self.pointSize / face.unitsPerEm
+            let unit = pointSize / face.unitsPerEm
             let shaped = face.shape(run) ?? run.map { FontFace.ShapedGlyph(index: face.glyphIndex(for: $0), advance: face.advanceUnits(face.glyphIndex(for: $0)), offset: 0) }
             for glyph in shaped {
                 glyphs.append(TextLine.Glyph(face: face, index: glyph.index, x: pen + glyph.offset * unit))
@@ -109,6 +117,13 @@ final class TextRenderer {
         }
         flush()
         return TextLine(glyphs: glyphs, width: pen, ascent: ascent, descent: descent)
+    }
+
+    /// The height of one line (ascent + descent of the primary face) in points, as UIFont's
+    /// `lineHeight` gives it; `sizeToFit` rounds it up.
+    var lineHeight: Double {
+        let line = layout("")
+        return line.ascent + line.descent
     }
 
     /// The advance width of `text` in points (MJRefresh's `mj_textWidth`); 0 for "".
@@ -150,10 +165,11 @@ final class TextRenderer {
     /// Draws `text` centred in `frame` (points) the way UILabel draws one line: centred
     /// horizontally, its line box (ascent + descent) centred vertically, the line origin
     /// snapped to whole device pixels.
-    func draw(_ text: String, in frame: Rect, color: RGBAColor, into image: inout RGBAImage) {
+    func draw(_ text: String, in frame: Rect, color: RGBAColor, alignment: ComponentLayout.TextAlignment = .center,
+              into image: inout RGBAImage) {
         guard !text.isEmpty, frame.width > 0 else { return }
         let line = truncated(text, toFit: frame.width)
-        let left = frame.midX - line.width / 2
+        let left = alignment == .left ? frame.x : frame.midX - line.width / 2
         let baseline = frame.midY - (line.ascent + line.descent) / 2 + line.ascent
         draw(line, left: left, baseline: baseline, color: color, into: &image)
     }
@@ -236,7 +252,7 @@ final class TextRenderer {
             }
             coverage += bitmap.coverage.reduce(0) { $0 + Int($1) }
         }
-        area = Int((line.width * scale * Self.pointSize * scale).rounded()) * 255
+        area = Int((line.width * scale * pointSize * scale).rounded()) * 255
         let inkWidth = right > left ? Double(right - left) / scale : 0
         return (line.width, inkWidth, area > 0 ? Double(coverage) / Double(area) : 0)
     }
