@@ -22,7 +22,11 @@ import Testing
 struct GoldenTests {
     static let cases: [Gallery.Case] = {
         let images = (try? BuiltInAnimation.images(scale: 2)) ?? StateImages()
+        // SVPullToRefresh ships English keys and ZJRefresh Chinese literals, whatever the
+        // language: each is recorded in the one it shows.
         return [Language.en, .zhHans].flatMap { Gallery.cases(language: $0, scale: 2, images: images).flatMap { $0 } }
+            + Gallery.cases(library: .svpulltorefresh, language: .en, scale: 2, images: images).flatMap { $0 }
+            + Gallery.cases(library: .zjrefresh, language: .zhHans, scale: 2, images: images).flatMap { $0 }
     }()
 
     @Test("each gallery cell matches its golden PNG", arguments: cases.map(\.name))

@@ -21,6 +21,7 @@ struct SchemaTests {
             "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
             "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000", "maxMemory": "64",
             "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
+            "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"",
         ]
         #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
         let base = Support.root.appendingPathComponent("Fixtures").path
@@ -56,6 +57,8 @@ struct SchemaTests {
             && a.refreshingTitleHidden == b.refreshingTitleHidden && a.textColor == b.textColor && a.font == b.font
             && a.lastUpdated == b.lastUpdated && a.now == b.now && a.timeZone == b.timeZone && a.spinnerStyle == b.spinnerStyle
             && a.autoAlpha == b.autoAlpha && a.rightToLeft == b.rightToLeft
+            && a.library == b.library && a.subtitles == b.subtitles && a.arrowColor == b.arrowColor
+            && a.pullToRefreshTitle == b.pullToRefreshTitle && a.showsDateLabel == b.showsDateLabel && a.animatorHeight == b.animatorHeight
     }
 
     @Test("merging defaults and a case keeps every field of both, the case winning")

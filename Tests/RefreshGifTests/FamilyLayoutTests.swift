@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import RefreshGif
+@testable import RefreshImage
+@testable import RefreshModel
+@testable import RefreshRaster
+
+/// The geometry, strings and state names of SVPullToRefresh and ZJRefresh, checked against
+/// numbers worked out by hand from their sources (docs/families.md), not against pictures.
+@Suite("SVPullToRefresh and ZJRefresh: layout numbers, strings, state names")
+struct FamilyLayoutTests {
+    @Test("SV pull-to-refresh view: arrow at ceil((W − 200) × 0.5), labels 44 pt right, indicator on the arrow")
+    func svPullToRefresh() {
+        let narrow = SVPullToRefreshLayout.pullToRefresh(width: 320, customView: nil)
+        #expect(narrow.arrow == Rect(x: 60, y: 6, width: 22, height: 48))
+        #expect(narrow.spinner == Rect(x: 61, y: 20, width: 20, height: 20))
+        #expect(narrow.stateLabel == Rect(x: 104, y: 12, width: 150, height: 20))
+        #expect(narrow.timeLabel == Rect(x: 104, y: 28, width: 180, height: 20))
+        #expect(narrow.textAlignment == .left)
+        // 375 pt: (375 − 200) × 0.5 = 87.5 → 88; + 44 = 131.5 → 132.
+        let wide = SVPullToRefreshLayout.pullToRefresh(width: 375, customView: nil)
+        #expect(wide.arrow?.x == 88)
+        #expect(wide.stateLabel?.x == 132)
+    }
+
+    @Test("SV custom views and the infinite scrolling indicator are centred with rounded origins")
+    func svCentred() {
+        let custom = SVPullToRefreshLayout.pullToRefresh(width: 320, customView: (25, 25))
+        #expect(custom.image == Rect(x: 148, y: 18, width: 25, height: 25)) // 147.5 and 17.5 round up
+        #expect(custom.arrow == nil && custom.stateLabel == nil)
+        let infinite = SVPullToRefreshLayout.infiniteScrolling(width: 320, customView: nil)
+        #expect(infinite.spinner == Rect(x: 150, y: 20, width: 20, height: 20))
+    }
+
+    @Test("ZJ labels: description above the middle, time 8 pt below, image box 15 pt left of the wider")
+    func zjLabels() {
+        let gif = ZJRefreshLayout.gif(width: 320, height: 100, description: (80, 16.7), time: (150, 16.7), image: (36, 36))
+        #expect(gif.stateLabel == Rect(x: 120, y: 33, width: 80, height: 17))
+        #expect(gif.timeLabel == Rect(x: 85, y: 58, width: 150, height: 17))
+        // Box 70 × 100; a 36-pt image aspect-fits to 70 × 70, centred in it.
+        #expect(gif.image == Rect(x: 0, y: 15, width: 70, height: 70))
+        let alone = ZJRefreshLayout.gif(width: 320, height: 100, description: (80, 17), time: nil, image: (36, 72))
+        #expect(alone.stateLabel == Rect(x: 120, y: 41.5, width: 80, height: 17))
+        // Box 105 × 100: the 36 × 72 image fits by height, 50 × 100.
+        #expect(alone.image == Rect(x: 27.5, y: 0, width: 50, height: 100))
+        let hidden = ZJRefreshLayout.gif(width: 320, height: 100, description: nil, time: nil, image: (36, 36))
+        #expect(hidden.image == Rect(x: 110, y: 0, width: 100, height: 100)) // the whole view is the box
+        let normal = ZJRefreshLayout.normal(width: 320, height: 60, description: (80, 17), time: nil)
+        #expect(normal.arrow == Rect(x: 90, y: 10, width: 15, height: 40)) // right edge at 120 − 15
+    }
+
+    @Test("family sizes: SV 60 pt, ZJ 60 pt normal, 100 pt GIF or the height given")
+    func sizes() throws {
+        var scene = RefreshScene()
+        scene.library = .svpulltorefresh
+        scene.style = .normal
+        #expect(scene.size.height == 60)
+        scene.library = .zjrefresh
+        #expect(scene.size.height == 60)
+        scene.style = .gif
+        #expect(scene.size.height == 100)
+        scene.animatorHeight = 80
+        #expect(scene.size.height == 80)
+        // No auto-height: a tall image does not grow the animator.
+        let tall = try ScaledImage(image: try RGBAImage(width: 10, height: 400), scale: 2)
+        scene.images = StateImages()
+        scene.images.set(ImageSequence(frames: [tall]), for: .refreshing)
+        #expect(scene.size.height == 80)
+    }
+
+    @Test("each family's state names, MJRefresh's beside them; no-more-data only in MJRefresh")
+    func stateNames() throws {
+        #expect(RefreshLibrary.svpulltorefresh.state(named: "triggered")?.state == .pulling)
+        #expect(RefreshLibrary.svpulltorefresh.state(named: "pulling")?.state == .pulling)
+        #expect(RefreshLibrary.svpulltorefresh.state(named: "no-more-data") == nil)
+        #expect(RefreshLibrary.zjrefresh.state(named: "pull-to-refresh") == .init(name: "pull-to-refresh", state: .idle, pulled: true))
+        #expect(RefreshLibrary.zjrefresh.state(named: "release-to-refresh")?.state == .pulling)
+        #expect(RefreshLibrary.mjrefresh.state(named: "triggered") == nil)
+        let pull = try SceneDescription.from(["library": .text("zjrefresh"), "state": .text("pull-to-refresh")]).makeScene()
+        #expect(pull.state == .idle && pull.pullingPercent == 0.5 && pull.stateTitle == "继续下拉刷新")
+        #expect(throws: InvalidValue.self) {
+            try SceneDescription.from(["library": .text("svpulltorefresh"), "state": .text("no-more-data")]).validate()
+        }
+        #expect(throws: InvalidValue.self) {
+            try SceneDescription.from(["library": .text("zjrefresh"), "kind": .text("trailer")]).validate()
+        }
+        let titled = try SceneDescription.from(["library": .text("zjrefresh"), "state": .text("pull-to-refresh"),
+                                                "titles": .byState(["pull-to-refresh": .text("P"), "normal": .text("N")])]).makeScene()
+        #expect(titled.stateTitle == "P")
+        var rested = titled
+        rested.pullingPercent = 0
+        #expect(rested.stateTitle == "N")
+    }
+
+    @Test("strings: SV's titles and date label, ZJ's titles and time label with its day-only 'today'")
+    func strings() {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        let march17 = Date(timeIntervalSince1970: 1_710_668_460) // 2024-03-17 09:41 UTC
+        #expect(FamilyTitles.svLastUpdated(march17, timeZone: utc) == "Last Updated: 3/17/24, 9:41 AM")
+        #expect(FamilyTitles.svLastUpdated(nil, timeZone: utc) == "Last Updated: Never")
+        #expect(FamilyTitles.title(library: .svpulltorefresh, kind: .header, state: .pulling, pulled: true, language: .zhHans)
+                == "Release to refresh...")
+        #expect(FamilyTitles.zjLastRefresh(nil, now: march17, timeZone: utc) == "首次刷新")
+        let april17 = Date(timeIntervalSince1970: 1_713_347_000) // 2024-04-17: same day of the month
+        #expect(FamilyTitles.zjLastRefresh(march17, now: april17, timeZone: utc) == "上次刷新时间:今天 09:41")
+        let july5 = Date(timeIntervalSince1970: 1_720_180_800)
+        #expect(FamilyTitles.zjLastRefresh(march17, now: july5, timeZone: utc) == "上次刷新时间:03-17 09:41")
+        let nextYear = Date(timeIntervalSince1970: 1_751_716_800) // 2025-07-05
+        #expect(FamilyTitles.zjLastRefresh(march17, now: nextYear, timeZone: utc) == "上次刷新时间:2024-03-17 09:41")
+        #expect(FamilyTitles.title(library: .zjrefresh, kind: .backFooter, state: .idle, pulled: true, language: .en) == "继续上拉刷新")
+    }
+
+    @Test("SV's arrow fades from clear at its top to opaque at 80 %, and turns with its gradient")
+    func svArrowGradient() throws {
+        var scene = RefreshScene()
+        scene.library = .svpulltorefresh
+        scene.style = .normal
+        scene.width = 320
+        scene.scale = 2
+        scene.stateLabelHidden = true
+        let renderer = try RefreshRenderer()
+        let down = try renderer.render(scene)
+        // Arrow frame (60, 6) pt: the first bar (y 0–4) is faint, the triangle opaque.
+        let topBar = try #require(down.pixel(x: 2 * 66, y: 2 * 7 + 1))
+        let tip = try #require(down.pixel(x: 2 * 71, y: 2 * (6 + 42)))
+        #expect(topBar.a < 40 && tip.a == 255)
+        scene.state = .pulling
+        let up = try renderer.render(scene)
+        // Turned by π: the triangle is at the top now and still the opaque part.
+        let turnedTip = try #require(up.pixel(x: 2 * 71, y: 2 * (6 + 6)))
+        let turnedBar = try #require(up.pixel(x: 2 * 66, y: 2 * (6 + 46)))
+        #expect(turnedTip.a == 255 && turnedBar.a < 40)
+        // The default arrow colour is #808080 and the bars are its colour, un-premultiplied.
+        #expect(tip.r == 0x80 && tip.g == 0x80 && tip.b == 0x80)
+    }
+}
+
+private extension SceneDescription {
+    /// A description with the given fields set.
+    static func from(_ values: [String: SceneValue]) throws -> SceneDescription {
+        var description = SceneDescription()
+        for (name, value) in values { try description.set(name, value) }
+        return description
+    }
+}
