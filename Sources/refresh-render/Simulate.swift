@@ -21,7 +21,10 @@ struct Simulate: ParsableCommand {
             let base = URL(fileURLWithPath: gesture).deletingLastPathComponent().path
             var control = file.control
             try control.set("width", .number(file.gesture.geometry.viewWidth))
-            try control.set("height", .number(file.gesture.geometry.viewHeight))
+            // The trailer is as tall as the scroll view; a ZJRefresh animator keeps its own height.
+            if control["library"] != .text(RefreshLibrary.zjrefresh.rawValue) {
+                try control.set("height", .number(file.gesture.geometry.viewHeight))
+            }
             let scene: RefreshScene
             do {
                 scene = try control.makeScene(baseDirectory: base)

@@ -194,7 +194,9 @@ public struct RefreshAnimation: Sendable {
         return FrameReport(index: index, time: frame.time, state: frame.scene.state.rawValue,
                            percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
                            alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
-                           imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets)
+                           imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets,
+                           libraryState: frame.scene.library == .mjrefresh ? nil
+                               : frame.scene.library.displayedStateName(frame.scene.state, percent: frame.scene.pullingPercent))
     }
 }
 
@@ -226,6 +228,8 @@ public struct FrameReport: Codable, Sendable, Equatable {
     public var offset: Double?
     /// What the control adds to the insets (gestures).
     public var insets: InsetChange?
+    /// The state under its own library's name (SVPullToRefresh, ZJRefresh), e.g. `triggered`.
+    public var libraryState: String?
 
     /// The report as one line of JSON with sorted keys.
     public var jsonLine: String {

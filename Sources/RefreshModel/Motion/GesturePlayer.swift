@@ -120,7 +120,8 @@ public struct GesturePlayer: Sendable {
         }
         let count = Int(durationMicroseconds * Int64(fps) / 1_000_000) + 1
         let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
-        var machine = RefreshStateMachine(kind: base.kind, size: size, geometry: geometry, autoAlpha: base.autoAlpha)
+        var machine = RefreshStateMachine(library: base.library, kind: base.kind, size: size, geometry: geometry,
+                                          autoAlpha: base.autoAlpha)
         var sampleIndex = 0, eventIndex = 0
         var offset = samples.first?.offset ?? geometry.restingOffset(for: base.kind)
         // The arrow angle shown when the state last changed, for interrupted turns.
@@ -131,8 +132,8 @@ public struct GesturePlayer: Sendable {
         out.reserveCapacity(count)
 
         func displayedAngle(at t: Int64, state: RefreshState) -> Double? {
-            Transition.arrowAngle(kind: base.kind, from: lastChange.from, to: state, since: t - lastChange.at,
-                                  startAngle: lastChange.startAngle)
+            Transition.arrowAngle(library: base.library, kind: base.kind, from: lastChange.from, to: state,
+                                  since: t - lastChange.at, startAngle: lastChange.startAngle)
         }
 
         for index in 0..<count {
@@ -165,11 +166,11 @@ public struct GesturePlayer: Sendable {
             scene.state = machine.state
             scene.pullingPercent = machine.percent
             scene.timeMicroseconds = t - machine.stateChangedAt
-            if lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
+            if base.library == .mjrefresh && lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
                 // The spinner keeps turning (same phase) while it fades out.
                 scene.timeMicroseconds = t - refreshStartedAt
             }
-            var values = Transition.values(kind: base.kind, from: lastChange.from, to: machine.state,
+            var values = Transition.values(library: base.library, kind: base.kind, from: lastChange.from, to: machine.state,
                                            since: t - lastChange.at, startAngle: lastChange.startAngle)
             values.alpha = machine.alpha.value(at: t)
             scene.transition = values

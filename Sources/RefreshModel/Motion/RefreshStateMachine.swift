@@ -4,6 +4,8 @@ import RefreshImage
 /// offset and the finger, plus refresh events, in; state, pulling percent, alpha and inset
 /// changes out. No rendering, no clock: every input carries its time.
 public struct RefreshStateMachine: Sendable {
+    /// The library whose rules apply (docs/families.md).
+    public let library: RefreshLibrary
     /// The control's kind.
     public let kind: ComponentKind
     /// Its height (width for a trailer) in points, after auto-height.
@@ -33,9 +35,13 @@ public struct RefreshStateMachine: Sendable {
     private var percentResetAt: Int64?
     private var leftTriggerTimes: Int
     private var triggerByDrag = false
+    /// ZJRefresh enters Loading when its 0.25-s inset animation completes.
+    private var pendingBeginAt: Int64?
 
     /// A machine for a control of `kind` and `size` on `geometry`, in Idle.
-    public init(kind: ComponentKind, size: Double, geometry: ScrollGeometry, autoAlpha: Bool) {
+    public init(library: RefreshLibrary = .mjrefresh, kind: ComponentKind, size: Double, geometry: ScrollGeometry,
+                autoAlpha: Bool) {
+        self.library = library
         self.kind = kind
         self.size = size
         self.geometry = geometry
@@ -70,7 +76,8 @@ public struct RefreshStateMachine: Sendable {
         case .header: headerSample(offset, t)
         case .backFooter: pullSample(offset, t, happen: geometry.restingOffset(for: kind), axisLength: size)
         case .trailer: pullSample(offset, t, happen: geometry.restingOffset(for: kind), axisLength: size)
-        case .autoFooter: autoFooterSample(offset, wasDragging: wasDragging, t)
+        case .autoFooter:
+            if library == .svpulltorefresh { infiniteScrollingSample(offset, t) } else { autoFooterSample(offset, wasDragging: wasDragging, t) }
         }
         lastOffset = offset
     }
@@ -93,6 +100,10 @@ public struct RefreshStateMachine: Sendable {
 
     /// Applies what finished by `t` (the percent reset at the end of an end-refresh animation).
     package mutating func settle(at t: Int64) {
+        if let begin = pendingBeginAt, t >= begin {
+            pendingBeginAt = nil
+            change(to: .refreshing, at: begin)
+        }
         if let reset = percentResetAt, t >= reset {
             percent = 0
             percentResetAt = nil
@@ -102,7 +113,7 @@ public struct RefreshStateMachine: Sendable {
     // MARK: - Per kind
 
     private mutating func headerSample(_ y: Double, _ t: Int64) {
-        if state.isRefreshing { return }
+        if state.isRefreshing || pendingBeginAt != nil { return }
         let happen = geometry.restingOffset(for: kind)
         if y > happen { return }
         let threshold = happen - size
@@ -124,7 +135,7 @@ public struct RefreshStateMachine: Sendable {
 
     /// The back footer (docs/motion.md) and trailer (docs/motion.md): the same rules along their axis.
     private mutating func pullSample(_ v: Double, _ t: Int64, happen: Double, axisLength: Double) {
-        if state.isRefreshing { return }
+        if state.isRefreshing || pendingBeginAt != nil { return }
         if v <= happen { return }
         let p = (v - happen) / axisLength
         if state == .noMoreData {
@@ -171,6 +182,31 @@ public struct RefreshStateMachine: Sendable {
         }
     }
 
+    /// SVPullToRefresh's infinite scrolling view (docs/families.md): Triggered while dragged
+    /// past the end of the content, Loading once the finger lifts, Stopped when scrolled back.
+    private mutating func infiniteScrollingSample(_ y: Double, _ t: Int64) {
+        guard !state.isRefreshing else { return }
+        let threshold = geometry.contentHeight - geometry.viewHeight
+        if !dragging && state == .pulling {
+            percent = 1
+            change(to: .refreshing, at: t)
+        } else if y > threshold && dragging && state == .idle {
+            change(to: .pulling, at: t)
+        } else if y < threshold && state != .idle {
+            change(to: .idle, at: t)
+        }
+    }
+
+    /// How long the control's inset animations last: MJRefresh 0.25 s in and 0.4 s out,
+    /// SVPullToRefresh 0.3 s both ways, ZJRefresh 0.25 s (docs/families.md).
+    private var insetDurations: (begin: Int64, end: Int64) {
+        switch library {
+        case .mjrefresh: return (Transition.fast, Transition.slow)
+        case .svpulltorefresh: return (300_000, 300_000)
+        case .zjrefresh: return (Transition.fast, Transition.fast)
+        }
+    }
+
     // MARK: - Shared actions
 
     private mutating func setPercent(_ p: Double, at t: Int64) {
@@ -189,19 +225,25 @@ public struct RefreshStateMachine: Sendable {
 
     /// Begin refreshing (release or API) for the header, back footer and trailer.
     private mutating func begin(at t: Int64) {
-        guard !state.isRefreshing else { return }
+        guard !state.isRefreshing, pendingBeginAt == nil else { return }
         let current = alpha.value(at: t)
         alpha = Animation(from: current, to: 1, start: t, duration: Transition.fast)
         percent = 1
         percentResetAt = nil
-        change(to: .refreshing, at: t)
+        let duration = insetDurations.begin
+        if library == .zjrefresh {
+            // The state before stays until the inset animation completes.
+            pendingBeginAt = t + duration
+        } else {
+            change(to: .refreshing, at: t)
+        }
         switch kind {
         case .header:
-            insetTop = Animation(from: 0, to: size, start: t, duration: Transition.fast)
+            insetTop = Animation(from: 0, to: size, start: t, duration: duration)
         case .backFooter:
-            insetBottom = Animation(from: 0, to: size + geometry.shortfall(for: kind), start: t, duration: Transition.fast)
+            insetBottom = Animation(from: 0, to: size + geometry.shortfall(for: kind), start: t, duration: duration)
         case .trailer:
-            insetRight = Animation(from: 0, to: size + geometry.shortfall(for: kind), start: t, duration: Transition.fast)
+            insetRight = Animation(from: 0, to: size + geometry.shortfall(for: kind), start: t, duration: duration)
         case .autoFooter:
             break
         }
@@ -233,12 +275,12 @@ public struct RefreshStateMachine: Sendable {
         }
         func restore(_ animation: Animation) -> Animation {
             let current = animation.value(at: t)
-            return current == 0 ? animation : Animation(from: current, to: 0, start: t, duration: Transition.slow)
+            return current == 0 ? animation : Animation(from: current, to: 0, start: t, duration: insetDurations.end)
         }
         insetTop = restore(insetTop)
         insetBottom = restore(insetBottom)
         insetRight = restore(insetRight)
-        percentResetAt = t + Transition.slow
+        percentResetAt = t + insetDurations.end
     }
 
     /// The insets the control adds at time `t`.

@@ -17,26 +17,38 @@ public enum Transition {
     /// (docs/families.md).
     public static func values(library: RefreshLibrary, kind: ComponentKind, from: RefreshState, to: RefreshState,
                               after seconds: Double, autoAlpha: Bool = false) -> TransitionValues {
-        guard library != .mjrefresh else {
-            return values(kind: kind, from: from, to: to, after: seconds, autoAlpha: autoAlpha)
-        }
         let since = seconds.isFinite && seconds > 0 ? Int64((min(seconds, 1e9) * 1_000_000).rounded()) : 0
+        return values(library: library, kind: kind, from: from, to: to, since: since, autoAlpha: autoAlpha)
+    }
+
+    /// ``values(library:kind:from:to:after:autoAlpha:)`` `since` µs after the change, the
+    /// arrow starting from `startAngle` (the resting angle of `from` when nil).
+    package static func values(library: RefreshLibrary, kind: ComponentKind, from: RefreshState, to: RefreshState,
+                               since: Int64, startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
+        guard library != .mjrefresh else {
+            return values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
+        }
         var values = TransitionValues()
         guard kind != .autoFooter else { return values }
-        let start = ArrowShape.angle(library: library, kind: kind, state: from) ?? 0
-        let rest = ArrowShape.angle(library: library, kind: kind, state: to) ?? 0
-        let turn = Animation(from: start, to: rest, start: 0, duration: arrowTurn)
-        switch library {
-        case .svpulltorefresh:
-            values.arrowAngle = turn.value(at: since)
-            if to.isRefreshing {
-                values.arrowOpacity = from.isRefreshing ? 0 : 1 - Easing.easeInOut(Double(since) / Double(arrowTurn))
-            }
-        default:
-            // After Loading the arrow is reset without animation.
-            values.arrowAngle = from.isRefreshing ? rest : turn.value(at: since)
+        values.arrowAngle = arrowAngle(library: library, kind: kind, from: from, to: to, since: since, startAngle: startAngle)
+        if library == .svpulltorefresh && to.isRefreshing {
+            values.arrowOpacity = from.isRefreshing ? 0 : 1 - Easing.easeInOut(Double(since) / Double(arrowTurn))
         }
         return values
+    }
+
+    /// The arrow angle of a library's control `since` µs after a change (MJRefresh:
+    /// ``arrowAngle(kind:from:to:since:startAngle:)``).
+    package static func arrowAngle(library: RefreshLibrary, kind: ComponentKind, from: RefreshState, to: RefreshState,
+                                   since: Int64, startAngle: Double? = nil) -> Double? {
+        guard library != .mjrefresh else {
+            return arrowAngle(kind: kind, from: from, to: to, since: since, startAngle: startAngle)
+        }
+        guard let rest = ArrowShape.angle(library: library, kind: kind, state: to) else { return nil }
+        // ZJRefresh resets the arrow without animation after Loading.
+        if library == .zjrefresh && from.isRefreshing { return rest }
+        let start = startAngle ?? ArrowShape.angle(library: library, kind: kind, state: from) ?? rest
+        return Animation(from: start, to: rest, start: 0, duration: arrowTurn).value(at: since)
     }
 
     /// The arrow's displayed angle `since` µs after `from` → `to`, starting from the angle
