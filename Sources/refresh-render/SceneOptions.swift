@@ -15,6 +15,7 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: h("percent")) var percent: String?
     @Option(parsing: .unconditional, help: h("time")) var time: String?
     @Option(name: .customLong("images"), help: ArgumentHelp(SceneSchema.help("images"), valueName: "STATE=PATH")) var images: [String] = []
+    @Option(parsing: .unconditional, help: h("animation")) var animation: String?
     @Option(name: .customLong("duration"), help: ArgumentHelp(SceneSchema.help("durations"), valueName: "STATE=SECONDS")) var durations: [String] = []
     @Option(name: .customLong("lottie-segment"), help: ArgumentHelp(SceneSchema.help("lottieSegments"), valueName: "STATE=MARKER|FROM:TO")) var lottieSegments: [String] = []
     @Option(name: .customLong("lottie-size"), parsing: .unconditional, help: h("lottieSize")) var lottieSize: String?

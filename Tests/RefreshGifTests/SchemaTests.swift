@@ -21,7 +21,7 @@ struct SchemaTests {
             "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
             "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000", "maxMemory": "64",
             "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
-            "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"",
+            "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"", "animation": "\"burst\"",
         ]
         #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
         let base = Support.root.appendingPathComponent("Fixtures").path
@@ -32,7 +32,8 @@ struct SchemaTests {
         for field in SceneSchema.fields {
             guard let sample = samples[field.name] else { continue }
             let json = "{\"\(field.name)\": \(sample)}"
-            let start = field.name.hasPrefix("lottie") ? withLottie : withImages
+            // The built-in animation is what shows without images.
+            let start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
             #expect(description[field.name] != nil)

@@ -143,7 +143,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     private func loadImages(_ build: SceneBuild, baseDirectory: String?, scale: Int) throws -> (StateImages, decodedPixels: Int) {
-        guard !build.images.isEmpty else { return (.builtIn, 0) }
+        guard !build.images.isEmpty else { return (StateImages(builtIn: build.builtIn), 0) }
         let loader = ImageLoader(defaultScale: build.imageScale ?? Double(scale), renderScale: Double(scale), limits: limits)
         var result = StateImages()
         for (state, path) in build.images.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {

@@ -127,6 +127,7 @@ struct SceneBuild {
     var durations: [RefreshState: Double] = [:]
     var lottieSegments: [RefreshState: String] = [:]
     var lottieSize: (width: Double, height: Double)?
+    var builtIn = StateImages.BuiltIn.ring
     var imageScale: Double?
     var maxPixels: Int?
     var maxMemory: Int?
@@ -161,6 +162,10 @@ public enum SceneSchema {
         },
         SceneField("images", .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
             for (state, value) in try byState(v, "images", library: b.scene.library) { b.images[state] = try text(value, "images") }
+        },
+        SceneField("animation", .choice(StateImages.BuiltIn.allCases.map(\.rawValue)),
+                   "Built-in animation when no images are given: ring (default) or burst (a star over an opening wedge; turning copies while loading).") { v, b in
+            b.builtIn = try choice(v, "animation", StateImages.BuiltIn.self)
         },
         SceneField("durations", option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
             for (state, value) in try byState(v, "durations", library: b.scene.library) { b.durations[state] = try number(value, "durations", in: 0...1e6) }

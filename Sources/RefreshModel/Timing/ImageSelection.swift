@@ -49,7 +49,8 @@ public enum ImageSelection {
 
     /// The image a control of `library` shows (docs/families.md). MJRefresh: as
     /// ``choice(kind:state:images:percent:time:timing:)``. SVPullToRefresh: the custom view of
-    /// the state itself, looping in time, none when that state has none. ZJRefresh's
+    /// the state itself (Stopped's picked by the pull, the others looping in time), none when
+    /// that state has none. ZJRefresh's
     /// `GifAnimator`: Loading loops its own images; otherwise (and when Loading has none) the
     /// pull images, picked by the progress clamped to 0–1.
     public static func choice(library: RefreshLibrary, kind: ComponentKind, state: RefreshState, images: StateImages,
@@ -63,7 +64,11 @@ public enum ImageSelection {
         case .mjrefresh:
             return choice(kind: kind, state: state, images: images, percent: percent, time: time, timing: timing)
         case .svpulltorefresh:
-            return looping(state.drawnAs)
+            // Stopped follows the pull (the article's custom view grows with it).
+            guard state.drawnAs == .idle else { return looping(state.drawnAs) }
+            guard let sequence = images[.idle],
+                  let index = FrameClock.idleFrameIndex(count: sequence.count, percent: percent) else { return nil }
+            return Choice(sequence: .idle, index: index, image: sequence.frames[index])
         case .zjrefresh:
             if state.isRefreshing, let loading = looping(.refreshing) { return loading }
             let progress = state.isRefreshing ? 1 : min(1, max(0, percent.isNaN ? 0 : percent))

@@ -102,20 +102,39 @@ public struct StateImages: Sendable, Equatable {
     /// The sequences set so far, by state.
     public private(set) var sequences: [RefreshState: ImageSequence] = [:]
 
-    /// True for ``builtIn``: the renderer draws RefreshGif's own animation (a ring that fills
-    /// with the pull, a pulse, a turning arc; docs/images.md) at the scene's scale.
-    public private(set) var isBuiltIn = false
+    /// RefreshGif's own animations, drawn by the renderer at the scene's scale (docs/images.md).
+    public enum BuiltIn: String, Sendable, CaseIterable, Codable {
+        /// A ring that fills with the pull, a pulse, a turning arc (36×36 pt).
+        case ring
+        /// The custom animation of the SVPullToRefresh article (docs/families.md): a star that
+        /// grows with the pull over an opening pie wedge, then turns and throws fading,
+        /// turning copies to both sides and back while loading (120×44 pt).
+        case burst
+
+        /// The frames' size in points.
+        public var size: (width: Double, height: Double) { self == .ring ? (36, 36) : (120, 44) }
+    }
+
+    /// Which built-in animation the renderer draws, if these are built-in images.
+    public private(set) var builtInAnimation: BuiltIn?
+
+    /// True for a built-in animation (``builtIn``, ``burst``).
+    public var isBuiltIn: Bool { builtInAnimation != nil }
 
     /// No images for any state: a GIF-style control that shows its labels only.
     public init() {}
 
     /// RefreshGif's built-in animation, the default of every scene and of the command line
     /// when no images are given. Setting any state's sequence replaces it entirely.
-    public static let builtIn: StateImages = {
-        var images = StateImages()
-        images.isBuiltIn = true
-        return images
-    }()
+    public static let builtIn = StateImages(builtIn: .ring)
+
+    /// The article's custom animation (``BuiltIn/burst``) as state images.
+    public static let burst = StateImages(builtIn: .burst)
+
+    /// A built-in animation as state images.
+    public init(builtIn: BuiltIn) {
+        builtInAnimation = builtIn
+    }
 
     /// The side of the built-in animation's frames, in points.
     public static let builtInSide = 36.0
@@ -123,7 +142,7 @@ public struct StateImages: Sendable, Equatable {
     /// Sets one state's sequence, as `setImages:duration:forState:` does (the built-in
     /// animation, if that is what these images were, is dropped).
     public mutating func set(_ sequence: ImageSequence, for state: RefreshState) {
-        if isBuiltIn { isBuiltIn = false }
+        builtInAnimation = nil
         sequences[state] = sequence
     }
 
@@ -151,7 +170,7 @@ public struct StateImages: Sendable, Equatable {
     /// The component height after MJRefresh's auto-height (docs/images.md): the base height,
     /// grown to the tallest first image of any state's sequence; it never shrinks.
     public func componentHeight(base: Double) -> Double {
-        if isBuiltIn { return max(base, Self.builtInSide) }
+        if let builtInAnimation { return max(base, builtInAnimation.size.height) }
         return sequences.values.reduce(base) { height, sequence in
             guard let first = sequence.frames.first, first.pointHeight > height else { return height }
             return first.pointHeight

@@ -9,7 +9,7 @@ public final class RefreshRenderer {
     private let library: FreeTypeLibrary
     private let rasterizer: VectorRasterizer
     private var textRenderers: [TextRendererKey: TextRenderer] = [:]
-    private var builtInImages: [Int: StateImages] = [:]
+    private var builtInImages: [String: StateImages] = [:]
 
     private struct TextRendererKey: Hashable {
         var scale: Int
@@ -83,16 +83,18 @@ public final class RefreshRenderer {
     }
 
     /// The built-in animation at `scale`, drawn once per renderer and kept.
-    func builtIn(scale: Int) throws -> StateImages {
-        if let known = builtInImages[scale] { return known }
-        let made = try BuiltInAnimation.images(scale: scale)
-        builtInImages[scale] = made
+    func builtIn(_ animation: StateImages.BuiltIn = .ring, scale: Int) throws -> StateImages {
+        let key = "\(animation.rawValue)@\(scale)"
+        if let known = builtInImages[key] { return known }
+        let made = animation == .ring ? try BuiltInAnimation.images(scale: scale) : try BurstAnimation.images(scale: scale)
+        builtInImages[key] = made
         return made
     }
 
     /// The images a scene shows: its own, or the built-in animation drawn at its scale.
     public func images(of scene: RefreshScene) throws -> StateImages {
-        scene.images.isBuiltIn ? try builtIn(scale: scene.scale) : scene.images
+        guard let animation = scene.images.builtInAnimation else { return scene.images }
+        return try builtIn(animation, scale: scene.scale)
     }
 
     private func plan(_ scene: RefreshScene) throws -> Plan {
