@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import RefreshGif
+@testable import RefreshModel
+
+/// The scroll rules of SVPullToRefresh and ZJRefresh (docs/families.md), sample by sample.
+@Suite("SVPullToRefresh and ZJRefresh: scroll rules")
+struct FamilyMotionTests {
+    @Test("SV header: triggered only while dragging past 60 pt, loading on release, inset over 0.3 s both ways")
+    func svHeader() {
+        var m = RefreshStateMachine(library: .svpulltorefresh, kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
+        m.sample(offset: -70, dragging: false, at: 0)
+        #expect(m.state == .idle) // past the threshold without a finger: nothing
+        m.sample(offset: -59, dragging: true, at: 10_000)
+        #expect(m.state == .idle)
+        m.sample(offset: -61, dragging: true, at: 20_000)
+        #expect(m.state == .pulling)
+        m.sample(offset: -61, dragging: false, at: 30_000)
+        #expect(m.state == .refreshing)
+        #expect(m.insets(at: 30_000 + 150_000).top > 0 && m.insets(at: 30_000 + 150_000).top < 60)
+        #expect(m.insets(at: 30_000 + 300_000).top == 60)
+        m.send(.endRefreshing, at: 1_000_000)
+        #expect(m.state == .idle)
+        #expect(m.insets(at: 1_000_000 + 299_000).top > 0)
+        #expect(m.insets(at: 1_000_000 + 300_000).top == 0)
+    }
+
+    @Test("SV infinite scrolling: triggered by dragging past the content's end, loading on release, stopped when scrolled back")
+    func svInfinite() {
+        var geometry = ScrollGeometry()
+        geometry.viewHeight = 600
+        geometry.contentHeight = 1000
+        var m = RefreshStateMachine(library: .svpulltorefresh, kind: .autoFooter, size: 60, geometry: geometry, autoAlpha: false)
+        m.sample(offset: 410, dragging: false, at: 0)
+        #expect(m.state == .idle)
+        m.sample(offset: 410, dragging: true, at: 10_000)
+        #expect(m.state == .pulling)
+        m.sample(offset: 390, dragging: true, at: 20_000)
+        #expect(m.state == .idle)
+        m.sample(offset: 420, dragging: true, at: 30_000)
+        m.sample(offset: 420, dragging: false, at: 40_000)
+        #expect(m.state == .refreshing)
+        #expect(m.insets(at: 40_000).bottom == 60)
+    }
+
+    @Test("ZJ: release-to-refresh stays until the 0.25-s inset animation completes, then loading")
+    func zjLoadingAfterInset() {
+        var m = RefreshStateMachine(library: .zjrefresh, kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
+        m.sample(offset: -30, dragging: true, at: 0)
+        #expect(m.state == .idle && m.percent == 0.5)
+        m.sample(offset: -70, dragging: true, at: 10_000)
+        #expect(m.state == .pulling)
+        m.sample(offset: -70, dragging: false, at: 20_000)
+        #expect(m.state == .pulling)
+        m.settle(at: 20_000 + 249_000)
+        #expect(m.state == .pulling)
+        m.settle(at: 20_000 + 250_000)
+        #expect(m.state == .refreshing)
+        #expect(m.insets(at: 20_000 + 250_000).top == 60)
+    }
+
+    @Test("the arrows turn over 0.2 s; SV fades its arrow out for loading, ZJ snaps back after it")
+    func arrowTransitions() throws {
+        let half = Transition.values(library: .svpulltorefresh, kind: .header, from: .idle, to: .pulling, after: 0.1)
+        #expect(abs((half.arrowAngle ?? 0) - Double.pi / 2) < 1e-9)
+        let done = Transition.values(library: .svpulltorefresh, kind: .header, from: .idle, to: .pulling, after: 0.2)
+        #expect(done.arrowAngle == Double.pi)
+        let fading = Transition.values(library: .svpulltorefresh, kind: .header, from: .pulling, to: .refreshing, after: 0.1)
+        #expect(abs((fading.arrowOpacity ?? 0) - 0.5) < 1e-9) // half way on the ease-in-out curve
+        let zj = Transition.values(library: .zjrefresh, kind: .header, from: .refreshing, to: .idle, after: 0)
+        #expect(zj.arrowAngle == 0)
+        let footer = Transition.values(library: .zjrefresh, kind: .backFooter, from: .idle, to: .pulling, after: 0.2)
+        #expect(footer.arrowAngle == 0) // a footer's arrow starts up and turns down
+    }
+
+    @Test("every family gesture under gestures/ reaches loading and reports the family's state names")
+    func gestures() throws {
+        let expected: [String: Set<String>] = [
+            "sv-pull-to-refresh": ["stopped", "triggered", "loading"],
+            "sv-infinite-scrolling": ["stopped", "triggered", "loading"],
+            "zj-normal-pull-release": ["normal", "pull-to-refresh", "release-to-refresh", "loading"],
+            "zj-gif-footer": ["normal", "pull-to-refresh", "release-to-refresh", "loading"],
+        ]
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for (name, states) in expected {
+            let path = root.appendingPathComponent("gestures/\(name).json").path
+            let file = try GestureFile.read(path)
+            let scene = try file.control.makeScene(baseDirectory: root.path)
+            let animation = try RefreshAnimation.gesture(file.gesture, scene: scene, fps: 20)
+            let seen = Set(try animation.reports().compactMap(\.libraryState))
+            #expect(seen == states, "\(name)")
+        }
+    }
+}
