@@ -38,24 +38,24 @@ public enum FontResolver {
     /// A regular-weight face that has `scalar`: Noto Sans CJK Regular for CJK and Hangul
     /// where installed, else fontconfig's sans that has it.
     public static func regularFallback(for scalar: Unicode.Scalar) -> FontLocation? {
-        lookup(key: "regular U+\(scalar.value)") {
-            if let family = preferredCJKFamily(for: scalar),
-               let found = match(family: family, weight: FC_WEIGHT_REGULAR, character: scalar.value, requireFamily: true) {
-                return found
-            }
-            return match(family: "sans-serif", weight: FC_WEIGHT_REGULAR, character: scalar.value, requireFamily: false)
-        }
+        fallback(for: scalar, key: "regular U+\(scalar.value)", cjkWeight: FC_WEIGHT_REGULAR, sansWeight: FC_WEIGHT_REGULAR)
     }
 
     /// A face that has `scalar`: Noto Sans CJK Medium for CJK and Hangul where installed,
     /// else fontconfig's bold sans that has it; nil when no installed font has it.
     public static func fallback(for scalar: Unicode.Scalar) -> FontLocation? {
-        lookup(key: "U+\(scalar.value)") {
+        fallback(for: scalar, key: "U+\(scalar.value)", cjkWeight: FC_WEIGHT_MEDIUM, sansWeight: FC_WEIGHT_BOLD)
+    }
+
+    /// The Noto Sans CJK face at `cjkWeight` for CJK and Hangul, else fontconfig's sans at
+    /// `sansWeight` that has `scalar`; cached under `key`.
+    private static func fallback(for scalar: Unicode.Scalar, key: String, cjkWeight: Int32, sansWeight: Int32) -> FontLocation? {
+        lookup(key: key) {
             if let family = preferredCJKFamily(for: scalar),
-               let found = match(family: family, weight: FC_WEIGHT_MEDIUM, character: scalar.value, requireFamily: true) {
+               let found = match(family: family, weight: cjkWeight, character: scalar.value, requireFamily: true) {
                 return found
             }
-            return match(family: "sans-serif", weight: FC_WEIGHT_BOLD, character: scalar.value, requireFamily: false)
+            return match(family: "sans-serif", weight: sansWeight, character: scalar.value, requireFamily: false)
         }
     }
 

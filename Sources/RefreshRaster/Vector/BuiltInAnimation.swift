@@ -17,9 +17,7 @@ public enum BuiltInAnimation {
 
     /// The built-in sequences for Idle, Pulling and Refreshing at `scale` pixels a point.
     public static func images(scale: Int) throws -> StateImages {
-        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
-        let rasterizer = VectorRasterizer(library: try FreeTypeLibrary())
-        let s = Double(scale)
+        let (rasterizer, s) = try drawingTools(scale: scale)
         var images = StateImages()
         let idle = try (0..<30).map { i -> ScaledImage in
             let progress = Double(i + 1) / 30
@@ -38,6 +36,13 @@ public enum BuiltInAnimation {
         images.set(ImageSequence(frames: pulling), for: .pulling)
         images.set(ImageSequence(frames: refreshing), for: .refreshing)
         return images
+    }
+
+    /// A rasterizer of its own and the scale as a number, for drawing a built-in animation;
+    /// throws ``InvalidValue`` for a scale other than 1, 2 or 3.
+    static func drawingTools(scale: Int) throws -> (VectorRasterizer, Double) {
+        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
+        return (VectorRasterizer(library: try FreeTypeLibrary()), Double(scale))
     }
 
     private static func frame(_ rasterizer: VectorRasterizer, scale: Double, sweep: Double, arcStart: Double,

@@ -15,9 +15,7 @@ public enum BurstAnimation {
 
     /// The burst's sequences for Idle, Pulling and Refreshing at `scale` pixels a point.
     public static func images(scale: Int) throws -> StateImages {
-        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
-        let rasterizer = VectorRasterizer(library: try FreeTypeLibrary())
-        let s = Double(scale)
+        let (rasterizer, s) = try BuiltInAnimation.drawingTools(scale: scale)
         var images = StateImages()
         let idle = try (0..<30).map { i -> ScaledImage in
             let progress = Double(i + 1) / 30
