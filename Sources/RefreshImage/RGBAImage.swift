@@ -21,6 +21,15 @@ public struct RGBAImage: Sendable, Equatable {
         self.pixels = [UInt8](repeating: 0, count: count)
     }
 
+    /// One transparent pixel: what a lazily made frame falls back to when it cannot be made.
+    public static let transparentPixel = RGBAImage(onePixel: ())
+
+    private init(onePixel: Void) {
+        width = 1
+        height = 1
+        pixels = [0, 0, 0, 0]
+    }
+
     /// An image from premultiplied RGBA bytes; `pixels.count` must be `width × height × 4`.
     public init(width: Int, height: Int, premultipliedPixels pixels: [UInt8]) throws {
         let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)

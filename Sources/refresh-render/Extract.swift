@@ -23,26 +23,26 @@ struct Extract: ParsableCommand {
             guard GIFDecoder.isGIF(bytes) else {
                 throw RefreshGifError.badInput(file: input, message: "not a GIF file (bad signature)")
             }
-            let animation: GIFAnimation
-            animation = try RefreshGifError.translating(file: input) { try GIFDecoder(limits: limits.limits).decode(bytes) }
-            try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: animation.frames.count) + [output + "/frames.json"],
+            // Frames are composited one at a time, in order: memory holds a few screens, not the file.
+            let frames = try RefreshGifError.translating(file: input) { try GIFDecoder(limits: limits.limits).frameSource(bytes) }
+            try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: frames.frameCount) + [output + "/frames.json"],
                                   inputs: [input])
             try FileIO.makeDirectory(output)
             let encoder = png.encoder
             var entries: [FrameEntry] = []
-            for (i, frame) in animation.frames.enumerated() {
+            for (i, delay) in frames.delaysCentiseconds.enumerated() {
                 let name = String(format: "frame_%04d.png", i + 1)
-                try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: output + "/" + name)
-                entries.append(FrameEntry(index: i + 1, file: name, delayMs: frame.delayMilliseconds,
-                                          width: frame.image.width, height: frame.image.height))
+                let image = frames.image(at: i, width: frames.frameWidth, height: frames.frameHeight)
+                try FileIO.writeDeferringSync(try encoder.encode(image), to: output + "/" + name)
+                entries.append(FrameEntry(index: i + 1, file: name, delayMs: delay * 10, width: image.width, height: image.height))
             }
-            let manifest = FramesManifest(source: input, width: animation.width, height: animation.height,
-                                          loopCount: animation.loopCount, frames: entries)
+            let manifest = FramesManifest(source: input, width: frames.frameWidth, height: frames.frameHeight,
+                                          loopCount: frames.loopCount, frames: entries)
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileIO.writeDeferringSync(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
             try FileIO.makeDurable(entries.map { output + "/" + $0.file } + [output + "/frames.json"], folder: output)
-            try Console.line("\(animation.frames.count) frames written to \(output)")
+            try Console.line("\(frames.frameCount) frames written to \(output)")
         }
     }
 

@@ -84,4 +84,61 @@ struct MemoryBudgetTests {
         #expect(gif.frameCount == 60)
         #expect(CLI.files(in: folder).allSatisfy { !$0.hasPrefix(".") })
     }
+
+    /// A GIF of `frames` full frames of `side`² pixels, each a different picture (bands that
+    /// move), made by our own encoder.
+    static func movingBands(side: Int, frames: Int) throws -> [UInt8] {
+        let encoder = try GIFEncoder(width: side, height: side)
+        for f in 0..<frames {
+            var pixels = [UInt8](repeating: 255, count: side * side * 4)
+            for y in 0..<side {
+                let band = ((y + f * 7) / 16) % 3
+                for x in 0..<side where (x + f * 5) % 64 < 40 {
+                    let o = (y * side + x) * 4
+                    pixels[o] = band == 0 ? 230 : 40
+                    pixels[o + 1] = band == 1 ? 200 : 60
+                    pixels[o + 2] = band == 2 ? 220 : 80
+                }
+            }
+            try encoder.add(try RGBAImage(width: side, height: side, straightPixels: pixels), at: Double(f) * 0.04)
+        }
+        return try encoder.finish(at: Double(frames) * 0.04)
+    }
+
+    @Test("GIF frames are composited when drawn: 40 frames that together exceed the budget render within it, pixel for pixel")
+    func lazyFrames() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 40 × 512² = 10.5 M pixels (40 MiB) of frames; a 16 MiB budget (4 M pixels) holds a few.
+        try Data(try Self.movingBands(side: 512, frames: 40)).write(to: URL(fileURLWithPath: folder + "/bands.gif"))
+        for time in ["0", "0.97", "1.55"] {
+            var outputs: [Data] = []
+            for memory in ["16", "1024"] {
+                let out = folder + "/r-\(memory).png"
+                let run = try CLI.run(["--images", "refreshing=" + folder + "/bands.gif", "--state", "refreshing", "--time", time,
+                                       "--hide-labels", "--image-scale", "3", "--scale", "3", "--max-memory", memory, "-o", out])
+                #expect(run.status == 0, "\(run.stderr)")
+                outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+            }
+            #expect(outputs[0] == outputs[1], "time \(time)")
+        }
+        // A whole loop, frames out of order across workers, within the small budget: the same
+        // bytes as with room to spare and one worker.
+        var sequences: [Data] = []
+        for (memory, jobs) in [("16", "4"), ("1024", "1")] {
+            let out = folder + "/s-\(memory).apng"
+            let run = try CLI.run(["sequence", "--images", "refreshing=" + folder + "/bands.gif", "--state", "refreshing",
+                                   "--hide-labels", "--image-scale", "2", "--fps", "25", "--loops", "1", "--jobs", jobs,
+                                   "--max-memory", memory, "--apng", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            sequences.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(sequences[0] == sequences[1])
+        // Held whole, the same file does not fit that budget.
+        #expect(throws: (any Error).self) {
+            try GIFDecoder(limits: DecodeLimits.default.withMemoryBudget(mebibytes: 16)).decode(try FileIO.read(folder + "/bands.gif"))
+        }
+        let extract = try CLI.run(["extract", folder + "/bands.gif", "--max-memory", "16", "-o", folder + "/frames"])
+        #expect(extract.status == 0 && CLI.files(in: folder + "/frames").count == 41, "\(extract.stderr)")
+    }
 }

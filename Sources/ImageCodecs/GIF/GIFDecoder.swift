@@ -1,7 +1,8 @@
 import CGif
 import RefreshImage
 
-/// Decodes GIF files with giflib and composites every frame the way browsers do.
+/// Decodes GIF files with giflib and composites every frame the way browsers do: all at
+/// once (``decode(_:)``) or on demand (``frameSource(_:memoryPixels:)``).
 ///
 /// The canvas starts transparent. Disposal 0 and 1 keep a frame, 2 clears its rectangle to
 /// transparent, 3 restores what was there before it. The transparency index counts only
@@ -22,104 +23,111 @@ public struct GIFDecoder: Sendable {
         data.count >= 6 && data[0] == 0x47 && data[1] == 0x49 && data[2] == 0x46 && data[3] == 0x38
     }
 
-    /// Decodes `data` into composited frames.
+    /// Decodes `data` into composited frames, every one of them held (checked against the
+    /// memory budget first: frames × logical screen pixels).
     public func decode(_ data: [UInt8]) throws -> GIFAnimation {
+        let scan = try self.scan(data)
+        let screen = scan.width * scan.height
+        let (total, overflow) = screen.multipliedReportingOverflow(by: scan.records.count)
+        if overflow || total > limits.maxTotalPixels {
+            throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF", limit: limits.maxTotalPixels))
+        }
+        var compositor = try GIFCompositor(width: scan.width, height: scan.height)
+        var frames: [GIFAnimation.Frame] = []
+        frames.reserveCapacity(scan.records.count)
+        for record in scan.records {
+            let image = compositor.composite(record, indices: scan.indices(of: record))
+            frames.append(GIFAnimation.Frame(image: image, delayCentiseconds: record.delayCentiseconds, disposal: record.disposal,
+                                             left: record.left, top: record.top, width: record.width, height: record.height))
+        }
+        return GIFAnimation(width: scan.width, height: scan.height, frames: frames, loopCount: scan.loopCount)
+    }
+
+    /// Reads `data` once (every frame's LZW data decoded to check it, no pixel kept) and
+    /// returns a source that composites frames when they are drawn, keeping the most recent
+    /// ones within `memoryPixels` (the decoding budget when nil). Throws when even one frame
+    /// cannot be composited within it (the screen, its copy for disposal 3 and one frame).
+    public func frameSource(_ data: [UInt8], memoryPixels: Int? = nil) throws -> GIFFrameSource {
+        let scan = try self.scan(data)
+        let budget = memoryPixels ?? limits.maxTotalPixels
+        let screen = scan.width * scan.height
+        guard screen <= budget / 3 else {
+            throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF (one \(scan.width)×\(scan.height) frame, its canvas and a copy)",
+                                                             limit: budget))
+        }
+        // Kept pictures: every frame twice (at its size and resampled) at most, and no more
+        // than a quarter of the budget unless one frame needs more, so other inputs keep room.
+        let (all, overflow) = (2 * screen).multipliedReportingOverflow(by: scan.records.count)
+        let cache = min(budget - 2 * screen, max(screen, min(overflow ? Int.max : all, budget / 4)))
+        return GIFFrameSource(scan: scan, cachePixels: cache)
+    }
+
+    /// The file's structure: screen, loop count and every complete image record, each
+    /// checked by decoding its LZW data into one reused line.
+    func scan(_ data: [UInt8]) throws -> GIFScan {
         guard Self.isGIF(data) else {
             throw ImageCodecError.notThisFormat(.gif)
         }
-        let source = ByteSource(GIFStreamRepair.repaired(data))
-        var openError: Int32 = 0
-        guard let gif = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), readBytes, &openError) else {
-            throw ImageCodecError.malformed(.gif, reason: Self.message(openError))
+        let bytes = GIFStreamRepair.repaired(data)
+        return try GIFStream.reading(bytes) { gif, source in
+            let screenWidth = Int(gif.pointee.SWidth), screenHeight = Int(gif.pointee.SHeight)
+            guard screenWidth > 0, screenHeight > 0 else {
+                throw ImageCodecError.malformed(.gif, reason: "logical screen is \(screenWidth)×\(screenHeight)")
+            }
+            try limits.check(width: screenWidth, height: screenHeight, what: "GIF logical screen")
+            var scan = GIFScan(bytes: bytes, headerEnd: source.offset, width: screenWidth, height: screenHeight)
+            let globalPalette = Palette(gif.pointee.SColorMap)
+            var control = GraphicControl()
+            var line: [GifPixelType] = []
+            records: while true {
+                var recordType = UNDEFINED_RECORD_TYPE
+                guard DGifGetRecordType(gif, &recordType) == GIF_OK else { break records }
+                switch recordType {
+                case IMAGE_DESC_RECORD_TYPE:
+                    let start = source.offset - 1
+                    guard DGifGetImageDesc(gif) == GIF_OK else { break records }
+                    if scan.records.count >= limits.maxFrames {
+                        throw ImageCodecError.limitExceeded(.frames(what: "GIF", limit: limits.maxFrames))
+                    }
+                    let desc = gif.pointee.Image
+                    let width = Int(desc.Width), height = Int(desc.Height)
+                    let palette = Palette(desc.ColorMap) ?? globalPalette
+                    if width > 0, height > 0 {
+                        try limits.check(width: width, height: height, what: "GIF frame")
+                        guard Self.readLines(gif, width: width, height: height, line: &line) else { break records }
+                    } else {
+                        guard Self.skipImageData(gif) else { break records }
+                    }
+                    scan.records.append(GIFFrameRecord(
+                        left: Int(desc.Left), top: Int(desc.Top), width: width, height: height, interlaced: desc.Interlace,
+                        colors: palette?.colors ?? [], transparentIndex: control.transparentIndex(in: palette),
+                        delayCentiseconds: control.delay, disposal: control.disposal, bytes: start..<source.offset))
+                    control = GraphicControl()
+                case EXTENSION_RECORD_TYPE:
+                    guard Self.readExtension(gif, control: &control, loopCount: &scan.loopCount) else { break records }
+                default:
+                    break records // the trailer, or what cannot be read
+                }
+            }
+            guard !scan.records.isEmpty else {
+                throw ImageCodecError.malformed(.gif, reason: "no complete frame")
+            }
+            return scan
         }
-        defer {
-            var closeError: Int32 = 0
-            DGifCloseFile(gif, &closeError)
-        }
-        return try withExtendedLifetime(source) { try decodeRecords(gif) }
     }
 
-    private func decodeRecords(_ gif: UnsafeMutablePointer<GifFileType>) throws -> GIFAnimation {
-        let screenWidth = Int(gif.pointee.SWidth), screenHeight = Int(gif.pointee.SHeight)
-        guard screenWidth > 0, screenHeight > 0 else {
-            throw ImageCodecError.malformed(.gif, reason: "logical screen is \(screenWidth)×\(screenHeight)")
+    /// Reads `height` lines of `width` pixels into `line` (their values are not kept).
+    static func readLines(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, line: inout [GifPixelType]) -> Bool {
+        if line.count < width { line = [GifPixelType](repeating: 0, count: width) }
+        for _ in 0..<height {
+            let ok = line.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(width)) }
+            guard ok == GIF_OK else { return false }
         }
-        try limits.check(width: screenWidth, height: screenHeight, what: "GIF logical screen")
-        let globalPalette = Palette(gif.pointee.SColorMap)
-
-        var animation = GIFAnimation(width: screenWidth, height: screenHeight, frames: [], loopCount: nil)
-        var canvas = try RGBAImage(width: screenWidth, height: screenHeight)
-        var control = GraphicControl()
-        var line: [GifPixelType] = []
-
-        records: while true {
-            var recordType = UNDEFINED_RECORD_TYPE
-            guard DGifGetRecordType(gif, &recordType) == GIF_OK else { break records }
-            switch recordType {
-            case IMAGE_DESC_RECORD_TYPE:
-                guard DGifGetImageDesc(gif) == GIF_OK else { break records }
-                if animation.frames.count >= limits.maxFrames {
-                    throw ImageCodecError.limitExceeded(.frames(what: "GIF", limit: limits.maxFrames))
-                }
-                if (animation.frames.count + 1) * screenWidth * screenHeight > limits.maxTotalPixels {
-                    throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF", limit: limits.maxTotalPixels))
-                }
-                let desc = gif.pointee.Image
-                let rect = FrameRect(left: Int(desc.Left), top: Int(desc.Top), width: Int(desc.Width), height: Int(desc.Height))
-                let palette = Palette(desc.ColorMap) ?? globalPalette
-                guard let indices = try readIndices(gif, rect: rect, interlaced: desc.Interlace, line: &line) else {
-                    break records // the file ends inside this frame: keep what came before
-                }
-                let before = control.disposal == 3 ? canvas : nil
-                draw(indices, rect: rect, palette: palette, transparent: control.transparentIndex(in: palette), on: &canvas)
-                animation.frames.append(GIFAnimation.Frame(
-                    image: canvas, delayCentiseconds: control.delay, disposal: control.disposal,
-                    left: rect.left, top: rect.top, width: rect.width, height: rect.height))
-                switch control.disposal {
-                case 2: clear(rect, on: &canvas)
-                case 3: if let before { canvas = before }
-                default: break
-                }
-                control = GraphicControl()
-            case EXTENSION_RECORD_TYPE:
-                guard readExtension(gif, control: &control, loopCount: &animation.loopCount) else { break records }
-            case TERMINATE_RECORD_TYPE:
-                break records
-            default:
-                break records
-            }
-        }
-        guard !animation.frames.isEmpty else {
-            throw ImageCodecError.malformed(.gif, reason: "no complete frame")
-        }
-        return animation
-    }
-
-    /// The frame's palette indices in display order (de-interlaced), or nil when the data
-    /// ends early. A zero-size frame gives an empty array.
-    private func readIndices(_ gif: UnsafeMutablePointer<GifFileType>, rect: FrameRect, interlaced: Bool,
-                             line: inout [GifPixelType]) throws -> [UInt8]? {
-        guard rect.width > 0, rect.height > 0 else {
-            return skipImageData(gif) ? [] : nil
-        }
-        try limits.check(width: rect.width, height: rect.height, what: "GIF frame")
-        var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
-        if line.count < rect.width { line = [GifPixelType](repeating: 0, count: rect.width) }
-        let rowOrder: [Int] = interlaced
-            ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: rect.height, by: step)) }
-            : Array(0..<rect.height)
-        for row in rowOrder {
-            let ok = line.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(rect.width)) }
-            guard ok == GIF_OK else { return nil }
-            indices.withUnsafeMutableBufferPointer { out in
-                for x in 0..<rect.width { out[row * rect.width + x] = line[x] }
-            }
-        }
-        return indices
+        return true
     }
 
     /// Consumes the LZW data of a frame that has no pixels.
-    private func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>) -> Bool {
+    static func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>) -> Bool {
         var codeSize: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
         guard DGifGetCode(gif, &codeSize, &block) == GIF_OK else { return false }
@@ -129,8 +137,8 @@ public struct GIFDecoder: Sendable {
         return true
     }
 
-    private func readExtension(_ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicControl,
-                               loopCount: inout Int?) -> Bool {
+    private static func readExtension(_ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicControl,
+                                      loopCount: inout Int?) -> Bool {
         var code: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
         guard DGifGetExtension(gif, &code, &block) == GIF_OK else { return false }
@@ -153,44 +161,6 @@ public struct GIFDecoder: Sendable {
         return true
     }
 
-    private func draw(_ indices: [UInt8], rect: FrameRect, palette: Palette?, transparent: Int?, on canvas: inout RGBAImage) {
-        let x0 = max(0, rect.left), x1 = min(canvas.width, rect.left + rect.width)
-        let y0 = max(0, rect.top), y1 = min(canvas.height, rect.top + rect.height)
-        guard x0 < x1, y0 < y1 else { return }
-        let colors = palette?.colors ?? []
-        let canvasWidth = canvas.width
-        canvas.withUnsafeMutablePixels { out in
-            for y in y0..<y1 {
-                let sourceRow = (y - rect.top) * rect.width - rect.left
-                for x in x0..<x1 {
-                    let index = Int(indices[sourceRow + x])
-                    if index == transparent { continue }
-                    let o = (y * canvasWidth + x) * 4
-                    if index < colors.count {
-                        let c = colors[index]
-                        out[o] = c.0; out[o + 1] = c.1; out[o + 2] = c.2
-                    } else {
-                        out[o] = 0; out[o + 1] = 0; out[o + 2] = 0
-                    }
-                    out[o + 3] = 255
-                }
-            }
-        }
-    }
-
-    private func clear(_ rect: FrameRect, on canvas: inout RGBAImage) {
-        let x0 = max(0, rect.left), x1 = min(canvas.width, rect.left + rect.width)
-        let y0 = max(0, rect.top), y1 = min(canvas.height, rect.top + rect.height)
-        guard x0 < x1, y0 < y1 else { return }
-        let canvasWidth = canvas.width
-        canvas.withUnsafeMutablePixels { out in
-            for y in y0..<y1 {
-                let start = (y * canvasWidth + x0) * 4
-                out[start..<(start + (x1 - x0) * 4)].update(repeating: 0)
-            }
-        }
-    }
-
     static func message(_ code: Int32) -> String {
         if let text = GifErrorString(code) { return String(cString: text).lowercased() }
         return "giflib error \(code)"
@@ -210,10 +180,6 @@ private struct GraphicControl {
     }
 }
 
-private struct FrameRect {
-    var left: Int, top: Int, width: Int, height: Int
-}
-
 /// A GIF colour table as RGB triples.
 private struct Palette {
     var colors: [(UInt8, UInt8, UInt8)]
@@ -222,25 +188,4 @@ private struct Palette {
         guard let map, let entries = map.pointee.Colors, map.pointee.ColorCount > 0 else { return nil }
         colors = (0..<Int(map.pointee.ColorCount)).map { (entries[$0].Red, entries[$0].Green, entries[$0].Blue) }
     }
-}
-
-/// The bytes giflib reads through its input callback.
-private final class ByteSource {
-    let bytes: [UInt8]
-    var offset = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-}
-
-private func readBytes(_ gif: UnsafeMutablePointer<GifFileType>?, _ buffer: UnsafeMutablePointer<GifByteType>?, _ length: Int32) -> Int32 {
-    guard let gif, let buffer, let user = gif.pointee.UserData, length > 0 else { return 0 }
-    let source = Unmanaged<ByteSource>.fromOpaque(user).takeUnretainedValue()
-    let count = min(Int(length), source.bytes.count - source.offset)
-    guard count > 0 else { return 0 }
-    source.bytes.withUnsafeBufferPointer { bytes in
-        guard let base = bytes.baseAddress else { return }
-        buffer.update(from: base + source.offset, count: count)
-    }
-    source.offset += count
-    return Int32(count)
 }

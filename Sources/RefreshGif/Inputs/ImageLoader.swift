@@ -71,29 +71,35 @@ public struct ImageLoader: Sendable {
     /// The sequence at `path`: every frame of a GIF (with its delays), one PNG, or every
     /// `.png` in a folder.
     public func load(_ path: String, lottie: LottieOptions = LottieOptions()) throws -> ImageSequence {
-        let sequence = try loadUncharged(path, lottie: lottie)
-        budget.charge(sequence.frames.reduce(0) { $0 + $1.image.width * $1.image.height })
+        let (sequence, pixels) = try loadUncharged(path, lottie: lottie)
+        budget.charge(pixels)
         return sequence
     }
 
-    private func loadUncharged(_ path: String, lottie: LottieOptions) throws -> ImageSequence {
+    /// The sequence and the pixels it may hold: its frames', or for a GIF what its frame
+    /// source reserves (frames are composited when drawn, docs/robustness.md).
+    private func loadUncharged(_ path: String, lottie: LottieOptions) throws -> (ImageSequence, Int) {
         let limits = remainingLimits
+        func held(_ sequence: ImageSequence) -> (ImageSequence, Int) {
+            (sequence, sequence.frames.reduce(0) { $0 + $1.pixelWidth * $1.pixelHeight })
+        }
         if FileIO.isDirectory(path) {
-            return try loadFolder(path, limits: limits)
+            return held(try loadFolder(path, limits: limits))
         }
         let bytes = try FileIO.read(path, maxBytes: limits.maxFileBytes)
         let scale = Self.scaleSuffix(of: path) ?? defaultScale
         return try RefreshGifError.translating(file: path) {
             if LottieAnimation.isLottie(bytes) {
-                return try loadLottie(bytes, path: path, options: lottie, limits: limits)
+                return held(try loadLottie(bytes, path: path, options: lottie, limits: limits))
             }
             if GIFDecoder.isGIF(bytes) {
-                let animation = try GIFDecoder(limits: limits).decode(bytes)
-                return ImageSequence(frames: try animation.frames.map { try ScaledImage(image: $0.image, scale: scale) }, durationMicroseconds: nil,
-                                     frameDelaysMicroseconds: animation.frames.map(\.effectiveDelayMicroseconds))
+                let source = try GIFDecoder(limits: limits).frameSource(bytes)
+                let frames = try (0..<source.frameCount).map { try ScaledImage(source: source, index: $0, scale: scale) }
+                return (ImageSequence(frames: frames, durationMicroseconds: nil, frameDelaysMicroseconds: source.effectiveDelaysMicroseconds),
+                        source.reservedPixels)
             }
             if PNGDecoder.isPNG(bytes) {
-                return ImageSequence(frames: [try ScaledImage(image: try PNGDecoder(limits: limits).decode(bytes), scale: scale)])
+                return held(ImageSequence(frames: [try ScaledImage(image: try PNGDecoder(limits: limits).decode(bytes), scale: scale)]))
             }
             throw RefreshGifError.badInput(file: path, message: "neither a GIF, a PNG nor a Lottie file")
         }

@@ -116,11 +116,12 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
             scene.font = FontLocation(path: path)
         }
-        // Resampled once here, not in every rendered frame; the copies count against the budget.
+        // Resampled once here, not in every rendered frame; the copies count against the budget
+        // (a GIF's frames are resampled by their source when drawn, inside its reservation).
         scene.images = try RefreshGifError.translating(file: "images") {
             let (images, decoded) = try loadImages(build, baseDirectory: baseDirectory, scale: scene.scale)
             let target = Double(scene.scale)
-            let copies = images.sequences.values.flatMap(\.frames).filter { $0.scale != target }.reduce(0) {
+            let copies = images.sequences.values.flatMap(\.frames).filter { $0.scale != target && !$0.isLazy }.reduce(0) {
                 $0 + max(1, Int(($1.pointWidth * target).rounded())) * max(1, Int(($1.pointHeight * target).rounded()))
             }
             guard decoded + copies <= limits.maxTotalPixels else {

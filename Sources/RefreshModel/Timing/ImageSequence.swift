@@ -1,9 +1,20 @@
 import RefreshImage
 
 /// One image of a state's sequence, with the scale that gives its size in points.
+///
+/// Its pixels are either held or made on demand by a ``LazyImageSource`` (GIF frames are
+/// composited when first drawn); sizes are known without making them.
 public struct ScaledImage: Sendable, Equatable {
-    /// The pixels.
-    public let image: RGBAImage
+    private enum Pixels: Sendable {
+        case ready(RGBAImage)
+        case lazy(any LazyImageSource, index: Int)
+    }
+
+    private let pixels: Pixels
+    /// Width in pixels.
+    public let pixelWidth: Int
+    /// Height in pixels.
+    public let pixelHeight: Int
     /// Pixels per point (1, 2 or 3 for `@2x`/`@3x` files; see docs/images.md).
     public let scale: Double
 
@@ -12,25 +23,72 @@ public struct ScaledImage: Sendable, Equatable {
 
     /// An image at a scale; throws ``InvalidValue`` for a scale outside ``scales``.
     public init(image: RGBAImage, scale: Double) throws {
-        guard Self.scales.contains(scale) else {
-            throw InvalidValue(field: "imageScale", reason: "must be between 0.25 and 16, got \(scale)")
-        }
-        self.image = image
+        try Self.check(scale)
+        pixels = .ready(image)
+        pixelWidth = image.width
+        pixelHeight = image.height
         self.scale = scale
     }
 
+    /// Frame `index` of `source`, made when first drawn, at `width` × `height` pixels (the
+    /// source's own size when nil); throws ``InvalidValue`` for a scale outside ``scales``.
+    public init(source: any LazyImageSource, index: Int, scale: Double, width: Int? = nil, height: Int? = nil) throws {
+        try Self.check(scale)
+        pixels = .lazy(source, index: index)
+        pixelWidth = max(1, width ?? source.frameWidth)
+        pixelHeight = max(1, height ?? source.frameHeight)
+        self.scale = scale
+    }
+
+    private static func check(_ scale: Double) throws {
+        guard scales.contains(scale) else {
+            throw InvalidValue(field: "imageScale", reason: "must be between 0.25 and 16, got \(scale)")
+        }
+    }
+
+    /// The pixels (made now, for an image of a ``LazyImageSource``).
+    public var image: RGBAImage {
+        switch pixels {
+        case let .ready(image): return image
+        case let .lazy(source, index): return source.image(at: index, width: pixelWidth, height: pixelHeight)
+        }
+    }
+
+    /// True when the pixels are made on demand, and so held by their source, not by this value.
+    public var isLazy: Bool {
+        if case .lazy = pixels { return true }
+        return false
+    }
+
     /// Width in points.
-    public var pointWidth: Double { Double(image.width) / scale }
+    public var pointWidth: Double { Double(pixelWidth) / scale }
     /// Height in points.
-    public var pointHeight: Double { Double(image.height) / scale }
+    public var pointHeight: Double { Double(pixelHeight) / scale }
 
     /// This image at `scale` pixels a point: the same point size rounded to whole pixels,
-    /// Catmull-Rom on premultiplied pixels (docs/images.md); unchanged at equal scales.
+    /// Catmull-Rom on premultiplied pixels (docs/images.md); unchanged at equal scales. An
+    /// image made on demand stays so (its source resamples when it is drawn).
     public func resampled(toScale target: Double) throws -> ScaledImage {
         guard target != scale else { return self }
         let width = max(1, Int((pointWidth * target).rounded()))
         let height = max(1, Int((pointHeight * target).rounded()))
-        return try ScaledImage(image: try Resampler.resize(image, width: width, height: height), scale: target)
+        switch pixels {
+        case let .ready(image):
+            return try ScaledImage(image: try Resampler.resize(image, width: width, height: height), scale: target)
+        case let .lazy(source, index):
+            return try ScaledImage(source: source, index: index, scale: target, width: width, height: height)
+        }
+    }
+
+    /// Equal pixels at equal scales; images of a source are equal when they are the same
+    /// frame of the same source at the same size.
+    public static func == (a: ScaledImage, b: ScaledImage) -> Bool {
+        guard a.scale == b.scale, a.pixelWidth == b.pixelWidth, a.pixelHeight == b.pixelHeight else { return false }
+        switch (a.pixels, b.pixels) {
+        case let (.ready(x), .ready(y)): return x == y
+        case let (.lazy(s, i), .lazy(t, j)): return s === t && i == j
+        default: return false
+        }
     }
 }
 
