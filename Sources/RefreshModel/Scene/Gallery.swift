@@ -1,7 +1,7 @@
 import Foundation
 import RefreshImage
 
-/// Every kind × style × state MJRefresh draws, as named scenes: the README gallery and the
+/// Every kind × style × state a library draws, as named scenes: the README galleries and the
 /// golden-image tests use this one list.
 public enum Gallery {
     /// A named scene of the gallery.
