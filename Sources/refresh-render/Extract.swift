@@ -23,26 +23,38 @@ struct Extract: ParsableCommand {
             guard GIFDecoder.isGIF(bytes) else {
                 throw RefreshGifError.badInput(file: input, message: "not a GIF file (bad signature)")
             }
-            // Frames are composited one at a time, in order: memory holds a few screens, not the file.
-            let frames = try RefreshGifError.translating(file: input) { try GIFDecoder(limits: limits.limits).frameSource(bytes) }
-            try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: frames.frameCount) + [output + "/frames.json"],
+            // Frames are decoded, composited and written one at a time, in one pass: one screen is
+            // held, whatever the number of frames. The guard counts frames from the block structure.
+            let planned = try RefreshGifError.translating(file: input) { try ImageInspection.inspect(bytes).frameCount }
+            try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: planned) + [output + "/frames.json"],
                                   inputs: [input])
+            let madeFolder = !FileIO.isDirectory(output)
             try FileIO.makeDirectory(output)
             let encoder = png.encoder
             var entries: [FrameEntry] = []
-            for (i, delay) in frames.delaysCentiseconds.enumerated() {
-                let name = String(format: "frame_%04d.png", i + 1)
-                let image = frames.image(at: i, width: frames.frameWidth, height: frames.frameHeight)
-                try FileIO.writeDeferringSync(try encoder.encode(image), to: output + "/" + name)
-                entries.append(FrameEntry(index: i + 1, file: name, delayMs: delay * 10, width: image.width, height: image.height))
+            let summary: GIFSummary
+            do {
+                summary = try RefreshGifError.translating(file: input) {
+                    try GIFDecoder(limits: limits.limits).decode(bytes) { frame, _ in
+                        let name = String(format: "frame_%04d.png", entries.count + 1)
+                        try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: output + "/" + name)
+                        entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
+                                                  width: frame.image.width, height: frame.image.height))
+                    }
+                }
+            } catch {
+                // A file that turns out bad leaves nothing behind: the frames written so far go.
+                for entry in entries { try? FileManager.default.removeItem(atPath: output + "/" + entry.file) }
+                if madeFolder { try? FileManager.default.removeItem(atPath: output) }
+                throw error
             }
-            let manifest = FramesManifest(source: input, width: frames.frameWidth, height: frames.frameHeight,
-                                          loopCount: frames.loopCount, frames: entries)
+            let manifest = FramesManifest(source: input, width: summary.width, height: summary.height,
+                                          loopCount: summary.loopCount, frames: entries)
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileIO.writeDeferringSync(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
             try FileIO.makeDurable(entries.map { output + "/" + $0.file } + [output + "/frames.json"], folder: output)
-            try Console.line("\(frames.frameCount) frames written to \(output)")
+            try Console.line("\(entries.count) frames written to \(output)")
         }
     }
 

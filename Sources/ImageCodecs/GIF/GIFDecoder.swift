@@ -26,21 +26,48 @@ public struct GIFDecoder: Sendable {
     /// Decodes `data` into composited frames, every one of them held (checked against the
     /// memory budget first: frames × logical screen pixels).
     public func decode(_ data: [UInt8]) throws -> GIFAnimation {
-        let scan = try self.scan(data)
-        let screen = scan.width * scan.height
-        let (total, overflow) = screen.multipliedReportingOverflow(by: scan.records.count)
-        if overflow || total > limits.maxTotalPixels {
-            throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF", limit: limits.maxTotalPixels))
-        }
-        var compositor = try GIFCompositor(width: scan.width, height: scan.height)
         var frames: [GIFAnimation.Frame] = []
-        frames.reserveCapacity(scan.records.count)
-        for record in scan.records {
-            let image = compositor.composite(record, indices: scan.indices(of: record))
-            frames.append(GIFAnimation.Frame(image: image, delayCentiseconds: record.delayCentiseconds, disposal: record.disposal,
-                                             left: record.left, top: record.top, width: record.width, height: record.height))
+        let summary = try decode(data, screensHeld: 1) { frame, screen in
+            // The budget is checked before each frame is kept.
+            let (total, overflow) = screen.multipliedReportingOverflow(by: frames.count + 1)
+            if overflow || total > limits.maxTotalPixels {
+                throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF", limit: limits.maxTotalPixels))
+            }
+            frames.append(frame)
         }
-        return GIFAnimation(width: scan.width, height: scan.height, frames: frames, loopCount: scan.loopCount)
+        return GIFAnimation(width: summary.width, height: summary.height, frames: frames, loopCount: summary.loopCount)
+    }
+
+    /// Decodes `data` frame by frame in one pass, handing each composited frame (and the
+    /// screen's pixel count) to `body` as soon as it is drawn: one screen is held, whatever the
+    /// number of frames. Returns the screen's size, the loop count and the number of frames.
+    /// Throws before allocating when the canvas and its copy (for disposal 3) do not fit the
+    /// memory budget.
+    public func decode(_ data: [UInt8], eachFrame body: (GIFAnimation.Frame, Int) throws -> Void) throws -> GIFSummary {
+        try decode(data, screensHeld: 2, eachFrame: body)
+    }
+
+    /// ``decode(_:eachFrame:)`` checking that `screensHeld` screens fit the budget first.
+    private func decode(_ data: [UInt8], screensHeld: Int, eachFrame body: (GIFAnimation.Frame, Int) throws -> Void) throws -> GIFSummary {
+        var compositor: GIFCompositor?
+        let scan = try withoutActuallyEscaping(body) { body in
+            try self.scan(data) { record, indices, width, height in
+                if compositor == nil {
+                    guard width * height <= limits.maxTotalPixels / screensHeld else {
+                        throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF (a \(width)×\(height) screen)", limit: limits.maxTotalPixels))
+                    }
+                    compositor = try GIFCompositor(width: width, height: height)
+                }
+                guard var current = compositor else { return }
+                compositor = nil // one owner of the canvas while it is drawn on
+                let image = current.composite(record, indices: indices)
+                compositor = current
+                try body(GIFAnimation.Frame(image: image, delayCentiseconds: record.delayCentiseconds, disposal: record.disposal,
+                                            left: record.left, top: record.top, width: record.width, height: record.height),
+                         width * height)
+            }
+        }
+        return GIFSummary(width: scan.width, height: scan.height, loopCount: scan.loopCount, frameCount: scan.records.count)
     }
 
     /// Reads `data` once (every frame's LZW data decoded to check it, no pixel kept) and
@@ -64,7 +91,10 @@ public struct GIFDecoder: Sendable {
 
     /// The file's structure: screen, loop count and every complete image record, each
     /// checked by decoding its LZW data into one reused line.
-    func scan(_ data: [UInt8]) throws -> GIFScan {
+    ///
+    /// With `visit`, each frame's palette indices (in display order) are kept while it is
+    /// handed over with the screen's size, so one pass both checks and decodes.
+    func scan(_ data: [UInt8], visit: ((GIFFrameRecord, [UInt8], Int, Int) throws -> Void)? = nil) throws -> GIFScan {
         guard Self.isGIF(data) else {
             throw ImageCodecError.notThisFormat(.gif)
         }
@@ -92,17 +122,26 @@ public struct GIFDecoder: Sendable {
                     let desc = gif.pointee.Image
                     let width = Int(desc.Width), height = Int(desc.Height)
                     let palette = Palette(desc.ColorMap) ?? globalPalette
+                    var indices: [UInt8] = []
                     if width > 0, height > 0 {
                         try limits.check(width: width, height: height, what: "GIF frame")
-                        guard Self.readLines(gif, width: width, height: height, line: &line) else { break records }
+                        if visit != nil {
+                            indices = [UInt8](repeating: 0, count: width * height)
+                            guard GIFScan.readIndices(gif, width: width, height: height, interlaced: desc.Interlace,
+                                                      into: &indices) else { break records }
+                        } else {
+                            guard Self.readLines(gif, width: width, height: height, line: &line) else { break records }
+                        }
                     } else {
                         guard Self.skipImageData(gif) else { break records }
                     }
-                    scan.records.append(GIFFrameRecord(
+                    let record = GIFFrameRecord(
                         left: Int(desc.Left), top: Int(desc.Top), width: width, height: height, interlaced: desc.Interlace,
                         colors: palette?.colors ?? [], transparentIndex: control.transparentIndex(in: palette),
-                        delayCentiseconds: control.delay, disposal: control.disposal, bytes: start..<source.offset))
+                        delayCentiseconds: control.delay, disposal: control.disposal, bytes: start..<source.offset)
+                    scan.records.append(record)
                     control = GraphicControl()
+                    try visit?(record, indices, screenWidth, screenHeight)
                 case EXTENSION_RECORD_TYPE:
                     guard Self.readExtension(gif, control: &control, loopCount: &scan.loopCount) else { break records }
                 default:

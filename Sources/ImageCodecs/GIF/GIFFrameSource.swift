@@ -16,6 +16,18 @@ struct GIFFrameRecord: Sendable {
     var bytes: Range<Int>
 }
 
+/// What a one-pass decode found: the logical screen, the loop count and the number of frames.
+public struct GIFSummary: Sendable, Equatable {
+    /// Logical screen width in pixels.
+    public var width: Int
+    /// Logical screen height in pixels.
+    public var height: Int
+    /// The NETSCAPE2.0 loop count (nil: none, 0: forever).
+    public var loopCount: Int?
+    /// The number of complete frames.
+    public var frameCount: Int
+}
+
 /// A GIF's structure after one pass: the bytes (repaired), where the header ends, the
 /// logical screen, the loop count and every complete image record.
 struct GIFScan: Sendable {
@@ -40,20 +52,28 @@ struct GIFScan: Sendable {
         var stream = Array(bytes[0..<headerEnd])
         stream += bytes[record.bytes]
         stream.append(0x3B)
-        let width = record.width, height = record.height
-        var indices = [UInt8](repeating: 0, count: width * height)
+        var indices = [UInt8](repeating: 0, count: record.width * record.height)
         _ = try? GIFStream.reading(stream) { gif, _ in
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE, DGifGetImageDesc(gif) == GIF_OK else { return }
-            let rows: [Int] = record.interlaced
-                ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
-                : Array(0..<height)
-            indices.withUnsafeMutableBufferPointer { out in
-                guard let base = out.baseAddress else { return }
-                for row in rows where DGifGetLine(gif, base + row * width, Int32(width)) != GIF_OK { return }
-            }
+            _ = Self.readIndices(gif, width: record.width, height: record.height, interlaced: record.interlaced, into: &indices)
         }
         return indices
+    }
+
+    /// Reads an image's lines into `indices` (width × height) in display order, putting
+    /// interlaced passes in their rows; false when the data ends or is broken early.
+    static func readIndices(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, interlaced: Bool,
+                            into indices: inout [UInt8]) -> Bool {
+        let rows: [Int] = interlaced
+            ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
+            : Array(0..<height)
+        guard indices.count == width * height else { return false }
+        return indices.withUnsafeMutableBufferPointer { out in
+            guard let base = out.baseAddress else { return false }
+            for row in rows where DGifGetLine(gif, base + row * width, Int32(width)) != GIF_OK { return false }
+            return true
+        }
     }
 }
 
