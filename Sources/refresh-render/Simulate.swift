@@ -19,19 +19,18 @@ struct Simulate: ParsableCommand {
         try reportingErrors {
             let file = try GestureFile.read(gesture)
             let base = URL(fileURLWithPath: gesture).deletingLastPathComponent().path
-            var control = file.control
-            try control.set("width", .number(file.gesture.geometry.viewWidth))
-            // The trailer is as tall as the scroll view; a ZJRefresh animator keeps its own height.
-            if control["library"] != .text(RefreshLibrary.zjrefresh.rawValue) {
-                try control.set("height", .number(file.gesture.geometry.viewHeight))
-            }
             let scene: RefreshScene
             do {
-                scene = try control.makeScene(baseDirectory: base)
+                scene = try file.control.makeScene(baseDirectory: base)
             } catch let error as InvalidValue {
                 throw RefreshGifError.badInput(file: gesture, message: "$.control.\(error.field): \(error.reason)")
             }
-            let animation = try RefreshAnimation.gesture(file.gesture, scene: scene, fps: outputs.fps, showContent: showContent)
+            let animation: RefreshAnimation
+            do {
+                animation = try RefreshAnimation.gesture(file.gesture, scene: scene, fps: outputs.fps, showContent: showContent)
+            } catch let error as InvalidValue where error.field.hasPrefix("geometry.") {
+                throw RefreshGifError.badInput(file: gesture, message: "$.\(error.field): \(error.reason)")
+            }
             try outputs.write(animation, inputs: [gesture] + file.control.inputPaths(baseDirectory: base))
         }
     }

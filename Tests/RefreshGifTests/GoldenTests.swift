@@ -45,8 +45,7 @@ struct GoldenTests {
              "lottieSegments": {"idle": "pull", "refreshing": "loop"}, "state": "\(state.rawValue)", "percent": \(percent),
              "time": \(time), "width": 320, "now": "2024-07-05T12:00:00Z"}
             """
-        let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: Support.root.path)
-        assertSnapshot(of: scene, as: .scene, named: name)
+        try Self.assertGolden(json: json, named: name)
     }
 
     /// The article's custom animation as SVPullToRefresh custom views: half pulled, triggered,
@@ -59,8 +58,14 @@ struct GoldenTests {
             {"library": "svpulltorefresh", "style": "gif", "animation": "burst", "state": "\(state)",
              "percent": \(percent), "time": \(time), "width": 320}
             """
-        let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene()
-        assertSnapshot(of: scene, as: .scene, named: name)
+        try Self.assertGolden(json: json, named: name)
+    }
+
+    /// Checks the scene a case's JSON describes (paths from the package root) against its golden.
+    static func assertGolden(json: String, named name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+                             testName: String = #function, line: UInt = #line, column: UInt = #column) throws {
+        let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: Support.root.path)
+        assertSnapshot(of: scene, as: .scene, named: name, fileID: fileID, file: filePath, testName: testName, line: line, column: column)
     }
 
     @Test("goldens are not blank: every case draws ink")

@@ -21,7 +21,12 @@ public struct GIFAnimation: Sendable, Equatable {
 
         /// ``effectiveDelay`` in microseconds.
         package var effectiveDelayMicroseconds: Int64 {
-            Int64(delayCentiseconds <= 1 ? 10 : delayCentiseconds) * 10_000
+            Self.effectiveDelayMicroseconds(centiseconds: delayCentiseconds)
+        }
+
+        /// The delay players use for a written delay: 0 or 1 cs count as 10 cs, in microseconds.
+        package static func effectiveDelayMicroseconds(centiseconds: Int) -> Int64 {
+            Int64(centiseconds <= 1 ? 10 : centiseconds) * 10_000
         }
     }
 

@@ -58,10 +58,8 @@ public struct GIFDecoder: Sendable {
                     }
                     compositor = try GIFCompositor(width: width, height: height)
                 }
-                guard var current = compositor else { return }
-                compositor = nil // one owner of the canvas while it is drawn on
-                let image = current.composite(record, indices: indices)
-                compositor = current
+                // Optional chaining draws on the canvas in place (no copy of the screen).
+                guard let image = compositor?.composite(record, indices: indices) else { return }
                 try body(GIFAnimation.Frame(image: image, delayCentiseconds: record.delayCentiseconds, disposal: record.disposal,
                                             left: record.left, top: record.top, width: record.width, height: record.height),
                          width * height)

@@ -32,7 +32,9 @@ public struct GIFSummary: Sendable, Equatable {
 /// logical screen, the loop count and every complete image record.
 struct GIFScan: Sendable {
     let bytes: [UInt8]
-    let headerEnd: Int
+    /// The signature, screen descriptor and global colour table: what precedes every
+    /// frame's own bytes when a frame is decoded alone.
+    let header: [UInt8]
     let width: Int
     let height: Int
     var loopCount: Int?
@@ -40,7 +42,7 @@ struct GIFScan: Sendable {
 
     init(bytes: [UInt8], headerEnd: Int, width: Int, height: Int) {
         self.bytes = bytes
-        self.headerEnd = headerEnd
+        header = Array(bytes[0..<min(headerEnd, bytes.count)])
         self.width = width
         self.height = height
     }
@@ -49,7 +51,7 @@ struct GIFScan: Sendable {
     /// own bytes behind the file's header: any frame can be read without those before it.
     func indices(of record: GIFFrameRecord) -> [UInt8] {
         guard record.width > 0, record.height > 0 else { return [] }
-        var stream = Array(bytes[0..<headerEnd])
+        var stream = header
         stream += bytes[record.bytes]
         stream.append(0x3B)
         var indices = [UInt8](repeating: 0, count: record.width * record.height)
@@ -183,7 +185,7 @@ public final class GIFFrameSource: LazyImageSource {
     public var delaysCentiseconds: [Int] { scan.records.map(\.delayCentiseconds) }
     /// Each frame's delay as players use it (0 or 1 cs count as 10 cs), in microseconds.
     package var effectiveDelaysMicroseconds: [Int64] {
-        scan.records.map { Int64($0.delayCentiseconds <= 1 ? 10 : $0.delayCentiseconds) * 10_000 }
+        scan.records.map { GIFAnimation.Frame.effectiveDelayMicroseconds(centiseconds: $0.delayCentiseconds) }
     }
     /// The pixels this source may hold at most: kept pictures, the canvas and its copy.
     public var reservedPixels: Int { cachePixels + 2 * scan.width * scan.height }

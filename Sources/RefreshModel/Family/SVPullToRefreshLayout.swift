@@ -26,9 +26,10 @@ public enum SVPullToRefreshLayout {
 
     /// The pull-to-refresh view laid out in `width` points: the arrow at
     /// ceil((width − 200) × 0.5), the labels 44 pt to its right, the indicator centred on the
-    /// arrow. With `customView` (its size in points) only that view is placed, centred with
-    /// its origin rounded.
-    public static func pullToRefresh(width: Double, customView: (width: Double, height: Double)?) -> ComponentLayout {
+    /// arrow; `title` and `subtitle` false leave those labels out. With `customView` (its size
+    /// in points) only that view is placed, centred with its origin rounded.
+    public static func pullToRefresh(width: Double, customView: (width: Double, height: Double)?,
+                                     title: Bool = true, subtitle: Bool = true) -> ComponentLayout {
         var layout = ComponentLayout()
         layout.textAlignment = .left
         if let custom = customView {
@@ -40,8 +41,8 @@ public enum SVPullToRefreshLayout {
         let arrow = Rect(x: arrowX, y: arrowTop, width: arrowSize.width, height: arrowSize.height)
         layout.arrow = arrow
         layout.spinner = Rect(centerX: arrow.midX, centerY: arrow.midY, width: indicatorSize, height: indicatorSize)
-        layout.stateLabel = Rect(x: labelX, y: titleTop, width: titleSize.width, height: titleSize.height)
-        layout.timeLabel = Rect(x: labelX, y: subtitleTop, width: subtitleSize.width, height: subtitleSize.height)
+        if title { layout.stateLabel = Rect(x: labelX, y: titleTop, width: titleSize.width, height: titleSize.height) }
+        if subtitle { layout.timeLabel = Rect(x: labelX, y: subtitleTop, width: subtitleSize.width, height: subtitleSize.height) }
         return layout
     }
 

@@ -38,11 +38,21 @@ public struct GesturePlayer: Sendable {
     /// Total length in seconds.
     public var duration: Double { Double(durationMicroseconds) / 1_000_000 }
 
-    /// A player for `gesture`, whose control is already loaded as `scene`. Throws
-    /// ``InvalidValue`` when the gesture or the scene does not check out.
+    /// A player for `gesture`, whose control is already loaded as `scene`. The control is as
+    /// wide as the scroll view, and a trailer as tall (both taken from the gesture's geometry).
+    /// Throws ``InvalidValue`` when the gesture or the scene does not check out.
     public init(gesture: Gesture, scene: RefreshScene) throws {
         try gesture.validate()
         try scene.validate()
+        var scene = scene
+        scene.width = gesture.geometry.viewWidth
+        if scene.kind == .trailer { scene.trailerHeight = gesture.geometry.viewHeight }
+        do {
+            try scene.validate()
+        } catch let error as InvalidValue {
+            // Only the sizes taken from the geometry can fail here: name them as the file does.
+            throw InvalidValue(field: error.field == "width" ? "geometry.viewWidth" : "geometry.viewHeight", reason: error.reason)
+        }
         base = scene
         geometry = gesture.geometry
         let size = scene.kind == .trailer ? ComponentLayout.trailerWidth : scene.size.height

@@ -37,14 +37,21 @@ public enum ImageSelection {
             }
         }
         for candidate in chain {
-            guard let sequence = images[candidate], !sequence.frames.isEmpty else { continue }
-            let index = candidate == .idle && kind != .autoFooter
-                ? FrameClock.idleFrameIndex(count: sequence.count, percent: percent)
-                : FrameClock.loopingFrameIndex(of: sequence, time: time, timing: timing)
-            guard let index else { continue }
-            return Choice(sequence: candidate, index: index, image: sequence.frames[index])
+            let byPull = candidate == .idle && kind != .autoFooter
+            if let found = pick(candidate, in: images, percent: byPull ? percent : nil, time: time, timing: timing) { return found }
         }
         return nil
+    }
+
+    /// The frame of `candidate`'s sequence picked by `percent` (the Idle rule) when one is
+    /// given, else by the time (looping); nil when the state has no frames.
+    private static func pick(_ candidate: RefreshState, in images: StateImages, percent: Double?, time: Int64,
+                             timing: ImageSequence.Timing) -> Choice? {
+        guard let sequence = images[candidate] else { return nil }
+        let index = percent.map { FrameClock.idleFrameIndex(count: sequence.count, percent: $0) }
+            ?? FrameClock.loopingFrameIndex(of: sequence, time: time, timing: timing)
+        guard let index else { return nil }
+        return Choice(sequence: candidate, index: index, image: sequence.frames[index])
     }
 
     /// The image a control of `library` shows (docs/families.md). MJRefresh: as
@@ -55,26 +62,19 @@ public enum ImageSelection {
     /// pull images, picked by the progress clamped to 0–1.
     public static func choice(library: RefreshLibrary, kind: ComponentKind, state: RefreshState, images: StateImages,
                               percent: Double, time: Int64, timing: ImageSequence.Timing) -> Choice? {
-        func looping(_ candidate: RefreshState) -> Choice? {
-            guard let sequence = images[candidate],
-                  let index = FrameClock.loopingFrameIndex(of: sequence, time: time, timing: timing) else { return nil }
-            return Choice(sequence: candidate, index: index, image: sequence.frames[index])
-        }
         switch library {
         case .mjrefresh:
             return choice(kind: kind, state: state, images: images, percent: percent, time: time, timing: timing)
         case .svpulltorefresh:
             // Stopped follows the pull (the article's custom view grows with it).
-            guard state.drawnAs == .idle else { return looping(state.drawnAs) }
-            guard let sequence = images[.idle],
-                  let index = FrameClock.idleFrameIndex(count: sequence.count, percent: percent) else { return nil }
-            return Choice(sequence: .idle, index: index, image: sequence.frames[index])
+            let drawn = state.drawnAs
+            return pick(drawn, in: images, percent: drawn == .idle ? percent : nil, time: time, timing: timing)
         case .zjrefresh:
-            if state.isRefreshing, let loading = looping(.refreshing) { return loading }
+            if state.isRefreshing, let loading = pick(.refreshing, in: images, percent: nil, time: time, timing: timing) {
+                return loading
+            }
             let progress = state.isRefreshing ? 1 : min(1, max(0, percent.isNaN ? 0 : percent))
-            guard let sequence = images[.idle],
-                  let index = FrameClock.idleFrameIndex(count: sequence.count, percent: progress) else { return nil }
-            return Choice(sequence: .idle, index: index, image: sequence.frames[index])
+            return pick(.idle, in: images, percent: progress, time: time, timing: timing)
         }
     }
 }

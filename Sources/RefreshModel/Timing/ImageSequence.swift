@@ -70,8 +70,15 @@ public struct ScaledImage: Sendable, Equatable {
     /// image made on demand stays so (its source resamples when it is drawn).
     public func resampled(toScale target: Double) throws -> ScaledImage {
         guard target != scale else { return self }
-        let width = max(1, Int((pointWidth * target).rounded()))
-        let height = max(1, Int((pointHeight * target).rounded()))
+        return try resized(width: max(1, Int((pointWidth * target).rounded())), height: max(1, Int((pointHeight * target).rounded())),
+                           scale: target)
+    }
+
+    /// This image at `width` × `height` pixels and `target` pixels a point, in one resample
+    /// from its own pixels (unchanged when that is already its size and scale); an image made
+    /// on demand stays so.
+    public func resized(width: Int, height: Int, scale target: Double) throws -> ScaledImage {
+        guard width != pixelWidth || height != pixelHeight || target != scale else { return self }
         switch pixels {
         case let .ready(image):
             return try ScaledImage(image: try Resampler.resize(image, width: width, height: height), scale: target)
@@ -193,9 +200,6 @@ public struct StateImages: Sendable, Equatable {
     public init(builtIn: BuiltIn) {
         builtInAnimation = builtIn
     }
-
-    /// The side of the built-in animation's frames, in points.
-    public static let builtInSide = 36.0
 
     /// Sets one state's sequence, as `setImages:duration:forState:` does (the built-in
     /// animation, if that is what these images were, is dropped).

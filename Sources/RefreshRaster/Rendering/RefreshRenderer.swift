@@ -123,11 +123,8 @@ public final class RefreshRenderer {
         if sv {
             layout = scene.kind == .autoFooter
                 ? SVPullToRefreshLayout.infiniteScrolling(width: size.width, customView: imageSize)
-                : SVPullToRefreshLayout.pullToRefresh(width: size.width, customView: imageSize)
-            if layout.image == nil {
-                if scene.stateLabelHidden { layout.stateLabel = nil }
-                if timeText == nil { layout.timeLabel = nil }
-            }
+                : SVPullToRefreshLayout.pullToRefresh(width: size.width, customView: imageSize,
+                                                      title: !scene.stateLabelHidden, subtitle: timeText != nil)
         } else {
             let description = scene.stateLabelHidden ? nil : (text.width(of: title), text.lineHeight)
             let time = timeText.map { (secondText.width(of: $0), secondText.lineHeight) }
@@ -207,12 +204,9 @@ public final class RefreshRenderer {
     /// render scale up front (``StateImages/resampled(toScale:)``), so this stays 1:1.
     private func drawImage(_ image: ScaledImage, in frame: Rect, scale: Int, into control: inout RGBAImage) throws {
         let s = Double(scale)
-        var pixels = try image.resampled(toScale: s).image
-        // A frame of another size (ZJRefresh's aspect fit) scales the image to it.
+        // The frame's size in pixels: the image's own at the render scale, or ZJRefresh's aspect fit.
         let width = max(1, Int((frame.width * s).rounded())), height = max(1, Int((frame.height * s).rounded()))
-        if width != pixels.width || height != pixels.height {
-            pixels = try Resampler.resize(pixels, width: width, height: height)
-        }
+        let pixels = try image.resized(width: width, height: height, scale: s).image
         control.draw(pixels, atX: TextRenderer.snap(frame.x * s), y: TextRenderer.snap(frame.y * s))
     }
 

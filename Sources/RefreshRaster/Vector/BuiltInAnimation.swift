@@ -11,7 +11,7 @@ public enum BuiltInAnimation {
     static let accent = RGBAColor(red: 0x2E, green: 0x9B, blue: 0xD6)
     /// The track under the ring.
     static let track = RGBAColor(red: 0xD8, green: 0xDB, blue: 0xE0)
-    static let size = 36.0
+    static let size = StateImages.BuiltIn.ring.size.width
     static let ringRadius = 14.0
     static let ringWidth = 3.0
 
