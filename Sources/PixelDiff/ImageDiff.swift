@@ -83,7 +83,8 @@ public struct ImageDiff: Sendable {
         let options = self.options
         let identical = first.pixels == second.pixels
         var count = 0
-        var box: PixelBox?
+        // The differing pixels' extent, as plain bounds in the loop; a box at the end.
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         output.withUnsafeMutableBufferPointer { out in
             first.pixels.withUnsafeBufferPointer { a in
                 second.pixels.withUnsafeBufferPointer { b in
@@ -109,7 +110,8 @@ public struct ImageDiff: Sendable {
                                         Self.draw(out, pos, delta < 0 ? (options.diffColorAlt ?? options.diffColor) : options.diffColor)
                                     }
                                     count += 1
-                                    box = box?.including(x: x, y: y) ?? PixelBox(x: x, y: y, width: 1, height: 1)
+                                    minX = min(minX, x); maxX = max(maxX, x)
+                                    minY = min(minY, y); maxY = max(maxY, y)
                                 }
                             } else if drawDiff && !options.diffMask {
                                 Self.drawGray(a, pos, options.alpha, out)
@@ -121,7 +123,7 @@ public struct ImageDiff: Sendable {
         }
         return Result(differingPixels: count, totalPixels: total,
                       diffImage: drawDiff ? try StraightImage(width: width, height: height, pixels: output) : nil,
-                      boundingBox: box)
+                      boundingBox: count > 0 ? PixelBox(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
     }
 
     // MARK: - pixelmatch's building blocks
@@ -274,13 +276,6 @@ public struct PixelBox: Sendable, Equatable, CustomStringConvertible {
         self.y = y
         self.width = width
         self.height = height
-    }
-
-    /// The smallest box holding this one and pixel (`x`, `y`).
-    public func including(x px: Int, y py: Int) -> PixelBox {
-        let left = min(x, px), top = min(y, py)
-        let right = max(x + width, px + 1), bottom = max(y + height, py + 1)
-        return PixelBox(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     /// `W×H at (X, Y)`.

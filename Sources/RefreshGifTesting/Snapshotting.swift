@@ -14,9 +14,13 @@ public struct Snapshotting<Value>: Sendable {
     public var tolerance: SnapshotTolerance
     let make: @Sendable (Value) throws -> SnapshotValue
 
-    /// A strategy whose golden is a PNG compared with `tolerance`.
-    static func png(_ tolerance: SnapshotTolerance, make: @escaping @Sendable (Value) throws -> SnapshotValue) -> Snapshotting {
-        Snapshotting(pathExtension: "png", tolerance: tolerance, make: make)
+    /// A strategy whose golden is a PNG compared with these tolerances.
+    static func png(threshold: Double, includeAA: Bool, maxDiffPixels: Int, maxDiffRatio: Double,
+                    make: @escaping @Sendable (Value) throws -> SnapshotValue) -> Snapshotting {
+        Snapshotting(pathExtension: "png",
+                     tolerance: SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels,
+                                                  maxDiffRatio: maxDiffRatio),
+                     make: make)
     }
 }
 
@@ -56,7 +60,7 @@ extension Snapshotting where Value == RGBAImage {
     /// An image as it is, with a tolerance.
     public static func image(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                              maxDiffRatio: Double = 0) -> Snapshotting {
-        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { .image($0) })
     }
 }
@@ -68,7 +72,7 @@ extension Snapshotting where Value == RefreshScene {
     /// A scene rendered at its scale, with a tolerance.
     public static func scene(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                              maxDiffRatio: Double = 0) -> Snapshotting {
-        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { .image(try RefreshRenderer().render($0)) })
     }
 
@@ -77,7 +81,7 @@ extension Snapshotting where Value == RefreshScene {
     /// golden is one PNG, the frames in a grid of up to `columns` a row.
     public static func sequence(fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0.1,
                                 includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) -> Snapshotting {
-        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { scene in
                          let animation = try duration.map { try RefreshAnimation.sequence(of: scene, fps: fps, length: $0) }
                              ?? RefreshAnimation.sequence(of: scene, fps: fps, loops: 1)
@@ -90,7 +94,7 @@ extension Snapshotting where Value == RefreshScene {
     public static func gesture(_ gesture: Gesture, fps: Int = 10, showContent: Bool = false, columns: Int = 8,
                                threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                                maxDiffRatio: Double = 0) -> Snapshotting {
-        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { scene in
                          let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: fps, showContent: showContent)
                          return try SnapshotValue.frames(of: animation, columns: columns)
@@ -102,7 +106,7 @@ extension Snapshotting where Value == RefreshAnimation {
     /// Every frame of an animation, compared frame by frame (golden: one PNG grid).
     public static func frames(columns: Int = 8, threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
                               maxDiffRatio: Double = 0) -> Snapshotting {
-        png(SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio),
+        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { try SnapshotValue.frames(of: $0, columns: columns) })
     }
 

@@ -60,7 +60,7 @@ extension RefreshAnimation {
         let apngFile = try outputs.apng.map { try FileIO.StreamingFile($0) }
         var sheetCells: [ContactSheet.Cell] = []
         var reports: [FrameReport] = []
-        let every = outputs.sheetEvery ?? max(1, (count + 23) / 24)
+        let every = outputs.sheetEvery ?? sheetStep
         let wantsPNG = outputs.framesFolder != nil || outputs.apng != nil
         let wantsGIF = outputs.gif != nil
         let folder = outputs.framesFolder
@@ -91,8 +91,7 @@ extension RefreshAnimation {
             }
             reports.append(frame.report)
             if outputs.sheet != nil && index % every == 0 {
-                let r = frame.report
-                sheetCells.append(ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", r.time, r.state)))
+                sheetCells.append(Self.sheetCell(frame))
             }
         }, progress: progress)
         if let folder = outputs.framesFolder {
@@ -115,13 +114,17 @@ extension RefreshAnimation {
 
     /// Every frame (or every `every`-th) on one contact sheet, labelled with time and state.
     public func contactSheet(every: Int? = nil) throws -> RGBAImage {
-        let step = max(1, every ?? (count + 23) / 24)
         let renderer = try RefreshRenderer()
-        let cells = try stride(from: 0, to: count, by: step).map { index -> ContactSheet.Cell in
-            let frame = try render(index, with: renderer)
-            return ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", frame.report.time, frame.report.state))
-        }
+        let cells = try stride(from: 0, to: count, by: max(1, every ?? sheetStep)).map { Self.sheetCell(try render($0, with: renderer)) }
         return try Self.contactSheet(of: cells, scale: planned[0].scene.scale)
+    }
+
+    /// The default sheet step: at most 24 cells.
+    private var sheetStep: Int { max(1, (count + 23) / 24) }
+
+    /// A frame as a sheet cell, captioned with its time and state.
+    private static func sheetCell(_ frame: RenderedFrame) -> ContactSheet.Cell {
+        ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", frame.report.time, frame.report.state))
     }
 
     private static func contactSheet(of cells: [ContactSheet.Cell], scale: Int) throws -> RGBAImage {
