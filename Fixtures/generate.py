@@ -144,6 +144,17 @@ def make_gifs():
         frame(0, 0, 2, 2, 0, disposal=3),
         frame(3, 3, 1, 1, 2, disposal=3),
         frame(3, 0, 1, 1, 1, disposal=1)], pal))
+    # Frames that do not depend on those before them: a full opaque frame restoring the one
+    # before it (disposal 3), a full frame cleared afterwards (disposal 2), a full opaque frame.
+    checker4 = [3, 1] * 2 + [1, 3] * 2 + [3, 1] * 2 + [1, 3] * 2
+    write("gif/disposal-mixed.gif", gif(4, 4, [
+        frame(1, 1, 2, 2, 0, disposal=1),
+        frame(0, 0, 4, 4, 1, disposal=3),
+        frame(0, 0, 2, 2, 2, disposal=1),
+        dict(left=0, top=0, w=4, h=4, pixels=checker4, transparent=3, disposal=2),
+        frame(2, 2, 2, 2, 0, disposal=1),
+        frame(0, 0, 4, 4, 2, disposal=1),
+        frame(0, 0, 1, 1, 1, disposal=1)], pal))
     # Transparency: flag on (index 1 skipped), flag off (drawn), index out of range (ignored).
     checker = [0, 1, 1, 0] * 1
     write("gif/transparency.gif", gif(2, 2, [

@@ -97,33 +97,31 @@ public struct RGBAImage: Sendable, Equatable {
         public init() {}
 
         /// Converts premultiplied `source` bytes (whole pixels) into straight `target` bytes.
+        /// Pixels are read as 32-bit words: transparent and opaque ones (most of a frame) are
+        /// written whole; only partly transparent ones are divided.
         public mutating func convert(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) {
-            var i = 0
             let count = min(source.count, target.count) & ~3
+            guard count > 0, let from = source.baseAddress, let to = target.baseAddress else { return }
+            let src = UnsafeRawPointer(from), dst = UnsafeMutableRawPointer(to)
+            var i = 0
             while i < count {
-                let a = UInt32(source[i + 3])
+                let word = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                let a = word >> 24
                 if a == 0 {
-                    target[i] = 0
-                    target[i + 1] = 0
-                    target[i + 2] = 0
-                } else if a != 255 {
+                    dst.storeBytes(of: 0, toByteOffset: i, as: UInt32.self)
+                } else if a == 255 {
+                    last = (word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF)
+                    dst.storeBytes(of: word.littleEndian, toByteOffset: i, as: UInt32.self)
+                } else {
                     let half = a / 2
                     func straight(_ p: UInt32, _ previous: UInt32) -> UInt32 {
                         if (previous * a + 127) / 255 == p { return previous }
                         return min(255, (p * 255 + half) / a)
                     }
-                    last = (straight(UInt32(source[i]), last.0), straight(UInt32(source[i + 1]), last.1),
-                            straight(UInt32(source[i + 2]), last.2))
-                    target[i] = UInt8(last.0)
-                    target[i + 1] = UInt8(last.1)
-                    target[i + 2] = UInt8(last.2)
-                } else {
-                    last = (UInt32(source[i]), UInt32(source[i + 1]), UInt32(source[i + 2]))
-                    target[i] = source[i]
-                    target[i + 1] = source[i + 1]
-                    target[i + 2] = source[i + 2]
+                    last = (straight(word & 0xFF, last.0), straight(word >> 8 & 0xFF, last.1), straight(word >> 16 & 0xFF, last.2))
+                    let out = last.0 | last.1 << 8 | last.2 << 16 | a << 24
+                    dst.storeBytes(of: out.littleEndian, toByteOffset: i, as: UInt32.self)
                 }
-                target[i + 3] = source[i + 3]
                 i += 4
             }
         }

@@ -91,8 +91,10 @@ func settings(_ folder: String) throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
     let images = try names.map { try PNGDecoder().decode(FileIO.read(folder + "/" + $0)) }
     var candidates: [(String, PNGEncoder.Settings)] = []
-    for level in [1, 3, 6, 9, 12] {
-        for (name, filters) in [("none", PNGEncoder.Settings.Filters.none), ("sub", .sub), ("up", .up), ("paeth", .paeth), ("adaptive", .all)] {
+    for level in [1, 2, 3, 4, 5, 6, 7, 8, 9, 12] {
+        let filterSets: [(String, PNGEncoder.Settings.Filters)] = [1, 6, 9].contains(level)
+            ? [("none", .none), ("sub", .sub), ("up", .up), ("paeth", .paeth), ("adaptive", .all)] : [("none", .none)]
+        for (name, filters) in filterSets {
             candidates.append(("libdeflate \(level), \(name)", PNGEncoder.Settings(level: level, filters: filters)))
         }
     }

@@ -123,6 +123,21 @@ struct GIFCompositor {
         }
     }
 
+    /// True when frame `index` shows the same picture drawn onto a transparent screen as onto
+    /// whatever the frames before left: the first frame, one after a frame that covered the
+    /// screen and was cleared (disposal 2), or one that covers the screen with no transparent
+    /// index. In the last case the canvas it leaves is right only if it does not restore the
+    /// previous one (disposal 3), so `last` says whether later frames follow it.
+    static func startsBlank(_ index: Int, in records: [GIFFrameRecord], width: Int, height: Int, last: Bool) -> Bool {
+        func covers(_ r: GIFFrameRecord) -> Bool {
+            r.left <= 0 && r.top <= 0 && r.left + r.width >= width && r.top + r.height >= height
+        }
+        guard index > 0 else { return true }
+        let previous = records[index - 1], record = records[index]
+        if previous.disposal == 2 && covers(previous) { return true }
+        return covers(record) && record.transparentIndex == nil && (last || record.disposal != 3)
+    }
+
     private func clipped(_ r: GIFFrameRecord) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
         let x0 = max(0, r.left), x1 = min(canvas.width, r.left + r.width)
         let y0 = max(0, r.top), y1 = min(canvas.height, r.top + r.height)
@@ -213,7 +228,8 @@ public final class GIFFrameSource: LazyImageSource {
     }
 
     /// Frame `index` at the screen's size: from the latest kept frame before it whose
-    /// disposal lets the next one start from its picture, or from the start.
+    /// disposal lets the next one start from its picture, or from the latest frame that does
+    /// not depend on those before it (``GIFCompositor/startsBlank(_:in:width:height:last:)``).
     private func composite(_ index: Int, cache: inout FrameCache) -> RGBAImage {
         var start = 0
         var compositor: GIFCompositor?
@@ -226,6 +242,10 @@ public final class GIFFrameSource: LazyImageSource {
                     start = earlier + 1
                     break
                 }
+            }
+            if GIFCompositor.startsBlank(earlier, in: scan.records, width: scan.width, height: scan.height, last: earlier == index) {
+                start = earlier
+                break
             }
             earlier -= 1
         }

@@ -29,12 +29,16 @@ enum PNGChunks {
     }
 
     /// Appends a chunk with its length and CRC.
-    static func append(_ type: String, _ body: [UInt8], to out: inout [UInt8]) {
+    static func append(_ type: String, _ body: some Collection<UInt8>, to out: inout [UInt8]) {
         let typeBytes = Array(type.utf8)
-        out += bigEndian(UInt32(body.count)) + typeBytes + body
+        out.reserveCapacity(out.count + body.count + 12)
+        out += bigEndian(UInt32(body.count))
+        out += typeBytes
+        out += body
         var crc = crc32(0, nil, 0)
         crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        crc = body.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+        crc = body.withContiguousStorageIfAvailable { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+            ?? Array(body).withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
         out += bigEndian(UInt32(crc))
     }
 

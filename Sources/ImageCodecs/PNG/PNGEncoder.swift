@@ -111,8 +111,9 @@ public struct PNGEncoder: Sendable {
             throw ImageCodecError.cannotEncode(.png, reason: "the image is \(image.width)×\(image.height) px")
         }
         // Un-premultiplied row by row as the rows are filtered: no whole-frame straight copy.
-        let filtered = PNGRowFilter.filter(premultiplied: image, filters: settings.filters)
-        return CompressedImage(width: image.width, height: image.height, data: try deflate(filtered))
+        return try compressRows(width: image.width, height: image.height) { rows in
+            PNGRowFilter.filter(premultiplied: image, filters: settings.filters, into: rows)
+        }
     }
 
     /// A PNG image's header and its compressed, filtered rows.
@@ -141,7 +142,7 @@ public struct PNGEncoder: Sendable {
         var start = 0
         repeat {
             let end = min(image.data.count, start + Self.chunkSize)
-            PNGChunks.append("IDAT", Array(image.data[start..<end]), to: &out)
+            PNGChunks.append("IDAT", image.data[start..<end], to: &out)
             start = end
         } while start < image.data.count
         PNGChunks.append("IEND", [], to: &out)
@@ -152,34 +153,38 @@ public struct PNGEncoder: Sendable {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw ImageCodecError.cannotEncode(.png, reason: "the image is \(width)×\(height) px")
         }
-        let filtered = PNGRowFilter.filter(pixels, width: width, height: height, filters: settings.filters)
-        return CompressedImage(width: width, height: height, data: try deflate(filtered))
+        return try compressRows(width: width, height: height) { rows in
+            PNGRowFilter.filter(pixels, width: width, height: height, filters: settings.filters, into: rows)
+        }
     }
 
-    /// The zlib stream of `input` with the settings' compressor and level.
-    func deflate(_ input: [UInt8]) throws -> [UInt8] {
+    /// Compresses the filtered rows `fill` writes. libdeflate works in a reused
+    /// ``PNGWorkspace`` (compressor and buffers kept from frame to frame); zlib in fresh buffers.
+    private func compressRows(width: Int, height: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws -> CompressedImage {
+        let count = PNGRowFilter.filteredCount(width: width, height: height)
+        let data: [UInt8]
         switch settings.compressor {
-        case .libdeflate: return try Self.libdeflate(input, level: settings.level)
-        case .zlib, .libpng: return try Self.deflate(input, level: settings.level, strategy: settings.strategy.rawValue)
+        case .libdeflate:
+            data = try PNGWorkspace.with(level: settings.level) { workspace in
+                let rows = workspace.filtered(count)
+                fill(rows)
+                return try Self.libdeflate(UnsafeBufferPointer(rows), in: workspace)
+            }
+        case .zlib, .libpng:
+            var rows = [UInt8](repeating: 0, count: count)
+            rows.withUnsafeMutableBufferPointer { fill($0) }
+            data = try Self.deflate(rows, level: settings.level, strategy: settings.strategy.rawValue)
         }
+        return CompressedImage(width: width, height: height, data: data)
     }
 
-    /// A zlib stream of `input` from libdeflate (one shot: the whole input is in memory).
-    static func libdeflate(_ input: [UInt8], level: Int) throws -> [UInt8] {
-        guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
-            throw ImageCodecError.libraryFailure("libdeflate could not make a level-\(level) compressor")
-        }
-        defer { libdeflate_free_compressor(compressor) }
-        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
-        var output = [UInt8](repeating: 0, count: bound)
-        let written = input.withUnsafeBytes { inBuffer in
-            output.withUnsafeMutableBytes { outBuffer in
-                libdeflate_zlib_compress(compressor, inBuffer.baseAddress, inBuffer.count, outBuffer.baseAddress, outBuffer.count)
-            }
-        }
+    /// A zlib stream of `input` from the workspace's libdeflate compressor (one shot: the
+    /// whole input is in memory), made in the workspace's buffer and copied out at its size.
+    static func libdeflate(_ input: UnsafeBufferPointer<UInt8>, in workspace: PNGWorkspace) throws -> [UInt8] {
+        let output = workspace.compressed(libdeflate_zlib_compress_bound(workspace.compressor, input.count))
+        let written = libdeflate_zlib_compress(workspace.compressor, input.baseAddress, input.count, output.baseAddress, output.count)
         guard written > 0 else { throw ImageCodecError.libraryFailure("libdeflate could not compress \(input.count) bytes") }
-        output.removeSubrange(written...)
-        return output
+        return Array(UnsafeBufferPointer(rebasing: output[0..<written]))
     }
 
     /// A zlib stream of `input` (window 32 KiB, memory level 8, as libpng uses).

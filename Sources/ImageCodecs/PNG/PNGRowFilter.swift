@@ -3,54 +3,60 @@ import RefreshImage
 /// PNG's row filters for 8-bit RGBA rows: the one filter set, or per row the filter whose
 /// output bytes, read as signed, sum smallest in magnitude (the heuristic libpng uses).
 enum PNGRowFilter {
-    /// The filtered rows of a premultiplied image, un-premultiplied one row at a time into two
-    /// reused row buffers (the same values as ``RefreshImage/RGBAImage/straightPixels()``,
-    /// without a whole-frame copy).
-    static func filter(premultiplied image: RGBAImage, filters: PNGEncoder.Settings.Filters) -> [UInt8] {
+    /// The number of bytes the filtered rows of a `width × height` RGBA image take.
+    static func filteredCount(width: Int, height: Int) -> Int { (width * 4 + 1) * height }
+
+    /// Filters the rows of a premultiplied image into `out` (``filteredCount(width:height:)``
+    /// bytes), un-premultiplied one row at a time (the same values as
+    /// ``RefreshImage/RGBAImage/straightPixels()``, without a whole-frame copy). With no filter
+    /// to choose, rows are un-premultiplied straight into `out`.
+    static func filter(premultiplied image: RGBAImage, filters: PNGEncoder.Settings.Filters, into out: UnsafeMutableBufferPointer<UInt8>) {
         let rowBytes = image.width * 4
         var unpremultiply = RGBAImage.Unpremultiplier()
-        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * image.height)
-        var rows = [UInt8](repeating: 0, count: rowBytes * 2)
-        var trial = [UInt8](repeating: 0, count: rowBytes)
         let candidates = Self.candidates(filters)
         image.pixels.withUnsafeBufferPointer { src in
+            if candidates == [0] {
+                for y in 0..<image.height {
+                    out[y * (rowBytes + 1)] = 0
+                    unpremultiply.convert(UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]),
+                                          into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1) + 1)..<((y + 1) * (rowBytes + 1))]))
+                }
+                return
+            }
+            var rows = [UInt8](repeating: 0, count: rowBytes * 2)
+            var trial = [UInt8](repeating: 0, count: rowBytes)
             rows.withUnsafeMutableBufferPointer { ring in
                 trial.withUnsafeMutableBufferPointer { scratch in
-                    out.withUnsafeMutableBufferPointer { dst in
-                        for y in 0..<image.height {
-                            let current = UnsafeMutableBufferPointer(rebasing: ring[((y % 2) * rowBytes)..<((y % 2 + 1) * rowBytes)])
-                            unpremultiply.convert(UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]), into: current)
-                            let previous = y > 0
-                                ? UnsafeBufferPointer(rebasing: ring[(((y + 1) % 2) * rowBytes)..<(((y + 1) % 2 + 1) * rowBytes)]) : nil
-                            filterRow(UnsafeBufferPointer(current), previous: previous, candidates: candidates, scratch: scratch,
-                                      into: UnsafeMutableBufferPointer(rebasing: dst[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
-                        }
+                    for y in 0..<image.height {
+                        let current = UnsafeMutableBufferPointer(rebasing: ring[((y % 2) * rowBytes)..<((y % 2 + 1) * rowBytes)])
+                        unpremultiply.convert(UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]), into: current)
+                        let previous = y > 0
+                            ? UnsafeBufferPointer(rebasing: ring[(((y + 1) % 2) * rowBytes)..<(((y + 1) % 2 + 1) * rowBytes)]) : nil
+                        filterRow(UnsafeBufferPointer(current), previous: previous, candidates: candidates, scratch: scratch,
+                                  into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
                     }
                 }
             }
         }
-        return out
     }
 
-    /// Rows of straight RGBA `pixels` (`width × 4` bytes each), each prefixed with its filter type.
-    static func filter(_ pixels: [UInt8], width: Int, height: Int, filters: PNGEncoder.Settings.Filters) -> [UInt8] {
+    /// Filters rows of straight RGBA `pixels` (`width × 4` bytes each) into `out`, each row
+    /// prefixed with its filter type.
+    static func filter(_ pixels: [UInt8], width: Int, height: Int, filters: PNGEncoder.Settings.Filters,
+                       into out: UnsafeMutableBufferPointer<UInt8>) {
         let rowBytes = width * 4
-        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * height)
         var trial = [UInt8](repeating: 0, count: rowBytes)
         let candidates = Self.candidates(filters)
         pixels.withUnsafeBufferPointer { src in
             trial.withUnsafeMutableBufferPointer { scratch in
-                out.withUnsafeMutableBufferPointer { dst in
-                    for y in 0..<height {
-                        let current = UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)])
-                        let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * rowBytes)..<(y * rowBytes)]) : nil
-                        filterRow(current, previous: previous, candidates: candidates, scratch: scratch,
-                                  into: UnsafeMutableBufferPointer(rebasing: dst[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
-                    }
+                for y in 0..<height {
+                    let current = UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)])
+                    let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * rowBytes)..<(y * rowBytes)]) : nil
+                    filterRow(current, previous: previous, candidates: candidates, scratch: scratch,
+                              into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
                 }
             }
         }
-        return out
     }
 
     /// The filter types a set allows (none when it allows nothing).
