@@ -58,6 +58,26 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
+    /// True when both images have the same size and the same pixels (compared eight bytes at
+    /// a time: snapshot checks and the frame memo compare whole frames).
+    public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
+        return lhs.pixels.withUnsafeBytes { a in
+            rhs.pixels.withUnsafeBytes { b in
+                let words = a.count / 8
+                var i = 0
+                while i < words {
+                    if a.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) {
+                        return false
+                    }
+                    i += 1
+                }
+                for j in (words * 8)..<a.count where a[j] != b[j] { return false }
+                return true
+            }
+        }
+    }
+
     /// Gives `body` the pixel bytes to change in place; their number cannot change.
     public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try pixels.withUnsafeMutableBufferPointer { try body($0) }

@@ -62,6 +62,16 @@ struct SchemaTests {
             && a.pullToRefreshTitle == b.pullToRefreshTitle && a.showsDateLabel == b.showsDateLabel && a.animatorHeight == b.animatorHeight
     }
 
+    @Test("ISO 8601 dates: with a zone, an offset, fractional seconds, no zone (UTC), a plain date; nonsense refused", arguments: [
+        ("2026-03-17T09:41:00Z", 1_773_740_460.0), ("2026-03-17T09:41:00+02:00", 1_773_733_260.0),
+        ("2026-03-17T09:41:00.250Z", 1_773_740_460.25), ("2026-03-17T09:41:00", 1_773_740_460.0),
+        ("2026-03-17", 1_773_705_600.0), ("2026-13-17T09:41:00Z", nil), ("yesterday", nil), ("", nil),
+        ("2026-03-17T09:41", nil), ("2026-03-17 and more", nil), ("2026-03-17T09:41:00Z and more", nil),
+    ] as [(String, Double?)])
+    func isoDates(text: String, seconds: Double?) {
+        #expect(ISODate.parse(text)?.timeIntervalSince1970 == seconds, "\(text)")
+    }
+
     @Test("merging defaults and a case keeps every field of both, the case winning")
     func merge() throws {
         let defaults = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"scale\": 3, \"kind\": \"trailer\"}".utf8))
