@@ -4,7 +4,8 @@ import RefreshImage
 /// Decodes PNG files, including Apple's "iPhone-optimised" CgBI variant, to ``RGBAImage``.
 ///
 /// Standard files go through libpng with every colour type, bit depth, palette, tRNS and
-/// interlace converted to RGBA8. CgBI files (raw deflate, BGRA, premultiplied) are read by
+/// interlace converted to RGBA8, except the common 8-bit RGB/RGBA one, which libdeflate
+/// inflates and this module unfilters (``PNGFastPath``; the same pixels, checked by the tests). CgBI files (raw deflate, BGRA, premultiplied) are read by
 /// `CgBIConverter`.
 public struct PNGDecoder: Sendable {
     /// The limits checked against the IHDR before pixels are allocated.
@@ -50,8 +51,18 @@ public struct PNGDecoder: Sendable {
         return try StraightImage(width: width, height: height, pixels: pixels)
     }
 
-    /// Decodes a standard PNG to straight RGBA bytes.
+    /// Decodes a standard PNG to straight RGBA bytes: the common 8-bit RGB/RGBA file through
+    /// ``PNGFastPath``, everything else through libpng.
     func decodeStandard(_ data: [UInt8]) throws -> (Int, Int, [UInt8]) {
+        if let image = try PNGFastPath.decode(data, limits: limits) {
+            return (image.width, image.height, image.pixels)
+        }
+        return try decodeWithLibpng(data)
+    }
+
+    /// Decodes a standard PNG to straight RGBA bytes with libpng (every colour type, depth and
+    /// interlace converted to RGBA8).
+    func decodeWithLibpng(_ data: [UInt8]) throws -> (Int, Int, [UInt8]) {
         var width: UInt32 = 0, height: UInt32 = 0
         var message = [CChar](repeating: 0, count: 256)
         let headerStatus = data.withUnsafeBufferPointer { bytes in

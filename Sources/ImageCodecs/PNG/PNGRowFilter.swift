@@ -32,7 +32,7 @@ enum PNGRowFilter {
                         unpremultiply.convert(UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]), into: current)
                         let previous = y > 0
                             ? UnsafeBufferPointer(rebasing: ring[(((y + 1) % 2) * rowBytes)..<(((y + 1) % 2 + 1) * rowBytes)]) : nil
-                        filterRow(UnsafeBufferPointer(current), previous: previous, candidates: candidates, scratch: scratch,
+                        filterRow(UnsafeBufferPointer(current), previous: previous, bpp: 4, candidates: candidates, scratch: scratch,
                                   into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
                     }
                 }
@@ -40,11 +40,11 @@ enum PNGRowFilter {
         }
     }
 
-    /// Filters rows of straight RGBA `pixels` (`width × 4` bytes each) into `out`, each row
-    /// prefixed with its filter type.
-    static func filter(_ pixels: [UInt8], width: Int, height: Int, filters: PNGEncoder.Settings.Filters,
+    /// Filters rows of straight `pixels` (`width × bytesPerPixel` bytes each: 4 for RGBA, 3
+    /// for RGB) into `out`, each row prefixed with its filter type.
+    static func filter(_ pixels: [UInt8], width: Int, height: Int, bytesPerPixel bpp: Int = 4, filters: PNGEncoder.Settings.Filters,
                        into out: UnsafeMutableBufferPointer<UInt8>) {
-        let rowBytes = width * 4
+        let rowBytes = width * bpp
         var trial = [UInt8](repeating: 0, count: rowBytes)
         let candidates = Self.candidates(filters)
         pixels.withUnsafeBufferPointer { src in
@@ -52,7 +52,7 @@ enum PNGRowFilter {
                 for y in 0..<height {
                     let current = UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)])
                     let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * rowBytes)..<(y * rowBytes)]) : nil
-                    filterRow(current, previous: previous, candidates: candidates, scratch: scratch,
+                    filterRow(current, previous: previous, bpp: bpp, candidates: candidates, scratch: scratch,
                               into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
                 }
             }
@@ -71,44 +71,45 @@ enum PNGRowFilter {
     }
 
     /// Filters one row into `out`: the filter type byte, then the filtered bytes.
-    private static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, candidates: [UInt8],
+    private static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, bpp: Int, candidates: [UInt8],
                                   scratch: UnsafeMutableBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
         let target = UnsafeMutableBufferPointer(rebasing: out[1...])
         var chosen = candidates[0]
         if candidates.count > 1 {
             var best = Int.max
             for type in candidates {
-                apply(type, row, previous, into: scratch)
+                apply(type, row, previous, bpp: bpp, into: scratch)
                 var cost = 0
                 for x in 0..<row.count { let v = Int(Int8(bitPattern: scratch[x])); cost += v < 0 ? -v : v }
                 if cost < best { best = cost; chosen = type }
             }
         }
         out[0] = chosen
-        apply(chosen, row, previous, into: target)
+        apply(chosen, row, previous, bpp: bpp, into: target)
     }
 
-    /// Filters one row with `type` into the first `row.count` bytes of `out`.
-    private static func apply(_ type: UInt8, _ row: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?,
+    /// Filters one row with `type` into the first `row.count` bytes of `out`; `bpp` is the
+    /// distance to the pixel on the left.
+    private static func apply(_ type: UInt8, _ row: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?, bpp: Int,
                               into out: UnsafeMutableBufferPointer<UInt8>) {
         let count = row.count
         switch (type, previous) {
         case (1, _):
-            for x in 0..<count { out[x] = row[x] &- (x >= 4 ? row[x - 4] : 0) }
+            for x in 0..<count { out[x] = row[x] &- (x >= bpp ? row[x - bpp] : 0) }
         case (2, let up?):
             for x in 0..<count { out[x] = row[x] &- up[x] }
         case (3, let up?):
-            for x in 0..<count { out[x] = row[x] &- UInt8((Int(x >= 4 ? row[x - 4] : 0) + Int(up[x])) / 2) }
+            for x in 0..<count { out[x] = row[x] &- UInt8((Int(x >= bpp ? row[x - bpp] : 0) + Int(up[x])) / 2) }
         case (3, nil):
-            for x in 0..<count { out[x] = row[x] &- ((x >= 4 ? row[x - 4] : 0) / 2) }
+            for x in 0..<count { out[x] = row[x] &- ((x >= bpp ? row[x - bpp] : 0) / 2) }
         case (4, let up?):
             for x in 0..<count {
-                let a = x >= 4 ? Int(row[x - 4]) : 0, b = Int(up[x]), c = x >= 4 ? Int(up[x - 4]) : 0
+                let a = x >= bpp ? Int(row[x - bpp]) : 0, b = Int(up[x]), c = x >= bpp ? Int(up[x - bpp]) : 0
                 out[x] = row[x] &- UInt8(PNGUnfilter.paeth(a, b, c))
             }
         case (4, nil):
             // Paeth with no row above predicts the left pixel.
-            for x in 0..<count { out[x] = row[x] &- (x >= 4 ? row[x - 4] : 0) }
+            for x in 0..<count { out[x] = row[x] &- (x >= bpp ? row[x - bpp] : 0) }
         default:
             // None, and Up on the first row (the row above counts as zeros).
             for x in 0..<count { out[x] = row[x] }

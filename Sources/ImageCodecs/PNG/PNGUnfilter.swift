@@ -1,41 +1,42 @@
-/// Undoes PNG's per-row filters (none, sub, up, average, Paeth) in place, for images whose
-/// pixels are whole bytes (8-bit samples) and not interlaced.
+/// Undoes PNG's per-row filters (none, sub, up, average, Paeth), for images whose pixels are
+/// whole bytes (8-bit samples) and not interlaced.
 enum PNGUnfilter {
     /// Turns `data` (rows of one filter byte plus `rowBytes` filtered bytes) into the raw rows
     /// in `output` (`height × rowBytes` bytes). `bytesPerPixel` is the distance a filter looks
-    /// left. Throws for an unknown filter type.
+    /// left. Throws for an unknown filter type or buffers of the wrong size.
     static func unfilter(_ data: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, bytesPerPixel bpp: Int,
                          into output: UnsafeMutableBufferPointer<UInt8>) throws {
+        guard rowBytes > 0, height > 0, bpp > 0, data.count >= (rowBytes + 1) * height, output.count >= rowBytes * height,
+              let input = data.baseAddress, let out = output.baseAddress else {
+            throw ImageCodecError.malformed(.png, reason: "image data does not match the image size")
+        }
+        let left = min(bpp, rowBytes)
         for y in 0..<height {
-            let filter = data[y * (rowBytes + 1)]
-            let source = y * (rowBytes + 1) + 1
-            let row = y * rowBytes
-            let previous = row - rowBytes
-            switch filter {
-            case 0:
-                for x in 0..<rowBytes { output[row + x] = data[source + x] }
-            case 1:
-                for x in 0..<rowBytes {
-                    let left = x >= bpp ? output[row + x - bpp] : 0
-                    output[row + x] = data[source + x] &+ left
-                }
-            case 2:
-                for x in 0..<rowBytes {
-                    let up = y > 0 ? output[previous + x] : 0
-                    output[row + x] = data[source + x] &+ up
-                }
-            case 3:
-                for x in 0..<rowBytes {
-                    let left = x >= bpp ? Int(output[row + x - bpp]) : 0
-                    let up = y > 0 ? Int(output[previous + x]) : 0
-                    output[row + x] = data[source + x] &+ UInt8((left + up) / 2)
-                }
-            case 4:
-                for x in 0..<rowBytes {
-                    let a = x >= bpp ? Int(output[row + x - bpp]) : 0
-                    let b = y > 0 ? Int(output[previous + x]) : 0
-                    let c = x >= bpp && y > 0 ? Int(output[previous + x - bpp]) : 0
-                    output[row + x] = data[source + x] &+ UInt8(paeth(a, b, c))
+            let filter = input[y * (rowBytes + 1)]
+            let src = input + y * (rowBytes + 1) + 1
+            let row = out + y * rowBytes
+            // The row above; the first row's is all zeros, which makes up = none, average =
+            // half the left byte and Paeth = sub.
+            let up: UnsafeMutablePointer<UInt8>? = y > 0 ? row - rowBytes : nil
+            switch (filter, up) {
+            case (0, _), (2, nil):
+                row.update(from: src, count: rowBytes)
+            case (1, _), (4, nil):
+                row.update(from: src, count: left)
+                for x in left..<rowBytes { row[x] = src[x] &+ row[x - bpp] }
+            case (2, let up?):
+                for x in 0..<rowBytes { row[x] = src[x] &+ up[x] }
+            case (3, nil):
+                row.update(from: src, count: left)
+                for x in left..<rowBytes { row[x] = src[x] &+ row[x - bpp] / 2 }
+            case (3, let up?):
+                for x in 0..<left { row[x] = src[x] &+ up[x] / 2 }
+                for x in left..<rowBytes { row[x] = src[x] &+ UInt8((UInt16(row[x - bpp]) + UInt16(up[x])) / 2) }
+            case (4, let up?):
+                // Paeth with nothing on the left predicts the byte above.
+                for x in 0..<left { row[x] = src[x] &+ up[x] }
+                for x in left..<rowBytes {
+                    row[x] = src[x] &+ UInt8(paeth(Int(row[x - bpp]), Int(up[x]), Int(up[x - bpp])))
                 }
             default:
                 throw ImageCodecError.malformed(.png, reason: "row \(y) has unknown filter type \(filter)")
