@@ -155,6 +155,12 @@ def make_gifs():
         frame(2, 2, 2, 2, 0, disposal=1),
         frame(0, 0, 4, 4, 2, disposal=1),
         frame(0, 0, 1, 1, 1, disposal=1)], pal))
+    # LZW data that ends after two of the second frame's four rows (an early end code, the
+    # blocks intact): the rows decoded are drawn, the rest keeps the red of the first frame.
+    write("gif/lzw-short.gif", gif(4, 4, [
+        frame(0, 0, 4, 4, 0, disposal=1),
+        dict(left=0, top=0, w=4, h=4, pixels=[2] * 8, disposal=1),
+        frame(3, 3, 1, 1, 3, disposal=1)], pal))
     # Transparency: flag on (index 1 skipped), flag off (drawn), index out of range (ignored).
     checker = [0, 1, 1, 0] * 1
     write("gif/transparency.gif", gif(2, 2, [

@@ -18,14 +18,17 @@ func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 func fixture(_ path: String) throws -> [UInt8] { try FileIO.read(root.appendingPathComponent("Fixtures/" + path).path) }
 
-/// `refresh-bench floor DIR`: libpng alone encoding the very PNGs in DIR again with the
-/// default settings; prints the median seconds for the whole set (the floor of bench/run.py).
+/// `refresh-bench floor DIR`: the PNGs in DIR compressed again in process, the way
+/// refresh-render writes them (un-premultiplied, filtered, libdeflate at the default settings,
+/// chunks) and by libpng with the same level and filter; prints both medians in seconds for
+/// the whole set (the floor columns of bench/run.py).
 func floor(_ folder: String) throws {
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
     let images = try names.map { try PNGDecoder().decode(FileIO.read(folder + "/" + $0)) }
-    let encoder = PNGEncoder()
-    let time = try median(7) { for image in images { _ = try encoder.encode(image) } }
-    print(String(format: "%.6f", time / 1e6))
+    let ours = PNGEncoder()
+    let libpng = PNGEncoder(settings: .init(level: ours.settings.level, filters: ours.settings.filters, compressor: .libpng))
+    let times = try [ours, libpng].map { encoder in try median(7) { for image in images { _ = try encoder.encode(image) } } }
+    print(times.map { String(format: "%.6f", $0 / 1e6) }.joined(separator: " "))
 }
 
 /// `refresh-bench diff A B`: the diff alone, in process.

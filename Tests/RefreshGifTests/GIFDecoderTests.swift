@@ -111,6 +111,17 @@ struct GIFDecoderTests {
         #expect(Support.straight(gif.frames[1].image, 7, 7) == green)
     }
 
+    @Test("LZW data that ends early inside intact blocks: the frame counts, its decoded rows are drawn, the rest left as it was")
+    func lzwShort() throws {
+        let gif = try Support.gif("lzw-short.gif")
+        #expect(gif.frames.count == 3)
+        let blue: [UInt8] = [0, 0, 255, 255], red: [UInt8] = [255, 0, 0, 255], yellow: [UInt8] = [255, 255, 0, 255]
+        for (x, y) in [(0, 0), (3, 1)] { #expect(Support.straight(gif.frames[1].image, x, y) == blue) }
+        for (x, y) in [(0, 2), (3, 3)] { #expect(Support.straight(gif.frames[1].image, x, y) == red) }
+        #expect(Support.straight(gif.frames[2].image, 3, 3) == yellow)
+        #expect(Support.straight(gif.frames[2].image, 0, 3) == red)
+    }
+
     @Test("real LZW data, loop count and effective delays")
     func spectrum() throws {
         let gif = try Support.gif("spectrum.gif")

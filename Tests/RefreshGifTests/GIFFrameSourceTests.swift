@@ -9,7 +9,7 @@ import Testing
 /// small enough to evict (docs/robustness.md).
 @Suite("GIF frames composited when drawn")
 struct GIFFrameSourceTests {
-    static let fixtures = ["disposal-background", "disposal-keep", "disposal-mixed", "disposal-previous", "interlaced", "local-palette",
+    static let fixtures = ["disposal-background", "disposal-keep", "disposal-mixed", "disposal-previous", "interlaced", "local-palette", "lzw-short",
                            "no-palette", "outside", "spectrum", "transparency", "truncated", "zero-size"]
 
     @Test("every fixture: any order, a one-frame cache, the same pixels as decoding all frames", arguments: fixtures)

@@ -8,7 +8,8 @@ import RefreshImage
 /// transparent, 3 restores what was there before it. The transparency index counts only
 /// when the graphic control extension sets its flag and the index is inside the palette.
 /// Parts of frames outside the logical screen are clipped; interlaced images are
-/// de-interlaced; a file that ends early keeps its complete frames.
+/// de-interlaced; a file that ends early keeps its complete frames, and a frame whose LZW
+/// data breaks off draws the rows decoded before the break.
 public struct GIFDecoder: Sendable {
     /// Limits checked before any canvas or frame is allocated.
     public var limits: DecodeLimits
@@ -68,7 +69,7 @@ public struct GIFDecoder: Sendable {
         return GIFSummary(width: scan.width, height: scan.height, loopCount: scan.loopCount, frameCount: scan.records.count)
     }
 
-    /// Reads `data` once (every frame's LZW data decoded to check it, no pixel kept) and
+    /// Walks `data` once (its blocks checked, no LZW data decoded, no pixel kept) and
     /// returns a source that composites frames when they are drawn, keeping the most recent
     /// ones within `memoryPixels` (the decoding budget when nil). Throws when even one frame
     /// cannot be composited within it (the screen, its copy for disposal 3 and one frame).
@@ -87,12 +88,12 @@ public struct GIFDecoder: Sendable {
         return GIFFrameSource(scan: scan, cachePixels: cache)
     }
 
-    /// The file's structure: screen, loop count and every complete image record, each
-    /// checked by decoding its LZW data into one reused line.
+    /// The file's structure: screen, loop count and every complete image record (its LZW
+    /// data's blocks walked, not decoded).
     ///
-    /// With `visit`, each frame's palette indices (in display order) are kept while it is
-    /// handed over with the screen's size, so one pass both checks and decodes.
-    func scan(_ data: [UInt8], visit: ((GIFFrameRecord, [UInt8], Int, Int) throws -> Void)? = nil) throws -> GIFScan {
+    /// With `visit`, each frame is decoded from its own bytes as soon as its record is
+    /// complete and handed over with its palette indices (in display order) and the screen's size.
+    func scan(_ data: [UInt8], visit: ((GIFFrameRecord, GIFIndices, Int, Int) throws -> Void)? = nil) throws -> GIFScan {
         guard Self.isGIF(data) else {
             throw ImageCodecError.notThisFormat(.gif)
         }
@@ -106,7 +107,6 @@ public struct GIFDecoder: Sendable {
             var scan = GIFScan(bytes: bytes, headerEnd: source.offset, width: screenWidth, height: screenHeight)
             let globalPalette = Palette(gif.pointee.SColorMap)
             var control = GraphicControl()
-            var line: [GifPixelType] = []
             records: while true {
                 var recordType = UNDEFINED_RECORD_TYPE
                 guard DGifGetRecordType(gif, &recordType) == GIF_OK else { break records }
@@ -120,26 +120,19 @@ public struct GIFDecoder: Sendable {
                     let desc = gif.pointee.Image
                     let width = Int(desc.Width), height = Int(desc.Height)
                     let palette = Palette(desc.ColorMap) ?? globalPalette
-                    var indices: [UInt8] = []
                     if width > 0, height > 0 {
                         try limits.check(width: width, height: height, what: "GIF frame")
-                        if visit != nil {
-                            indices = [UInt8](repeating: 0, count: width * height)
-                            guard GIFScan.readIndices(gif, width: width, height: height, interlaced: desc.Interlace,
-                                                      into: &indices) else { break records }
-                        } else {
-                            guard Self.readLines(gif, width: width, height: height, line: &line) else { break records }
-                        }
-                    } else {
-                        guard Self.skipImageData(gif) else { break records }
                     }
+                    // The LZW data's blocks are walked, not decoded: a frame is decoded only
+                    // when it is drawn.
+                    guard Self.skipImageData(gif) else { break records }
                     let record = GIFFrameRecord(
                         left: Int(desc.Left), top: Int(desc.Top), width: width, height: height, interlaced: desc.Interlace,
                         colors: palette?.colors ?? [], transparentIndex: control.transparentIndex(in: palette),
                         delayCentiseconds: control.delay, disposal: control.disposal, bytes: start..<source.offset)
                     scan.records.append(record)
                     control = GraphicControl()
-                    try visit?(record, indices, screenWidth, screenHeight)
+                    if let visit { try visit(record, scan.indices(of: record), screenWidth, screenHeight) }
                 case EXTENSION_RECORD_TYPE:
                     guard Self.readExtension(gif, control: &control, loopCount: &scan.loopCount) else { break records }
                 default:
@@ -153,17 +146,8 @@ public struct GIFDecoder: Sendable {
         }
     }
 
-    /// Reads `height` lines of `width` pixels into `line` (their values are not kept).
-    static func readLines(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, line: inout [GifPixelType]) -> Bool {
-        if line.count < width { line = [GifPixelType](repeating: 0, count: width) }
-        for _ in 0..<height {
-            let ok = line.withUnsafeMutableBufferPointer { DGifGetLine(gif, $0.baseAddress, Int32(width)) }
-            guard ok == GIF_OK else { return false }
-        }
-        return true
-    }
-
-    /// Consumes the LZW data of a frame that has no pixels.
+    /// Walks past a frame's LZW data block by block without decoding it; false when the
+    /// blocks end early.
     static func skipImageData(_ gif: UnsafeMutablePointer<GifFileType>) -> Bool {
         var codeSize: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?

@@ -47,36 +47,51 @@ struct GIFScan: Sendable {
         self.height = height
     }
 
-    /// A record's palette indices in display order (de-interlaced), decoded again from its
-    /// own bytes behind the file's header: any frame can be read without those before it.
-    func indices(of record: GIFFrameRecord) -> [UInt8] {
-        guard record.width > 0, record.height > 0 else { return [] }
+    /// A record's palette indices in display order (de-interlaced), decoded from its own
+    /// bytes behind the file's header: any frame can be read without those before it. When
+    /// the LZW data breaks off, the lines decoded before the break are kept.
+    func indices(of record: GIFFrameRecord) -> GIFIndices {
+        guard record.width > 0, record.height > 0 else { return GIFIndices(values: [], linesDecoded: 0) }
         var stream = header
         stream += bytes[record.bytes]
         stream.append(0x3B)
-        var indices = [UInt8](repeating: 0, count: record.width * record.height)
+        var indices = GIFIndices(values: [UInt8](repeating: 0, count: record.width * record.height), linesDecoded: 0)
         _ = try? GIFStream.reading(stream) { gif, _ in
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE, DGifGetImageDesc(gif) == GIF_OK else { return }
-            _ = Self.readIndices(gif, width: record.width, height: record.height, interlaced: record.interlaced, into: &indices)
+            indices.linesDecoded = Self.readIndices(gif, width: record.width, height: record.height, interlaced: record.interlaced,
+                                                    into: &indices.values)
         }
         return indices
     }
 
-    /// Reads an image's lines into `indices` (width × height) in display order, putting
-    /// interlaced passes in their rows; false when the data ends or is broken early.
-    static func readIndices(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, interlaced: Bool,
-                            into indices: inout [UInt8]) -> Bool {
-        let rows: [Int] = interlaced
+    /// The display rows of an image in the order its lines are stored (interlaced: the four passes).
+    static func storedRowOrder(height: Int, interlaced: Bool) -> [Int] {
+        interlaced
             ? [(0, 8), (4, 8), (2, 4), (1, 2)].flatMap { start, step in Array(stride(from: start, to: height, by: step)) }
             : Array(0..<height)
-        guard indices.count == width * height else { return false }
+    }
+
+    /// Reads an image's lines into `indices` (width × height) in display order, putting
+    /// interlaced passes in their rows; returns how many lines were read before the data ended
+    /// or broke.
+    static func readIndices(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, interlaced: Bool,
+                            into indices: inout [UInt8]) -> Int {
+        let rows = storedRowOrder(height: height, interlaced: interlaced)
+        guard indices.count == width * height else { return 0 }
         return indices.withUnsafeMutableBufferPointer { out in
-            guard let base = out.baseAddress else { return false }
-            for row in rows where DGifGetLine(gif, base + row * width, Int32(width)) != GIF_OK { return false }
-            return true
+            guard let base = out.baseAddress else { return 0 }
+            for (read, row) in rows.enumerated() where DGifGetLine(gif, base + row * width, Int32(width)) != GIF_OK { return read }
+            return rows.count
         }
     }
+}
+
+/// A frame's palette indices in display order, and how many of its lines (in stored order)
+/// were decoded: the rest of a frame whose data breaks off is not drawn.
+struct GIFIndices {
+    var values: [UInt8]
+    var linesDecoded: Int
 }
 
 /// Draws GIF frames onto the logical screen the way browsers do: disposal 0 and 1 keep a
@@ -98,7 +113,7 @@ struct GIFCompositor {
 
     /// Draws a frame and returns the picture it shows; the canvas is left as the next frame
     /// finds it (after this frame's disposal).
-    mutating func composite(_ record: GIFFrameRecord, indices: [UInt8]) -> RGBAImage {
+    mutating func composite(_ record: GIFFrameRecord, indices: GIFIndices) -> RGBAImage {
         let before = record.disposal == 3 ? canvas : nil
         draw(record, indices)
         let shown = canvas
@@ -128,14 +143,17 @@ struct GIFCompositor {
     /// screen and was cleared (disposal 2), or one that covers the screen with no transparent
     /// index. In the last case the canvas it leaves is right only if it does not restore the
     /// previous one (disposal 3), so `last` says whether later frames follow it.
-    static func startsBlank(_ index: Int, in records: [GIFFrameRecord], width: Int, height: Int, last: Bool) -> Bool {
+    /// A covering frame is trusted only while its data is not known to break off early
+    /// (`coverCounts`; the caller checks when it decodes it).
+    static func startsBlank(_ index: Int, in records: [GIFFrameRecord], width: Int, height: Int, last: Bool,
+                            coverCounts: Bool = true) -> Bool {
         func covers(_ r: GIFFrameRecord) -> Bool {
             r.left <= 0 && r.top <= 0 && r.left + r.width >= width && r.top + r.height >= height
         }
         guard index > 0 else { return true }
         let previous = records[index - 1], record = records[index]
         if previous.disposal == 2 && covers(previous) { return true }
-        return covers(record) && record.transparentIndex == nil && (last || record.disposal != 3)
+        return coverCounts && covers(record) && record.transparentIndex == nil && (last || record.disposal != 3)
     }
 
     private func clipped(_ r: GIFFrameRecord) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
@@ -144,11 +162,17 @@ struct GIFCompositor {
         return x0 < x1 && y0 < y1 ? (x0, x1, y0, y1) : nil
     }
 
-    private mutating func draw(_ r: GIFFrameRecord, _ indices: [UInt8]) {
+    private mutating func draw(_ r: GIFFrameRecord, _ decoded: GIFIndices) {
+        let indices = decoded.values
         guard let box = clipped(r), indices.count == r.width * r.height else { return }
         let colors = r.colors, transparent = r.transparentIndex, canvasWidth = canvas.width
+        // Lines after a break in the data are left as they were.
+        var drawn = [Bool](repeating: decoded.linesDecoded >= r.height, count: r.height)
+        if decoded.linesDecoded < r.height {
+            for row in GIFScan.storedRowOrder(height: r.height, interlaced: r.interlaced).prefix(decoded.linesDecoded) { drawn[row] = true }
+        }
         canvas.withUnsafeMutablePixels { out in
-            for y in box.y0..<box.y1 {
+            for y in box.y0..<box.y1 where drawn[y - r.top] {
                 let sourceRow = (y - r.top) * r.width - r.left
                 for x in box.x0..<box.x1 {
                     let index = Int(indices[sourceRow + x])
@@ -229,10 +253,11 @@ public final class GIFFrameSource: LazyImageSource {
 
     /// Frame `index` at the screen's size: from the latest kept frame before it whose
     /// disposal lets the next one start from its picture, or from the latest frame that does
-    /// not depend on those before it (``GIFCompositor/startsBlank(_:in:width:height:last:)``).
-    private func composite(_ index: Int, cache: inout FrameCache) -> RGBAImage {
+    /// not depend on those before it (``GIFCompositor/startsBlank(_:in:width:height:last:coverCounts:)``).
+    private func composite(_ index: Int, cache: inout FrameCache, trustingCover: Bool = true) -> RGBAImage {
         var start = 0
         var compositor: GIFCompositor?
+        var fromCover = false
         var earlier = index
         while earlier >= 0 {
             if let kept = cache.take(FrameCache.Key(index: earlier, width: scan.width, height: scan.height)) {
@@ -243,7 +268,10 @@ public final class GIFFrameSource: LazyImageSource {
                     break
                 }
             }
-            if GIFCompositor.startsBlank(earlier, in: scan.records, width: scan.width, height: scan.height, last: earlier == index) {
+            if earlier == 0 || GIFCompositor.startsBlank(earlier, in: scan.records, width: scan.width, height: scan.height,
+                                                         last: earlier == index, coverCounts: trustingCover) {
+                fromCover = earlier > 0 && !GIFCompositor.startsBlank(earlier, in: scan.records, width: scan.width, height: scan.height,
+                                                                      last: earlier == index, coverCounts: false)
                 start = earlier
                 break
             }
@@ -254,7 +282,12 @@ public final class GIFFrameSource: LazyImageSource {
         }
         var shown = compositor.canvas
         for i in start...index {
-            shown = compositor.composite(scan.records[i], indices: scan.indices(of: scan.records[i]))
+            let indices = scan.indices(of: scan.records[i])
+            // A covering frame whose data breaks off does not cover: start further back.
+            if i == start && fromCover && indices.linesDecoded < scan.records[i].height {
+                return composite(index, cache: &cache, trustingCover: false)
+            }
+            shown = compositor.composite(scan.records[i], indices: indices)
             cache.keep(shown, as: FrameCache.Key(index: i, width: scan.width, height: scan.height), limit: cachePixels)
         }
         return shown
