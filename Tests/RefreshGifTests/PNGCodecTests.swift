@@ -34,6 +34,29 @@ struct PNGCodecTests {
         }
     }
 
+    @Test("a frame seen before comes from the memo, the same bytes; a forged hash match is refused by inflating")
+    func compressionMemo() throws {
+        let a = try PNGDecoder().decode(Support.bytes("png/rgba8.png"))
+        var b = a
+        b.withUnsafeMutablePixels { $0[0] = $0[0] &+ 1; $0[3] = 255 }
+        let encoder = PNGEncoder(), memo = PNGCompressionMemo()
+        let first = try encoder.compress(a, memo: memo)
+        #expect(first == (try encoder.compress(a)))
+        let again = try encoder.compress(try RGBAImage(width: a.width, height: a.height, premultipliedPixels: Array(a.pixels)), memo: memo)
+        #expect(again == first && memo.count == 1)  // found, not kept twice
+        let other = try encoder.compress(b, memo: memo)
+        #expect(other == (try encoder.compress(b)) && other != first && memo.count == 2)
+        // B's rows under A's hash: the kept data does not inflate to them, so no match.
+        let forged = PNGCompressionMemo()
+        var rows = [UInt8](repeating: 0, count: PNGRowFilter.filteredCount(width: b.width, height: b.height))
+        rows.withUnsafeMutableBufferPointer { PNGRowFilter.filter(premultiplied: b, filters: .none, into: $0) }
+        forged.keep(first, hash: 42)
+        let found = try PNGWorkspace.with(level: 6) { workspace in
+            rows.withUnsafeBufferPointer { forged.lookUp($0, width: b.width, height: b.height, hash: 42, in: workspace) }
+        }
+        #expect(found == nil)
+    }
+
     @Test("the same pixels always give the same bytes, with no time or text chunk")
     func deterministic() throws {
         let image = try PNGDecoder().decode(Support.bytes("png/rgba16.png"))

@@ -107,11 +107,17 @@ public struct PNGEncoder: Sendable {
 
     /// The compressed image data (the zlib stream IDAT chunks hold) and the IHDR body of `image`.
     public func compress(_ image: RGBAImage) throws -> CompressedImage {
+        try compress(image, memo: nil)
+    }
+
+    /// ``compress(_:)``, taking the data from `memo` when it holds a frame with the same
+    /// filtered rows and keeping what it compresses there (libdeflate only).
+    package func compress(_ image: RGBAImage, memo: PNGCompressionMemo?) throws -> CompressedImage {
         guard !image.isEmpty, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw ImageCodecError.cannotEncode(.png, reason: "the image is \(image.width)×\(image.height) px")
         }
         // Un-premultiplied row by row as the rows are filtered: no whole-frame straight copy.
-        return try compressRows(width: image.width, height: image.height) { rows in
+        return try compressRows(width: image.width, height: image.height, memo: memo) { rows in
             PNGRowFilter.filter(premultiplied: image, filters: settings.filters, into: rows)
         }
     }
@@ -160,15 +166,23 @@ public struct PNGEncoder: Sendable {
 
     /// Compresses the filtered rows `fill` writes. libdeflate works in a reused
     /// ``PNGWorkspace`` (compressor and buffers kept from frame to frame); zlib in fresh buffers.
-    private func compressRows(width: Int, height: Int, _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws -> CompressedImage {
+    private func compressRows(width: Int, height: Int, memo: PNGCompressionMemo? = nil,
+                              _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws -> CompressedImage {
         let count = PNGRowFilter.filteredCount(width: width, height: height)
         let data: [UInt8]
         switch settings.compressor {
         case .libdeflate:
-            data = try PNGWorkspace.with(level: settings.level) { workspace in
-                let rows = workspace.filtered(count)
-                fill(rows)
-                return try Self.libdeflate(UnsafeBufferPointer(rows), in: workspace)
+            return try PNGWorkspace.with(level: settings.level) { workspace in
+                let buffer = workspace.filtered(count)
+                fill(buffer)
+                let rows = UnsafeBufferPointer(buffer)
+                let hash = memo.map { _ in PNGCompressionMemo.hash(rows) }
+                if let memo, let hash, let kept = memo.lookUp(rows, width: width, height: height, hash: hash, in: workspace) {
+                    return kept
+                }
+                let compressed = CompressedImage(width: width, height: height, data: try Self.libdeflate(rows, in: workspace))
+                if let memo, let hash { memo.keep(compressed, hash: hash) }
+                return compressed
             }
         case .zlib, .libpng:
             var rows = [UInt8](repeating: 0, count: count)

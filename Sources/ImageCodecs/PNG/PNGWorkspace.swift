@@ -15,6 +15,9 @@ final class PNGWorkspace: @unchecked Sendable {
     let compressor: OpaquePointer
     private var filteredStorage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     private var compressedStorage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    /// Where ``inflates(_:to:)`` puts what it checks, and its decompressor (made when first needed).
+    private var checkStorage = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    private var decompressor: OpaquePointer?
 
     /// Buffers larger than this are freed when the workspace is put back, so one huge image
     /// (a contact sheet) does not keep its memory for the rest of the process.
@@ -33,8 +36,10 @@ final class PNGWorkspace: @unchecked Sendable {
 
     deinit {
         libdeflate_free_compressor(compressor)
+        if let decompressor { libdeflate_free_decompressor(decompressor) }
         filteredStorage.deallocate()
         compressedStorage.deallocate()
+        checkStorage.deallocate()
     }
 
     /// Runs `body` with a workspace for `level`, taken from the shelf or made, and shelves it after.
@@ -63,6 +68,18 @@ final class PNGWorkspace: @unchecked Sendable {
         Self.grow(&compressedStorage, to: count)
     }
 
+    /// True when the zlib stream `data` inflates to exactly `rows`.
+    func inflates(_ data: [UInt8], to rows: UnsafeBufferPointer<UInt8>) -> Bool {
+        if decompressor == nil { decompressor = libdeflate_alloc_decompressor() }
+        guard let decompressor else { return false }
+        let check = Self.grow(&checkStorage, to: rows.count)
+        let result = data.withUnsafeBytes { input in
+            libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, check.baseAddress, check.count, nil)
+        }
+        guard result == LIBDEFLATE_SUCCESS else { return false }
+        return UnsafeRawBufferPointer(check).elementsEqual(UnsafeRawBufferPointer(rows))
+    }
+
     private static func grow(_ storage: inout UnsafeMutableBufferPointer<UInt8>, to count: Int) -> UnsafeMutableBufferPointer<UInt8> {
         if storage.count < count {
             storage.deallocate()
@@ -73,7 +90,7 @@ final class PNGWorkspace: @unchecked Sendable {
     }
 
     private func trim() {
-        for keyPath in [\PNGWorkspace.filteredStorage, \PNGWorkspace.compressedStorage] where self[keyPath: keyPath].count > Self.keptBytes {
+        for keyPath in [\PNGWorkspace.filteredStorage, \PNGWorkspace.compressedStorage, \PNGWorkspace.checkStorage] where self[keyPath: keyPath].count > Self.keptBytes {
             self[keyPath: keyPath].deallocate()
             self[keyPath: keyPath] = UnsafeMutableBufferPointer(start: nil, count: 0)
         }

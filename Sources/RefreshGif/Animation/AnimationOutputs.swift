@@ -54,7 +54,7 @@ extension RefreshAnimation {
         try OutputGuard.check(outputs: outputs.files + frameFiles, inputs: inputs)
         if let folder = outputs.framesFolder { try FileIO.makeDirectory(folder) }
         let encoder = PNGEncoder(settings: settings)
-        let memo = CompressedFrameMemo(encoder: encoder)
+        let memo = PNGCompressionMemo()
         var gif: GIFEncoder?
         var apng: APNGEncoder?
         let gifFile = try outputs.gif.map { try FileIO.StreamingFile($0) }
@@ -70,7 +70,7 @@ extension RefreshAnimation {
             let frame = try self.render(index, with: renderer)
             // Encoding, quantising and writing frame files run on the worker too: they cost
             // more than rendering. A frame equal to one of the last few is not compressed again.
-            let png = wantsPNG ? try memo.compressed(frame.image) : nil
+            let png = wantsPNG ? try encoder.compress(frame.image, memo: memo) : nil
             if let folder, let png {
                 try FileIO.writeDeferringSync(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
             }
