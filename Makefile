@@ -31,7 +31,7 @@ docs: setup
 	scripts/docs.sh
 
 bench: setup
-	@EXTRA_PACKAGES="imagemagick hyperfine time" scripts/setup.sh
+	@EXTRA_PACKAGES="imagemagick time" scripts/setup.sh
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
 	$(SWIFT) build -c release --product refresh-render
 	$(SWIFT) build -c release --product refresh-bench

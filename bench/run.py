@@ -21,6 +21,10 @@ TOOL = os.path.join(ROOT, ".build", "release", "refresh-render")
 BENCH = os.path.join(ROOT, ".build", "release", "refresh-bench")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "9"))
 WORK = tempfile.mkdtemp(prefix="refreshgif-bench-")
+# ImageMagick itself, not a wrapper script that may stand first on PATH.
+CONVERT = "/usr/bin/convert" if os.path.exists("/usr/bin/convert") else "convert"
+COMPARE = "/usr/bin/compare" if os.path.exists("/usr/bin/compare") else "compare"
+os.environ["CONVERT"] = CONVERT
 IN = os.path.join(WORK, "in")
 
 
@@ -135,7 +139,7 @@ def main():
 
     # S4: extract every frame of a 120-frame 320×320 GIF.
     s4 = rounds({"ours": f"{TOOL} extract {big} -o {d('s4')}",
-                 "im": f"convert {big} -coalesce {d('s4-im')}/frame_%04d.png",
+                 "im": f"{CONVERT} {big} -coalesce {d('s4-im')}/frame_%04d.png",
                  "pillow": f"{sys.executable} {pillow} extract {big} {d('s4-pil')}"},
                 prepare=f"rm -rf {d('s4')} {d('s4-pil')} {d('s4-im')}; mkdir -p {d('s4-im')}")
     row("S4 extract 120 GIF frames 320×320", s4, im="im", pillow="pillow")
@@ -143,10 +147,10 @@ def main():
     # S5: diff two 1125×2436 screenshots.
     a, b = os.path.join(IN, "screen-a.png"), os.path.join(IN, "screen-b.png")
     s5 = rounds({"ours": f"{TOOL} diff {a} {b} --max-diff-ratio 1",
-                 "im": f"sh -c 'compare -metric AE -fuzz 10% {a} {b} null: 2>/dev/null; true'"})
+                 "im": f"sh -c '{COMPARE} -metric AE -fuzz 10% {a} {b} null: 2>/dev/null; true'"})
     ours_count = sh(f"{TOOL} diff {a} {b} --max-diff-ratio 1").split()[0]
     ours_aa = sh(f"{TOOL} diff {a} {b} --include-aa --max-diff-ratio 1").split()[0]
-    im_count = subprocess.run(["compare", "-metric", "AE", "-fuzz", "10%", a, b, "null:"], capture_output=True, text=True).stderr.strip()
+    im_count = subprocess.run([COMPARE, "-metric", "AE", "-fuzz", "10%", a, b, "null:"], capture_output=True, text=True).stderr.strip()
     row("S5 diff 1125×2436", s5, im="im", note=f"pixels: ours {ours_count} (AA detected), {ours_aa} with --include-aa; ImageMagick AE {im_count}")
 
     # Print.
@@ -166,7 +170,7 @@ def main():
                      f"{times(r['vs_pillow'])} | {floor} | {over} | {sizes} | {r['note']} |")
     cpu = re.sub(r"\s+", " ", sh("grep -m1 'model name' /proc/cpuinfo").split(":", 1)[-1]).strip()
     header = (f"Machine: {cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
-              f"{sh('convert -version').splitlines()[0]}; Pillow {__import__('PIL').__version__}; "
+              f"{sh(CONVERT + ' -version').splitlines()[0]}; Pillow {__import__('PIL').__version__}; "
               f"{ROUNDS} rounds after a warm-up, commands alternating; times are medians, speed-ups medians of the "
               f"per-round ratios; whole commands (process start, decoding, rendering, encoding, writing).")
     text = header + "\n\n" + "\n".join(lines) + "\n"

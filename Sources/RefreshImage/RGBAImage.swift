@@ -125,6 +125,22 @@ public struct RGBAImage: Sendable, Equatable {
             let src = UnsafeRawPointer(from), dst = UnsafeMutableRawPointer(to)
             var i = 0
             while i < count {
+                // Two pixels at once where both are transparent (all zero) or both opaque.
+                if i + 8 <= count {
+                    let pair = UInt64(littleEndian: src.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                    if pair == 0 {
+                        dst.storeBytes(of: 0, toByteOffset: i, as: UInt64.self)
+                        i += 8
+                        continue
+                    }
+                    if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                        dst.storeBytes(of: pair.littleEndian, toByteOffset: i, as: UInt64.self)
+                        last = (UInt32(truncatingIfNeeded: pair >> 32 & 0xFF), UInt32(truncatingIfNeeded: pair >> 40 & 0xFF),
+                                UInt32(truncatingIfNeeded: pair >> 48 & 0xFF))
+                        i += 8
+                        continue
+                    }
+                }
                 let word = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: i, as: UInt32.self))
                 let a = word >> 24
                 if a == 0 {

@@ -15,38 +15,40 @@ public enum BuiltInAnimation {
     static let ringRadius = 14.0
     static let ringWidth = 3.0
 
-    /// The built-in sequences for Idle, Pulling and Refreshing at `scale` pixels a point.
+    /// The built-in sequences for Idle, Pulling and Refreshing at `scale` pixels a point; each
+    /// frame is drawn when first shown (``DrawnFrames``).
     public static func images(scale: Int) throws -> StateImages {
-        let (rasterizer, s) = try drawingTools(scale: scale)
-        var images = StateImages()
-        let idle = try (0..<30).map { i -> ScaledImage in
-            let progress = Double(i + 1) / 30
-            return try frame(rasterizer, scale: s, sweep: progress, arcStart: -Double.pi / 2,
-                         arrowAngle: Double.pi * progress, ringWidth: ringWidth)
+        let s = try checkedScale(scale)
+        let side = Int((size * s).rounded())
+        func sequence(_ count: Int, _ draw: @escaping @Sendable (VectorRasterizer, Int) throws -> RGBAImage) throws -> ImageSequence {
+            let source = try DrawnFrames(count: count, width: side, height: side, draw: draw)
+            return ImageSequence(frames: try (0..<count).map { try ScaledImage(source: source, index: $0, scale: s) })
         }
-        let pulling = try (0..<6).map { i -> ScaledImage in
+        var images = StateImages()
+        images.set(try sequence(30) { rasterizer, i in
+            let progress = Double(i + 1) / 30
+            return try frame(rasterizer, scale: s, sweep: progress, arcStart: -Double.pi / 2, arrowAngle: Double.pi * progress, ringWidth: ringWidth)
+        }, for: .idle)
+        images.set(try sequence(6) { rasterizer, i in
             let pulse = ringWidth + 1.2 * sin(Double(i) / 6 * 2 * Double.pi)
             return try frame(rasterizer, scale: s, sweep: 1, arcStart: -Double.pi / 2, arrowAngle: Double.pi, ringWidth: pulse)
-        }
-        let refreshing = try (0..<12).map { i -> ScaledImage in
+        }, for: .pulling)
+        images.set(try sequence(12) { rasterizer, i in
             try frame(rasterizer, scale: s, sweep: 0.7, arcStart: -Double.pi / 2 + Double(i) / 12 * 2 * Double.pi,
-                  arrowAngle: nil, ringWidth: ringWidth)
-        }
-        images.set(ImageSequence(frames: idle), for: .idle)
-        images.set(ImageSequence(frames: pulling), for: .pulling)
-        images.set(ImageSequence(frames: refreshing), for: .refreshing)
+                      arrowAngle: nil, ringWidth: ringWidth)
+        }, for: .refreshing)
         return images
     }
 
-    /// A rasterizer of its own and the scale as a number, for drawing a built-in animation;
-    /// throws ``InvalidValue`` for a scale other than 1, 2 or 3.
-    static func drawingTools(scale: Int) throws -> (VectorRasterizer, Double) {
+    /// The scale as a number, for drawing a built-in animation; throws ``InvalidValue`` for a
+    /// scale other than 1, 2 or 3.
+    static func checkedScale(_ scale: Int) throws -> Double {
         guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
-        return (VectorRasterizer(library: try FreeTypeLibrary()), Double(scale))
+        return Double(scale)
     }
 
     private static func frame(_ rasterizer: VectorRasterizer, scale: Double, sweep: Double, arcStart: Double,
-                              arrowAngle: Double?, ringWidth: Double) throws -> ScaledImage {
+                              arrowAngle: Double?, ringWidth: Double) throws -> RGBAImage {
         let pixels = Int((size * scale).rounded())
         var image = try RGBAImage(width: pixels, height: pixels)
         let center = Point(size / 2, size / 2)
@@ -75,6 +77,6 @@ public enum BuiltInAnimation {
                 image.paint(mask, color: accent)
             }
         }
-        return try ScaledImage(image: image, scale: scale)
+        return image
     }
 }

@@ -15,28 +15,32 @@ public enum BurstAnimation {
 
     /// The burst's sequences for Idle, Pulling and Refreshing at `scale` pixels a point.
     public static func images(scale: Int) throws -> StateImages {
-        let (rasterizer, s) = try BuiltInAnimation.drawingTools(scale: scale)
+        let s = try BuiltInAnimation.checkedScale(scale)
+        let width = Int((size.width * s).rounded()), height = Int((size.height * s).rounded())
+        func sequence(_ count: Int, _ draw: @escaping @Sendable (VectorRasterizer, Int) throws -> RGBAImage) throws -> [ScaledImage] {
+            let source = try DrawnFrames(count: count, width: width, height: height, draw: draw)
+            return try (0..<count).map { try ScaledImage(source: source, index: $0, scale: s) }
+        }
         var images = StateImages()
-        let idle = try (0..<30).map { i -> ScaledImage in
+        images.set(ImageSequence(frames: try sequence(30) { rasterizer, i in
             let progress = Double(i + 1) / 30
             return try frame(rasterizer, scale: s, wedge: progress,
                              star: starRadius.rest + (starRadius.full - starRadius.rest) * progress, turn: 0, spread: 0)
-        }
-        let pulling = [try frame(rasterizer, scale: s, wedge: 1, star: starRadius.full, turn: 0, spread: 0)]
-        let refreshing = try (0..<24).map { i -> ScaledImage in
+        }), for: .idle)
+        images.set(ImageSequence(frames: try sequence(1) { rasterizer, _ in
+            try frame(rasterizer, scale: s, wedge: 1, star: starRadius.full, turn: 0, spread: 0)
+        }), for: .pulling)
+        images.set(try ImageSequence(frames: try sequence(24) { rasterizer, i in
             let phase = Double(i) / 24
             // Out and back once a loop, easing at both ends.
             let spread = 0.5 - 0.5 * cos(2 * Double.pi * phase)
             return try frame(rasterizer, scale: s, wedge: 0, star: starRadius.full, turn: 2 * Double.pi * phase, spread: spread)
-        }
-        images.set(ImageSequence(frames: idle), for: .idle)
-        images.set(ImageSequence(frames: pulling), for: .pulling)
-        images.set(try ImageSequence(frames: refreshing, duration: 1.2), for: .refreshing)
+        }, duration: 1.2), for: .refreshing)
         return images
     }
 
     private static func frame(_ rasterizer: VectorRasterizer, scale: Double, wedge: Double, star: Double,
-                              turn: Double, spread: Double) throws -> ScaledImage {
+                              turn: Double, spread: Double) throws -> RGBAImage {
         var image = try RGBAImage(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         if wedge > 0 {
             var path = VectorPath()
@@ -62,7 +66,7 @@ public enum BurstAnimation {
         if let mask = rasterizer.fill(starPath(center: center, radius: star, turn: turn).scaled(by: scale)) {
             image.paint(mask, color: BuiltInAnimation.accent)
         }
-        return try ScaledImage(image: image, scale: scale)
+        return image
     }
 
     /// A five-pointed star: outer points at `radius`, inner at 0.45 of it, the first point up.
