@@ -80,40 +80,46 @@ enum PNGFastPath {
         guard !overflow, let base = bytes.baseAddress else { return nil }
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(decompressor) }
-        let filtered = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: filteredCount)
-        defer { filtered.deallocate() }
-        // One IDAT is inflated where it lies; several are joined first. Exactly the rows, and
-        // nothing after the zlib stream.
-        func inflate(_ stream: UnsafeBufferPointer<UInt8>) -> Bool {
-            var consumed = 0
-            let result = libdeflate_zlib_decompress_ex(decompressor, stream.baseAddress, stream.count, filtered.baseAddress,
-                                                       filteredCount, &consumed, nil)
-            return result == LIBDEFLATE_SUCCESS && consumed == stream.count
-        }
-        if layout.imageData.count == 1, let only = layout.imageData.first {
-            guard inflate(UnsafeBufferPointer(start: base + only.lowerBound, count: only.count)) else { return nil }
-        } else {
-            var joined: [UInt8] = []
-            joined.reserveCapacity(layout.imageData.reduce(0) { $0 + $1.count })
-            for range in layout.imageData { joined += bytes[range] }
-            guard joined.withUnsafeBufferPointer(inflate) else { return nil }
-        }
         let count = layout.width * layout.height * 4
+        // RGBA rows are inflated into the pixel array itself and unfiltered in place (each
+        // row moves a few bytes towards the front: ``PNGUnfilter`` reads ahead of what it
+        // writes); RGB rows go through a buffer of their own.
+        let inPlace = layout.channels == 4
+        let separate = inPlace ? nil : UnsafeMutableBufferPointer<UInt8>.allocate(capacity: filteredCount)
+        defer { separate?.deallocate() }
         var failed = false
-        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+        let pixels = [UInt8](unsafeUninitializedCapacity: max(count, filteredCount)) { out, initialized in
+            let filtered = separate ?? UnsafeMutableBufferPointer(rebasing: out[0..<filteredCount])
+            // One IDAT is inflated where it lies; several are joined first. Exactly the rows,
+            // and nothing after the zlib stream.
+            func inflate(_ stream: UnsafeBufferPointer<UInt8>) -> Bool {
+                var consumed = 0
+                let result = libdeflate_zlib_decompress_ex(decompressor, stream.baseAddress, stream.count, filtered.baseAddress,
+                                                           filteredCount, &consumed, nil)
+                return result == LIBDEFLATE_SUCCESS && consumed == stream.count
+            }
             do {
-                if layout.channels == 4 {
+                let inflated: Bool
+                if layout.imageData.count == 1, let only = layout.imageData.first {
+                    inflated = inflate(UnsafeBufferPointer(start: base + only.lowerBound, count: only.count))
+                } else {
+                    var joined: [UInt8] = []
+                    joined.reserveCapacity(layout.imageData.reduce(0) { $0 + $1.count })
+                    for range in layout.imageData { joined += bytes[range] }
+                    inflated = joined.withUnsafeBufferPointer(inflate)
+                }
+                guard inflated else { throw ImageCodecError.malformed(.png, reason: "image data") }
+                if inPlace {
                     try PNGUnfilter.unfilter(UnsafeBufferPointer(filtered), rowBytes: rowBytes, height: layout.height,
                                              bytesPerPixel: 4, into: out)
                 } else {
                     // RGB rows unfiltered into the last three quarters of the buffer, then spread
                     // to RGBA from the front: pixel i's RGBA (bytes 4i..<4i+4) never reaches the RGB
                     // of a later pixel (from n + 3i + 3, n pixels), and its own is read first.
-                    let rgb = UnsafeMutableBufferPointer(rebasing: out[(count - rowBytes * layout.height)...])
-                    try PNGUnfilter.unfilter(UnsafeBufferPointer(filtered), rowBytes: rowBytes, height: layout.height,
-                                             bytesPerPixel: 3, into: rgb)
-                    var i = 0
                     let offset = count - rowBytes * layout.height
+                    try PNGUnfilter.unfilter(UnsafeBufferPointer(filtered), rowBytes: rowBytes, height: layout.height,
+                                             bytesPerPixel: 3, into: UnsafeMutableBufferPointer(rebasing: out[offset..<count]))
+                    var i = 0
                     while i < layout.width * layout.height {
                         let r = out[offset + 3 * i], g = out[offset + 3 * i + 1], b = out[offset + 3 * i + 2]
                         out[4 * i] = r; out[4 * i + 1] = g; out[4 * i + 2] = b; out[4 * i + 3] = 255
