@@ -1,4 +1,9 @@
 import CDeflate
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// What one PNG encoding reuses from the previous one on the same thread: a libdeflate
@@ -77,7 +82,8 @@ final class PNGWorkspace: @unchecked Sendable {
             libdeflate_zlib_decompress(decompressor, input.baseAddress, input.count, check.baseAddress, check.count, nil)
         }
         guard result == LIBDEFLATE_SUCCESS else { return false }
-        return UnsafeRawBufferPointer(check).elementsEqual(UnsafeRawBufferPointer(rows))
+        guard let checked = check.baseAddress, let expected = rows.baseAddress, check.count == rows.count else { return rows.isEmpty }
+        return memcmp(checked, expected, rows.count) == 0
     }
 
     private static func grow(_ storage: inout UnsafeMutableBufferPointer<UInt8>, to count: Int) -> UnsafeMutableBufferPointer<UInt8> {

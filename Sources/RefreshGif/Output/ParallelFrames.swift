@@ -6,46 +6,77 @@ import RefreshModel
 import RefreshRaster
 import Synchronization
 
-/// Renders numbered frames on several threads and hands them back in order, a batch at a
-/// time, so memory stays bounded however long the sequence is. Each worker makes its own
+/// Renders numbered frames on several threads and hands them back in order, with at most a
+/// window of frames made but not yet handed back, so memory stays bounded however long the
+/// sequence is. Workers never wait for each other: each takes the next frame as soon as the
+/// window allows, so a slow frame does not idle the other threads. Each worker makes its own
 /// ``RefreshRenderer`` (FreeType state is per thread); output equals a one-thread run.
 package enum ParallelFrames {
     /// Makes frames `0..<count` with `render` on `jobs` threads (rendering, and whatever
-    /// else can run per frame, such as PNG encoding) and passes each, in order, to `consume`.
-    /// `progress` is called after each batch with the frames done.
+    /// else can run per frame, such as PNG encoding) and passes each, in order, to `consume`
+    /// (on the calling thread, while the workers go on). `progress` is called every few frames
+    /// with the frames done, and at the end.
     package static func run<Output: Sendable>(count: Int, jobs: Int,
                                              render: @escaping @Sendable (RefreshRenderer, Int) throws -> Output,
                                              consume: (Int, Output) throws -> Void,
                                              progress: (Int) -> Void = { _ in }) throws {
+        guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
         let renderers = try (0..<workers).map { _ in RendererBox(try RefreshRenderer()) }
-        let batch = workers * 4
-        var start = 0
-        while start < count {
-            let end = min(count, start + batch)
-            let first = start
-            let slots = Mutex<[Result<Output, Error>?]>(Array(repeating: nil, count: end - start))
-            let next = Mutex(start)
-            let group = DispatchGroup()
-            for box in renderers {
-                DispatchQueue.global().async(group: group) {
-                    while true {
-                        let index = next.withLock { value -> Int in defer { value += 1 }; return value }
-                        guard index < end else { return }
-                        let result = Result { try box.with { try render($0, index) } }
-                        slots.withLock { $0[index - first] = result }
+        let window = workers * 4
+        let shared = Mutex(Shared<Output>())
+        let room = DispatchSemaphore(value: window)
+        let made = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        for box in renderers {
+            DispatchQueue.global().async(group: group) {
+                while true {
+                    room.wait()
+                    let index = shared.withLock { state -> Int? in
+                        guard !state.stopped, state.next < count else { return nil }
+                        defer { state.next += 1 }
+                        return state.next
                     }
+                    guard let index else {
+                        room.signal()  // let the next worker see the end too
+                        return
+                    }
+                    let result = Result { try box.with { try render($0, index) } }
+                    shared.withLock { $0.results[index] = result }
+                    made.signal()
                 }
             }
-            group.wait()
-            let results = slots.withLock { $0 }
-            for (offset, result) in results.enumerated() {
-                guard let result else { throw RefreshGifError.internalError("frame \(start + offset) was not rendered") }
-                try consume(start + offset, try result.get())
-            }
-            start = end
-            progress(start)
         }
+        func stop() {
+            shared.withLock { $0.stopped = true }
+            for _ in 0..<workers { room.signal() }
+            group.wait()
+        }
+        do {
+            for index in 0..<count {
+                var result = shared.withLock { $0.results.removeValue(forKey: index) }
+                while result == nil {
+                    made.wait()
+                    result = shared.withLock { $0.results.removeValue(forKey: index) }
+                }
+                guard let result else { throw RefreshGifError.internalError("frame \(index) was not rendered") }
+                try consume(index, try result.get())
+                room.signal()
+                if (index + 1) % window == 0 || index + 1 == count { progress(index + 1) }
+            }
+        } catch {
+            stop()
+            throw error
+        }
+        stop()
+    }
+
+    /// What the workers and the consumer share: the next frame to make, frames made and not
+    /// yet consumed, and whether to stop.
+    private struct Shared<Output> {
+        var next = 0
+        var results: [Int: Result<Output, Error>] = [:]
+        var stopped = false
     }
 }
 
