@@ -1,5 +1,5 @@
+import RefreshImage
 import Foundation
-import Synchronization
 import Testing
 import XCTest
 
@@ -73,7 +73,7 @@ struct SnapshotTestIdentity: Sendable {
 
 /// Snapshot numbers per test, reset when XCTest starts a test again.
 enum SnapshotCounters {
-    private static let counts = Mutex<[String: Int]>([:])
+    private static let counts = Locked<[String: Int]>([:])
 
     static func next(for key: String) -> Int {
         counts.withLock { counts in
@@ -92,10 +92,10 @@ enum SnapshotCounters {
 /// The name of the XCTest test running now, kept by an observer registered at the first
 /// assertion (XCTest runs the tests of a process one after another).
 final class XCTestNames: NSObject, XCTestObservation, @unchecked Sendable {
-    // `@unchecked Sendable`: the one mutable field is behind a Mutex.
+    // `@unchecked Sendable`: the one mutable field is behind a lock.
     private static let shared = XCTestNames()
-    private static let registered = Mutex(false)
-    private let name = Mutex<String?>(nil)
+    private static let registered = Locked(false)
+    private let name = Locked<String?>(nil)
 
     static var current: String? { shared.name.withLock { $0 } }
 

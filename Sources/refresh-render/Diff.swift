@@ -1,6 +1,6 @@
+import RefreshImage
 import ArgumentParser
 import Dispatch
-import Synchronization
 import Foundation
 import RefreshGif
 
@@ -110,7 +110,7 @@ struct Diff: ParsableCommand {
         var each = limits
         each.maxTotalPixels = max(1, limits.maxTotalPixels / 2)
         let half = each
-        let results = Mutex<[Result<StraightImage, Error>?]>([nil, nil])
+        let results = Locked<[Result<StraightImage, Error>?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { i in
             let result = Result { try load(i == 0 ? a : b, limits: half) }
             results.withLock { $0[i] = result }

@@ -1,8 +1,8 @@
+import RefreshImage
 import ArgumentParser
 import Dispatch
 import Foundation
 import RefreshGif
-import Synchronization
 
 /// Renders a batch of cases and compares each with its golden PNG.
 struct Snapshot: ParsableCommand {
@@ -112,7 +112,7 @@ struct Snapshot: ParsableCommand {
             try OutputGuard.check(outputs: planned, inputs: caseInputs)
             let check = SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts)
             let defaults = suite.defaults ?? SceneDescription()
-            let rows = Mutex<[Row?]>(Array(repeating: nil, count: selected.count))
+            let rows = Locked<[Row?]>(Array(repeating: nil, count: selected.count))
             let record = self.record, golden = self.golden
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
             let work: @Sendable (Int) -> Void = { i in
@@ -135,7 +135,7 @@ struct Snapshot: ParsableCommand {
             }
             let queue = DispatchQueue(label: "snapshot", attributes: .concurrent)
             let group = DispatchGroup()
-            let next = Mutex(0)
+            let next = Locked(0)
             for _ in 0..<min(jobs, max(1, selected.count)) {
                 queue.async(group: group) {
                     while true {

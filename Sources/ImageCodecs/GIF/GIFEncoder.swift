@@ -1,9 +1,8 @@
 import CGif
 import RefreshImage
-import Synchronization
 
 /// Serialises calls into giflib's `GifQuantizeBuffer`, which is not thread-safe.
-private let quantizerLock = Mutex(())
+private let quantizerLock = Locked(())
 
 /// Writes animated GIFs with giflib, one frame at a time.
 ///

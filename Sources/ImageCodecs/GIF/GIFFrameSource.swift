@@ -1,6 +1,5 @@
 import CGif
 import RefreshImage
-import Synchronization
 
 /// One image record of a GIF, as a scan found it: what compositing it needs.
 struct GIFFrameRecord: Sendable {
@@ -210,7 +209,7 @@ public final class GIFFrameSource: LazyImageSource {
     private let scan: GIFScan
     /// The pixels the kept pictures may take together.
     public let cachePixels: Int
-    private let cache: Mutex<FrameCache>
+    private let cache: Locked<FrameCache>
 
     /// The number of frames.
     public var frameCount: Int { scan.records.count }
@@ -232,7 +231,7 @@ public final class GIFFrameSource: LazyImageSource {
     init(scan: GIFScan, cachePixels: Int) {
         self.scan = scan
         self.cachePixels = max(scan.width * scan.height, cachePixels)
-        cache = Mutex(FrameCache())
+        cache = Locked(FrameCache())
     }
 
     /// Frame `index` at `width` × `height` pixels.

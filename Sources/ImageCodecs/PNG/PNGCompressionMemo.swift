@@ -1,5 +1,5 @@
+import RefreshImage
 import CDeflate
-import Synchronization
 
 /// The compressed data of frames an encoder made recently, found again by their filtered
 /// rows: a looping GIF or Lottie state repeats the same few pictures many times a second,
@@ -20,7 +20,7 @@ package final class PNGCompressionMemo: Sendable {
         var compressed: PNGEncoder.CompressedImage
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     /// An empty memo.
     package init() {}

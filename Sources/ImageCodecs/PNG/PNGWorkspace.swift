@@ -1,10 +1,10 @@
+import RefreshImage
 import CDeflate
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// What one PNG encoding reuses from the previous one on the same thread: a libdeflate
 /// compressor for its level and the buffers for the filtered rows and the compressed data.
@@ -29,7 +29,7 @@ final class PNGWorkspace: @unchecked Sendable {
     static let keptBytes = 8 << 20
     /// At most this many idle workspaces are kept.
     static let shelfSize = 16
-    private static let shelf = Mutex<[PNGWorkspace]>([])
+    private static let shelf = Locked<[PNGWorkspace]>([])
 
     private init(level: Int) throws {
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import ImageCodecs
 import PixelDiff
 import RefreshImage
@@ -230,10 +229,10 @@ package enum NaturalOrder {
 /// Decoded pixels shared by the loads of one command, so several inputs together stay
 /// inside the memory budget.
 final class PixelBudget: Sendable {
-    private let state: Mutex<(limit: Int, used: Int)>
+    private let state: Locked<(limit: Int, used: Int)>
 
     init(pixels: Int) {
-        state = Mutex((pixels, 0))
+        state = Locked((pixels, 0))
     }
 
     var used: Int { state.withLock { $0.used } }

@@ -5,7 +5,6 @@ import PixelDiff
 import RefreshImage
 import RefreshModel
 import RefreshRaster
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -74,7 +73,7 @@ package enum FileIO {
     /// Flushes `files` (two at a time) and then their folder to disk: the durability of an
     /// fsync per file, paid once for the set.
     package static func makeDurable(_ files: [String], folder: String) throws {
-        let failure = Mutex<RefreshGifError?>(nil)
+        let failure = Locked<RefreshGifError?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for (index, file) in files.enumerated() where index % 2 == worker {
                 let fd = Glibc.open(file, O_RDONLY | O_CLOEXEC)
@@ -302,7 +301,7 @@ package enum FileIO {
         }
     }
 
-    private static let serial = Mutex<Int>(0)
+    private static let serial = Locked<Int>(0)
 
     static func nextSerial() -> Int {
         serial.withLock { value in

@@ -4,7 +4,6 @@ import PixelDiff
 import RefreshImage
 import RefreshModel
 import RefreshRaster
-import Synchronization
 
 /// Renders numbered frames on several threads and hands them back in order, with at most a
 /// window of frames made but not yet handed back, so memory stays bounded however long the
@@ -24,7 +23,7 @@ package enum ParallelFrames {
         let workers = max(1, min(jobs, count))
         let renderers = try (0..<workers).map { _ in RendererBox(try RefreshRenderer()) }
         let window = workers * 4
-        let shared = Mutex(Shared<Output>())
+        let shared = Locked(Shared<Output>())
         let room = DispatchSemaphore(value: window)
         let made = DispatchSemaphore(value: 0)
         let group = DispatchGroup()
@@ -86,7 +85,7 @@ package enum ParallelFrames {
 /// batch (one box per worker), and the lock makes even accidental sharing serial.
 final class RendererBox: @unchecked Sendable {
     private let renderer: RefreshRenderer
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     init(_ renderer: RefreshRenderer) { self.renderer = renderer }
 

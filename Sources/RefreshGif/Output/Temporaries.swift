@@ -1,4 +1,4 @@
-import Synchronization
+import RefreshImage
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,7 +11,7 @@ package enum Temporaries {
         var closed = false
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Registers `path` before it is created. Once the process is shutting down no new
     /// temporary file may be made: the caller waits here for the exit the signal handler makes.

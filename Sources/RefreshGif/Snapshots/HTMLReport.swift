@@ -1,5 +1,5 @@
+import RefreshImage
 import Foundation
-import Synchronization
 
 /// A snapshot report people open in a browser: one static `index.html` (no network, pictures
 /// as files beside it) listing every case, failures first, with expected, actual and diff
@@ -79,7 +79,7 @@ package struct HTMLReport {
         }
     }
 
-    private static let lock = Mutex(())
+    private static let lock = Locked(())
 
     /// Writes `index.html` into `folder`, with the pictures copied into `folder/images`.
     package func write(to folder: String) throws {

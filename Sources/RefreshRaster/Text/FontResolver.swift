@@ -1,7 +1,6 @@
 import CFontconfig
 import RefreshImage
 import RefreshModel
-import Synchronization
 
 /// Finds fonts with fontconfig: the primary bold sans and, per character, a fallback face
 /// that has the character. The default faces were chosen by measurement against a device
@@ -12,7 +11,7 @@ import Synchronization
 /// fontconfig's answers do not change while the process runs, so they are cached for the
 /// whole process behind a lock and shared by every render context.
 public enum FontResolver {
-    private static let cache = Mutex<[String: FontLocation?]>([:])
+    private static let cache = Locked<[String: FontLocation?]>([:])
 
     /// The primary font: Inter SemiBold, else DejaVu Sans Bold, else fontconfig's bold sans.
     public static func primary() -> FontLocation? {

@@ -1,5 +1,4 @@
 import RefreshImage
-import Synchronization
 
 /// The frames of a built-in animation, each drawn when it is first shown and then kept: a
 /// render of one frame draws one picture, not the animation's forty-odd
@@ -12,7 +11,7 @@ final class DrawnFrames: LazyImageSource {
     let frameWidth: Int
     let frameHeight: Int
     private let draw: @Sendable (VectorRasterizer, Int) throws -> RGBAImage
-    private let state: Mutex<(rasterizer: VectorRasterizer, drawn: [Int: RGBAImage])>
+    private let state: Locked<(rasterizer: VectorRasterizer, drawn: [Int: RGBAImage])>
 
     /// `count` frames of `width` × `height` pixels, frame `i` made by `draw(rasterizer, i)`
     /// with a rasterizer of the source's own.
@@ -21,7 +20,7 @@ final class DrawnFrames: LazyImageSource {
         frameWidth = width
         frameHeight = height
         self.draw = draw
-        state = Mutex((VectorRasterizer(library: try FreeTypeLibrary()), [:]))
+        state = Locked((VectorRasterizer(library: try FreeTypeLibrary()), [:]))
     }
 
     func image(at index: Int, width: Int, height: Int) -> RGBAImage {
