@@ -4,8 +4,10 @@ refresh-render's FileIO performs: every frame written to a temporary file and re
 place, and either (a) an fsync of each file before its rename (the old way) or (b) no fsync per
 file, then all files flushed by two threads and the folder flushed once (the way now).
 Prints wall and system time (median of ROUNDS) for COUNT files of SIZE bytes.
-Usage: durability.py [COUNT=181] [SIZE=12000] [ROUNDS=7]"""
+Usage: durability.py [COUNT=181] [SIZE=12000] [ROUNDS=7]; DURABILITY_DIR picks the file system
+(default: the current folder)."""
 import os
+import resource
 import shutil
 import statistics
 import sys
@@ -51,13 +53,13 @@ def run(mode):
     base = tempfile.mkdtemp(prefix="durability-", dir=os.environ.get("DURABILITY_DIR", "."))
     folder = os.path.join(base, "frames")
     os.mkdir(folder)
-    start, before = time.perf_counter(), os.times()
+    start, before = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF).ru_stime
     files = [write(folder, i, sync=(mode == "per file")) for i in range(COUNT)]
     if mode == "once":
         flush_all(files, folder)
-    wall, after = time.perf_counter() - start, os.times()
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_stime
     shutil.rmtree(base)
-    return wall, after.system - before.system
+    return wall, after - before
 
 
 for mode in ("per file", "once"):

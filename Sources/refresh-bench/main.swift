@@ -60,7 +60,7 @@ print(String(format: "render (layout + text + composition): %.1f µs", renderTim
 
 let candidates: [(String, PNGEncoder.Settings)] = [
     ("libdeflate 6, no filter (default)", .default),
-    ("libdeflate 1, no filter", .fastUI),
+    ("libdeflate 3, no filter (fastUI)", .fastUI),
     ("level 1, filter UP", .init(level: 1, filters: .up, strategy: .default)),
     ("level 1, adaptive filters", .init(level: 1, filters: .all, strategy: .default)),
     ("level 6, adaptive (libpng default)", .libpngDefault),

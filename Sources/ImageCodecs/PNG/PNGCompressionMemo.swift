@@ -20,38 +20,51 @@ package final class PNGCompressionMemo: Sendable {
         var compressed: PNGEncoder.CompressedImage
     }
 
-    private let entries = Locked<[Entry]>([])
+    private struct State {
+        var entries: [Entry] = []
+        /// Hashes of rows some thread is compressing now.
+        var inFlight: Set<UInt64> = []
+    }
+
+    private let state = Locked(State())
 
     /// An empty memo.
     package init() {}
 
     /// The number of frames kept.
-    package var count: Int { entries.withLock { $0.count } }
+    package var count: Int { state.withLock { $0.entries.count } }
 
-    /// The kept data whose filtered rows are `rows` (checked by inflating it), or nil.
+    /// The kept data whose filtered rows are `rows` (checked by inflating it), or nil: then
+    /// the caller compresses them and must hand the result (or nil on failure) to
+    /// ``keep(_:hash:)``. While another thread compresses rows with the same hash, this waits
+    /// for its result instead of making the same data twice (consecutive frames of a
+    /// sequence are often equal and are made at the same time on different threads).
     func lookUp(_ rows: UnsafeBufferPointer<UInt8>, width: Int, height: Int, hash: UInt64, in workspace: PNGWorkspace) -> PNGEncoder.CompressedImage? {
-        let candidates = entries.withLock { list in
-            list.filter { $0.hash == hash && $0.compressed.width == width && $0.compressed.height == height }.map(\.compressed)
+        let candidates = state.withLock(waitingWhile: { $0.inFlight.contains(hash) }) { state in
+            state.entries.filter { $0.hash == hash && $0.compressed.width == width && $0.compressed.height == height }.map(\.compressed)
         }
         for candidate in candidates where workspace.inflates(candidate.data, to: rows) {
-            entries.withLock { list in
-                if let index = list.lastIndex(where: { $0.hash == hash && $0.compressed == candidate }) {
-                    list.append(list.remove(at: index))
+            state.withLock { state in
+                if let index = state.entries.lastIndex(where: { $0.hash == hash && $0.compressed == candidate }) {
+                    state.entries.append(state.entries.remove(at: index))
                 }
             }
             return candidate
         }
+        state.withLock { _ = $0.inFlight.insert(hash) }
         return nil
     }
 
-    /// Keeps `compressed` under `hash`, dropping the least recently used beyond the limits.
-    func keep(_ compressed: PNGEncoder.CompressedImage, hash: UInt64) {
-        guard compressed.data.count <= Self.maxCompressedBytes else { return }
-        entries.withLock { list in
-            list.append(Entry(hash: hash, compressed: compressed))
-            var total = list.reduce(0) { $0 + $1.compressed.data.count }
-            while list.count > Self.maxEntries || total > Self.maxCompressedBytes {
-                total -= list.removeFirst().compressed.data.count
+    /// Keeps `compressed` under `hash` (nil: compressing failed), dropping the least recently
+    /// used beyond the limits, and wakes threads waiting for that hash.
+    func keep(_ compressed: PNGEncoder.CompressedImage?, hash: UInt64) {
+        state.withLockThenWake { state in
+            state.inFlight.remove(hash)
+            guard let compressed, compressed.data.count <= Self.maxCompressedBytes else { return }
+            state.entries.append(Entry(hash: hash, compressed: compressed))
+            var total = state.entries.reduce(0) { $0 + $1.compressed.data.count }
+            while state.entries.count > Self.maxEntries || total > Self.maxCompressedBytes {
+                total -= state.entries.removeFirst().compressed.data.count
             }
         }
     }
