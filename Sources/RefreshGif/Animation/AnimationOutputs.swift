@@ -66,6 +66,7 @@ extension RefreshAnimation {
         let wantsGIF = outputs.gif != nil
         let folder = outputs.framesFolder
         let keepPNG = outputs.apng != nil
+        let wantsSheet = outputs.sheet != nil
         try ParallelFrames.run(count: count, jobs: jobs, render: { renderer, index -> Encoded in
             let frame = try self.render(index, with: renderer)
             // Encoding, quantising and writing frame files run on the worker too: they cost
@@ -74,25 +75,30 @@ extension RefreshAnimation {
             if let folder, let png {
                 try FileIO.writeDeferringSync(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
             }
-            return Encoded(frame: frame, png: keepPNG ? png : nil, gif: wantsGIF ? try GIFEncoder.QuantizedFrame(frame.image) : nil)
+            let quantized = wantsGIF ? try GIFEncoder.QuantizedFrame(frame.image) : nil
+            // The picture goes on only for the contact sheet; otherwise its buffer is the
+            // worker's next canvas.
+            let onSheet = wantsSheet && index % every == 0
+            if !onSheet { renderer.recycle(frame.image) }
+            return Encoded(report: frame.report, width: frame.image.width, height: frame.image.height,
+                           sheetImage: onSheet ? frame.image : nil, png: keepPNG ? png : nil, gif: quantized)
         }, consume: { index, encoded in
-            let frame = encoded.frame
             let time = planned[index].timeMicroseconds
             if let quantized = encoded.gif {
-                if gif == nil { gif = try GIFEncoder(width: frame.image.width, height: frame.image.height) }
+                if gif == nil { gif = try GIFEncoder(width: encoded.width, height: encoded.height) }
                 try gif?.add(quantized, atMicroseconds: time)
                 if let gifFile, let bytes = gif?.takeBytes(), !bytes.isEmpty { try gifFile.write(bytes) }
             }
             if let png = encoded.png {
                 if apng == nil {
-                    apng = APNGEncoder(width: frame.image.width, height: frame.image.height, frameCount: count, settings: settings)
+                    apng = APNGEncoder(width: encoded.width, height: encoded.height, frameCount: count, settings: settings)
                 }
                 try apng?.add(png, atMicroseconds: time)
                 if let apngFile, let bytes = apng?.takeBytes(), !bytes.isEmpty { try apngFile.write(bytes) }
             }
-            reports.append(frame.report)
-            if outputs.sheet != nil && index % every == 0 {
-                sheetCells.append(Self.sheetCell(frame))
+            reports.append(encoded.report)
+            if let image = encoded.sheetImage {
+                sheetCells.append(Self.sheetCell(image, encoded.report))
             }
         }, progress: progress)
         if let folder = outputs.framesFolder {
@@ -116,7 +122,10 @@ extension RefreshAnimation {
     /// Every frame (or every `every`-th) on one contact sheet, labelled with time and state.
     public func contactSheet(every: Int? = nil) throws -> RGBAImage {
         let renderer = try RefreshRenderer()
-        let cells = try stride(from: 0, to: count, by: max(1, every ?? sheetStep)).map { Self.sheetCell(try render($0, with: renderer)) }
+        let cells = try stride(from: 0, to: count, by: max(1, every ?? sheetStep)).map { index in
+            let frame = try render(index, with: renderer)
+            return Self.sheetCell(frame.image, frame.report)
+        }
         return try Self.contactSheet(of: cells, scale: planned[0].scene.scale)
     }
 
@@ -124,8 +133,8 @@ extension RefreshAnimation {
     private var sheetStep: Int { max(1, (count + 23) / 24) }
 
     /// A frame as a sheet cell, captioned with its time and state.
-    private static func sheetCell(_ frame: RenderedFrame) -> ContactSheet.Cell {
-        ContactSheet.Cell(image: frame.image, caption: String(format: "%.2f s · %@", frame.report.time, frame.report.state))
+    private static func sheetCell(_ image: RGBAImage, _ report: FrameReport) -> ContactSheet.Cell {
+        ContactSheet.Cell(image: image, caption: String(format: "%.2f s · %@", report.time, report.state))
     }
 
     private static func contactSheet(of cells: [ContactSheet.Cell], scale: Int) throws -> RGBAImage {
@@ -135,9 +144,13 @@ extension RefreshAnimation {
     }
 }
 
-/// A frame and what the workers made of it.
+/// What the workers made of a frame: its report and size, the picture itself only when it
+/// goes on the contact sheet, its compressed and quantized forms when those are wanted.
 private struct Encoded: Sendable {
-    var frame: RenderedFrame
+    var report: FrameReport
+    var width: Int
+    var height: Int
+    var sheetImage: RGBAImage?
     var png: PNGEncoder.CompressedImage?
     var gif: GIFEncoder.QuantizedFrame?
 }

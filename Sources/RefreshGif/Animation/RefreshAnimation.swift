@@ -157,8 +157,10 @@ public struct RefreshAnimation: Sendable {
         let drawn = try renderer.plan(for: frame.scene)
         var image = try renderer.render(frame.scene)
         if let window = frame.window {
-            image = try window.compose(control: image, controlHeight: drawn.height, offset: frame.offset ?? 0,
-                                       scale: frame.scene.scale, background: frame.scene.background)
+            let control = image
+            image = try window.compose(control: control, controlHeight: drawn.height, offset: frame.offset ?? 0,
+                                       scale: frame.scene.scale, background: frame.scene.background, renderer: renderer)
+            renderer.recycle(control)
         }
         return RenderedFrame(index: index, image: image, report: report(index, plan: drawn))
     }

@@ -10,6 +10,8 @@ public final class RefreshRenderer {
     private let rasterizer: VectorRasterizer
     private var textRenderers: [TextRendererKey: TextRenderer] = [:]
     private var builtInImages: [String: StateImages] = [:]
+    /// Images given back with ``recycle(_:)``: their buffers become the next canvases.
+    private var spares: [RGBAImage] = []
 
     private struct TextRendererKey: Hashable {
         var scale: Int
@@ -22,6 +24,23 @@ public final class RefreshRenderer {
     public init() throws {
         library = try FreeTypeLibrary()
         rasterizer = VectorRasterizer(library: library)
+    }
+
+    /// Gives back an image the caller no longer needs: its buffer becomes the next canvas of
+    /// the same size (cleared), so a sequence of frames reuses memory instead of faulting in
+    /// fresh pages for every frame. Keep no other copy of it.
+    public func recycle(_ image: RGBAImage) {
+        if spares.count < 4 { spares.append(image) }
+    }
+
+    /// A transparent canvas: a recycled buffer of this size, cleared, when there is one.
+    public func canvas(width: Int, height: Int) throws -> RGBAImage {
+        if let index = spares.firstIndex(where: { $0.width == width && $0.height == height }) {
+            var image = spares.remove(at: index)
+            image.withUnsafeMutablePixels { $0.update(repeating: 0) }
+            return image
+        }
+        return try RGBAImage(width: width, height: height)
     }
 
     /// The text renderer for a scale and font, made once and kept.
@@ -168,7 +187,7 @@ public final class RefreshRenderer {
         let scale = Double(scene.scale)
         let pixelWidth = Int((plan.size.width * scale).rounded())
         let pixelHeight = Int((plan.size.height * scale).rounded())
-        var control = try RGBAImage(width: pixelWidth, height: pixelHeight)
+        var control = try canvas(width: pixelWidth, height: pixelHeight)
 
         // Z-order (docs/layout.md): state label, last-updated label, then spinner/arrow/images.
         let color = scene.labelColor
@@ -193,9 +212,10 @@ public final class RefreshRenderer {
         let opacity = UInt8((scene.alpha * 255).rounded())
         control.multiplyOpacity(by: opacity)
         guard scene.background.alpha > 0 else { return control }
-        var output = try RGBAImage(width: pixelWidth, height: pixelHeight)
+        var output = try canvas(width: pixelWidth, height: pixelHeight)
         output.fill(with: scene.background)
         output.draw(control, atX: 0, y: 0)
+        recycle(control)
         return output
     }
 

@@ -45,9 +45,10 @@ public struct ScreenWindow: Sendable {
         }
     }
 
-    /// The window with `control` (rendered at `scale`) placed for `offset`.
+    /// The window with `control` (rendered at `scale`) placed for `offset`; its canvas comes
+    /// from `renderer`'s recycled buffers when one is given.
     public func compose(control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
-                        background: RGBAColor) throws -> RGBAImage {
+                        background: RGBAColor, renderer: RefreshRenderer? = nil) throws -> RGBAImage {
         guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
         guard offset.isFinite, abs(offset) < 1e7, controlHeight.isFinite, controlHeight >= 0, controlHeight < 1e6 else {
             throw InvalidValue(field: "offset", reason: "offset and control height must be finite numbers of points")
@@ -55,7 +56,8 @@ public struct ScreenWindow: Sendable {
         try geometry.validate()
         let s = Double(scale)
         let window = size(controlHeight: controlHeight)
-        var image = try RGBAImage(width: Int((window.width * s).rounded()), height: Int((window.height * s).rounded()))
+        let (width, height) = (Int((window.width * s).rounded()), Int((window.height * s).rounded()))
+        var image = try renderer?.canvas(width: width, height: height) ?? RGBAImage(width: width, height: height)
         let origin = controlOrigin(controlHeight: controlHeight, offset: offset)
         if showContent {
             image.fill(with: Self.listBackground)
