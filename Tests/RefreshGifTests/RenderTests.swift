@@ -91,6 +91,28 @@ struct RenderTests {
         #expect(a == b)
     }
 
+    @Test("a recycled canvas is cleared: frames drawn into given-back buffers equal frames drawn fresh")
+    func recycledCanvases() throws {
+        var scene = RefreshScene()
+        scene.images = try BuiltInAnimation.images(scale: 2)
+        scene.state = .idle
+        let fresh = try RefreshRenderer()
+        let reusing = try RefreshRenderer()
+        for (percent, background) in [(0.2, RGBAColor(red: 255, green: 255, blue: 255)), (0.9, RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)),
+                                      (0.5, RGBAColor(red: 20, green: 40, blue: 60))] {
+            scene.pullingPercent = percent
+            scene.background = background
+            let expected = try fresh.render(scene)
+            let drawn = try reusing.render(scene)
+            #expect(drawn == expected, "percent \(percent)")
+            reusing.recycle(drawn)
+        }
+        var dirty = try RGBAImage(width: 3, height: 2)
+        dirty.withUnsafeMutablePixels { $0.update(repeating: 200) }
+        reusing.recycle(dirty)
+        #expect(try reusing.canvas(width: 3, height: 2) == RGBAImage(width: 3, height: 2))
+    }
+
     @Test("group alpha multiplies the whole control; the background stays opaque")
     func alpha() throws {
         var scene = Self.scene {
