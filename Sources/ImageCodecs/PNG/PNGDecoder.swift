@@ -5,8 +5,8 @@ import RefreshImage
 ///
 /// Standard files go through libpng with every colour type, bit depth, palette, tRNS and
 /// interlace converted to RGBA8, except the common 8-bit RGB/RGBA one, which libdeflate
-/// inflates and this module unfilters (``PNGFastPath``; the same pixels, checked by the tests). CgBI files (raw deflate, BGRA, premultiplied) are read by
-/// `CgBIConverter`.
+/// inflates and this module unfilters (`PNGFastPath`; the same pixels, checked by the tests).
+/// CgBI files (raw deflate, BGRA, premultiplied) are read by `CgBIConverter`.
 public struct PNGDecoder: Sendable {
     /// The limits checked against the IHDR before pixels are allocated.
     public var limits: DecodeLimits
@@ -52,7 +52,7 @@ public struct PNGDecoder: Sendable {
     }
 
     /// Decodes a standard PNG to straight RGBA bytes: the common 8-bit RGB/RGBA file through
-    /// ``PNGFastPath``, everything else through libpng.
+    /// `PNGFastPath`, everything else through libpng.
     func decodeStandard(_ data: [UInt8]) throws -> (Int, Int, [UInt8]) {
         if let image = try PNGFastPath.decode(data, limits: limits) {
             return (image.width, image.height, image.pixels)

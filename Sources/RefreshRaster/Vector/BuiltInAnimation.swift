@@ -16,7 +16,7 @@ public enum BuiltInAnimation {
     static let ringWidth = 3.0
 
     /// The built-in sequences for Idle, Pulling and Refreshing at `scale` pixels a point; each
-    /// frame is drawn when first shown (``DrawnFrames``).
+    /// frame is drawn when first shown (`DrawnFrames`).
     public static func images(scale: Int) throws -> StateImages {
         let s = try checkedScale(scale)
         let side = Int((size * s).rounded())
