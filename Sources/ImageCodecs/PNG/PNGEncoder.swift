@@ -171,7 +171,6 @@ public struct PNGEncoder: Sendable {
     private func compressRows(width: Int, height: Int, memo: PNGCompressionMemo? = nil,
                               _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws -> CompressedImage {
         let count = PNGRowFilter.filteredCount(width: width, height: height)
-        let data: [UInt8]
         switch settings.compressor {
         case .libdeflate:
             return try PNGWorkspace.with(level: settings.level) { workspace in
@@ -189,9 +188,9 @@ public struct PNGEncoder: Sendable {
         case .zlib, .libpng:
             var rows = [UInt8](repeating: 0, count: count)
             rows.withUnsafeMutableBufferPointer { fill($0) }
-            data = try Self.deflate(rows, level: settings.level, strategy: settings.strategy.rawValue)
+            return CompressedImage(width: width, height: height,
+                                   data: try Self.deflate(rows, level: settings.level, strategy: settings.strategy.rawValue))
         }
-        return CompressedImage(width: width, height: height, data: data)
     }
 
     /// A zlib stream of `input` from the workspace's libdeflate compressor (one shot: the

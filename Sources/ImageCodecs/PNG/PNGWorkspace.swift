@@ -9,8 +9,8 @@ import Darwin
 /// What one PNG encoding reuses from the previous one on the same thread: a libdeflate
 /// compressor for its level and the buffers for the filtered rows and the compressed data.
 ///
-/// Making a compressor and touching two fresh frame-sized buffers for every frame cost as
-/// much as compressing it (page faults and clearing, docs/benchmarks.md). A workspace is used
+/// Making a compressor and touching two fresh frame-sized buffers for every frame cost about a
+/// sixth of each frame's time (page faults and clearing, docs/benchmarks.md). A workspace is used
 /// by one encoding at a time: ``PNGWorkspace/with(level:_:)`` takes one from a shared shelf
 /// and puts it back after.
 final class PNGWorkspace: @unchecked Sendable {
