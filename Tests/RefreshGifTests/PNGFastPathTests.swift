@@ -120,6 +120,11 @@ struct PNGFastPathTests {
         PNGChunks.append("ABCD", [1], to: &unknown)
         unknown += good.dropFirst(33)
         variants.append(("unknown critical chunk", unknown))
+        var badName = PNGDecoder.signature
+        PNGChunks.append("IHDR", PNGChunks.bigEndian(7) + PNGChunks.bigEndian(5) + [8, 6, 0, 0, 0], to: &badName)
+        PNGChunks.append("a1b2", [1], to: &badName)
+        badName += good.dropFirst(33)
+        variants.append(("chunk type with digits", badName))
         var early = PNGDecoder.signature
         PNGChunks.append("tEXt", Array("a\u{0}b".utf8), to: &early)
         early += good.dropFirst(8)

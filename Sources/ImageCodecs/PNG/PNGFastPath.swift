@@ -5,7 +5,8 @@ import CDeflate
 /// by libdeflate in one call and unfiltered here (``PNGUnfilter``).
 ///
 /// Anything else — another colour type or depth, interlacing, a tRNS chunk, an unknown
-/// critical chunk, a bad CRC, too much or too little data, a bad filter byte — is not decided
+/// critical chunk, a chunk type that is not four letters, a bad CRC, too much or too little
+/// data, a bad filter byte — is not decided
 /// here: ``decode(_:limits:)`` returns nil and the caller reads the file with libpng, which
 /// gives its own pixels or error. The tests check both readers agree pixel for pixel.
 enum PNGFastPath {
@@ -36,6 +37,10 @@ enum PNGFastPath {
                 guard length <= 0x7FFF_FFFF, length <= bytes.count - body - 4 else { return nil }
                 let crc = libdeflate_crc32(0, bytes.baseAddress.map { $0 + offset + 4 }, length + 4)
                 guard crc == Self.bigEndian(bytes, body + length) else { return nil }
+                // libpng refuses a chunk type that is not four ASCII letters.
+                guard (offset + 4..<offset + 8).allSatisfy({ (65...90).contains(bytes[$0]) || (97...122).contains(bytes[$0]) }) else {
+                    return nil
+                }
                 let critical = bytes[offset + 4] & 0x20 == 0
                 switch type {
                 case Self.IHDR:
