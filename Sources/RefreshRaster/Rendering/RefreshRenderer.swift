@@ -28,7 +28,8 @@ public final class RefreshRenderer {
 
     /// Gives back an image the caller no longer needs: its buffer becomes the next canvas of
     /// the same size (cleared), so a sequence of frames reuses memory instead of faulting in
-    /// fresh pages for every frame. Keep no other copy of it.
+    /// fresh pages for every frame. A copy the caller still holds is never changed (the
+    /// buffer is then copied before it is cleared, and nothing is saved).
     public func recycle(_ image: RGBAImage) {
         if spares.count < 4 { spares.append(image) }
     }
