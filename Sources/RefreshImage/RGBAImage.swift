@@ -24,6 +24,12 @@ public struct RGBAImage: Sendable, Equatable {
     /// One transparent pixel: what a lazily made frame falls back to when it cannot be made.
     public static let transparentPixel = RGBAImage(onePixel: ())
 
+    /// A transparent image of at least 1 × 1 pixels (one pixel when the size cannot be
+    /// allocated): what a lazy source gives for a frame it does not have.
+    public static func transparent(width: Int, height: Int) -> RGBAImage {
+        (try? RGBAImage(width: max(1, width), height: max(1, height))) ?? transparentPixel
+    }
+
     private init(onePixel: Void) {
         width = 1
         height = 1

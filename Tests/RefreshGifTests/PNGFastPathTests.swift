@@ -26,9 +26,7 @@ struct PNGFastPathTests {
             PNGRowFilter.filter(pixels, width: width, height: height, bytesPerPixel: channels, filters: filters, into: $0)
         }
         let stream = try PNGEncoder.deflate(rows, level: level, strategy: 0)
-        var out = PNGDecoder.signature
-        PNGChunks.append("IHDR", PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
-                         + [8, channels == 4 ? 6 : 2, 0, 0, 0], to: &out)
+        var out = header(width: width, height: height, channels: channels)
         for (type, body) in extra { PNGChunks.append(type, body, to: &out) }
         let step = split ?? stream.count
         var start = 0
@@ -38,6 +36,14 @@ struct PNGFastPathTests {
             start += step
         }
         PNGChunks.append("IEND", [], to: &out)
+        return out
+    }
+
+    /// The signature and an IHDR chunk for an 8-bit image with `channels` 3 (RGB) or 4 (RGBA).
+    static func header(width: Int, height: Int, channels: Int = 4) -> [UInt8] {
+        var out = PNGDecoder.signature
+        PNGChunks.append("IHDR", PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
+                         + [8, channels == 4 ? 6 : 2, 0, 0, 0], to: &out)
         return out
     }
 
@@ -108,20 +114,17 @@ struct PNGFastPathTests {
                                 ("too much data", try PNGEncoder.deflate(rows + [0, 0, 0, 0], level: 6, strategy: 0)),
                                 ("bad filter byte", try PNGEncoder.deflate([5] + rows.dropFirst(), level: 6, strategy: 0)),
                                 ("bytes after the stream", try PNGEncoder.deflate(rows, level: 6, strategy: 0) + [1, 2, 3])] {
-            var out = PNGDecoder.signature
-            PNGChunks.append("IHDR", PNGChunks.bigEndian(7) + PNGChunks.bigEndian(5) + [8, 6, 0, 0, 0], to: &out)
+            var out = Self.header(width: 7, height: 5)
             PNGChunks.append("IDAT", stream, to: &out)
             PNGChunks.append("IEND", [], to: &out)
             variants.append((label, out))
         }
         // An unknown critical chunk, and a chunk before IHDR.
-        var unknown = PNGDecoder.signature
-        PNGChunks.append("IHDR", PNGChunks.bigEndian(7) + PNGChunks.bigEndian(5) + [8, 6, 0, 0, 0], to: &unknown)
+        var unknown = Self.header(width: 7, height: 5)
         PNGChunks.append("ABCD", [1], to: &unknown)
         unknown += good.dropFirst(33)
         variants.append(("unknown critical chunk", unknown))
-        var badName = PNGDecoder.signature
-        PNGChunks.append("IHDR", PNGChunks.bigEndian(7) + PNGChunks.bigEndian(5) + [8, 6, 0, 0, 0], to: &badName)
+        var badName = Self.header(width: 7, height: 5)
         PNGChunks.append("a1b2", [1], to: &badName)
         badName += good.dropFirst(33)
         variants.append(("chunk type with digits", badName))
@@ -144,11 +147,8 @@ struct PNGFastPathTests {
 
     @Test("a huge IHDR is refused by the fast reader before allocating")
     func limits() throws {
-        var bytes = try Self.png(width: 2, height: 2, channels: 4, filters: .none)
-        // 100000 × 100000, CRC recomputed.
-        var header = PNGDecoder.signature
-        PNGChunks.append("IHDR", PNGChunks.bigEndian(100_000) + PNGChunks.bigEndian(100_000) + [8, 6, 0, 0, 0], to: &header)
-        bytes = header + bytes.dropFirst(33)
+        // A 2 × 2 file whose IHDR says 100000 × 100000 (CRC recomputed).
+        let bytes = Self.header(width: 100_000, height: 100_000) + (try Self.png(width: 2, height: 2, channels: 4, filters: .none)).dropFirst(33)
         #expect(throws: ImageCodecError.self) { try PNGFastPath.decode(bytes, limits: .default) }
     }
 }

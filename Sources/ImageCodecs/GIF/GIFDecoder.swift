@@ -39,9 +39,9 @@ public struct GIFDecoder: Sendable {
         return GIFAnimation(width: summary.width, height: summary.height, frames: frames, loopCount: summary.loopCount)
     }
 
-    /// Decodes `data` frame by frame in one pass, handing each composited frame (and the
-    /// screen's pixel count) to `body` as soon as it is drawn: one screen is held, whatever the
-    /// number of frames. Returns the screen's size, the loop count and the number of frames.
+    /// Decodes `data` frame by frame in one walk through the file, handing each composited
+    /// frame (and the screen's pixel count) to `body` as soon as it is drawn: one screen is
+    /// held, whatever the number of frames. Returns the screen's size, the loop count and the number of frames.
     /// Throws before allocating when the canvas and its copy (for disposal 3) do not fit the
     /// memory budget.
     public func decode(_ data: [UInt8], eachFrame body: (GIFAnimation.Frame, Int) throws -> Void) throws -> GIFSummary {

@@ -137,22 +137,29 @@ struct GIFCompositor {
         }
     }
 
-    /// True when frame `index` shows the same picture drawn onto a transparent screen as onto
-    /// whatever the frames before left: the first frame, one after a frame that covered the
-    /// screen and was cleared (disposal 2), or one that covers the screen with no transparent
-    /// index. In the last case the canvas it leaves is right only if it does not restore the
-    /// previous one (disposal 3), so `last` says whether later frames follow it.
-    /// A covering frame is trusted only while its data is not known to break off early
-    /// (`coverCounts`; the caller checks when it decodes it).
-    static func startsBlank(_ index: Int, in records: [GIFFrameRecord], width: Int, height: Int, last: Bool,
-                            coverCounts: Bool = true) -> Bool {
+    /// Why frame `index` shows the same picture drawn onto a transparent screen as onto
+    /// whatever the frames before it left, or nil when it may not.
+    enum BlankStart {
+        /// The first frame, or one after a frame that covered the screen and was cleared
+        /// (disposal 2): the screen is transparent whatever the frame's data.
+        case cleared
+        /// A frame covering the screen with no transparent index: true only if its data
+        /// decodes in full, which the caller checks when it decodes it.
+        case covered
+    }
+
+    /// The reason frame `index` can be drawn from a transparent screen. A covering frame that
+    /// restores the previous canvas (disposal 3) leaves the wrong canvas for later frames, so
+    /// it counts only as the `last` one composited.
+    static func blankStart(_ index: Int, in records: [GIFFrameRecord], width: Int, height: Int, last: Bool) -> BlankStart? {
         func covers(_ r: GIFFrameRecord) -> Bool {
             r.left <= 0 && r.top <= 0 && r.left + r.width >= width && r.top + r.height >= height
         }
-        guard index > 0 else { return true }
+        guard index > 0 else { return .cleared }
         let previous = records[index - 1], record = records[index]
-        if previous.disposal == 2 && covers(previous) { return true }
-        return coverCounts && covers(record) && record.transparentIndex == nil && (last || record.disposal != 3)
+        if previous.disposal == 2 && covers(previous) { return .cleared }
+        if covers(record) && record.transparentIndex == nil && (last || record.disposal != 3) { return .covered }
+        return nil
     }
 
     private func clipped(_ r: GIFFrameRecord) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
@@ -237,7 +244,7 @@ public final class GIFFrameSource: LazyImageSource {
     /// Frame `index` at `width` × `height` pixels.
     public func image(at index: Int, width: Int, height: Int) -> RGBAImage {
         guard scan.records.indices.contains(index) else {
-            return (try? RGBAImage(width: max(1, width), height: max(1, height))) ?? RGBAImage.transparentPixel
+            return RGBAImage.transparent(width: width, height: height)
         }
         return cache.withLock { cache in
             let key = FrameCache.Key(index: index, width: width, height: height)
@@ -252,7 +259,7 @@ public final class GIFFrameSource: LazyImageSource {
 
     /// Frame `index` at the screen's size: from the latest kept frame before it whose
     /// disposal lets the next one start from its picture, or from the latest frame that does
-    /// not depend on those before it (``GIFCompositor/startsBlank(_:in:width:height:last:coverCounts:)``).
+    /// not depend on those before it (``GIFCompositor/blankStart(_:in:width:height:last:)``).
     private func composite(_ index: Int, cache: inout FrameCache, trustingCover: Bool = true) -> RGBAImage {
         var start = 0
         var compositor: GIFCompositor?
@@ -267,10 +274,10 @@ public final class GIFFrameSource: LazyImageSource {
                     break
                 }
             }
-            if earlier == 0 || GIFCompositor.startsBlank(earlier, in: scan.records, width: scan.width, height: scan.height,
-                                                         last: earlier == index, coverCounts: trustingCover) {
-                fromCover = earlier > 0 && !GIFCompositor.startsBlank(earlier, in: scan.records, width: scan.width, height: scan.height,
-                                                                      last: earlier == index, coverCounts: false)
+            if let reason = GIFCompositor.blankStart(earlier, in: scan.records, width: scan.width, height: scan.height,
+                                                     last: earlier == index),
+               reason == .cleared || trustingCover {
+                fromCover = reason == .covered
                 start = earlier
                 break
             }

@@ -48,7 +48,7 @@ enum PNGChunks {
     }
 
     /// The big-endian number at `offset`.
-    static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+    static func bigEndian32<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ offset: Int) -> UInt32 where Bytes.Index == Int {
         UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
     }
 }

@@ -31,12 +31,12 @@ enum PNGFastPath {
             var offset = 8
             var seenIHDR = false, seenIEND = false, dataEnded = false
             while offset + 12 <= bytes.count {
-                let length = Int(Self.bigEndian(bytes, offset))
-                let type = Self.bigEndian(bytes, offset + 4)
+                let length = Int(PNGChunks.bigEndian32(bytes, offset))
+                let type = PNGChunks.bigEndian32(bytes, offset + 4)
                 let body = offset + 8
                 guard length <= 0x7FFF_FFFF, length <= bytes.count - body - 4 else { return nil }
                 let crc = libdeflate_crc32(0, bytes.baseAddress.map { $0 + offset + 4 }, length + 4)
-                guard crc == Self.bigEndian(bytes, body + length) else { return nil }
+                guard crc == PNGChunks.bigEndian32(bytes, body + length) else { return nil }
                 // libpng refuses a chunk type that is not four ASCII letters.
                 guard (offset + 4..<offset + 8).allSatisfy({ (65...90).contains(bytes[$0]) || (97...122).contains(bytes[$0]) }) else {
                     return nil
@@ -46,8 +46,8 @@ enum PNGFastPath {
                 case Self.IHDR:
                     guard !seenIHDR, offset == 8, length == 13 else { return nil }
                     seenIHDR = true
-                    width = Int(Self.bigEndian(bytes, body))
-                    height = Int(Self.bigEndian(bytes, body + 4))
+                    width = Int(PNGChunks.bigEndian32(bytes, body))
+                    height = Int(PNGChunks.bigEndian32(bytes, body + 4))
                     let depth = bytes[body + 8], colorType = bytes[body + 9]
                     guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF, depth == 8,
                           colorType == 2 || colorType == 6, bytes[body + 10] == 0, bytes[body + 11] == 0, bytes[body + 12] == 0
@@ -74,9 +74,6 @@ enum PNGFastPath {
         static let IHDR: UInt32 = 0x4948_4452, IDAT: UInt32 = 0x4944_4154, IEND: UInt32 = 0x4945_4E44
         static let tRNS: UInt32 = 0x7452_4E53, PLTE: UInt32 = 0x504C_5445
 
-        static func bigEndian(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> UInt32 {
-            UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
-        }
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: Layout) -> (width: Int, height: Int, pixels: [UInt8])? {

@@ -21,8 +21,7 @@ public enum BuiltInAnimation {
         let s = try checkedScale(scale)
         let side = Int((size * s).rounded())
         func sequence(_ count: Int, _ draw: @escaping @Sendable (VectorRasterizer, Int) throws -> RGBAImage) throws -> ImageSequence {
-            let source = try DrawnFrames(count: count, width: side, height: side, draw: draw)
-            return ImageSequence(frames: try (0..<count).map { try ScaledImage(source: source, index: $0, scale: s) })
+            ImageSequence(frames: try DrawnFrames.frames(count, width: side, height: side, scale: s, draw: draw))
         }
         var images = StateImages()
         images.set(try sequence(30) { rasterizer, i in

@@ -18,8 +18,7 @@ public enum BurstAnimation {
         let s = try BuiltInAnimation.checkedScale(scale)
         let width = Int((size.width * s).rounded()), height = Int((size.height * s).rounded())
         func sequence(_ count: Int, _ draw: @escaping @Sendable (VectorRasterizer, Int) throws -> RGBAImage) throws -> [ScaledImage] {
-            let source = try DrawnFrames(count: count, width: width, height: height, draw: draw)
-            return try (0..<count).map { try ScaledImage(source: source, index: $0, scale: s) }
+            try DrawnFrames.frames(count, width: width, height: height, scale: s, draw: draw)
         }
         var images = StateImages()
         images.set(ImageSequence(frames: try sequence(30) { rasterizer, i in

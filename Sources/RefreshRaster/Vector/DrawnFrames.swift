@@ -1,4 +1,5 @@
 import RefreshImage
+import RefreshModel
 
 /// The frames of a built-in animation, each drawn when it is first shown and then kept: a
 /// render of one frame draws one picture, not the animation's forty-odd
@@ -23,16 +24,22 @@ final class DrawnFrames: LazyImageSource {
         state = Locked((VectorRasterizer(library: try FreeTypeLibrary()), [:]))
     }
 
+    /// `count` frames of `width` × `height` pixels at `scale`, each drawn by `draw` when first shown.
+    static func frames(_ count: Int, width: Int, height: Int, scale: Double,
+                       draw: @escaping @Sendable (VectorRasterizer, Int) throws -> RGBAImage) throws -> [ScaledImage] {
+        let source = try DrawnFrames(count: count, width: width, height: height, draw: draw)
+        return try (0..<count).map { try ScaledImage(source: source, index: $0, scale: scale) }
+    }
+
     func image(at index: Int, width: Int, height: Int) -> RGBAImage {
-        let blank = (try? RGBAImage(width: max(1, width), height: max(1, height))) ?? RGBAImage.transparentPixel
-        guard (0..<frameCount).contains(index) else { return blank }
+        guard (0..<frameCount).contains(index) else { return RGBAImage.transparent(width: width, height: height) }
         let picture = state.withLock { state -> RGBAImage? in
             if let kept = state.drawn[index] { return kept }
             guard let made = try? draw(state.rasterizer, index) else { return nil }
             state.drawn[index] = made
             return made
         }
-        guard let picture else { return blank }
+        guard let picture else { return RGBAImage.transparent(width: width, height: height) }
         guard width != picture.width || height != picture.height else { return picture }
         return (try? Resampler.resize(picture, width: width, height: height)) ?? picture
     }
