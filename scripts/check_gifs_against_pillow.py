@@ -15,7 +15,11 @@ import tempfile
 
 from PIL import Image, ImageSequence
 
-tool = sys.argv[1] if len(sys.argv) > 1 else ".build/debug/refresh-render"
+# The tool given, else the release build `make run` makes, else the debug build `make test` makes.
+candidates = sys.argv[1:2] or [".build/release/refresh-render", ".build/debug/refresh-render"]
+tool = next((c for c in candidates if os.path.exists(c)), None)
+if tool is None:
+    sys.exit("no refresh-render found: run `make run` (or pass the binary's path) first")
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures")
 bad = 0
 for path in sorted(glob.glob(os.path.join(root, "gif", "*.gif")) + glob.glob(os.path.join(root, "demo", "*.gif"))):
