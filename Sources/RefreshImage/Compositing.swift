@@ -59,12 +59,17 @@ extension RGBAImage {
         let dstWidth = width
         pixels.withUnsafeMutableBufferPointer { dst in
             mask.coverage.withUnsafeBufferPointer { cov in
+                let words = UnsafeMutableRawPointer(dst.baseAddress)
                 for row in y0..<y1 {
                     var d = (row * dstWidth + x0) * 4
                     var c = (row - mask.originY) * mask.width + (x0 - mask.originX)
                     for _ in x0..<x1 {
                         let a = (UInt32(cov[c]) * alpha + 127) / 255
-                        if a != 0 {
+                        if a != 0, let words, words.loadUnaligned(fromByteOffset: d, as: UInt32.self) == 0 {
+                            // Over a transparent pixel (most glyph pixels): the colour alone.
+                            let out = (cr * a + 127) / 255 | ((cg * a + 127) / 255) << 8 | ((cb * a + 127) / 255) << 16 | a << 24
+                            words.storeBytes(of: out.littleEndian, toByteOffset: d, as: UInt32.self)
+                        } else if a != 0 {
                             let k = 255 - a
                             dst[d] = UInt8((cr * a + 127) / 255 + (UInt32(dst[d]) * k + 127) / 255)
                             dst[d + 1] = UInt8((cg * a + 127) / 255 + (UInt32(dst[d + 1]) * k + 127) / 255)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A raster of premultiplied RGBA pixels, 8 bits a channel, rows top to bottom.
 ///
 /// Premultiplied means each colour channel already holds `colour × alpha / 255`, the form
@@ -64,22 +70,14 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    /// True when both images have the same size and the same pixels (compared eight bytes at
-    /// a time: snapshot checks and the frame memo compare whole frames).
+    /// True when both images have the same size and the same pixels (compared with `memcmp`,
+    /// which stops at the first difference: snapshot checks and the frame memo compare whole frames).
     public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
         return lhs.pixels.withUnsafeBytes { a in
             rhs.pixels.withUnsafeBytes { b in
-                let words = a.count / 8
-                var i = 0
-                while i < words {
-                    if a.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) != b.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self) {
-                        return false
-                    }
-                    i += 1
-                }
-                for j in (words * 8)..<a.count where a[j] != b[j] { return false }
-                return true
+                guard let first = a.baseAddress, let second = b.baseAddress else { return a.count == b.count }
+                return first == second || memcmp(first, second, a.count) == 0
             }
         }
     }
@@ -131,6 +129,16 @@ public struct RGBAImage: Sendable, Equatable {
             let src = UnsafeRawPointer(from), dst = UnsafeMutableRawPointer(to)
             var i = 0
             while i < count {
+                // Eight transparent pixels at once (the runs around a control's content).
+                if i + 32 <= count {
+                    let words = (src.loadUnaligned(fromByteOffset: i, as: UInt64.self), src.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self),
+                                 src.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self), src.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+                    if words.0 | words.1 | words.2 | words.3 == 0 {
+                        dst.storeBytes(of: words, toByteOffset: i, as: (UInt64, UInt64, UInt64, UInt64).self)
+                        i += 32
+                        continue
+                    }
+                }
                 // Two pixels at once where both are transparent (all zero) or both opaque.
                 if i + 8 <= count {
                     let pair = UInt64(littleEndian: src.loadUnaligned(fromByteOffset: i, as: UInt64.self))

@@ -77,6 +77,36 @@ struct AnimationTests {
         }
     }
 
+    @Test("frames held on screen for several frames are written as if each were encoded alone, with any number of jobs")
+    func heldFrames() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var scene = RefreshScene()
+        scene.state = .refreshing
+        // The built-in Refreshing loop shows each picture for 0.1 s: four frames each at 40 fps.
+        let animation = try RefreshAnimation.sequence(of: scene, fps: 40, length: 0.6)
+        let frames = try (0..<animation.count).map { try animation.frame(at: $0).image }
+        #expect(frames[0] == frames[3] && frames[3] != frames[4])
+        var outputs: [Int: [String: [UInt8]]] = [:]
+        for jobs in [1, 3] {
+            let base = folder + "/jobs\(jobs)"
+            try animation.write(AnimationOutputs(framesFolder: base, gif: base + ".gif", apng: base + ".apng", sheet: base + "-sheet.png",
+                                                 sheetEvery: 3), jobs: jobs)
+            var files: [String: [UInt8]] = [:]
+            for name in CLI.files(in: base) { files[name] = try FileIO.read(base + "/" + name) }
+            for suffix in [".gif", ".apng", "-sheet.png"] { files[suffix] = try FileIO.read(base + suffix) }
+            outputs[jobs] = files
+        }
+        #expect(outputs[1] == outputs[3])
+        // Each frame file is the encoding of that frame alone; the sheet holds every third frame.
+        let encoder = PNGEncoder()
+        for (index, image) in frames.enumerated() {
+            #expect(outputs[1]?[String(format: "frame_%04d.png", index + 1)] == (try encoder.encode(image)), "frame \(index + 1)")
+        }
+        #expect(try PNGDecoder().decode(outputs[1]?["-sheet.png"] ?? []) == (try animation.contactSheet(every: 3)))
+        #expect(try Self.apngFrames(outputs[1]?[".apng"] ?? []) == frames)
+    }
+
     @Test("simulate --json reproduces the docs/motion.md timeline from sample offsets")
     func simulateReport() throws {
         let gesture = Support.root.appendingPathComponent("gestures/header-samples.json").path

@@ -67,19 +67,23 @@ extension RefreshAnimation {
         let folder = outputs.framesFolder
         let keepPNG = outputs.apng != nil
         let wantsSheet = outputs.sheet != nil
-        try ParallelFrames.run(count: count, jobs: jobs, render: { renderer, index -> Encoded in
+        try ParallelFrames.run(count: count, jobs: jobs, initial: LastFrame?.none, render: { renderer, last, index -> Encoded in
             let frame = try self.render(index, with: renderer)
+            // A frame drawn with the same pixels as this worker's last one (a looping picture
+            // held for several frames) takes its encodings: the same bytes, made once.
+            let repeated = last.flatMap { $0.image == frame.image ? $0 : nil }
             // Encoding, quantising and writing frame files run on the worker too: they cost
             // more than rendering. A frame equal to one of the last few is not compressed again.
-            let png = wantsPNG ? try encoder.compress(frame.image, memo: memo) : nil
+            let png = wantsPNG ? try repeated?.png ?? encoder.compress(frame.image, memo: memo) : nil
             if let folder, let png {
                 try FileIO.writeDeferringSync(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
             }
-            let quantized = wantsGIF ? try GIFEncoder.QuantizedFrame(frame.image) : nil
-            // The picture goes on only for the contact sheet; otherwise its buffer is the
-            // worker's next canvas.
+            let quantized = wantsGIF ? try repeated?.gif ?? GIFEncoder.QuantizedFrame(frame.image) : nil
+            // The picture goes on only for the contact sheet; otherwise, once the next frame
+            // has been compared with it, its buffer is the worker's next canvas.
             let onSheet = wantsSheet && index % every == 0
-            if !onSheet { renderer.recycle(frame.image) }
+            if let previous = last, !previous.onSheet { renderer.recycle(previous.image) }
+            last = LastFrame(image: frame.image, png: png, gif: quantized, onSheet: onSheet)
             return Encoded(report: frame.report, width: frame.image.width, height: frame.image.height,
                            sheetImage: onSheet ? frame.image : nil, png: keepPNG ? png : nil, gif: quantized)
         }, consume: { index, encoded in
@@ -142,6 +146,15 @@ extension RefreshAnimation {
         let rows = stride(from: 0, to: cells.count, by: columns).map { Array(cells[$0..<min(cells.count, $0 + columns)]) }
         return try ContactSheet(rows: rows, scale: scale).render(with: try RefreshRenderer())
     }
+}
+
+/// A worker's last frame: its picture and what was made of it.
+private struct LastFrame {
+    var image: RGBAImage
+    var png: PNGEncoder.CompressedImage?
+    var gif: GIFEncoder.QuantizedFrame?
+    /// The picture went to the contact sheet, so its buffer is not the next canvas.
+    var onSheet: Bool
 }
 
 /// What the workers made of a frame: its report and size, the picture itself only when it

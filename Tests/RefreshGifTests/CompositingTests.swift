@@ -1,0 +1,100 @@
+import RefreshGifTestSupport
+import Testing
+@testable import RefreshImage
+
+/// The fast paths of the pixel loops give what their general paths give: painting over
+/// transparent pixels, un-premultiplying runs of transparent pixels, comparing frames.
+@Suite("Compositing fast paths")
+struct CompositingTests {
+    /// A deterministic byte stream (xorshift), so every run tests the same pixels.
+    struct Bytes {
+        var state: UInt64
+        mutating func next() -> UInt8 {
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+    }
+
+    /// A premultiplied canvas where about half the pixels are transparent and the rest any
+    /// valid premultiplied colour, some opaque.
+    static func mixedCanvas(width: Int, height: Int, bytes: inout Bytes) throws -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) where bytes.next() & 1 == 1 {
+            let a = bytes.next() & 1 == 1 ? 255 : bytes.next()
+            for c in 0..<3 { pixels[i + c] = UInt8(UInt32(bytes.next()) * UInt32(a) / 255) }
+            pixels[i + 3] = a
+        }
+        return try RGBAImage(width: width, height: height, premultipliedPixels: pixels)
+    }
+
+    @Test("painting a mask equals drawing the same coverage as a premultiplied layer, over transparent and coloured pixels",
+          arguments: [RGBAColor(red: 90, green: 90, blue: 90), RGBAColor(red: 200, green: 30, blue: 120, alpha: 170)])
+    func paintMatchesDraw(color: RGBAColor) throws {
+        var bytes = Bytes(state: 0x9E37_79B9_7F4A_7C15)
+        let width = 23, height = 17
+        let canvas = try Self.mixedCanvas(width: width, height: height, bytes: &bytes)
+        let coverage = (0..<(19 * 13)).map { _ in bytes.next() }
+        let mask = try CoverageMask(width: 19, height: 13, originX: 3, originY: 2, coverage: coverage)
+        // The layer: coverage × the colour's alpha, premultiplied, the form draw(_:atX:y:) composes.
+        var layer = [UInt8](repeating: 0, count: 19 * 13 * 4)
+        for (i, cov) in coverage.enumerated() {
+            let a = (UInt32(cov) * UInt32(color.alpha) + 127) / 255
+            layer[i * 4] = UInt8((UInt32(color.red) * a + 127) / 255)
+            layer[i * 4 + 1] = UInt8((UInt32(color.green) * a + 127) / 255)
+            layer[i * 4 + 2] = UInt8((UInt32(color.blue) * a + 127) / 255)
+            layer[i * 4 + 3] = UInt8(a)
+        }
+        var painted = canvas
+        painted.paint(mask, color: color)
+        var drawn = canvas
+        drawn.draw(try RGBAImage(width: 19, height: 13, premultipliedPixels: layer), atX: 3, y: 2)
+        #expect(painted == drawn)
+        #expect(painted != canvas)
+    }
+
+    @Test("un-premultiplying a frame at once equals un-premultiplying it a pixel at a time, whatever the transparent runs")
+    func unpremultiplyRuns() throws {
+        var bytes = Bytes(state: 42)
+        // Runs of transparent pixels of every length from 0 to 40 at every alignment, between
+        // partly transparent and opaque pixels.
+        var pixels: [UInt8] = []
+        for run in 0...40 {
+            pixels += [UInt8](repeating: 0, count: run * 4)
+            let a = bytes.next() | 1
+            pixels += [UInt8(UInt32(bytes.next()) * UInt32(a) / 255), UInt8(UInt32(bytes.next()) * UInt32(a) / 255), UInt8(17 * UInt32(a) / 255), a]
+            pixels += [bytes.next(), bytes.next(), bytes.next(), 255]
+        }
+        var whole = [UInt8](repeating: 0xAA, count: pixels.count)
+        var converter = RGBAImage.Unpremultiplier()
+        pixels.withUnsafeBufferPointer { source in
+            whole.withUnsafeMutableBufferPointer { converter.convert(source, into: $0) }
+        }
+        var single = [UInt8](repeating: 0x55, count: pixels.count)
+        var stepper = RGBAImage.Unpremultiplier()
+        pixels.withUnsafeBufferPointer { source in
+            single.withUnsafeMutableBufferPointer { target in
+                for i in stride(from: 0, to: source.count, by: 4) {
+                    stepper.convert(UnsafeBufferPointer(rebasing: source[i..<(i + 4)]), into: UnsafeMutableBufferPointer(rebasing: target[i..<(i + 4)]))
+                }
+            }
+        }
+        #expect(whole == single)
+        let image = try RGBAImage(width: pixels.count / 4, height: 1, premultipliedPixels: pixels)
+        #expect(image.straightPixels() == whole)
+    }
+
+    @Test("frames compare equal only when every byte is equal, wherever the difference is")
+    func equality() throws {
+        var bytes = Bytes(state: 7)
+        let image = try Self.mixedCanvas(width: 31, height: 9, bytes: &bytes)
+        var copy = image
+        copy.withUnsafeMutablePixels { _ in }  // a separate buffer with the same bytes
+        #expect(copy == image)
+        for index in [0, 3, 500, 31 * 9 * 4 - 1] {
+            var changed = image
+            changed.withUnsafeMutablePixels { $0[index] ^= 1 }
+            #expect(changed != image, "byte \(index)")
+        }
+        #expect(try RGBAImage(width: 9, height: 31) != (try RGBAImage(width: 31, height: 9)))
+    }
+}
