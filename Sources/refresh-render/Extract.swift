@@ -32,12 +32,14 @@ struct Extract: ParsableCommand {
             try FileIO.makeDirectory(output)
             let encoder = png.encoder
             var entries: [FrameEntry] = []
+            let flush = FolderFlush()
             let summary: GIFSummary
             do {
                 summary = try RefreshGifError.translating(file: input) {
                     try GIFDecoder(limits: limits.limits).decode(bytes) { frame, _ in
                         let name = String(format: "frame_%04d.png", entries.count + 1)
                         try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: output + "/" + name)
+                        flush.add(output + "/" + name)
                         entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
                                                   width: frame.image.width, height: frame.image.height))
                     }
@@ -53,7 +55,8 @@ struct Extract: ParsableCommand {
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
             try FileIO.writeDeferringSync(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
-            try FileIO.makeDurable(entries.map { output + "/" + $0.file } + [output + "/frames.json"], folder: output)
+            flush.add(output + "/frames.json")
+            try flush.finish(folder: output)
             try Console.line("\(entries.count) frames written to \(output)")
         }
     }

@@ -55,6 +55,7 @@ extension RefreshAnimation {
         if let folder = outputs.framesFolder { try FileIO.makeDirectory(folder) }
         let encoder = PNGEncoder(settings: settings)
         let memo = PNGCompressionMemo()
+        let flush = FolderFlush()
         var gif: GIFEncoder?
         var apng: APNGEncoder?
         let gifFile = try outputs.gif.map { try FileIO.StreamingFile($0) }
@@ -76,7 +77,9 @@ extension RefreshAnimation {
             // more than rendering. A frame equal to one of the last few is not compressed again.
             let png = wantsPNG ? try repeated?.png ?? encoder.compress(frame.image, memo: memo) : nil
             if let folder, let png {
-                try FileIO.writeDeferringSync(try encoder.file(for: png), to: folder + String(format: "/frame_%04d.png", index + 1))
+                let path = folder + String(format: "/frame_%04d.png", index + 1)
+                try FileIO.writeDeferringSync(try encoder.file(for: png), to: path)
+                flush.add(path)
             }
             let quantized = wantsGIF ? try repeated?.gif ?? GIFEncoder.QuantizedFrame(frame.image) : nil
             // The picture goes on only for the contact sheet; otherwise, once the next frame
@@ -106,8 +109,8 @@ extension RefreshAnimation {
             }
         }, progress: progress)
         if let folder = outputs.framesFolder {
-            // One flush for the whole folder instead of an fsync per frame.
-            try FileIO.makeDurable(frameFiles.dropLast(), folder: folder)
+            // The frames were flushed in the background as they were written; the folder last.
+            try flush.finish(folder: folder)
         }
         if let gifFile, let gif {
             try gifFile.write(try gif.finish(atMicroseconds: endMicroseconds))

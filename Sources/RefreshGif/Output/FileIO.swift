@@ -64,32 +64,10 @@ package enum FileIO {
     }
 
     /// Writes one of many files into a folder: atomically (temporary file, rename) like
-    /// ``write(_:to:)``, but without its own fsync; ``makeDurable(_:folder:)`` flushes the
-    /// whole set once at the end.
+    /// ``write(_:to:)``, but without its own fsync: a ``FolderFlush`` flushes the set in the
+    /// background and the folder once at the end.
     package static func writeDeferringSync(_ bytes: [UInt8], to path: String) throws {
         try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) }, sync: false)
-    }
-
-    /// Flushes `files` (two at a time) and then their folder to disk: the durability of an
-    /// fsync per file, paid once for the set.
-    package static func makeDurable(_ files: [String], folder: String) throws {
-        let failure = Locked<RefreshGifError?>(nil)
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            for (index, file) in files.enumerated() where index % 2 == worker {
-                let fd = Glibc.open(file, O_RDONLY | O_CLOEXEC)
-                guard fd >= 0 else { continue }
-                if fsync(fd) != 0 {
-                    let message = String(cString: strerror(errno))
-                    failure.withLock { $0 = $0 ?? .writeFailed(file: file, message: message) }
-                }
-                _ = close(fd)
-            }
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
-        let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { _ = close(fd) }
-        if fsync(fd) != 0 { throw RefreshGifError.writeFailed(file: folder, message: String(cString: strerror(errno))) }
     }
 
     /// Writes `bytes` to `path` through `writer`.
