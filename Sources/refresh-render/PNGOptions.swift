@@ -21,8 +21,9 @@ struct PNGOptions: ParsableArguments {
         }
     }
 
-    @Option(name: .customLong("png-level"), help: "PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower.")
-    var level: Int = PNGEncoder.Settings.default.level
+    @Option(name: .customLong("png-level"),
+            help: "PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower. (default: 7; zlib and libpng: 6)")
+    var level: Int?
 
     @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, average, paeth or adaptive.")
     var filter: Filter = .none
@@ -32,10 +33,11 @@ struct PNGOptions: ParsableArguments {
 
     func validate() throws {
         let top = compressor == .libdeflate ? 12 : 9
+        guard let level else { return }
         guard (0...top).contains(level) else { throw ValidationError("--png-level must be between 0 and \(top) for \(compressor.rawValue), got \(level)") }
     }
 
     var encoder: PNGEncoder {
-        PNGEncoder(settings: PNGEncoder.Settings(level: level, filters: filter.filters, compressor: compressor))
+        PNGEncoder(settings: PNGEncoder.Settings(level: level ?? compressor.defaultLevel, filters: filter.filters, compressor: compressor))
     }
 }
