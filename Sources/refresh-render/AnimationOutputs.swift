@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// Where an animation goes: numbered PNGs, an animated GIF or PNG, a contact sheet, a report.
@@ -51,11 +51,11 @@ extension AnimationOutputOptions {
     /// Renders `animation` to every output asked for, with a progress line on a terminal,
     /// and prints the per-frame JSON when `--json` is given.
     func write(_ animation: RefreshAnimation, inputs: [String]) throws {
-        let showProgress = isatty(STDERR_FILENO) != 0 && animation.count > 30
+        let showProgress = Console.errorIsTerminal && animation.count > 30
         let reports = try animation.write(outputs, jobs: jobs, png: png.encoder.settings, inputs: inputs) { done in
             guard showProgress else { return }
-            FileHandle.standardError.write(Data("\rrendering \(done)/\(animation.count) frames".utf8))
-            if done == animation.count { FileHandle.standardError.write(Data("\n".utf8)) }
+            Console.error("\rrendering \(done)/\(animation.count) frames")
+            if done == animation.count { Console.error("\n") }
         }
         if json {
             for report in reports { try Console.line(report.jsonLine) }

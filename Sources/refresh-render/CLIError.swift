@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// The command line's side of errors: messages that name options and files, and the
@@ -71,7 +71,7 @@ extension CLIError {
 
     /// One warning line on standard error; the command goes on.
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("refresh-render: warning: \(CLIError.line(message))\n".utf8))
+        Console.error("refresh-render: warning: \(CLIError.line(message))\n")
     }
 }
 
@@ -86,7 +86,7 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw error
     } catch {
         let (code, message) = CLIError.describe(error)
-        FileHandle.standardError.write(Data("refresh-render: \(CLIError.line(message))\n".utf8))
+        Console.error("refresh-render: \(CLIError.line(message))\n")
         throw ExitCode(code)
     }
 }

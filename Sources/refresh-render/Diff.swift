@@ -1,7 +1,7 @@
 import RefreshImage
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 extension ImageDiff.Blend: ExpressibleByArgument {}
@@ -98,8 +98,8 @@ struct Diff: ParsableCommand {
             if let output, let image = result.diffImage {
                 try FileIO.write(try PNGEncoder().encode(image), to: output)
             }
-            try Console.line(String(format: "%d pixels differ (%.4f %% of %d×%d)", result.differingPixels, result.ratio * 100,
-                         first.width, first.height))
+            try Console.line("\(result.differingPixels) pixels differ (" + CFormat.fixed(result.ratio * 100, 4)
+                             + " % of \(first.width)×\(first.height))")
             passed = options.tolerance.accepts(result)
         }
         if !passed { throw ExitCode(1) }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// Writes every composited frame of a GIF as PNG, plus frames.json.
@@ -37,7 +37,7 @@ struct Extract: ParsableCommand {
             do {
                 summary = try RefreshGifError.translating(file: input) {
                     try GIFDecoder(limits: limits.limits).decode(bytes) { frame, _ in
-                        let name = String(format: "frame_%04d.png", entries.count + 1)
+                        let name = OutputGuard.frameFileName(entries.count + 1)
                         try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: output + "/" + name)
                         flush.add(output + "/" + name)
                         entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// Renders every kind × style × state into one contact sheet.

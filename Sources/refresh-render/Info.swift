@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// Describes a GIF, PNG or Lottie file.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// The file format an output path's extension names: `.gif` and `.apng` write those formats

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
+import Glibc
 import RefreshGif
 
 /// `refresh-render`: draws MJRefresh pull-to-refresh controls headlessly as PNG frames.
@@ -34,7 +35,7 @@ struct RefreshRender: ParsableCommand {
             if !message.isEmpty {
                 let line = message.split(separator: "\n").first.map(String.init) ?? message
                 let hint = code == .validationFailure ? " (see 'refresh-render help')" : ""
-                FileHandle.standardError.write(Data("refresh-render: \(CLIError.line(line))\(hint)\n".utf8))
+                Console.error("refresh-render: \(CLIError.line(line))\(hint)\n")
             }
             finish(code.rawValue)
         }
@@ -58,7 +59,7 @@ enum Interruption {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 Temporaries.removeAll()
-                FileHandle.standardError.write(Data("refresh-render: interrupted\n".utf8))
+                Console.error("refresh-render: interrupted\n")
                 _exit(code)
             }
             source.resume()

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// Plays a gesture through MJRefresh's state machine and renders every frame.

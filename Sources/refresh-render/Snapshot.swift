@@ -1,7 +1,7 @@
 import RefreshImage
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RefreshGif
 
 /// Renders a batch of cases and compares each with its golden PNG.
@@ -62,6 +62,11 @@ struct Snapshot: ParsableCommand {
     }
 
     /// The HTML report's entry for a row.
+    /// `text` cut or filled with spaces to `width` characters, a column of the results table.
+    private func padded(_ text: String, _ width: Int) -> String {
+        String(text.prefix(width)) + String(repeating: " ", count: max(0, width - text.count))
+    }
+
     func htmlEntry(_ row: Row, failure: String?, scene: String?) -> HTMLReport.Entry {
         let rerecord = "refresh-render snapshot \(cases) --golden \(golden) --record --case \(row.name)"
         let golden = FileManager.default.fileExists(atPath: row.goldenPath) ? row.goldenPath : nil
@@ -150,14 +155,14 @@ struct Snapshot: ParsableCommand {
             var report: [JUnitReport.Case] = []
             var entries: [HTMLReport.Entry] = []
             let scenes = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, defaults.merged(with: $0.scene).jsonText) })
-            try Console.line("case".padding(toLength: 40, withPad: " ", startingAt: 0) + " result     pixels")
+            try Console.line(padded("case", 40) + " result     pixels")
             for row in results {
                 let status: String, pixels: String
                 var failure: String?
                 if let error = row.error {
                     status = "ERROR"; pixels = "-"
                     failure = CLIError.describe(error).message
-                    FileHandle.standardError.write(Data("refresh-render: \(failure ?? "")\n".utf8))
+                    Console.error("refresh-render: \(failure ?? "")\n")
                     if worstError == nil { worstError = error }
                 } else if let outcome = row.outcome {
                     switch outcome {
@@ -172,7 +177,7 @@ struct Snapshot: ParsableCommand {
                 } else {
                     status = "ERROR"; pixels = "-"
                 }
-                try Console.line(row.name.padding(toLength: 40, withPad: " ", startingAt: 0) + " " + status.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + pixels)
+                try Console.line(padded(row.name, 40) + " " + padded(status, 10) + " " + pixels)
                 if let failure { try Console.line("  " + failure) }
                 report.append(JUnitReport.Case(name: row.name, failure: failure, isError: row.error != nil))
                 entries.append(htmlEntry(row, failure: failure, scene: scenes[row.name]))
@@ -184,7 +189,7 @@ struct Snapshot: ParsableCommand {
             }
             if let html {
                 try HTMLReport(title: "Snapshots of \(URL(fileURLWithPath: cases).lastPathComponent)", entries: entries).write(to: html)
-                FileHandle.standardError.write(Data("refresh-render: report in \(html)/index.html\n".utf8))
+                Console.error("refresh-render: report in \(html)/index.html\n")
             }
             failed = failures > 0
         }

@@ -83,6 +83,31 @@ struct LottieTests {
         #expect(info.markers == [.init(name: "pull", start: 0, duration: 30), .init(name: "loop", start: 30, duration: 30)])
     }
 
+    @Test("the header is read leniently: fields of the wrong type count as missing, odd entries are skipped, only the top level must be an object")
+    func lenientHeader() throws {
+        let base = try String(contentsOfFile: Self.pullLoop, encoding: .utf8)
+        func header(_ text: String) throws -> LottieAnimation.Info {
+            try LottieAnimation.header(Array(text.utf8), resourceDirectory: "/nonexistent", limits: .default)
+        }
+        func reason(_ text: String) -> String? {
+            do { _ = try header(text); return nil } catch let ImageCodecError.malformed(_, reason) { return reason } catch { return "\(error)" }
+        }
+        // Embedded assets (e = 1 or true) and assets without a file name are not looked up; junk entries are skipped.
+        let assets = #"[{"id": "a", "p": "data:image/png;base64,AA==", "e": 1}, {"id": "b", "p": "x.png", "e": true}, {"id": "c"}, 7, "text"]"#
+        #expect(try header(base.replacingOccurrences(of: "\"assets\": []", with: "\"assets\": " + assets)).frameCount == 60)
+        // Markers that are not objects, or lack a name or a start, are left out; the rest are kept.
+        let markers = #""markers": [3, {"cm": 5, "tm": 0}, {"cm": "late", "tm": "soon"}, {"cm": "ok", "tm": 12, "dr": "long"}],"#
+        let marked = base.replacingOccurrences(of: "\"markers\": [", with: markers + " \"unused\": [")
+        #expect(marked != base)
+        #expect(try header(marked).markers == [.init(name: "ok", start: 12, duration: 0)])
+        // A frame rate given as text is a missing frame rate; layers that are not an array are no layers.
+        #expect(reason(base.replacingOccurrences(of: "\"fr\": 30", with: "\"fr\": \"30\"")) == "\"fr\" is missing or not a number: not a Lottie file")
+        #expect(reason(#"{"fr": 30, "ip": 0, "op": 60, "w": 60, "h": 60, "layers": {}}"#) == "no \"layers\": not a Lottie file")
+        #expect(reason(#"{"fr": 30, "ip": 0, "op": 60, "w": 60, "h": 60, "layers": []}"#) == nil)
+        #expect(reason("[1, 2]") == "not a JSON object")
+        #expect(reason("{\"layers\": [") == "not valid JSON")
+    }
+
     @Test("bad Lottie input: not Lottie, missing asset, enormous size, too many frames, unknown marker")
     func badFiles() throws {
         let folder = try Support.temporaryFolder()

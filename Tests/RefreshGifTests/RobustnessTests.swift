@@ -128,6 +128,23 @@ struct RobustnessTests {
         #expect { try ImageLoader(defaultScale: 2, limits: limits).load(path) } throws: { Self.isBadInput($0) }
     }
 
+    @Test("a file is read whole at every size around the read sizes, and one of exactly the limit passes", arguments: [0, 1, 4095, 4096, 4097, 65_537, 300_000])
+    func readWhole(size: Int) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/f.bin"
+        let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try FileIO.read(path) == bytes)
+        #expect(try FileIO.read(path, maxBytes: size) == bytes)
+        if size > 0 {
+            #expect { try FileIO.read(path, maxBytes: size - 1) } throws: { error in
+                guard case .limitExceeded = error as? RefreshGifError else { return false }
+                return true
+            }
+        }
+    }
+
     @Test("PNG cut at every byte: bad input, never a crash")
     func pngTruncatedEverywhere() throws {
         for name in ["rgba8-interlaced", "palette4", "gray16"] {

@@ -82,6 +82,32 @@ struct TextTests {
         #expect(text == "Last update: Today 08:30")
     }
 
+    @Test("a named zone is resolved with its daylight saving; a wrong name is refused with the names it may mean")
+    func zoneNames() throws {
+        let berlin = try #require(TimeZoneNames.zone(named: "Europe/Berlin"))
+        #expect(berlin.secondsFromGMT(for: Self.date("2024-01-15T12:00:00Z")) == 3600)
+        #expect(berlin.secondsFromGMT(for: Self.date("2024-07-15T12:00:00Z")) == 7200)
+        #expect(TimeZoneNames.zone(named: "Nowhere/Bogus") == nil)
+        #expect(TimeZoneNames.suggestions(for: "asia/shanghai") == ["Asia/Shanghai"])
+        #expect(TimeZoneNames.suggestions(for: "Tokyo") == ["Asia/Tokyo"])
+        #expect { try JSONDecoder().decode(SceneDescription.self, from: Data("{\"timezone\": \"asia/seoul\"}".utf8)).makeScene() } throws: { error in
+            guard let invalid = error as? InvalidValue else { return false }
+            return invalid.field == "timezone" && "\(invalid.reason)".contains("did you mean Asia/Seoul?")
+        }
+        // The default needs no time zone data: a fixed offset of zero.
+        #expect(RefreshScene().timeZone.secondsFromGMT(for: Self.date("2024-07-15T12:00:00Z")) == 0)
+    }
+
+    @Test("CFormat writes numbers as String(format:) does", arguments: [0.0, 0.125, 0.375, 2.675, 1.005, -1.5, -0.0004, 4.0, 99.99951, 1e9 + 0.5, 12.3456789])
+    func cFormat(value: Double) {
+        #expect(CFormat.fixed(value, 2) == String(format: "%.2f", value))
+        #expect(CFormat.fixed(value, 3) == String(format: "%.3f", value))
+        #expect(CFormat.fixed(value, 0) == String(format: "%.0f", value))
+        let whole = Int(value)
+        #expect(CFormat.zeroPadded(whole, 4) == String(format: "%04ld", whole))
+        #expect(CFormat.string("%ld of %ld (%.4f %%)", whole, 7, value) == String(format: "%ld of %ld (%.4f %%)", whole, 7, value))
+    }
+
     @Test("every CJK and Hangul title character has a real glyph in the font chosen for it")
     func realGlyphs() throws {
         let renderer = try RefreshRenderer()

@@ -1,5 +1,5 @@
 import CRLottie
-import Foundation
+import FoundationEssentials
 import RefreshImage
 
 /// A Lottie animation (Bodymovin JSON) rendered with rlottie.
@@ -107,26 +107,25 @@ public final class LottieAnimation {
         guard data.count <= limits.maxFileBytes else {
             throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: limits.maxFileBytes))
         }
-        let object: [String: Any]
+        let header: LottieHeader
         do {
-            guard let parsed = try JSONSerialization.jsonObject(with: Data(data)) as? [String: Any] else {
-                throw ImageCodecError.malformed(.lottie, reason: "not a JSON object")
-            }
-            object = parsed
+            header = try JSONDecoder().decode(LottieHeader.self, from: Data(data))
         } catch let error as ImageCodecError {
             throw error
+        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
+            throw ImageCodecError.malformed(.lottie, reason: "not a JSON object")
         } catch {
             throw ImageCodecError.malformed(.lottie, reason: "not valid JSON")
         }
-        func number(_ key: String) throws -> Double {
-            guard let value = (object[key] as? NSNumber)?.doubleValue, value.isFinite else {
+        func number(_ key: String, _ value: Double?) throws -> Double {
+            guard let value, value.isFinite else {
                 throw ImageCodecError.malformed(.lottie, reason: "\"\(key)\" is missing or not a number: not a Lottie file")
             }
             return value
         }
-        let frameRate = try number("fr"), inPoint = try number("ip"), outPoint = try number("op")
-        let width = try number("w"), height = try number("h")
-        guard object["layers"] is [Any] else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
+        let frameRate = try number("fr", header.fr), inPoint = try number("ip", header.ip), outPoint = try number("op", header.op)
+        let width = try number("w", header.w), height = try number("h", header.h)
+        guard header.hasLayers else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
         guard frameRate > 0, frameRate <= 1000 else { throw ImageCodecError.malformed(.lottie, reason: "frame rate \(frameRate)") }
         guard outPoint > inPoint, abs(inPoint) < 1e7, abs(outPoint) < 1e7 else {
             throw ImageCodecError.malformed(.lottie, reason: "out point \(outPoint) is not after in point \(inPoint)")
@@ -137,16 +136,15 @@ public final class LottieAnimation {
         }
         let frames = Int(outPoint.rounded(.up)) - Int(inPoint.rounded(.down))
         guard frames <= limits.maxFrames else { throw ImageCodecError.limitExceeded(.frames(what: "Lottie animation", limit: limits.maxFrames)) }
-        for case let asset as [String: Any] in object["assets"] as? [Any] ?? [] {
-            guard let name = asset["p"] as? String, !name.hasPrefix("data:"), (asset["e"] as? NSNumber)?.intValue != 1 else { continue }
-            let folder = (resourceDirectory ?? ".") + "/" + ((asset["u"] as? String) ?? "")
+        for asset in header.assets {
+            guard let name = asset.p, !name.hasPrefix("data:"), asset.e != 1 else { continue }
+            let folder = (resourceDirectory ?? ".") + "/" + (asset.u ?? "")
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path) else { throw ImageCodecError.missingResource(path) }
         }
-        let markers = (object["markers"] as? [Any] ?? []).compactMap { item -> Info.Marker? in
-            guard let marker = item as? [String: Any], let name = marker["cm"] as? String,
-                  let start = (marker["tm"] as? NSNumber)?.doubleValue, start.isFinite, abs(start) < 1e7 else { return nil }
-            let duration = (marker["dr"] as? NSNumber)?.doubleValue ?? 0
+        let markers = header.markers.compactMap { marker -> Info.Marker? in
+            guard let name = marker.cm, let start = marker.tm, start.isFinite, abs(start) < 1e7 else { return nil }
+            let duration = marker.dr ?? 0
             return Info.Marker(name: name, start: Int(start.rounded()), duration: Int((duration.isFinite ? min(max(duration, 0), 1e7) : 0).rounded()))
         }
         return Info(width: width, height: height, frameRate: frameRate, inPoint: Int(inPoint.rounded()),

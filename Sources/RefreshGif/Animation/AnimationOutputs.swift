@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 import RefreshImage
 import RefreshModel
@@ -77,7 +77,7 @@ extension RefreshAnimation {
             // more than rendering. A frame equal to one of the last few is not compressed again.
             let png = wantsPNG ? try repeated?.png ?? encoder.compress(frame.image, memo: memo) : nil
             if let folder, let png {
-                let path = folder + String(format: "/frame_%04d.png", index + 1)
+                let path = folder + "/" + OutputGuard.frameFileName(index + 1)
                 try FileIO.writeDeferringSync(try encoder.file(for: png), to: path)
                 flush.add(path)
             }
@@ -141,7 +141,7 @@ extension RefreshAnimation {
 
     /// A frame as a sheet cell, captioned with its time and state.
     private static func sheetCell(_ image: RGBAImage, _ report: FrameReport) -> ContactSheet.Cell {
-        ContactSheet.Cell(image: image, caption: String(format: "%.2f s · %@", report.time, report.state))
+        ContactSheet.Cell(image: image, caption: CFormat.fixed(report.time, 2) + " s · " + report.state)
     }
 
     private static func contactSheet(of cells: [ContactSheet.Cell], scale: Int) throws -> RGBAImage {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 import PixelDiff
 import RefreshImage
@@ -30,21 +30,37 @@ package enum FileIO {
         if Int(info.st_size) > maxBytes {
             throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: Int(info.st_size), limit: maxBytes))
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw RefreshGifError.missingInput(file: path, message: "cannot be read (permission denied)")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            throw RefreshGifError.missingInput(file: path, message: "cannot be read (\(reason))")
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: maxBytes < Int.max ? maxBytes + 1 : maxBytes) ?? Data()
-            if data.count > maxBytes {
-                throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: data.count, limit: maxBytes))
+        defer { close(descriptor) }
+        // The size stat gave is a hint: the file may grow or shrink while it is read, and
+        // reading stops one byte past the limit.
+        let cap = maxBytes < Int.max ? maxBytes + 1 : maxBytes
+        var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size) + 1, cap))
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard count < cap else {
+                    throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: count, limit: maxBytes))
+                }
+                bytes.append(contentsOf: repeatElement(0, count: min(max(count, 4096), cap - count)))
             }
-            return [UInt8](data)
-        } catch let error as RefreshGifError {
-            throw error
-        } catch {
-            throw RefreshGifError.missingInput(file: path, message: "cannot be read (\(error.localizedDescription))")
+            let got = bytes.withUnsafeMutableBytes { raw in Glibc.read(descriptor, raw.baseAddress.map { $0 + count }, raw.count - count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw RefreshGifError.missingInput(file: path, message: "cannot be read (\(String(cString: strerror(errno))))")
+            }
+            if got == 0 { break }
+            count += got
         }
+        guard count <= maxBytes else {
+            throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: count, limit: maxBytes))
+        }
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
     /// True when `path` names an existing directory.

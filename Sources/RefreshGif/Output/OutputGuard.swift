@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,6 +44,11 @@ package enum OutputGuard {
 
     /// The frame files `frame_0001.png` … a folder output of `count` frames will hold.
     package static func frameFiles(in folder: String, count: Int) -> [String] {
-        (0..<max(0, count)).map { folder + String(format: "/frame_%04d.png", $0 + 1) } + [folder]
+        (0..<max(0, count)).map { folder + "/" + frameFileName($0 + 1) } + [folder]
+    }
+
+    /// The name of frame `number` (from 1) in a frame folder: `frame_0001.png`.
+    package static func frameFileName(_ number: Int) -> String {
+        "frame_" + CFormat.zeroPadded(number, 4) + ".png"
     }
 }

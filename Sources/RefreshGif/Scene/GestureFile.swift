@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshModel
 
 /// A gesture file: the control (a ``SceneDescription``; state, percent and time come from

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 import RefreshImage
 import RefreshModel
@@ -57,8 +57,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             case let .integer(i): return String(i)
             case let .flag(b): return b ? "true" : "false"
             case let .text(t):
-                let data = (try? JSONSerialization.data(withJSONObject: [t], options: [.fragmentsAllowed])) ?? Data("[\"\"]".utf8)
-                return String(String(decoding: data, as: UTF8.self).dropFirst().dropLast())
+                let data = (try? JSONEncoder().encode(t)) ?? Data("\"\"".utf8)
+                return String(decoding: data, as: UTF8.self)
             case let .byState(map):
                 return "{" + map.sorted { $0.key < $1.key }.map { encode(.text($0.key)) + ": " + encode($0.value) }.joined(separator: ", ") + "}"
             }

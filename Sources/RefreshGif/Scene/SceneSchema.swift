@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 import RefreshImage
 import RefreshModel
@@ -176,7 +176,7 @@ public enum SceneSchema {
         },
         SceneField("lottieSize", .text, "Size of Lottie images in points, WxH (default: the animation's own).") { v, b in
             let value = try text(v, "lottieSize")
-            let parts = value.lowercased().replacingOccurrences(of: "×", with: "x").split(separator: "x")
+            let parts = value.lowercased().split { $0 == "x" || $0 == "×" }
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
                   width.isFinite, height.isFinite, (1...4096).contains(width), (1...4096).contains(height) else {
                 throw InvalidValue(field: "lottieSize", reason: "expected WxH points between 1 and 4096, got '\(quoted(value))'")
@@ -252,8 +252,10 @@ public enum SceneSchema {
         },
         SceneField("timezone", .text, "IANA time zone of the last-updated line (default UTC).") { v, b in
             let name = try text(v, "timezone")
-            guard let zone = TimeZone(identifier: name) else {
-                throw InvalidValue(field: "timezone", reason: "unknown IANA time zone '\(quoted(name))'")
+            guard let zone = TimeZoneNames.zone(named: name) else {
+                let suggestions = TimeZoneNames.suggestions(for: name)
+                let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
+                throw InvalidValue(field: "timezone", reason: "unknown IANA time zone '\(quoted(name))'" + hint)
             }
             b.scene.timeZone = zone
         },

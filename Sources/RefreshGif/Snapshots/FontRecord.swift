@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshRaster
 
 /// The `fonts.json` kept beside golden images: the default faces they were recorded with.

@@ -1,5 +1,5 @@
 import RefreshImage
-import Foundation
+import FoundationEssentials
 
 /// A snapshot report people open in a browser: one static `index.html` (no network, pictures
 /// as files beside it) listing every case, failures first, with expected, actual and diff
@@ -205,8 +205,8 @@ package struct HTMLReport {
         let id = "case-" + Self.fileName(entry.name)
         var pixels = ""
         if let count = entry.differingPixels, let total = entry.totalPixels, total > 0 {
-            pixels = String(format: "<p class=\"pixels\"><span data-pixels=\"%d\">%d</span> of %d pixels differ (%.3f %%)</p>",
-                            count, count, total, Double(count) / Double(total) * 100)
+            pixels = "<p class=\"pixels\"><span data-pixels=\"\(count)\">\(count)</span> of \(total) pixels differ ("
+                + CFormat.fixed(Double(count) / Double(total) * 100, 3) + " %)</p>"
         }
         var pictures = ""
         let figures = [("Expected", entry.expected), ("Actual", entry.actual), ("Diff", entry.diff)].compactMap { label, path in

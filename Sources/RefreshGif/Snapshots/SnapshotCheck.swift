@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import ImageCodecs
 import PixelDiff
 import RefreshImage
@@ -36,8 +36,8 @@ public struct SnapshotCheck: Sendable {
                     ? "\(name): no golden image existed; recorded \(path). Look at it, commit it and run again."
                     : "\(name): recorded \(path) (record mode). Run again without record mode to compare."
             case let .mismatched(count, total, actual, diff):
-                return String(format: "%@: %d of %d pixels differ (%.3f %%) from %@; actual: %@; diff: %@",
-                              name, count, total, Double(count) / Double(max(1, total)) * 100, goldenPath, actual, diff)
+                let share = CFormat.fixed(Double(count) / Double(max(1, total)) * 100, 3)
+                return "\(name): \(count) of \(total) pixels differ (\(share) %) from \(goldenPath); actual: \(actual); diff: \(diff)"
                     + FontRecord.note(forGoldenAt: goldenPath)
             case let .sizeMismatch(expected, actual, actualPath):
                 return "\(name): size \(actual) differs from the golden's \(expected) (\(goldenPath)); actual: \(actualPath)"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The default strings of SVPullToRefresh and ZJRefresh (docs/families.md). Neither ships
 /// translations: SVPullToRefresh's English keys and ZJRefresh's Chinese literals are what

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// SVPullToRefresh's geometry (docs/families.md): the 60-pt views and the frames their
 /// `layoutSubviews` gives the arrow, the activity indicator, the title and subtitle labels

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// ZJRefresh's animator geometry (docs/families.md), from `GifAnimator.layoutSubviews`; the
 /// `NormalAnimator` (laid out in a nib that is not published) follows the same label rules

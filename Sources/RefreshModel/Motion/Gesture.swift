@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshImage
 
 /// A gesture file: a control, the scroll view it sits on, and what the finger and the app do

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshImage
 
 /// Every kind × style × state a library draws, as named scenes: the README galleries and the

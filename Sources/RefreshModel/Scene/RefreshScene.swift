@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshImage
 
 /// Everything that decides one rendered frame of a refresh control: the control (kind,
@@ -78,7 +78,7 @@ public struct RefreshScene: Sendable {
     /// "Now" for the last-updated line.
     public var now: Date = Date(timeIntervalSince1970: 0)
     /// The time zone of the last-updated line.
-    public var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+    public var timeZone: TimeZone = .gmt
 
     /// The spinner look; nil for the library's own (``defaultSpinnerStyle``).
     public var spinnerStyle: SpinnerStyle?

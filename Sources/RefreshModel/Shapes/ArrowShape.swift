@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshImage
 
 /// MJRefresh's arrows, redrawn as vector strokes from the measurements of docs/layout.md so they

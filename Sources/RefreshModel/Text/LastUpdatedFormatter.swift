@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RefreshImage
 
 /// The header's last-updated line (docs/text.md), with explicit "now" and time zone.

@@ -1,5 +1,10 @@
 import CFreeType
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RefreshModel
 
 /// Which font files the default text is drawn with, as a record kept beside golden images:
@@ -36,8 +41,8 @@ public struct FontFingerprint: Codable, Equatable, Sendable {
         let library = try? FreeTypeLibrary()
         return FontFingerprint(faces: FontResolver.defaultFaces().compactMap { role, location in
             guard let location else { return nil }
-            let attributes = try? FileManager.default.attributesOfItem(atPath: location.path)
-            let bytes = (attributes?[.size] as? NSNumber)?.intValue ?? 0
+            var info = stat()
+            let bytes = stat(location.path, &info) == 0 ? Int(info.st_size) : 0
             return Face(role: role, file: URL(fileURLWithPath: location.path).lastPathComponent, index: location.index,
                         bytes: bytes, revision: library.map { revision(of: location, in: $0) } ?? "?")
         })
@@ -59,6 +64,6 @@ public struct FontFingerprint: Codable, Equatable, Sendable {
         defer { FT_Done_Face(face) }
         guard let table = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return "?" }
         let fixed = table.assumingMemoryBound(to: TT_Header.self).pointee.Font_Revision
-        return String(format: "%.3f", Double(fixed) / 65536)
+        return CFormat.fixed(Double(fixed) / 65536, 3)
     }
 }
