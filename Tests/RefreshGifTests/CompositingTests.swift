@@ -52,6 +52,38 @@ struct CompositingTests {
         #expect(painted != canvas)
     }
 
+    @Test("drawing a layer as it is equals source-over pixel by pixel, over runs of transparent pixels, placed anywhere (clipped)",
+          arguments: [(0, 0), (3, 2), (-5, -4), (17, 11), (-30, 0)])
+    func drawAsIsMatchesSourceOver(x: Int, y: Int) throws {
+        var bytes = Bytes(state: 0x1234_5678_9ABC_DEF1)
+        let canvas = try Self.mixedCanvas(width: 29, height: 19, bytes: &bytes)
+        // The layer: runs of 0–9 transparent pixels between opaque and partly transparent ones.
+        let width = 26, height = 15
+        var layer = [UInt8](repeating: 0, count: width * height * 4)
+        var i = 0
+        while i < width * height {
+            i += Int(bytes.next() % 10)
+            guard i < width * height else { break }
+            let a = bytes.next() & 1 == 1 ? 255 : max(1, bytes.next())
+            for c in 0..<3 { layer[i * 4 + c] = UInt8(UInt32(bytes.next()) * UInt32(a) / 255) }
+            layer[i * 4 + 3] = a
+            i += 1
+        }
+        let source = try RGBAImage(width: width, height: height, premultipliedPixels: layer)
+        var expected = canvas.pixels
+        for row in 0..<height where (0..<canvas.height).contains(row + y) {
+            for column in 0..<width where (0..<canvas.width).contains(column + x) {
+                let s = (row * width + column) * 4, d = ((row + y) * canvas.width + column + x) * 4
+                let k = 255 - UInt32(layer[s + 3])
+                for c in 0..<4 { expected[d + c] = UInt8(UInt32(layer[s + c]) + (UInt32(expected[d + c]) * k + 127) / 255) }
+            }
+        }
+        var drawn = canvas
+        drawn.draw(source, atX: x, y: y)
+        #expect(drawn.pixels == expected)
+        #expect(x == -30 || drawn != canvas)
+    }
+
     @Test("un-premultiplying a frame at once equals un-premultiplying it a pixel at a time, whatever the transparent runs")
     func unpremultiplyRuns() throws {
         var bytes = Bytes(state: 42)
