@@ -5,8 +5,9 @@ SWIFT ?= swift
 OUT ?= out
 TOOL_RELEASE := .build/release/refresh-render
 # Release builds link the Swift runtime and Foundation into the executable: a command starts in
-# 8 ms instead of 14 (no 20 shared Swift libraries to load and bind; docs/benchmarks.md).
-RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
+# 7 ms instead of 14 (no 20 shared Swift libraries to load and bind; docs/benchmarks.md). The
+# toolchain's lld links it without the GNU linker's warning about a libc call inside Foundation.
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
 .PHONY: setup build run test docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
 
