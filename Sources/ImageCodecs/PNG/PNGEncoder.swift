@@ -81,7 +81,7 @@ public struct PNGEncoder: Sendable {
 
         /// The default for refresh-control frames: libdeflate level 7, no row filter. On flat UI
         /// frames (transparent or flat areas, grey text, one small picture) row filters make
-        /// the files larger; libdeflate at level 7 makes them a sixth smaller than libpng's own
+        /// the files larger; libdeflate at level 7 makes them a fifth smaller than libpng's own
         /// writer at its defaults and a third smaller than zlib at level 1, and 2.3 % smaller
         /// than its level 6 for a quarter more compression time (measured in docs/benchmarks.md).
         public static let `default` = Settings(level: 7, filters: .none)
