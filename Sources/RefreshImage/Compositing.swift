@@ -14,63 +14,29 @@ extension RGBAImage {
     }
 
     /// Draws `source` with its top-left corner at pixel (`x`, `y`), clipped to this image,
-    /// with an extra opacity (255 = as is).
+    /// with an extra opacity (255 = as is). A pixel is handled as one word: a transparent
+    /// source pixel (most of a control's frame) leaves the destination alone, four at a time
+    /// over runs; an opaque one replaces it; the rest blend channel by channel.
     public mutating func draw(_ source: RGBAImage, atX x: Int, y: Int, opacity: UInt8 = 255) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + source.width), y1 = min(height, y + source.height)
         guard x0 < x1, y0 < y1, opacity > 0 else { return }
         let dstWidth = width, srcWidth = source.width
-        if opacity == 255 {
-            drawAsIs(source, atX: x, y: y, clip: (x0, y0, x1, y1))
-            return
-        }
         let o = UInt32(opacity)
-        pixels.withUnsafeMutableBufferPointer { dst in
-            source.pixels.withUnsafeBufferPointer { src in
+        pixels.withUnsafeMutableBytes { dst in
+            source.pixels.withUnsafeBytes { src in
                 for row in y0..<y1 {
                     var d = (row * dstWidth + x0) * 4
                     var s = ((row - y) * srcWidth + (x0 - x)) * 4
-                    for _ in x0..<x1 {
-                        var sr = UInt32(src[s]), sg = UInt32(src[s + 1]), sb = UInt32(src[s + 2]), sa = UInt32(src[s + 3])
-                        if o != 255 {
-                            sr = (sr * o + 127) / 255; sg = (sg * o + 127) / 255
-                            sb = (sb * o + 127) / 255; sa = (sa * o + 127) / 255
-                        }
-                        if sa == 255 {
-                            dst[d] = UInt8(sr); dst[d + 1] = UInt8(sg); dst[d + 2] = UInt8(sb); dst[d + 3] = 255
-                        } else if sa != 0 || sr | sg | sb != 0 {
-                            let k = 255 - sa
-                            dst[d] = UInt8(sr + (UInt32(dst[d]) * k + 127) / 255)
-                            dst[d + 1] = UInt8(sg + (UInt32(dst[d + 1]) * k + 127) / 255)
-                            dst[d + 2] = UInt8(sb + (UInt32(dst[d + 2]) * k + 127) / 255)
-                            dst[d + 3] = UInt8(sa + (UInt32(dst[d + 3]) * k + 127) / 255)
-                        }
-                        d += 4
-                        s += 4
-                    }
-                }
-            }
-        }
-    }
-
-    /// `draw` at full opacity, a pixel as one word: a transparent source pixel (most of a
-    /// control's frame) leaves the destination alone, four at a time over runs; an opaque one
-    /// replaces it; the rest blend as in `draw`.
-    private mutating func drawAsIs(_ source: RGBAImage, atX x: Int, y: Int, clip: (x0: Int, y0: Int, x1: Int, y1: Int)) {
-        let dstWidth = width, srcWidth = source.width
-        pixels.withUnsafeMutableBytes { dst in
-            source.pixels.withUnsafeBytes { src in
-                for row in clip.y0..<clip.y1 {
-                    var d = (row * dstWidth + clip.x0) * 4
-                    var s = ((row - y) * srcWidth + (clip.x0 - x)) * 4
-                    var left = clip.x1 - clip.x0
+                    var left = x1 - x0
                     while left > 0 {
                         if left >= 4, src.loadUnaligned(fromByteOffset: s, as: UInt64.self)
                             | src.loadUnaligned(fromByteOffset: s + 8, as: UInt64.self) == 0 {
                             d += 16; s += 16; left -= 4
                             continue
                         }
-                        let word = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: s, as: UInt32.self))
+                        var word = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: s, as: UInt32.self))
+                        if o != 255 { word = Self.scaled(word, by: o) }
                         let sa = word >> 24
                         if sa == 255 {
                             dst.storeBytes(of: word.littleEndian, toByteOffset: d, as: UInt32.self)
@@ -90,6 +56,12 @@ extension RGBAImage {
                 }
             }
         }
+    }
+
+    /// Each byte of a pixel word times `factor` / 255, rounded.
+    private static func scaled(_ word: UInt32, by factor: UInt32) -> UInt32 {
+        func channel(_ shift: UInt32) -> UInt32 { (((word >> shift & 0xFF) * factor + 127) / 255) << shift }
+        return channel(0) | channel(8) | channel(16) | channel(24)
     }
 
     /// Paints `mask` in `color` (straight alpha) with an extra opacity (255 = as is).

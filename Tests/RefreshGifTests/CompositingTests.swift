@@ -52,9 +52,9 @@ struct CompositingTests {
         #expect(painted != canvas)
     }
 
-    @Test("drawing a layer as it is equals source-over pixel by pixel, over runs of transparent pixels, placed anywhere (clipped)",
-          arguments: [(0, 0), (3, 2), (-5, -4), (17, 11), (-30, 0)])
-    func drawAsIsMatchesSourceOver(x: Int, y: Int) throws {
+    @Test("drawing a layer equals source-over pixel by pixel, over runs of transparent pixels, placed anywhere (clipped), at any opacity",
+          arguments: [(0, 0, 255), (3, 2, 255), (-5, -4, 255), (17, 11, 255), (-30, 0, 255), (3, 2, 128), (-5, -4, 1)])
+    func drawMatchesSourceOver(x: Int, y: Int, opacity: UInt8) throws {
         var bytes = Bytes(state: 0x1234_5678_9ABC_DEF1)
         let canvas = try Self.mixedCanvas(width: 29, height: 19, bytes: &bytes)
         // The layer: runs of 0–9 transparent pixels between opaque and partly transparent ones.
@@ -74,12 +74,14 @@ struct CompositingTests {
         for row in 0..<height where (0..<canvas.height).contains(row + y) {
             for column in 0..<width where (0..<canvas.width).contains(column + x) {
                 let s = (row * width + column) * 4, d = ((row + y) * canvas.width + column + x) * 4
-                let k = 255 - UInt32(layer[s + 3])
-                for c in 0..<4 { expected[d + c] = UInt8(UInt32(layer[s + c]) + (UInt32(expected[d + c]) * k + 127) / 255) }
+                // The layer's pixel times the opacity, then over the canvas.
+                let pixel = (0..<4).map { (UInt32(layer[s + $0]) * UInt32(opacity) + 127) / 255 }
+                let k = 255 - pixel[3]
+                for c in 0..<4 { expected[d + c] = UInt8(pixel[c] + (UInt32(expected[d + c]) * k + 127) / 255) }
             }
         }
         var drawn = canvas
-        drawn.draw(source, atX: x, y: y)
+        drawn.draw(source, atX: x, y: y, opacity: opacity)
         #expect(drawn.pixels == expected)
         #expect(x == -30 || drawn != canvas)
     }

@@ -123,9 +123,9 @@ public final class LottieAnimation {
             }
             return value
         }
-        let frameRate = try number("fr", header.fr), inPoint = try number("ip", header.ip), outPoint = try number("op", header.op)
-        let width = try number("w", header.w), height = try number("h", header.h)
-        guard header.hasLayers else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
+        let frameRate = try number("fr", header.fr?.value), inPoint = try number("ip", header.ip?.value), outPoint = try number("op", header.op?.value)
+        let width = try number("w", header.w?.value), height = try number("h", header.h?.value)
+        guard header.layers?.value != nil else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
         guard frameRate > 0, frameRate <= 1000 else { throw ImageCodecError.malformed(.lottie, reason: "frame rate \(frameRate)") }
         guard outPoint > inPoint, abs(inPoint) < 1e7, abs(outPoint) < 1e7 else {
             throw ImageCodecError.malformed(.lottie, reason: "out point \(outPoint) is not after in point \(inPoint)")
@@ -136,15 +136,15 @@ public final class LottieAnimation {
         }
         let frames = Int(outPoint.rounded(.up)) - Int(inPoint.rounded(.down))
         guard frames <= limits.maxFrames else { throw ImageCodecError.limitExceeded(.frames(what: "Lottie animation", limit: limits.maxFrames)) }
-        for asset in header.assets {
-            guard let name = asset.p, !name.hasPrefix("data:"), asset.e != 1 else { continue }
-            let folder = (resourceDirectory ?? ".") + "/" + (asset.u ?? "")
+        for asset in (header.assets?.value ?? []).compactMap(\.value) {
+            guard let name = asset.p?.value, !name.hasPrefix("data:"), asset.e?.value?.isSet != true else { continue }
+            let folder = (resourceDirectory ?? ".") + "/" + (asset.u?.value ?? "")
             let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path) else { throw ImageCodecError.missingResource(path) }
         }
-        let markers = header.markers.compactMap { marker -> Info.Marker? in
-            guard let name = marker.cm, let start = marker.tm, start.isFinite, abs(start) < 1e7 else { return nil }
-            let duration = marker.dr ?? 0
+        let markers = (header.markers?.value ?? []).compactMap(\.value).compactMap { marker -> Info.Marker? in
+            guard let name = marker.cm?.value, let start = marker.tm?.value, start.isFinite, abs(start) < 1e7 else { return nil }
+            let duration = marker.dr?.value ?? 0
             return Info.Marker(name: name, start: Int(start.rounded()), duration: Int((duration.isFinite ? min(max(duration, 0), 1e7) : 0).rounded()))
         }
         return Info(width: width, height: height, frameRate: frameRate, inPoint: Int(inPoint.rounded()),

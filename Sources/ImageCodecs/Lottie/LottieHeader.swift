@@ -1,83 +1,50 @@
 import FoundationEssentials
 
 /// The fields of a Lottie file's top-level object that are checked before rlottie sees it,
-/// read leniently: a field of the wrong type counts as absent (the checks then name it), and
-/// everything else in the file — the layers' contents above all — is left to rlottie.
+/// read leniently: a field or array entry of the wrong type counts as absent (the checks then
+/// name it), and everything else in the file — the layers' contents above all — is left to
+/// rlottie. Only the top level must be an object.
 struct LottieHeader: Decodable {
-    /// An image asset: its file name (`p`), folder (`u`) and whether it is embedded (`e` = 1).
+    /// An image asset: its file name (`p`), folder (`u`) and whether it is embedded (`e`).
     struct Asset: Decodable {
-        var p: String?, u: String?, e: Int?
-
-        init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            p = c.lenient(String.self, "p")
-            u = c.lenient(String.self, "u")
-            e = c.lenient(Int.self, "e") ?? c.lenient(Bool.self, "e").map { $0 ? 1 : 0 }
-        }
+        var p: Lenient<String>?, u: Lenient<String>?, e: Lenient<EmbeddedFlag>?
     }
 
     /// A marker: its name (`cm`), first frame (`tm`) and length in frames (`dr`).
     struct Marker: Decodable {
-        var cm: String?, tm: Double?, dr: Double?
-
-        init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: Key.self)
-            cm = c.lenient(String.self, "cm")
-            tm = c.lenient(Double.self, "tm")
-            dr = c.lenient(Double.self, "dr")
-        }
+        var cm: Lenient<String>?, tm: Lenient<Double>?, dr: Lenient<Double>?
     }
 
-    /// Frame rate, in and out points, and size; nil when missing or not numbers.
-    var fr: Double?, ip: Double?, op: Double?, w: Double?, h: Double?
-    /// Whether `layers` is an array.
-    var hasLayers: Bool
-    /// The image assets that are objects; other entries are skipped.
-    var assets: [Asset]
-    /// The markers that are objects; other entries are skipped.
-    var markers: [Marker]
-
-    init(from decoder: Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        fr = c.lenient(Double.self, "fr")
-        ip = c.lenient(Double.self, "ip")
-        op = c.lenient(Double.self, "op")
-        w = c.lenient(Double.self, "w")
-        h = c.lenient(Double.self, "h")
-        hasLayers = (try? c.nestedUnkeyedContainer(forKey: Key("layers"))) != nil
-        assets = c.lenientObjects(Asset.self, "assets")
-        markers = c.lenientObjects(Marker.self, "markers")
-    }
-
-    /// Any key, by name.
-    struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    /// Frame rate, in and out points, and size.
+    var fr: Lenient<Double>?, ip: Lenient<Double>?, op: Lenient<Double>?, w: Lenient<Double>?, h: Lenient<Double>?
+    /// The layers, present when an array (their contents are rlottie's to read).
+    var layers: Lenient<[Skipped]>?
+    /// The image assets and the markers.
+    var assets: Lenient<[Lenient<Asset>]>?, markers: Lenient<[Lenient<Marker>]>?
 }
 
-/// An element of a JSON array that may be of any type: decoded as `T` when it is one, and
-/// consumed either way.
-private struct MaybeElement<T: Decodable>: Decodable {
+/// A JSON value read as `T` when it is one, and as nothing (not an error) when it is not.
+struct Lenient<T: Decodable>: Decodable {
+    /// The value, when it was a `T`.
     var value: T?
 
-    init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) {
         value = try? decoder.singleValueContainer().decode(T.self)
     }
 }
 
-extension KeyedDecodingContainer where Key == LottieHeader.Key {
-    /// The value at `name` when it is a `T`, else nil.
-    fileprivate func lenient<T: Decodable>(_ type: T.Type, _ name: String) -> T? {
-        (try? decodeIfPresent(T.self, forKey: Key(name))) ?? nil
-    }
+/// Any JSON value, not looked into.
+struct Skipped: Decodable {
+    init(from decoder: Decoder) {}
+}
 
-    /// The elements of the array at `name` that are `T`s; none when it is not an array.
-    fileprivate func lenientObjects<T: Decodable>(_ type: T.Type, _ name: String) -> [T] {
-        guard let items = try? decodeIfPresent([MaybeElement<T>].self, forKey: Key(name)) else { return [] }
-        return items.compactMap(\.value)
+/// Bodymovin's `e` of an asset: 1 (or `true`) when the image is embedded in the file.
+struct EmbeddedFlag: Decodable {
+    /// Whether the image is embedded.
+    var isSet: Bool
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        isSet = (try? c.decode(Int.self)) == 1 || (try? c.decode(Bool.self)) == true
     }
 }

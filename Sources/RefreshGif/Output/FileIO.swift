@@ -36,8 +36,8 @@ package enum FileIO {
             throw RefreshGifError.missingInput(file: path, message: "cannot be read (\(reason))")
         }
         defer { close(descriptor) }
-        // The size stat gave is a hint: the file may grow or shrink while it is read, and
-        // reading stops one byte past the limit.
+        // The size stat gave is a hint: the file may grow or shrink while it is read. The buffer
+        // never grows past one byte over the limit, and filling that byte is the refusal.
         let cap = maxBytes < Int.max ? maxBytes + 1 : maxBytes
         var bytes = [UInt8](repeating: 0, count: min(Int(info.st_size) + 1, cap))
         var count = 0
@@ -55,9 +55,6 @@ package enum FileIO {
             }
             if got == 0 { break }
             count += got
-        }
-        guard count <= maxBytes else {
-            throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: count, limit: maxBytes))
         }
         bytes.removeLast(bytes.count - count)
         return bytes
