@@ -40,7 +40,8 @@ for path in sorted(glob.glob(os.path.join(root, "gif", "*.gif")) + glob.glob(os.
             notes.append(f"frame count ours {len(ours)} vs Pillow {len(theirs)}")
         for i, (entry, pil) in enumerate(zip(ours, theirs)):
             mine = Image.open(os.path.join(out, entry["file"])).convert("RGBA")
-            a, b = list(mine.getdata()), list(pil.getdata())
+            # Pixels as 4-byte tuples (tobytes: getdata is deprecated in Pillow 13).
+            a, b = (list(zip(*[iter(image.tobytes())] * 4)) for image in (mine, pil))
             # Fully transparent pixels are equal whatever their colour.
             diff = sum(1 for p, q in zip(a, b) if p != q and not (p[3] == 0 and q[3] == 0))
             if diff:

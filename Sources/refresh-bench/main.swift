@@ -59,7 +59,8 @@ let renderTime = try median(200) { _ = try renderer.render(scene) }
 print(String(format: "render (layout + text + composition): %.1f µs", renderTime))
 
 let candidates: [(String, PNGEncoder.Settings)] = [
-    ("libdeflate 6, no filter (default)", .default),
+    ("libdeflate \(PNGEncoder.Settings.default.level), no filter (default)", .default),
+    ("libdeflate 6, no filter", .init(level: 6, filters: .none)),
     ("libdeflate 3, no filter (fastUI)", .fastUI),
     ("level 1, filter UP", .init(level: 1, filters: .up, strategy: .default)),
     ("level 1, adaptive filters", .init(level: 1, filters: .all, strategy: .default)),
