@@ -82,6 +82,46 @@ struct TextTests {
         #expect(text == "Last update: Today 08:30")
     }
 
+    @Test("civil times agree with Foundation's Gregorian calendar from 1583 to 9999, in UTC, fixed offsets and named zones")
+    func civilTimeMatchesCalendar() throws {
+        let zones = [Self.utc, try #require(TimeZone(secondsFromGMT: -34_200)), try #require(TimeZone(identifier: "Asia/Shanghai")),
+                     try #require(TimeZone(identifier: "America/New_York")), try #require(TimeZone(identifier: "Australia/Lord_Howe"))]
+        // Every day of 1999–2001 (2000 is a leap year, 1900 and 2100 are not), then a stride
+        // of a prime number of seconds to 9999. Foundation's calendar turns Julian before
+        // 15 October 1582; ours, as ISO 8601, stays Gregorian (so 0001-01-01 is two days apart).
+        let start = -12_212_553_600.0, end = 253_402_300_799.0
+        var moments = stride(from: 915_148_800.0, to: 1_009_843_200.0, by: 86_400 + 3_599).map { $0 }
+        moments += stride(from: start, through: end, by: 2_719_999_963.0).map { $0 }
+        moments += [-2_208_988_800, 4_107_542_400, start, end, -1, 0, 1_709_164_800, 1_709_251_199]
+        for zone in zones {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            for seconds in moments {
+                let date = Date(timeIntervalSince1970: seconds)
+                let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+                let civil = CivilTime(date, in: zone)
+                #expect([civil.year, civil.month, civil.day, civil.hour, civil.minute, civil.second]
+                        == [c.year, c.month, c.day, c.hour, c.minute, c.second], "\(seconds) in \(zone.identifier)")
+            }
+        }
+    }
+
+    @Test("civil times round-trip, refuse impossible fields, and give a time for any Date")
+    func civilTimeFields() {
+        #expect(CivilTime(year: 2024, month: 2, day: 29) != nil && CivilTime(year: 2023, month: 2, day: 29) == nil)
+        #expect(CivilTime(year: 2000, month: 2, day: 29) != nil && CivilTime(year: 1900, month: 2, day: 29) == nil)
+        #expect(CivilTime(year: 2024, month: 4, day: 31) == nil && CivilTime(year: 2024, month: 13, day: 1) == nil)
+        #expect(CivilTime(year: 2024, month: 1, day: 1, hour: 24) == nil && CivilTime(year: 10_000, month: 1, day: 1) == nil)
+        let time = CivilTime(year: 2026, month: 3, day: 17, hour: 9, minute: 41, second: 7)
+        #expect(time?.date(offsetSeconds: 7200).timeIntervalSince1970 == 1_773_733_267)
+        #expect(time.map { CivilTime($0.date(), in: Self.utc) } == time)
+        for odd in [Date.distantPast, .distantFuture, Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: -.infinity),
+                    Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 1e300)] {
+            let civil = CivilTime(odd, in: Self.utc)
+            #expect((1...12).contains(civil.month) && (1...31).contains(civil.day) && (0...23).contains(civil.hour), "\(odd)")
+        }
+    }
+
     @Test("a named zone is resolved with its daylight saving; a wrong name is refused with the names it may mean")
     func zoneNames() throws {
         let berlin = try #require(TimeZoneNames.zone(named: "Europe/Berlin"))

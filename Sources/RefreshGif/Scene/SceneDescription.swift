@@ -162,31 +162,6 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 }
 
-/// ISO 8601 date-times as the command line and files accept them.
-package enum ISODate {
-    /// Parses `2026-03-17T09:41:00Z`, with an offset, fractional seconds, no zone (UTC) or a
-    /// plain date.
-    package static func parse(_ text: String) -> Date? {
-        // Foundation's Swift-native ISO 8601 styles (no ICU formatter to set up); the time
-        // zone of a style is UTC unless the text gives one.
-        let styles: [Date.ISO8601FormatStyle] = [
-            Date.ISO8601FormatStyle(),
-            Date.ISO8601FormatStyle(includingFractionalSeconds: true),
-            Date.ISO8601FormatStyle().year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false).timeSeparator(.colon),
-            Date.ISO8601FormatStyle().year().month().day().dateSeparator(.dash),
-        ]
-        let whole = text.startIndex..<text.endIndex
-        for style in styles {
-            // A style's parse takes a date off the front of anything longer: only a match of
-            // the whole text counts.
-            if let (end, date) = try? style.consuming(text, startingAt: text.startIndex, in: whole), end == text.endIndex {
-                return date
-            }
-        }
-        return nil
-    }
-}
-
 /// Reading JSON files into Codable values with errors that name the file and the JSON path.
 package enum JSONInput {
     /// Decodes `T` from the file at `path`.

@@ -33,11 +33,9 @@ public enum FamilyTitles {
     /// styles of en_US ("3/17/24, 9:41 AM"), or "Never" for a date set to nil.
     public static func svLastUpdated(_ date: Date?, timeZone: TimeZone) -> String {
         guard let date else { return "Last Updated: Never" }
-        let c = calendar(timeZone).dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let hour24 = c.hour ?? 0
-        let hour = hour24 % 12 == 0 ? 12 : hour24 % 12
-        let year = (c.year ?? 0) % 100
-        return "Last Updated: \(c.month ?? 0)/\(c.day ?? 0)/\(two(year)), \(hour):\(two(c.minute ?? 0)) \(hour24 < 12 ? "AM" : "PM")"
+        let c = CivilTime(date, in: timeZone)
+        let hour = c.hour % 12 == 0 ? 12 : c.hour % 12
+        return "Last Updated: \(c.month)/\(c.day)/\(two(c.year % 100)), \(hour):\(two(c.minute)) \(c.hour < 12 ? "AM" : "PM")"
     }
 
     /// ZJRefresh's time label: "首次刷新" with no stored time; else "上次刷新时间:" and
@@ -45,25 +43,18 @@ public enum FamilyTitles {
     /// "MM-dd HH:mm" in the same year, "yyyy-MM-dd HH:mm" otherwise.
     public static func zjLastRefresh(_ date: Date?, now: Date, timeZone: TimeZone) -> String {
         guard let date else { return "首次刷新" }
-        let cal = calendar(timeZone)
-        let then = cal.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        let current = cal.dateComponents([.year, .day], from: now)
-        let clock = "\(two(then.hour ?? 0)):\(two(then.minute ?? 0))"
+        let then = CivilTime(date, in: timeZone)
+        let current = CivilTime(now, in: timeZone)
+        let clock = "\(two(then.hour)):\(two(then.minute))"
         let text: String
         if then.day == current.day {
             text = "今天 " + clock
         } else if then.year == current.year {
-            text = "\(two(then.month ?? 0))-\(two(then.day ?? 0)) " + clock
+            text = "\(two(then.month))-\(two(then.day)) " + clock
         } else {
-            text = "\(then.year ?? 0)-\(two(then.month ?? 0))-\(two(then.day ?? 0)) " + clock
+            text = "\(then.year)-\(two(then.month))-\(two(then.day)) " + clock
         }
         return "上次刷新时间:" + text
-    }
-
-    private static func calendar(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
     }
 
     private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }

@@ -22,20 +22,15 @@ public struct LastUpdatedFormatter: Sendable {
     public func text(lastUpdated: Date?, now: Date) -> String {
         let prefix = Titles.string(.headerLastTime, language)
         guard let lastUpdated else { return prefix + Titles.string(.headerNoneLastDate, language) }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let then = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: lastUpdated)
-        let current = calendar.dateComponents([.year, .day], from: now)
-        func two(_ v: Int?) -> String {
-            let n = v ?? 0
-            return n < 10 ? "0\(n)" : "\(n)"
-        }
+        let then = CivilTime(lastUpdated, in: timeZone)
+        let current = CivilTime(now, in: timeZone)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         let clock = "\(two(then.hour)):\(two(then.minute))"
         if then.day == current.day {
             return prefix + Titles.string(.headerDateToday, language) + " " + clock
         }
         let monthDay = "\(two(then.month))-\(two(then.day)) \(clock)"
         if then.year == current.year { return prefix + monthDay }
-        return prefix + "\(then.year ?? 0)-" + monthDay
+        return prefix + "\(then.year)-" + monthDay
     }
 }
