@@ -7,7 +7,8 @@ import RefreshModel
 /// full width and must exist: `2026-02-30`, `24:00:00` and `9:41:00` are refused.
 ///
 /// Read by hand rather than by Foundation's ISO 8601 styles: those make a `Calendar`, which
-/// opens the machine's time zone database, a millisecond of every command that sets `--now`.
+/// opens the machine's time zone database, about a millisecond of every command that sets
+/// `--now`.
 package enum ISODate {
     /// The moment `text` names, or nil when it is not one of the accepted forms.
     package static func parse(_ text: String) -> Date? {
