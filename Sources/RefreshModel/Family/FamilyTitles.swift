@@ -35,7 +35,8 @@ public enum FamilyTitles {
         guard let date else { return "Last Updated: Never" }
         let c = CivilTime(date, in: timeZone)
         let hour = c.hour % 12 == 0 ? 12 : c.hour % 12
-        return "Last Updated: \(c.month)/\(c.day)/\(two(c.year % 100)), \(hour):\(two(c.minute)) \(c.hour < 12 ? "AM" : "PM")"
+        let year = CFormat.zeroPadded(c.year % 100, 2), minute = CFormat.zeroPadded(c.minute, 2)
+        return "Last Updated: \(c.month)/\(c.day)/\(year), \(hour):\(minute) \(c.hour < 12 ? "AM" : "PM")"
     }
 
     /// ZJRefresh's time label: "首次刷新" with no stored time; else "上次刷新时间:" and
@@ -43,19 +44,7 @@ public enum FamilyTitles {
     /// "MM-dd HH:mm" in the same year, "yyyy-MM-dd HH:mm" otherwise.
     public static func zjLastRefresh(_ date: Date?, now: Date, timeZone: TimeZone) -> String {
         guard let date else { return "首次刷新" }
-        let then = CivilTime(date, in: timeZone)
-        let current = CivilTime(now, in: timeZone)
-        let clock = "\(two(then.hour)):\(two(then.minute))"
-        let text: String
-        if then.day == current.day {
-            text = "今天 " + clock
-        } else if then.year == current.year {
-            text = "\(two(then.month))-\(two(then.day)) " + clock
-        } else {
-            text = "\(then.year)-\(two(then.month))-\(two(then.day)) " + clock
-        }
+        let text = LastUpdatedFormatter.stamp(CivilTime(date, in: timeZone), seenAt: CivilTime(now, in: timeZone), today: "今天")
         return "上次刷新时间:" + text
     }
-
-    private static func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }

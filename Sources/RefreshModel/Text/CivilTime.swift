@@ -52,7 +52,7 @@ public struct CivilTime: Sendable, Hashable {
     }
 
     /// The number of days in a month of a year.
-    public static func days(inMonth month: Int, of year: Int) -> Int {
+    static func days(inMonth month: Int, of year: Int) -> Int {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30

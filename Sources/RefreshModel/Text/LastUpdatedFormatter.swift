@@ -22,15 +22,18 @@ public struct LastUpdatedFormatter: Sendable {
     public func text(lastUpdated: Date?, now: Date) -> String {
         let prefix = Titles.string(.headerLastTime, language)
         guard let lastUpdated else { return prefix + Titles.string(.headerNoneLastDate, language) }
-        let then = CivilTime(lastUpdated, in: timeZone)
-        let current = CivilTime(now, in: timeZone)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let clock = "\(two(then.hour)):\(two(then.minute))"
-        if then.day == current.day {
-            return prefix + Titles.string(.headerDateToday, language) + " " + clock
-        }
-        let monthDay = "\(two(then.month))-\(two(then.day)) \(clock)"
-        if then.year == current.year { return prefix + monthDay }
-        return prefix + "\(then.year)-" + monthDay
+        let today = Titles.string(.headerDateToday, language)
+        return prefix + Self.stamp(CivilTime(lastUpdated, in: timeZone), seenAt: CivilTime(now, in: timeZone), today: today)
+    }
+
+    /// The date part of the line, which ZJRefresh's time label shares: `today` and "HH:mm" when
+    /// the day of the month matches, "MM-dd HH:mm" in the same year, "yyyy-MM-dd HH:mm"
+    /// otherwise.
+    static func stamp(_ then: CivilTime, seenAt now: CivilTime, today: String) -> String {
+        func two(_ n: Int) -> String { CFormat.zeroPadded(n, 2) }
+        let clock = two(then.hour) + ":" + two(then.minute)
+        if then.day == now.day { return today + " " + clock }
+        let monthDay = two(then.month) + "-" + two(then.day) + " " + clock
+        return then.year == now.year ? monthDay : "\(then.year)-" + monthDay
     }
 }
