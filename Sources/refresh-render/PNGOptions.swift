@@ -22,7 +22,9 @@ struct PNGOptions: ParsableArguments {
     }
 
     @Option(name: .customLong("png-level"),
-            help: "PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower. (default: 7; zlib and libpng: 6)")
+            help: ArgumentHelp("PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower. "
+                + "(default: \(PNGEncoder.Settings.Compressor.libdeflate.defaultLevel); "
+                + "zlib and libpng: \(PNGEncoder.Settings.Compressor.zlib.defaultLevel))"))
     var level: Int?
 
     @Option(name: .customLong("png-filter"), help: "PNG row filter: none, sub, up, average, paeth or adaptive.")
