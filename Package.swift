@@ -6,6 +6,7 @@ import PackageDescription
 //   RefreshImage   pixel buffers and compositing (pure Swift)
 //   RefreshModel   states, layout, timing, motion, the scene (pure Swift)
 //   ImageCodecs    GIF, PNG, CgBI, APNG and Lottie on giflib, libpng, libdeflate, zlib and rlottie
+//                  (rlottie in a worker process under hard limits)
 //   PixelDiff      pixelmatch-style image comparison
 //   RefreshRaster  text (FreeType, HarfBuzz, fontconfig), vector shapes and the renderer
 //   RefreshGif     the façade users import: scene descriptions, image loading, files
@@ -33,10 +34,12 @@ let package = Package(
         // libpng reports errors with longjmp, which Swift cannot catch; this C target
         // holds the setjmp frames around libpng's reader and writer and nothing else.
         .target(name: "CPNGSupport", dependencies: ["CPNG"]),
+        // Starting and capping the worker process rlottie runs in (posix_spawn, setrlimit, prctl).
+        .target(name: "CWorkerProcess"),
 
         .target(name: "RefreshImage"),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
-        .target(name: "ImageCodecs", dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie"]),
+        .target(name: "ImageCodecs", dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess"]),
         .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
         .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         .target(name: "RefreshGif", dependencies: ["RefreshImage", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),

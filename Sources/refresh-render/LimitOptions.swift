@@ -10,9 +10,15 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-memory"), help: ArgumentHelp(SceneSchema.help("maxMemory"), valueName: "MIB"))
     var maxMemory: Int?
 
+    @Option(name: .customLong("max-seconds"), help: ArgumentHelp(SceneSchema.help("maxSeconds"), valueName: "S"))
+    var maxSeconds: Int?
+
     func validate() throws {
         if let maxPixels, maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, got \(maxPixels)") }
         if let maxMemory, !(16...(1 << 20)).contains(maxMemory) { throw ValidationError("--max-memory must be between 16 and 1048576 MiB, got \(maxMemory)") }
+        if let maxSeconds, !DecodeLimits.workerSeconds.contains(maxSeconds) {
+            throw ValidationError("--max-seconds must be between \(DecodeLimits.workerSeconds.lowerBound) and \(DecodeLimits.workerSeconds.upperBound), got \(maxSeconds)")
+        }
     }
 
     /// The limits these flags ask for.
@@ -20,6 +26,7 @@ struct LimitOptions: ParsableArguments {
         var limits = DecodeLimits.default
         if let maxMemory { limits = limits.withMemoryBudget(mebibytes: maxMemory) }
         if let maxPixels { limits = limits.allowing(framePixels: maxPixels) }
+        if let maxSeconds { limits.maxWorkerSeconds = maxSeconds }
         return limits
     }
 }

@@ -21,6 +21,7 @@ struct RefreshRender: ParsableCommand {
     /// Parses and runs a command. Usage errors are one line (then a pointer to `--help`);
     /// an interrupted command removes its temporary files.
     static func main() {
+        if CommandLine.arguments.dropFirst().first == LottieWorker.argument { LottieWorker.serve() }
         Interruption.install()
         do {
             var command = try parseAsRoot()

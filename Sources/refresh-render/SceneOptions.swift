@@ -45,6 +45,7 @@ struct SceneOptions: ParsableArguments {
     @Flag(help: h("rtl")) var rtl = false
     @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: h("maxPixels")) var maxPixels: String?
     @Option(name: .customLong("max-memory"), parsing: .unconditional, help: h("maxMemory")) var maxMemory: String?
+    @Option(name: .customLong("max-seconds"), parsing: .unconditional, help: h("maxSeconds")) var maxSeconds: String?
 
     private static func h(_ name: String) -> ArgumentHelp { ArgumentHelp(SceneSchema.help(name)) }
 

@@ -19,7 +19,7 @@ struct SchemaTests {
             "hideLabels": "true", "hideStateLabel": "true", "hideTimeLabel": "true", "refreshingTitleHidden": "true",
             "language": "\"ko\"", "titles": "{\"idle\": \"x\"}", "lastUpdated": "\"2024-01-01T00:00:00Z\"",
             "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
-            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000", "maxMemory": "64",
+            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000", "maxMemory": "64", "maxSeconds": "5",
             "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
             "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"", "animation": "\"burst\"",
         ]
@@ -39,6 +39,10 @@ struct SchemaTests {
             #expect(description[field.name] != nil)
             if field.name == "maxPixels" {
                 #expect(description.limits.maxFramePixels == 5_000_000)
+                continue
+            }
+            if field.name == "maxSeconds" {
+                #expect(description.limits.maxWorkerSeconds == 5)
                 continue
             }
             if field.name == "maxMemory" {

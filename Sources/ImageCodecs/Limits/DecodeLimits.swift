@@ -14,6 +14,12 @@ public struct DecodeLimits: Sendable, Equatable {
     public var maxFrames: Int
     /// Largest input file, in bytes.
     public var maxFileBytes: Int
+    /// The longest one step of a Lottie worker may take, in seconds of wall-clock and of CPU
+    /// time: reading the file, or drawing one frame (docs/robustness.md).
+    public var maxWorkerSeconds: Int = 30
+
+    /// The values ``maxWorkerSeconds`` may take.
+    public static let workerSeconds = 1...3600
 
     /// The defaults: limits in pixels and bytes, not sides (a 65535×1 GIF is 65 535 pixels):
     /// 64 M pixels a frame, a budget of 256 M pixels (1 GiB of decoded RGBA), 10 000 frames,
@@ -63,6 +69,10 @@ public struct DecodeLimits: Sendable, Equatable {
         case fileBytes(bytes: Int, limit: Int)
         /// More decompressed bytes than the header allows.
         case inflatedBytes(limit: Int)
+        /// A Lottie worker took longer than ``DecodeLimits/maxWorkerSeconds`` for one step.
+        case workerTime(seconds: Int)
+        /// A Lottie worker died: over its address-space cap (the memory budget) or crashed.
+        case workerStopped(signal: String, budgetMiB: Int)
 
         /// One line with the numbers.
         public var description: String {
@@ -79,6 +89,10 @@ public struct DecodeLimits: Sendable, Equatable {
                 return "file is \(bytes) bytes, above the limit of \(limit)"
             case let .inflatedBytes(limit):
                 return "image data inflates to more than \(limit) bytes"
+            case let .workerTime(seconds):
+                return "rlottie took more than \(seconds) s for one step (the time limit)"
+            case let .workerStopped(signal, budget):
+                return "rlottie stopped (\(signal)): the file needs more than the memory budget of \(budget) MiB, or rlottie cannot draw it"
             }
         }
     }

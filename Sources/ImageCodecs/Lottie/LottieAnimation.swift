@@ -1,4 +1,3 @@
-import CRLottie
 import FoundationEssentials
 import RefreshImage
 
@@ -39,7 +38,7 @@ public final class LottieAnimation {
 
     /// The header.
     public let info: Info
-    private let handle: OpaquePointer
+    private let worker: LottieProcess
     private let limits: DecodeLimits
 
     /// True when `data` looks like a Lottie JSON file (a JSON object mentioning layers).
@@ -53,30 +52,16 @@ public final class LottieAnimation {
     }
 
     /// Reads a Lottie file. `resourceDirectory` is where its image assets are looked up.
+    ///
+    /// The file is checked here first; rlottie then reads it in a worker process capped at
+    /// the memory budget and ``DecodeLimits/maxWorkerSeconds`` a step (docs/robustness.md).
     public init(data: [UInt8], resourceDirectory: String?, limits: DecodeLimits = .default) throws {
         info = try Self.header(data, resourceDirectory: resourceDirectory, limits: limits)
         self.limits = limits
-        var text = data
-        text.append(0)
-        let resources = (resourceDirectory ?? ".") + "/"
-        let animation = text.withUnsafeBufferPointer { buffer -> OpaquePointer? in
-            guard let base = buffer.baseAddress else { return nil }
-            return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { lottie_animation_from_data($0, "", resources) }
-        }
-        guard let animation else {
-            throw ImageCodecError.malformed(.lottie, reason: "rlottie could not read the animation (a feature it does not support, or broken JSON)")
-        }
-        handle = animation
-        var width = 0, height = 0
-        lottie_animation_get_size(handle, &width, &height)
-        guard width > 0, height > 0, lottie_animation_get_totalframe(handle) > 0 else {
-            lottie_animation_destroy(handle)
+        worker = try LottieProcess(json: data, resourceDirectory: resourceDirectory ?? ".", limits: limits)
+        guard worker.width > 0, worker.height > 0, worker.frameCount > 0 else {
             throw ImageCodecError.malformed(.lottie, reason: "rlottie found an empty animation")
         }
-    }
-
-    deinit {
-        lottie_animation_destroy(handle)
     }
 
     /// The frame `frame` of the file's timeline (clamped to `ip ..< op`), `width × height` pixels.
@@ -84,10 +69,7 @@ public final class LottieAnimation {
         try limits.check(width: width, height: height, what: "Lottie frame")
         guard width > 0, height > 0 else { throw ImageCodecError.cannotEncode(.lottie, reason: "frames must be at least 1×1 px") }
         let relative = min(max(frame, info.inPoint), info.outPoint - 1) - info.inPoint
-        var argb = [UInt32](repeating: 0, count: width * height)
-        argb.withUnsafeMutableBufferPointer { buffer in
-            lottie_animation_render(handle, relative, buffer.baseAddress, width, height, width * 4)
-        }
+        let argb = try worker.render(frame: relative, width: width, height: height)
         // rlottie writes premultiplied ARGB32 words; RefreshImage holds premultiplied RGBA bytes.
         var image = try RGBAImage(width: width, height: height)
         image.withUnsafeMutablePixels { out in
@@ -126,8 +108,10 @@ public final class LottieAnimation {
         let frameRate = try number("fr", header.fr?.value), inPoint = try number("ip", header.ip?.value), outPoint = try number("op", header.op?.value)
         let width = try number("w", header.w?.value), height = try number("h", header.h?.value)
         guard header.layers?.value != nil else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
-        guard frameRate > 0, frameRate <= 1000 else { throw ImageCodecError.malformed(.lottie, reason: "frame rate \(frameRate)") }
-        guard outPoint > inPoint, abs(inPoint) < 1e7, abs(outPoint) < 1e7 else {
+        guard frameRate >= LottieLimits.minFrameRate, frameRate <= LottieLimits.maxFrameRate else {
+            throw ImageCodecError.malformed(.lottie, reason: "frame rate \(frameRate) is outside \(LottieLimits.minFrameRate)…\(LottieLimits.maxFrameRate)")
+        }
+        guard abs(inPoint) < 1e7, abs(outPoint) < 1e7, outPoint.rounded() > inPoint.rounded() else {
             throw ImageCodecError.malformed(.lottie, reason: "out point \(outPoint) is not after in point \(inPoint)")
         }
         guard width >= 1, height >= 1, width <= Double(limits.maxSide), height <= Double(limits.maxSide) else {

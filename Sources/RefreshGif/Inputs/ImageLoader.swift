@@ -89,7 +89,7 @@ public struct ImageLoader: Sendable {
         let scale = Self.scaleSuffix(of: path) ?? defaultScale
         return try RefreshGifError.translating(file: path) {
             if LottieAnimation.isLottie(bytes) {
-                return held(try loadLottie(bytes, path: path, options: lottie, limits: limits))
+                return try loadLottie(bytes, path: path, options: lottie, limits: limits)
             }
             if GIFDecoder.isGIF(bytes) {
                 let source = try GIFDecoder(limits: limits).frameSource(bytes)
@@ -104,9 +104,10 @@ public struct ImageLoader: Sendable {
         }
     }
 
-    /// The frames of a Lottie segment drawn at the render scale: N = the segment's frame count,
-    /// one loop = N / frame rate seconds (docs/images.md).
-    private func loadLottie(_ bytes: [UInt8], path: String, options: LottieOptions, limits: DecodeLimits) throws -> ImageSequence {
+    /// The frames of a Lottie segment drawn at the render scale, each when it is first drawn:
+    /// N = the segment's frame count, one loop = N / frame rate seconds (docs/images.md); and
+    /// the pixels its frames may hold.
+    private func loadLottie(_ bytes: [UInt8], path: String, options: LottieOptions, limits: DecodeLimits) throws -> (ImageSequence, Int) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let animation = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits)
         let frames = try Self.segment(options.segment, of: animation.info)
@@ -117,9 +118,10 @@ public struct ImageLoader: Sendable {
             throw RefreshGifError.limitExceeded(file: path, violation: .totalPixels(what: "Lottie segment (\(frames.count) frames of \(width)×\(height) px)",
                                                                                  limit: limits.maxTotalPixels))
         }
-        let images = try frames.map { try ScaledImage(image: animation.render(frame: $0, width: width, height: height), scale: renderScale) }
+        let source = LottieFrameSource(animation, frames: frames, width: width, height: height)
+        let images = try (0..<frames.count).map { try ScaledImage(source: source, index: $0, scale: renderScale) }
         let seconds = Double(frames.count) / animation.info.frameRate
-        return ImageSequence(frames: images, durationMicroseconds: Int64((seconds * 1_000_000).rounded()))
+        return (ImageSequence(frames: images, durationMicroseconds: Int64((seconds * 1_000_000).rounded())), source.reservedPixels)
     }
 
     /// The frames (file timeline) of a segment: a marker's, `FROM:TO`, or the whole animation.

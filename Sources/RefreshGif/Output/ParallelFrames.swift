@@ -54,6 +54,9 @@ package enum ParallelFrames {
             shared.withLock { $0.stopped = true }
             for _ in 0..<workers { room.signal() }
             group.wait()
+            // Frames made but not consumed (an error part-way) took room the consumer never gave
+            // back; libdispatch traps on a semaphore freed below its initial value.
+            for _ in 0..<window { room.signal() }
         }
         do {
             for index in 0..<count {

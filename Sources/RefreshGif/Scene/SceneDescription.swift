@@ -80,6 +80,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         var limits = DecodeLimits.default
         if case let .integer(mebibytes)? = values["maxMemory"], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
         if case let .integer(pixels)? = values["maxPixels"], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
+        if case let .integer(seconds)? = values["maxSeconds"], DecodeLimits.workerSeconds.contains(seconds) { limits.maxWorkerSeconds = seconds }
         return limits
     }
 

@@ -131,6 +131,7 @@ struct SceneBuild {
     var imageScale: Double?
     var maxPixels: Int?
     var maxMemory: Int?
+    var maxSeconds: Int?
     var hideLabels = false
     var hideStateLabel = false
     var hideTimeLabel = false
@@ -279,6 +280,9 @@ public enum SceneSchema {
         },
         SceneField("maxMemory", .integer, "Memory budget for decoded pixels of all inputs, in MiB (default 1024).") { v, b in
             b.maxMemory = try integer(v, "maxMemory", in: 16...(1 << 20))
+        },
+        SceneField("maxSeconds", .integer, "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30).") { v, b in
+            b.maxSeconds = try integer(v, "maxSeconds", in: DecodeLimits.workerSeconds)
         },
     ]
 

@@ -54,6 +54,14 @@ public struct ScaledImage: Sendable, Equatable {
         }
     }
 
+    /// The pixels, or the error that kept an image of a ``LazyImageSource`` from being made.
+    public func checkedImage() throws -> RGBAImage {
+        switch pixels {
+        case let .ready(image): return image
+        case let .lazy(source, index): return try source.checkedImage(at: index, width: pixelWidth, height: pixelHeight)
+        }
+    }
+
     /// True when the pixels are made on demand, and so held by their source, not by this value.
     public var isLazy: Bool {
         if case .lazy = pixels { return true }

@@ -227,7 +227,7 @@ public final class RefreshRenderer {
         let s = Double(scale)
         // The frame's size in pixels: the image's own at the render scale, or ZJRefresh's aspect fit.
         let width = max(1, Int((frame.width * s).rounded())), height = max(1, Int((frame.height * s).rounded()))
-        let pixels = try image.resized(width: width, height: height, scale: s).image
+        let pixels = try image.resized(width: width, height: height, scale: s).checkedImage()
         control.draw(pixels, atX: TextRenderer.snap(frame.x * s), y: TextRenderer.snap(frame.y * s))
     }
 

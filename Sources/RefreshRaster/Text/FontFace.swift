@@ -42,7 +42,7 @@ final class FontFace {
         self.location = location
         unitsPerEm = Double(face.pointee.units_per_EM)
         ascender = Double(face.pointee.ascender)
-        descender = Double(-face.pointee.descender)
+        descender = -Double(face.pointee.descender)  // −32768 is a legal FT_Short
         hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
     }
 

@@ -1,0 +1,145 @@
+import CWorkerProcess
+import FoundationEssentials
+import Glibc
+
+/// The command's side of Lottie isolation: one worker process (``LottieWorker``) holding one
+/// parsed animation, asked for frames one at a time.
+///
+/// Each request waits at most ``DecodeLimits/maxWorkerSeconds``; a worker that takes longer
+/// is killed, and one that dies (over its address-space cap, out of CPU time, or crashed in
+/// rlottie) becomes a limit error naming the limit. One instance serves one thread at a time.
+final class LottieProcess {
+    /// The composition's size in pixels as rlottie read it, and its frame count.
+    private(set) var width = 0, height = 0, frameCount = 0
+
+    private let pid: pid_t
+    private let channel: WorkerChannel
+    private let limits: DecodeLimits
+    private var reaped = false
+
+    /// The environment variable naming the worker executable, for programs other than
+    /// `refresh-render` that use the library from elsewhere than its build folder.
+    static let executableVariable = "REFRESH_LOTTIE_WORKER"
+
+    /// Starts a worker, hands it the file and waits for rlottie to read it.
+    init(json: [UInt8], resourceDirectory: String, limits: DecodeLimits) throws {
+        self.limits = limits
+        guard let executable = Self.executable() else {
+            throw ImageCodecError.libraryFailure(
+                "Lottie files are drawn by refresh-render in a separate process, and none was found: set \(Self.executableVariable) to its path")
+        }
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw ImageCodecError.libraryFailure("cannot start the Lottie worker: \(String(cString: strerror(errno)))")
+        }
+        var child: pid_t = 0
+        let arguments = [executable, LottieWorker.argument]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let status = rg_worker_spawn(executable, &argv, ends[1], &child)
+        argv.forEach { free($0) }
+        close(ends[1])
+        guard status == 0 else {
+            close(ends[0])
+            throw ImageCodecError.libraryFailure("cannot start the Lottie worker \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        channel = WorkerChannel(descriptor: ends[0])
+        var message = WorkerMessage()
+        message.append(LottieWorker.greeting)
+        message.append(UInt64(limits.maxTotalPixels) &* 4)
+        message.append(UInt64(limits.maxWorkerSeconds))
+        message.append(run: Array(resourceDirectory.utf8))
+        message.append(run: json)
+        // Every stored property is set: from here `deinit` stops the worker if this throws.
+        let (w, h, frames) = try exchange(message.bytes) { deadline in
+            (try channel.receiveInteger(deadline: deadline), try channel.receiveInteger(deadline: deadline),
+             try channel.receiveInteger(deadline: deadline))
+        }
+        width = Int(clamping: w)
+        height = Int(clamping: h)
+        frameCount = Int(clamping: frames)
+    }
+
+    deinit {
+        close(channel.descriptor)
+        stop()
+    }
+
+    /// Frame `frame` (0-based, rlottie's numbering) at `width × height` pixels, as rlottie's
+    /// premultiplied ARGB32 words.
+    func render(frame: Int, width: Int, height: Int) throws -> [UInt32] {
+        var message = WorkerMessage()
+        message.append(UInt64(max(0, frame)))
+        message.append(UInt64(width))
+        message.append(UInt64(height))
+        return try exchange(message.bytes) { deadline in
+            var argb = [UInt32](repeating: 0, count: width * height)
+            try argb.withUnsafeMutableBytes { raw in try channel.receive(into: raw, deadline: deadline) }
+            return argb
+        }
+    }
+
+    /// Sends a request and reads its reply with `body`, all within the time limit; a refusal,
+    /// a worker that died and one that ran out of time are thrown as codec errors.
+    private func exchange<T>(_ request: [UInt8], _ body: (ContinuousClock.Instant) throws -> T) throws -> T {
+        let deadline = ContinuousClock.now + .seconds(limits.maxWorkerSeconds)
+        let outcome: Result<T, ImageCodecError>
+        do {
+            try channel.send(request)
+            let status = try channel.receiveInteger(deadline: deadline)
+            if status == LottieWorker.failed {
+                let length = try channel.receiveInteger(deadline: deadline)
+                let reason = String(decoding: try channel.receive(Int(min(length, 4096)), deadline: deadline), as: UTF8.self)
+                outcome = .failure(.malformed(.lottie, reason: reason))
+            } else {
+                outcome = .success(try body(deadline))
+            }
+        } catch WorkerChannel.Failure.timedOut {
+            stop()
+            throw ImageCodecError.limitExceeded(.workerTime(seconds: limits.maxWorkerSeconds))
+        } catch {
+            throw ImageCodecError.limitExceeded(stop() ?? .workerStopped(signal: "an early exit", budgetMiB: limits.maxTotalPixels >> 18))
+        }
+        return try outcome.get()
+    }
+
+    /// Kills and reaps the worker (once); what its end says about the limit it reached.
+    @discardableResult
+    private func stop() -> DecodeLimits.Violation? {
+        guard !reaped else { return nil }
+        reaped = true
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let signal = status & 0x7F
+        switch signal {
+        case 0, SIGKILL: return nil  // exited, or killed here
+        case SIGXCPU: return .workerTime(seconds: limits.maxWorkerSeconds)
+        default:
+            let name = String(cString: strsignal(signal))
+            return .workerStopped(signal: name, budgetMiB: limits.maxTotalPixels >> 18)
+        }
+    }
+
+    /// The worker executable: `REFRESH_LOTTIE_WORKER`, this program when it is
+    /// `refresh-render`, a `refresh-render` beside this program (a build folder), or one on
+    /// the `PATH`.
+    static func executable() -> String? {
+        if let named = getenv(executableVariable).map({ String(cString: $0) }), !named.isEmpty {
+            return named
+        }
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let length = readlink("/proc/self/exe", &buffer, 4096)
+        if length > 0 {
+            let me = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let folder = me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            if me.hasSuffix("/refresh-render") { return me }
+            if access(folder + "/refresh-render", X_OK) == 0 { return folder + "/refresh-render" }
+        }
+        let path = getenv("PATH").map { String(cString: $0) } ?? ""
+        for folder in path.split(separator: ":") where access(folder + "/refresh-render", X_OK) == 0 {
+            return folder + "/refresh-render"
+        }
+        return nil
+    }
+}
