@@ -13,6 +13,8 @@ struct Info: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var limits: LimitOptions
+
     struct Report: Codable {
         var file: String
         var format: String
@@ -35,7 +37,7 @@ struct Info: ParsableCommand {
 
     func run() throws {
         try reportingErrors {
-            let bytes = try FileIO.read(input)
+            let bytes = try FileIO.read(input, maxBytes: limits.limits.maxFileBytes)
             var report: Report
             do {
                 if GIFDecoder.isGIF(bytes) || PNGDecoder.isPNG(bytes) {
@@ -53,7 +55,7 @@ struct Info: ParsableCommand {
                                     loopCount: found.loopCount)
                 } else if LottieAnimation.isLottie(bytes) {
                     let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
-                    let info = try LottieAnimation(data: bytes, resourceDirectory: folder).info
+                    let info = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits.limits).info
                     report = Report(file: input, format: "lottie", width: Int(info.width.rounded()), height: Int(info.height.rounded()),
                                     frameCount: info.frameCount, delaysMs: [], totalDurationMs: Int((info.duration * 1000).rounded()),
                                     loopCount: nil, frameRate: info.frameRate,

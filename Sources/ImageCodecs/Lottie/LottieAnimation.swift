@@ -41,14 +41,11 @@ public final class LottieAnimation {
     private let worker: LottieProcess
     private let limits: DecodeLimits
 
-    /// True when `data` looks like a Lottie JSON file (a JSON object mentioning layers).
+    /// True when `data` is meant as a Lottie file: a JSON object (after any byte-order mark and
+    /// white space). Whether it is a valid one is for ``init(data:resourceDirectory:limits:)``
+    /// to say, so a JSON file that is not Lottie gets a reason, not "unknown format".
     public static func isLottie(_ data: [UInt8]) -> Bool {
-        guard let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }), first == UInt8(ascii: "{") else {
-            return false
-        }
-        return data.prefix(1 << 20).withUnsafeBufferPointer { buffer in
-            String(decoding: buffer, as: UTF8.self).contains("\"layers\"")
-        }
+        data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
     }
 
     /// Reads a Lottie file. `resourceDirectory` is where its image assets are looked up.
@@ -89,6 +86,9 @@ public final class LottieAnimation {
         guard data.count <= limits.maxFileBytes else {
             throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: limits.maxFileBytes))
         }
+        // Our own walk first: it refuses nesting any JSON reader would choke on, and what
+        // would make rlottie's work or memory explode.
+        try LottieCheck(limits: limits, resourceDirectory: resourceDirectory).check(data)
         let header: LottieHeader
         do {
             header = try JSONDecoder().decode(LottieHeader.self, from: Data(data))
@@ -111,8 +111,8 @@ public final class LottieAnimation {
         guard frameRate >= LottieLimits.minFrameRate, frameRate <= LottieLimits.maxFrameRate else {
             throw ImageCodecError.malformed(.lottie, reason: "frame rate \(frameRate) is outside \(LottieLimits.minFrameRate)…\(LottieLimits.maxFrameRate)")
         }
-        guard abs(inPoint) < 1e7, abs(outPoint) < 1e7, outPoint.rounded() > inPoint.rounded() else {
-            throw ImageCodecError.malformed(.lottie, reason: "out point \(outPoint) is not after in point \(inPoint)")
+        guard abs(inPoint) < 1e7, abs(outPoint) < 1e7, outPoint - inPoint >= 1 else {
+            throw ImageCodecError.malformed(.lottie, reason: "out point \(outPoint) is not a frame or more after in point \(inPoint)")
         }
         guard width >= 1, height >= 1, width <= Double(limits.maxSide), height <= Double(limits.maxSide) else {
             throw ImageCodecError.limitExceeded(.side(what: "Lottie composition", width: Int(min(width, 1e9)),
@@ -120,12 +120,6 @@ public final class LottieAnimation {
         }
         let frames = Int(outPoint.rounded(.up)) - Int(inPoint.rounded(.down))
         guard frames <= limits.maxFrames else { throw ImageCodecError.limitExceeded(.frames(what: "Lottie animation", limit: limits.maxFrames)) }
-        for asset in (header.assets?.value ?? []).compactMap(\.value) {
-            guard let name = asset.p?.value, !name.hasPrefix("data:"), asset.e?.value?.isSet != true else { continue }
-            let folder = (resourceDirectory ?? ".") + "/" + (asset.u?.value ?? "")
-            let path = URL(fileURLWithPath: folder).appendingPathComponent(name).path
-            guard FileManager.default.fileExists(atPath: path) else { throw ImageCodecError.missingResource(path) }
-        }
         let markers = (header.markers?.value ?? []).compactMap(\.value).compactMap { marker -> Info.Marker? in
             guard let name = marker.cm?.value, let start = marker.tm?.value, start.isFinite, abs(start) < 1e7 else { return nil }
             let duration = marker.dr?.value ?? 0

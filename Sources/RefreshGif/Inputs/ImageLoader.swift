@@ -118,10 +118,10 @@ public struct ImageLoader: Sendable {
             throw RefreshGifError.limitExceeded(file: path, violation: .totalPixels(what: "Lottie segment (\(frames.count) frames of \(width)×\(height) px)",
                                                                                  limit: limits.maxTotalPixels))
         }
-        let source = LottieFrameSource(animation, frames: frames, width: width, height: height)
+        let source = NamedSource(LottieFrameSource(animation, frames: frames, width: width, height: height), file: path)
         let images = try (0..<frames.count).map { try ScaledImage(source: source, index: $0, scale: renderScale) }
         let seconds = Double(frames.count) / animation.info.frameRate
-        return (ImageSequence(frames: images, durationMicroseconds: Int64((seconds * 1_000_000).rounded())), source.reservedPixels)
+        return (ImageSequence(frames: images, durationMicroseconds: Int64((seconds * 1_000_000).rounded())), source.source.reservedPixels)
     }
 
     /// The frames (file timeline) of a segment: a marker's, `FROM:TO`, or the whole animation.
@@ -225,6 +225,30 @@ package enum NaturalOrder {
         }
         flush()
         return out
+    }
+}
+
+/// A lazy source whose late errors (a Lottie worker that fails while a frame is drawn) name
+/// the file it was read from, as errors while loading do.
+final class NamedSource<Source: LazyImageSource>: LazyImageSource {
+    let source: Source
+    let file: String
+
+    init(_ source: Source, file: String) {
+        self.source = source
+        self.file = file
+    }
+
+    var frameCount: Int { source.frameCount }
+    var frameWidth: Int { source.frameWidth }
+    var frameHeight: Int { source.frameHeight }
+
+    func image(at index: Int, width: Int, height: Int) -> RGBAImage {
+        source.image(at: index, width: width, height: height)
+    }
+
+    func checkedImage(at index: Int, width: Int, height: Int) throws -> RGBAImage {
+        try RefreshGifError.translating(file: file) { try source.checkedImage(at: index, width: width, height: height) }
     }
 }
 
