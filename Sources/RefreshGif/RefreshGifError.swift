@@ -27,6 +27,8 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
     case outputIsInput(output: String, input: String)
     /// A bug or a failure of a system library.
     case internalError(String)
+    /// Two outputs of one command name the same file, so one would silently replace the other.
+    case outputsCollide(first: String, second: String)
 
     /// One line naming the file or setting and what is wrong with it.
     public var description: String {
@@ -39,6 +41,9 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
         case let .writeFailed(file, message): return "\(file): write failed: \(message)"
         case let .outputIsInput(output, input): return "'\(output)' is also an input ('\(input)'); choose another output path"
         case let .internalError(message): return "internal error: \(message)"
+        case let .outputsCollide(first, second):
+            return first == second ? "'\(first)' is given for two outputs; choose a path for each"
+                                   : "'\(first)' and '\(second)' are the same file; choose a path for each output"
         }
     }
 

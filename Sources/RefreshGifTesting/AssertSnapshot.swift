@@ -71,7 +71,13 @@ func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotti
         .appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent).path
     let golden = folder + "/" + baseName + "." + strategy.pathExtension
-    let artifacts = identity.artifactsFolder(root: SnapshotArtifacts.root(near: testFile), testFile: testFile.deletingPathExtension().lastPathComponent)
+    let root: String
+    do {
+        root = try SnapshotArtifacts.root(near: testFile)
+    } catch {
+        return "\(identity.components.joined(separator: "/")): no folder for artifacts: \(error)"
+    }
+    let artifacts = identity.artifactsFolder(root: root, testFile: testFile.deletingPathExtension().lastPathComponent)
     var mode = SnapshotRecordMode.effective(record)
     if let only = ProcessInfo.processInfo.environment["REFRESH_RECORD_ONLY"], !only.isEmpty,
        only != baseName, only != baseName + "." + strategy.pathExtension {

@@ -4,8 +4,8 @@ import RefreshGif
 /// Where artifacts go when `$REFRESH_ARTIFACTS` is not set.
 enum SnapshotArtifacts {
     /// `$REFRESH_ARTIFACTS`, else `.build/refresh-snapshots` in the package that holds the
-    /// test file, else `refresh-snapshots` in the system's temporary folder.
-    static func root(near testFile: URL) -> String {
+    /// test file, else a private folder made for this process in the system's temporary folder.
+    static func root(near testFile: URL) throws -> String {
         if let set = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"], !set.isEmpty { return set }
         var folder = testFile.deletingLastPathComponent()
         while folder.path != "/" && !folder.path.isEmpty {
@@ -14,7 +14,7 @@ enum SnapshotArtifacts {
             }
             folder = folder.deletingLastPathComponent()
         }
-        return FileManager.default.temporaryDirectory.appendingPathComponent("refresh-snapshots").path
+        return try FileIO.privateTemporaryFolder(prefix: "refresh-snapshots")
     }
 }
 
@@ -74,7 +74,7 @@ struct SnapshotJob {
     private var header: String { "snapshot \(baseName) of \(testName)" }
 
     private func recordCommand(_ mode: SnapshotRecordMode, only: Bool = false) -> String {
-        "REFRESH_RECORD=\(mode.rawValue) " + (only ? "REFRESH_RECORD_ONLY=\(baseName) " : "") + "swift test --filter '\(filter)'"
+        "REFRESH_RECORD=\(mode.rawValue) " + (only ? "REFRESH_RECORD_ONLY=\(ShellWord.quoted(baseName)) " : "") + "swift test --filter \(ShellWord.singleQuoted(filter))"
     }
 
     // MARK: - recording
@@ -175,7 +175,7 @@ struct SnapshotJob {
 
     private func save(_ bytes: [UInt8], _ suffix: String) throws {
         try FileIO.makeDirectory(artifacts)
-        try FileIO.write(bytes, to: artifacts + "/" + baseName + suffix)
+        try FileIO.writeArtifact(bytes, to: artifacts + "/" + baseName + suffix)
     }
 
     static func describe(_ result: ImageDiff.Result) -> String {

@@ -35,6 +35,9 @@ struct AnimationOutputOptions: ParsableArguments {
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
         if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
+        if json, let shared = [gif, apng, sheet].compactMap({ $0 }).first(where: { $0 == "-" }) {
+            throw ValidationError("--json and an output '\(shared)' would both write to standard output; give the output a file")
+        }
         guard frames != nil || gif != nil || apng != nil || sheet != nil || json else {
             throw ValidationError("give at least one output: --frames DIR, --gif FILE, --apng FILE, --sheet FILE or --json")
         }

@@ -25,7 +25,7 @@ enum CLIError {
             switch error {
             case let .invalidSetting(field, message):
                 return (64, field.hasPrefix("$") ? "\(field): \(message)" : "\(option(for: field)): \(message)")
-            case .outputIsInput: return (64, error.description)
+            case .outputIsInput, .outputsCollide: return (64, error.description)
             case let .limitExceeded(_, violation):
                 switch violation {
                 case .side, .framePixels: return (65, error.description + " (raise it with --max-pixels)")
@@ -63,9 +63,21 @@ extension CLIError {
         var count = 0
         for scalar in message.unicodeScalars {
             if count >= 400 { return out + "…" }
-            let piece = scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+            let piece = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? scalar.escaped(asASCII: true) : String(scalar)
             out += piece
             count += 1
+        }
+        return out
+    }
+
+    /// Text from a file (a name, a marker) made safe for a terminal: control characters
+    /// (ESC, NUL, newlines, C1 controls) escaped, so no file can move the cursor or recolour
+    /// the screen of whoever runs `info` on it.
+    static func terminalSafe(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            out += control ? scalar.escaped(asASCII: true) : String(scalar)
         }
         return out
     }

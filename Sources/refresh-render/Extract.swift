@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import RefreshGif
 
 /// Writes every composited frame of a GIF as PNG, plus frames.json.
@@ -10,8 +11,11 @@ struct Extract: ParsableCommand {
     @Argument(help: "The GIF file.")
     var input: String
 
-    @Option(name: [.short, .long], help: "Output folder (created if missing).")
+    @Option(name: [.short, .long], help: "Output folder: new or empty (created if missing); the frames appear in it all at once.")
     var output: String = "frames"
+
+    @Flag(help: "Write into a folder that has files: its frame_*.png and frames.json are replaced, other files kept.")
+    var force = false
 
     @OptionGroup var png: PNGOptions
 
@@ -28,35 +32,41 @@ struct Extract: ParsableCommand {
             let planned = try RefreshGifError.translating(file: input) { try ImageInspection.inspect(bytes).frameCount }
             try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: planned) + [output + "/frames.json"],
                                   inputs: [input])
-            let madeFolder = !FileIO.isDirectory(output)
-            try FileIO.makeDirectory(output)
+            // Frames go to a hidden staging folder beside the output, renamed into place when
+            // all are written: an error or a signal leaves no partial set, and no stale frame
+            // of an earlier run sits beyond the new count. --force writes into a folder that has
+            // other files, after removing its old frames.
+            let existing = FileIO.isDirectory(output) ? try FileIO.entries(of: output) : []
+            if !existing.isEmpty {
+                guard force else {
+                    throw RefreshGifError.cannotCreateOutput(file: output, message: "folder is not empty (\(existing.count) entries); choose a new folder or pass --force")
+                }
+                for name in existing where name == "frames.json" || (name.hasPrefix("frame_") && name.hasSuffix(".png")) {
+                    _ = unlink(output + "/" + name)
+                }
+            }
+            let staging = try FileIO.stagingFolder(for: output)
+            defer { Temporaries.removeFolder(staging); Temporaries.unregisterFolder(staging) }
             let encoder = png.encoder
             var entries: [FrameEntry] = []
             let flush = FolderFlush()
-            let summary: GIFSummary
-            do {
-                summary = try RefreshGifError.translating(file: input) {
-                    try GIFDecoder(limits: limits.limits).decode(bytes) { frame, _ in
-                        let name = OutputGuard.frameFileName(entries.count + 1)
-                        try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: output + "/" + name)
-                        flush.add(output + "/" + name)
-                        entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
-                                                  width: frame.image.width, height: frame.image.height))
-                    }
+            let summary = try RefreshGifError.translating(file: input) {
+                try GIFDecoder(limits: limits.limits).decode(bytes) { frame, _ in
+                    let name = OutputGuard.frameFileName(entries.count + 1)
+                    try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: staging + "/" + name)
+                    flush.add(staging + "/" + name)
+                    entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
+                                              width: frame.image.width, height: frame.image.height))
                 }
-            } catch {
-                // A file that turns out bad leaves nothing behind: the frames written so far go.
-                for entry in entries { try? FileManager.default.removeItem(atPath: output + "/" + entry.file) }
-                if madeFolder { try? FileManager.default.removeItem(atPath: output) }
-                throw error
             }
             let manifest = FramesManifest(source: input, width: summary.width, height: summary.height,
                                           loopCount: summary.loopCount, frames: entries)
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try FileIO.writeDeferringSync(Array(try encoderJSON.encode(manifest)) + [0x0A], to: output + "/frames.json")
-            flush.add(output + "/frames.json")
-            try flush.finish(folder: output)
+            try FileIO.writeDeferringSync(Array(try encoderJSON.encode(manifest)) + [0x0A], to: staging + "/frames.json")
+            flush.add(staging + "/frames.json")
+            try flush.finish(folder: staging)
+            try FileIO.moveContents(of: staging, into: output, whole: existing.isEmpty)
             try Console.line("\(entries.count) frames written to \(output)")
         }
     }

@@ -73,17 +73,17 @@ struct Info: ParsableCommand {
             } else {
                 if let frameRate = report.frameRate {
                     try Console.line("""
-                        file:      \(report.file)
+                        file:      \(CLIError.terminalSafe(report.file))
                         format:    lottie (rendered with rlottie)
                         size:      \(report.width)×\(report.height) pt
                         frames:    \(report.frameCount) at \(frameRate) fps
                         duration:  \(report.totalDurationMs) ms
-                        markers:   \((report.markers ?? []).map { "\($0.name) \($0.start)+\($0.frames)" }.joined(separator: ", ").nonEmpty ?? "none")
+                        markers:   \((report.markers ?? []).map { "\(CLIError.terminalSafe($0.name)) \($0.start)+\($0.frames)" }.joined(separator: ", ").nonEmpty ?? "none")
                         """)
                     return
                 }
                 try Console.line("""
-                    file:      \(report.file)
+                    file:      \(CLIError.terminalSafe(report.file))
                     format:    \(report.format)
                     size:      \(report.width)×\(report.height) px
                     frames:    \(report.frameCount)

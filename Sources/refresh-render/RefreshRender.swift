@@ -13,7 +13,8 @@ struct RefreshRender: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 a diff beyond tolerance, 64 usage, 65 bad input data, \
             66 input missing or unreadable, 70 internal error, 73 output cannot be created, \
-            74 I/O error while writing, 130/143 interrupted (SIGINT/SIGTERM).
+            74 I/O error while writing (a full disk, a closed pipe), 128 + N ended by signal N \
+            (129 SIGHUP, 130 SIGINT, 143 SIGTERM, …; temporary files removed).
             """,
         subcommands: [Render.self, Extract.self, Info.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self],
         defaultSubcommand: Render.self)
@@ -49,19 +50,30 @@ struct RefreshRender: ParsableCommand {
     }
 }
 
-/// SIGINT and SIGTERM: remove the temporary files being written, then exit 130 or 143.
+/// Signals. Every catchable signal whose default is to end the process (SIGHUP, SIGINT,
+/// SIGQUIT, SIGUSR1/2, SIGALRM, SIGTERM, SIGVTALRM, SIGPROF, SIGPWR, …) removes the temporary
+/// files being written, prints one line and exits 128 + its number. SIGPIPE and SIGXFSZ are
+/// ignored, so a closed pipe or a file-size limit is a write error (exit 74) with a message
+/// instead of a silent death.
 enum Interruption {
     /// Kept alive for the whole run; written once at start-up, before any other thread exists.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
+    /// The signals that end the command cleanly.
+    static let ending: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGVTALRM,
+                                  SIGPROF, SIGPOLL, SIGPWR, SIGXCPU]
+
     static func install() {
-        for (number, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+        signal(SIGPIPE, SIG_IGN)
+        signal(SIGXFSZ, SIG_IGN)
+        for number in ending {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 Temporaries.removeAll()
-                Console.error("refresh-render: interrupted\n")
-                _exit(code)
+                let name = strsignal(number).map { String(cString: $0).lowercased() } ?? "signal \(number)"
+                Console.error("refresh-render: \(number == SIGINT || number == SIGTERM ? "interrupted" : "stopped by \(name)")\n")
+                _exit(128 + number)
             }
             source.resume()
             sources.append(source)

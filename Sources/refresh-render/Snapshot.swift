@@ -30,7 +30,7 @@ struct Snapshot: ParsableCommand {
     @Option(name: .customLong("case"), help: ArgumentHelp("Run only the case of this name (repeatable).", valueName: "NAME"))
     var only: [String] = []
 
-    @Option(help: "Folder for actual and diff pictures of failures (default: $REFRESH_ARTIFACTS or a temporary folder).")
+    @Option(help: "Folder for actual and diff pictures of failures (default: $REFRESH_ARTIFACTS, else .refresh-artifacts beside the cases file).")
     var artifacts: String?
 
     @Option(help: "Cases rendered at once (default: the number of cores).")
@@ -68,7 +68,7 @@ struct Snapshot: ParsableCommand {
     }
 
     func htmlEntry(_ row: Row, failure: String?, scene: String?) -> HTMLReport.Entry {
-        let rerecord = "refresh-render snapshot \(cases) --golden \(golden) --record --case \(row.name)"
+        let rerecord = ["refresh-render", "snapshot", cases, "--golden", golden, "--record", "--case", row.name].map(ShellWord.quoted).joined(separator: " ")
         let golden = FileManager.default.fileExists(atPath: row.goldenPath) ? row.goldenPath : nil
         if let error = row.error {
             return HTMLReport.Entry(name: row.name, status: .error, message: CLIError.describe(error).message, scene: scene, rerecord: rerecord)
@@ -115,7 +115,9 @@ struct Snapshot: ParsableCommand {
             var planned = [junit, html.map { $0 + "/index.html" }].compactMap { $0 }
             if record { planned += selected.map { self.golden + "/" + $0.name + ".png" } }
             try OutputGuard.check(outputs: planned, inputs: caseInputs)
-            let check = SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts)
+            let besideCases = URL(fileURLWithPath: cases).deletingLastPathComponent().appendingPathComponent(".refresh-artifacts").path
+            let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
+            let check = try SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
             let defaults = suite.defaults ?? SceneDescription()
             let rows = Locked<[Row?]>(Array(repeating: nil, count: selected.count))
             let record = self.record, golden = self.golden

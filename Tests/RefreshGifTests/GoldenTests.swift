@@ -97,7 +97,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let check = try SnapshotCheck(artifactsDirectory: folder + "/artifacts")
         let image = try RefreshRenderer().render(Self.scene(.idle))
         let first = try check.check(image, goldenPath: golden, name: "case", record: false)
         #expect(first == .recorded(goldenPath: golden, wasMissing: true))
@@ -113,7 +113,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let check = try SnapshotCheck(artifactsDirectory: folder + "/artifacts")
         let renderer = try RefreshRenderer()
         _ = try check.check(renderer.render(Self.scene(.idle)), goldenPath: golden, name: "case", record: true)
         let outcome = try check.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false)
@@ -129,7 +129,7 @@ struct SnapshotAssertionTests {
         let picture = try PNGDecoder().decodeStraight(FileIO.read(diff))
         #expect(picture.pixels.count == total * 4)
         // A tolerance as large as the difference passes.
-        let lenient = SnapshotCheck(tolerance: DiffTolerance(maxDiffPixels: count), artifactsDirectory: folder)
+        let lenient = try SnapshotCheck(tolerance: DiffTolerance(maxDiffPixels: count), artifactsDirectory: folder)
         #expect(try lenient.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false).passed)
     }
 
@@ -138,7 +138,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let check = try SnapshotCheck(artifactsDirectory: folder + "/artifacts")
         let renderer = try RefreshRenderer()
         _ = try check.check(renderer.render(Self.scene(.idle)), goldenPath: golden, name: "case", record: true)
         let record = folder + "/fonts.json"
@@ -163,7 +163,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = SnapshotCheck(artifactsDirectory: folder)
+        let check = try SnapshotCheck(artifactsDirectory: folder)
         var scene = Self.scene(.idle)
         _ = try check.check(RefreshRenderer().render(scene), goldenPath: golden, name: "case", record: true)
         scene.width = 320

@@ -50,6 +50,9 @@ extension RefreshAnimation {
         if let every = outputs.sheetEvery, every < 1 {
             throw RefreshGifError.invalidSetting(field: "sheetEvery", message: "must be ≥ 1, got \(every)")
         }
+        if outputs.framesFolder == "-" {
+            throw RefreshGifError.invalidSetting(field: "frames", message: "standard output cannot hold a folder of frames; name a folder")
+        }
         let frameFiles = outputs.framesFolder.map { OutputGuard.frameFiles(in: $0, count: count) } ?? []
         try OutputGuard.check(outputs: outputs.files + frameFiles, inputs: inputs)
         if let folder = outputs.framesFolder { try FileIO.makeDirectory(folder) }

@@ -76,6 +76,37 @@ package enum FileIO {
         try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) })
     }
 
+    /// Writes a report or artifact into a folder this program owns: like ``write(_:to:)``,
+    /// except that the path must be a plain file or nothing, never a symbolic link or device
+    /// (a link planted in a shared folder would otherwise turn a victim's file into a PNG).
+    package static func writeArtifact(_ bytes: [UInt8], to path: String) throws {
+        var info = stat()
+        if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+            throw RefreshGifError.cannotCreateOutput(file: path, message: "is not a plain file; reports and artifacts are not written through links or devices")
+        }
+        try write(bytes, to: path)
+    }
+
+    /// A folder only this process's user can enter, made once per process under the system's
+    /// temporary folder (`$TMPDIR`, else /tmp) with a name no one can predict:
+    /// `PREFIX-XXXXXX` from mkdtemp(3).
+    package static func privateTemporaryFolder(prefix: String) throws -> String {
+        try privateFolders.withLock { made in
+            if let folder = made[prefix] { return folder }
+            let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array((base + "/" + prefix + "-XXXXXX").utf8CString)
+            let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+            guard let created else {
+                throw RefreshGifError.cannotCreateOutput(file: base, message: "cannot make a private folder: \(String(cString: strerror(errno)))")
+            }
+            let folder = String(cString: created)
+            made[prefix] = folder
+            return folder
+        }
+    }
+
+    private static let privateFolders = Locked<[String: String]>([:])
+
     /// Writes one of many files into a folder: atomically (temporary file, rename) like
     /// ``write(_:to:)``, but without its own fsync: a ``FolderFlush`` flushes the set in the
     /// background and the folder once at the end.
@@ -144,9 +175,7 @@ package enum FileIO {
     }
 
     private static func replaceAtomically(_ target: String, with bytes: [UInt8], name: String, writer: ChunkWriter, sync: Bool) throws {
-        let url = URL(fileURLWithPath: target)
-        let directory = url.deletingLastPathComponent().path
-        let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(nextSerial())"
+        let temporary = temporaryPath(for: target)
         // Registered before it exists, so an interruption can always find it.
         Temporaries.register(temporary)
         defer { Temporaries.unregister(temporary) }
@@ -154,6 +183,7 @@ package enum FileIO {
         guard fd >= 0 else {
             throw RefreshGifError.cannotCreateOutput(file: name, message: String(cString: strerror(errno)))
         }
+        keepAttributes(of: target, on: fd)
         var open = true
         do {
             try writeAll(bytes, fd: fd, name: name, writer: writer)
@@ -189,7 +219,7 @@ package enum FileIO {
         private var open = true
 
         package init(_ path: String) throws {
-            name = path
+            name = path == "-" ? "standard output" : path
             var info = stat()
             if path == "-" {
                 target = path; temporary = nil; fd = STDOUT_FILENO
@@ -209,8 +239,7 @@ package enum FileIO {
                 }
             }
             target = try FileIO.resolvingLinks(path)
-            let url = URL(fileURLWithPath: target)
-            let temporary = url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(FileIO.nextSerial())"
+            let temporary = FileIO.temporaryPath(for: target)
             self.temporary = temporary
             Temporaries.register(temporary)
             fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -218,6 +247,7 @@ package enum FileIO {
                 Temporaries.unregister(temporary)
                 throw RefreshGifError.cannotCreateOutput(file: path, message: String(cString: strerror(errno)))
             }
+            FileIO.keepAttributes(of: target, on: fd)
         }
 
         deinit { abandon() }
@@ -268,6 +298,81 @@ package enum FileIO {
         }
     }
 
+    /// The hidden temporary file beside `target` that becomes it: `.NAME.tmp-PID-N`, the name
+    /// cut (on a character boundary) so the whole stays inside the 255 bytes a file name may have.
+    static func temporaryPath(for target: String) -> String {
+        let url = URL(fileURLWithPath: target)
+        let suffix = ".tmp-\(getpid())-\(nextSerial())"
+        var name = Substring(url.lastPathComponent)
+        while 1 + name.utf8.count + suffix.utf8.count > 255 { name = name.dropLast() }
+        return url.deletingLastPathComponent().path + "/." + name + suffix
+    }
+
+    /// Gives a replacement the mode and owner of the file it replaces (when there is one), so
+    /// replacing a private 0600 file does not publish it; owner changes that need privileges
+    /// this process lacks are skipped.
+    static func keepAttributes(of target: String, on fd: Int32) {
+        var info = stat()
+        guard stat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        _ = fchmod(fd, info.st_mode & 0o7777)
+        if info.st_uid != geteuid() || info.st_gid != getegid() { _ = fchown(fd, info.st_uid, info.st_gid) }
+    }
+
+    /// True when `path` is a regular file (links followed).
+    package static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The names in a folder (without `.` and `..`).
+    package static func entries(of folder: String) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw RefreshGifError.cannotCreateOutput(file: folder, message: "cannot read the folder")
+        }
+    }
+
+    /// A new hidden folder beside `target` (`.NAME.tmp-PID-N`), registered so an interruption
+    /// removes it; the caller removes it when done.
+    package static func stagingFolder(for target: String) throws -> String {
+        let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
+        try makeDirectory(parent)
+        let staging = temporaryPath(for: URL(fileURLWithPath: target).standardizedFileURL.path)
+        Temporaries.registerFolder(staging)
+        guard mkdir(staging, 0o755) == 0 else {
+            Temporaries.unregisterFolder(staging)
+            throw RefreshGifError.cannotCreateOutput(file: target, message: String(cString: strerror(errno)))
+        }
+        return staging
+    }
+
+    /// Puts a staging folder's files in `folder`: `whole` renames the staging folder onto it
+    /// (which must then be missing or empty) in one step; otherwise file by file.
+    package static func moveContents(of staging: String, into folder: String, whole: Bool) throws {
+        if whole {
+            if isDirectory(folder) { _ = rmdir(folder) }
+            if rename(staging, folder) == 0 {
+                syncFolder(URL(fileURLWithPath: folder).deletingLastPathComponent().path)
+                return
+            }
+            try makeDirectory(folder)
+        }
+        for name in try entries(of: staging) {
+            guard rename(staging + "/" + name, folder + "/" + name) == 0 else {
+                throw RefreshGifError.cannotCreateOutput(file: folder + "/" + name, message: String(cString: strerror(errno)))
+            }
+        }
+        syncFolder(folder)
+    }
+
+    private static func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+
     /// Creates `path` (and its parents) as a directory if it is not one already.
     package static func makeDirectory(_ path: String) throws {
         if isDirectory(path) { return }
@@ -299,5 +404,22 @@ package enum FileIO {
             value += 1
             return value
         }
+    }
+}
+
+/// Words made safe to paste into a POSIX shell, for the commands reports print ("record
+/// again"): a word of plain characters stays as it is, anything else goes in single quotes.
+package enum ShellWord {
+    private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-".unicodeScalars)
+
+    /// `word` quoted for a shell: `c$(touch x).json` → `'c$(touch x).json'`.
+    package static func quoted(_ word: String) -> String {
+        if !word.isEmpty && word.unicodeScalars.allSatisfy(plain.contains) { return word }
+        return singleQuoted(word)
+    }
+
+    /// `word` in single quotes whatever it holds (a regular expression reads better so).
+    package static func singleQuoted(_ word: String) -> String {
+        "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

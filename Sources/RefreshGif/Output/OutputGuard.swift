@@ -27,8 +27,18 @@ package enum OutputGuard {
 
     /// Throws ``RefreshGifError/outputIsInput(output:input:)`` when any of `outputs` (files the
     /// command will write, or folders it writes into) is one of `inputs` or a file in one of
-    /// them. Outputs that do not exist yet cannot be inputs.
+    /// them (outputs that do not exist yet cannot be inputs), and
+    /// ``RefreshGifError/outputsCollide(first:second:)`` when two outputs are one file: the
+    /// same path however spelled, the same file through a link, or both standard output.
+    /// Devices (`/dev/null`) may be named twice.
     package static func check(outputs: [String], inputs: [String]) throws {
+        var seen: [String: String] = [:]
+        for output in outputs {
+            if isDevice(output) { continue }
+            let key = output == "-" ? "-" : canonical(output)
+            if let earlier = seen[key] { throw RefreshGifError.outputsCollide(first: earlier, second: output) }
+            seen[key] = output
+        }
         var known: [Identity: String] = [:]
         for input in inputs {
             for file in files(of: input) {
@@ -40,6 +50,34 @@ package enum OutputGuard {
                 throw RefreshGifError.outputIsInput(output: output, input: input)
             }
         }
+    }
+
+    static func isDevice(_ path: String) -> Bool {
+        var info = stat()
+        guard path != "-", stat(path, &info) == 0 else { return false }
+        return (info.st_mode & S_IFMT) == S_IFCHR
+    }
+
+    /// One spelling per file: the folder resolved (links, `.`, `..`) when it exists, the
+    /// path cleaned by hand when it does not; a file that exists resolved whole.
+    static func canonical(_ path: String) -> String {
+        if let whole = realPath(path) { return whole }
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        guard let name = parts.popLast() else { return "/" }
+        let folder = "/" + parts.joined(separator: "/")
+        return (realPath(folder) ?? folder) + "/" + name
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The frame files `frame_0001.png` … a folder output of `count` frames will hold.

@@ -8,6 +8,7 @@ import Glibc
 package enum Temporaries {
     private struct State {
         var paths: Set<String> = []
+        var folders: Set<String> = []
         var closed = false
     }
 
@@ -28,15 +29,45 @@ package enum Temporaries {
         _ = state.withLock { $0.paths.remove(path) }
     }
 
+    /// Registers a staging folder this process made: removed with everything in it (its files,
+    /// not its subfolders: staging folders are flat) if the command is interrupted.
+    package static func registerFolder(_ path: String) {
+        let accepted = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.folders.insert(path)
+            return true
+        }
+        if !accepted { while true { sleep(60) } }
+    }
+
+    package static func unregisterFolder(_ path: String) {
+        _ = state.withLock { $0.folders.remove(path) }
+    }
+
+    /// Removes a flat folder and the files in it.
+    package static func removeFolder(_ path: String) {
+        if let directory = opendir(path) {
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { _ = unlink(path + "/" + name) }
+            }
+            closedir(directory)
+        }
+        _ = rmdir(path)
+    }
+
     /// Refuses new temporaries from now on and removes every one still registered (twice, a
     /// moment apart, for a file created between the registration and the first removal).
     package static func removeAll() {
         for pass in 0..<2 {
-            let paths = state.withLock { state -> Set<String> in
+            let (paths, folders) = state.withLock { state -> (Set<String>, Set<String>) in
                 state.closed = true
-                return state.paths
+                return (state.paths, state.folders)
             }
             for path in paths { _ = unlink(path) }
+            for folder in folders { removeFolder(folder) }
             if pass == 0 { usleep(50_000) }
         }
     }

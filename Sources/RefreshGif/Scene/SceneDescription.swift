@@ -115,6 +115,10 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             guard FileManager.default.isReadableFile(atPath: path), !FileIO.isDirectory(path) else {
                 throw RefreshGifError.missingInput(file: path, message: "no readable font file")
             }
+            // A FIFO or device would block FreeType forever, as it would an image decoder.
+            guard FileIO.isRegularFile(path) else {
+                throw RefreshGifError.missingInput(file: path, message: "is not a regular file (a FIFO, socket or device)")
+            }
             scene.font = FontLocation(path: path)
         }
         // Resampled once here, not in every rendered frame; the copies count against the budget

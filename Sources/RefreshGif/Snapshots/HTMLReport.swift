@@ -74,7 +74,7 @@ package struct HTMLReport {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try FileIO.makeDirectory(folder)
-            try FileIO.write(Array(try encoder.encode(entries)), to: log)
+            try FileIO.writeArtifact(Array(try encoder.encode(entries)), to: log)
             try HTMLReport(title: title, entries: entries).write(to: folder)
         }
     }
@@ -92,11 +92,11 @@ package struct HTMLReport {
                     continue
                 }
                 let name = "images/" + Self.fileName(page[index].name) + "." + suffix + ".png"
-                try FileIO.write(FileIO.read(source), to: folder + "/" + name)
+                try FileIO.writeArtifact(FileIO.read(source), to: folder + "/" + name)
                 page[index][keyPath: key] = name
             }
         }
-        try FileIO.write(Array(html(page).utf8), to: folder + "/index.html")
+        try FileIO.writeArtifact(Array(html(page).utf8), to: folder + "/index.html")
     }
 
     static func fileName(_ name: String) -> String {

@@ -54,13 +54,16 @@ public struct SnapshotCheck: Sendable {
     public var artifactsDirectory: String
 
     /// A check with a diff, tolerance and artifacts folder (default: `$REFRESH_ARTIFACTS`,
-    /// else a folder in the system's temporary directory).
-    public init(diff: ImageDiff = ImageDiff(), tolerance: DiffTolerance = DiffTolerance(), artifactsDirectory: String? = nil) {
+    /// else a private folder this process makes in the system's temporary directory, never a
+    /// shared name another user could plant a link in).
+    public init(diff: ImageDiff = ImageDiff(), tolerance: DiffTolerance = DiffTolerance(), artifactsDirectory: String? = nil) throws {
         self.diff = diff
         self.tolerance = tolerance
-        self.artifactsDirectory = artifactsDirectory
-            ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"]
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("refresh-snapshots").path
+        if let folder = artifactsDirectory ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            self.artifactsDirectory = folder
+        } else {
+            self.artifactsDirectory = try FileIO.privateTemporaryFolder(prefix: "refresh-snapshots")
+        }
     }
 
     /// True when `REFRESH_RECORD=1` is set.
@@ -86,7 +89,7 @@ public struct SnapshotCheck: Sendable {
         let actualPath = artifactsDirectory + "/" + String(safeName) + ".actual.png"
         guard golden.width == actual.width, golden.height == actual.height else {
             try FileIO.makeDirectory(artifactsDirectory)
-            try FileIO.write(try encoder.encode(actual), to: actualPath)
+            try FileIO.writeArtifact(try encoder.encode(actual), to: actualPath)
             return .sizeMismatch(expected: "\(golden.width)×\(golden.height)", actual: "\(actual.width)×\(actual.height)",
                                  actualPath: actualPath)
         }
@@ -94,8 +97,8 @@ public struct SnapshotCheck: Sendable {
         if tolerance.accepts(result) { return .matched(differingPixels: result.differingPixels) }
         let diffPath = artifactsDirectory + "/" + String(safeName) + ".diff.png"
         try FileIO.makeDirectory(artifactsDirectory)
-        try FileIO.write(try encoder.encode(actual), to: actualPath)
-        if let picture = result.diffImage { try FileIO.write(try encoder.encode(picture), to: diffPath) }
+        try FileIO.writeArtifact(try encoder.encode(actual), to: actualPath)
+        if let picture = result.diffImage { try FileIO.writeArtifact(try encoder.encode(picture), to: diffPath) }
         return .mismatched(differingPixels: result.differingPixels, totalPixels: result.totalPixels,
                            actualPath: actualPath, diffPath: diffPath)
     }

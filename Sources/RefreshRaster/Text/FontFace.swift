@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import Glibc
 import RefreshImage
 import RefreshModel
 
@@ -28,6 +29,11 @@ final class FontFace {
     let hasKerning: Bool
 
     init(library: FreeTypeLibrary, location: FontLocation, pixelSize: Double) throws {
+        // FreeType would wait forever on a FIFO: fonts are regular files.
+        var info = stat()
+        guard stat(location.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw RasterError.fontUnreadable(path: location.path)
+        }
         var face: FT_Face?
         guard FT_New_Face(library.handle, location.path, FT_Long(location.index), &face) == 0, let face else {
             throw RasterError.fontUnreadable(path: location.path)
