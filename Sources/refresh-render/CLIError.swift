@@ -29,7 +29,7 @@ enum CLIError {
             case let .limitExceeded(_, violation):
                 switch violation {
                 case .side, .framePixels: return (65, error.description + " (raise it with --max-pixels)")
-                case .totalPixels, .workerStopped: return (65, error.description + " (raise it with --max-memory MIB)")
+                case .totalPixels, .workerStopped, .work: return (65, error.description + " (raise it with --max-memory MIB)")
                 case .workerTime: return (65, error.description + " (raise it with --max-seconds S)")
                 case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
                 }

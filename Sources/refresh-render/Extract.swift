@@ -53,7 +53,8 @@ struct Extract: ParsableCommand {
             let summary = try RefreshGifError.translating(file: input) {
                 try GIFDecoder(limits: limits.limits).decode(bytes) { frame, _ in
                     let name = OutputGuard.frameFileName(entries.count + 1)
-                    try FileIO.writeDeferringSync(try encoder.encode(frame.image), to: staging + "/" + name)
+                    let bytes = try encoder.encode(frame.image)
+                    try FileIO.naming(output + "/" + name) { try FileIO.writeDeferringSync(bytes, to: staging + "/" + name) }
                     flush.add(staging + "/" + name)
                     entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
                                               width: frame.image.width, height: frame.image.height))
@@ -63,7 +64,8 @@ struct Extract: ParsableCommand {
                                           loopCount: summary.loopCount, frames: entries)
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try FileIO.writeDeferringSync(Array(try encoderJSON.encode(manifest)) + [0x0A], to: staging + "/frames.json")
+            let manifestBytes = Array(try encoderJSON.encode(manifest)) + [0x0A]
+            try FileIO.naming(output + "/frames.json") { try FileIO.writeDeferringSync(manifestBytes, to: staging + "/frames.json") }
             flush.add(staging + "/frames.json")
             try flush.finish(folder: staging)
             try FileIO.moveContents(of: staging, into: output, whole: existing.isEmpty)

@@ -24,8 +24,9 @@ struct LimitOptions: ParsableArguments {
     /// The limits these flags ask for.
     var limits: DecodeLimits {
         var limits = DecodeLimits.default
-        if let maxMemory { limits = limits.withMemoryBudget(mebibytes: maxMemory) }
         if let maxPixels { limits = limits.allowing(framePixels: maxPixels) }
+        // After --max-pixels, which raises the budget to hold one frame: a budget given is kept.
+        if let maxMemory { limits = limits.withMemoryBudget(mebibytes: maxMemory) }
         if let maxSeconds { limits.maxWorkerSeconds = maxSeconds }
         return limits
     }

@@ -28,6 +28,9 @@ struct RefreshRender: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
+            // An error caused by a signal's clean-up (a temporary removed under a writer) is
+            // not reported: the handler's line and exit code are.
+            if Temporaries.isShuttingDown { finish(0) }
             let code = exitCode(for: error)
             if code == .success {
                 do { try Console.line(fullMessage(for: error)) } catch { finish(74) }
@@ -44,24 +47,26 @@ struct RefreshRender: ParsableCommand {
         finish(0)
     }
 
-    /// Exits with `code` (standard output is written unbuffered by ``Console``).
+    /// Exits with `code` (standard output is written unbuffered by ``Console``), unless a
+    /// signal handler is already cleaning up: then its exit (128 + N) is the one that counts.
     static func finish(_ code: Int32) -> Never {
+        while Temporaries.isShuttingDown { sleep(60) }
         Glibc.exit(code)
     }
 }
 
 /// Signals. Every catchable signal whose default is to end the process (SIGHUP, SIGINT,
-/// SIGQUIT, SIGUSR1/2, SIGALRM, SIGTERM, SIGVTALRM, SIGPROF, SIGPWR, …) removes the temporary
+/// SIGQUIT, SIGUSR1/2, SIGALRM, SIGTERM, SIGVTALRM, SIGPWR, …) removes the temporary
 /// files being written, prints one line and exits 128 + its number. SIGPIPE and SIGXFSZ are
 /// ignored, so a closed pipe or a file-size limit is a write error (exit 74) with a message
-/// instead of a silent death.
+/// instead of a silent death. SIGPROF is left to profilers.
 enum Interruption {
     /// Kept alive for the whole run; written once at start-up, before any other thread exists.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     /// The signals that end the command cleanly.
     static let ending: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGVTALRM,
-                                  SIGPROF, SIGPOLL, SIGPWR, SIGXCPU]
+                                  SIGPOLL, SIGPWR, SIGXCPU]
 
     static func install() {
         signal(SIGPIPE, SIG_IGN)

@@ -66,6 +66,13 @@ public enum CLI {
         public var stdout: [UInt8]
         /// Standard error, as text.
         public var stderr: String
+
+        /// A result from its parts (for runs made another way, such as through a shell).
+        public init(status: Int32, stdout: [UInt8], stderr: String) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+        }
     }
 
     /// Runs the binary with `arguments`, in `directory`, with `environment` added to this process's.

@@ -105,6 +105,32 @@ struct MemoryBudgetTests {
         return try encoder.finish(at: Double(frames) * 0.04)
     }
 
+    @Test("decoding work is bounded: a GIF whose frames decode to more than 4 × the budget is refused before any frame is decoded")
+    func workBudget() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 20 × 1024² = 21 M pixels to decode; a 16 MiB budget (4 M pixels) allows 16.8 M of work.
+        try Data(try Self.movingBands(side: 1024, frames: 20)).write(to: URL(fileURLWithPath: folder + "/big.gif"))
+        let refused = try CLI.run(["--images", "refreshing=" + folder + "/big.gif", "--state", "refreshing", "--time", "0.7",
+                                   "--max-memory", "16", "-o", folder + "/r.png"])
+        #expect(refused.status == 65 && refused.stderr.contains("big.gif") && refused.stderr.contains("work limit")
+                && refused.stderr.contains("--max-memory"), "\(refused.stderr)")
+        let extract = try CLI.run(["extract", folder + "/big.gif", "--max-memory", "16", "-o", folder + "/frames"])
+        #expect(extract.status == 65 && extract.stderr.contains("work limit"), "\(extract.stderr)")
+        #expect(CLI.files(in: folder) == ["big.gif"])
+        let allowed = try CLI.run(["--images", "refreshing=" + folder + "/big.gif", "--state", "refreshing", "--time", "0.7",
+                                   "--max-memory", "32", "-o", folder + "/r.png"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+    }
+
+    @Test("an explicit --max-memory is kept when --max-pixels asks for bigger frames: the frame is refused before it is decoded")
+    func explicitBudgetKept() throws {
+        let limits = try JSONDecoder().decode(SceneDescription.self, from: Data(#"{"maxPixels": 400000000, "maxMemory": 64}"#.utf8)).limits
+        #expect(limits.maxFramePixels == 400_000_000 && limits.maxTotalPixels == 64 << 18)
+        let defaults = try JSONDecoder().decode(SceneDescription.self, from: Data(#"{"maxPixels": 400000000}"#.utf8)).limits
+        #expect(defaults.maxTotalPixels == 400_000_000)
+    }
+
     @Test("GIF frames are composited when drawn: 40 frames that together exceed the budget render within it, pixel for pixel")
     func lazyFrames() throws {
         let folder = try Support.temporaryFolder()

@@ -107,6 +107,9 @@ public struct GIFDecoder: Sendable {
             var scan = GIFScan(bytes: bytes, headerEnd: source.offset, width: screenWidth, height: screenHeight)
             let globalPalette = Palette(gif.pointee.SColorMap)
             var control = GraphicControl()
+            // The decoding work the file can ask for: every frame's pixels, each decoded at least
+            // once to draw the frames after it (docs/robustness.md, "Work").
+            var work = 0
             records: while true {
                 var recordType = UNDEFINED_RECORD_TYPE
                 guard DGifGetRecordType(gif, &recordType) == GIF_OK else { break records }
@@ -122,6 +125,10 @@ public struct GIFDecoder: Sendable {
                     let palette = Palette(desc.ColorMap) ?? globalPalette
                     if width > 0, height > 0 {
                         try limits.check(width: width, height: height, what: "GIF frame")
+                        work = work.addingSaturating(width * height)
+                        if work > limits.maxDecodedPixels {
+                            throw ImageCodecError.limitExceeded(.work(what: "GIF's frames", limit: limits.maxDecodedPixels))
+                        }
                     }
                     // The LZW data's blocks are walked, not decoded: a frame is decoded only
                     // when it is drawn.

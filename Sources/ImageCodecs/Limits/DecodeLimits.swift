@@ -18,6 +18,10 @@ public struct DecodeLimits: Sendable, Equatable {
     /// time: reading the file, or drawing one frame (docs/robustness.md).
     public var maxWorkerSeconds: Int = 30
 
+    /// The decoding work one file may ask for, in pixels decoded over all its frames: four
+    /// times the memory budget (a 0.9 MB GIF of twenty 8192² frames asks for 1.3 G).
+    public var maxDecodedPixels: Int { maxTotalPixels.multipliedSaturating(by: 4) }
+
     /// The values ``maxWorkerSeconds`` may take.
     public static let workerSeconds = 1...3600
 
@@ -69,6 +73,8 @@ public struct DecodeLimits: Sendable, Equatable {
         case fileBytes(bytes: Int, limit: Int)
         /// More decompressed bytes than the header allows.
         case inflatedBytes(limit: Int)
+        /// A file's frames would take more decoding than ``DecodeLimits/maxDecodedPixels``.
+        case work(what: String, limit: Int)
         /// A Lottie worker took longer than ``DecodeLimits/maxWorkerSeconds`` for one step.
         case workerTime(seconds: Int)
         /// A Lottie worker died: over its address-space cap (the memory budget) or crashed.
@@ -89,6 +95,8 @@ public struct DecodeLimits: Sendable, Equatable {
                 return "file is \(bytes) bytes, above the limit of \(limit)"
             case let .inflatedBytes(limit):
                 return "image data inflates to more than \(limit) bytes"
+            case let .work(what, limit):
+                return "\(what) would decode more than \(limit) pixels in all (the work limit, 4 × the memory budget of \(limit >> 20) MiB)"
             case let .workerTime(seconds):
                 return "rlottie took more than \(seconds) s for one step (the time limit)"
             case let .workerStopped(signal, budget):
@@ -97,7 +105,8 @@ public struct DecodeLimits: Sendable, Equatable {
         }
     }
 
-    /// Throws when a `width × height` image would break the side or frame limits.
+    /// Throws when a `width × height` image would break the side or frame limits, or alone
+    /// fill more than the memory budget.
     func check(width: Int, height: Int, what: String) throws {
         if width > maxSide || height > maxSide {
             throw ImageCodecError.limitExceeded(.side(what: what, width: width, height: height, limit: maxSide))
@@ -105,6 +114,9 @@ public struct DecodeLimits: Sendable, Equatable {
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
         if overflow || pixels > maxFramePixels {
             throw ImageCodecError.limitExceeded(.framePixels(what: what, pixels: overflow ? Int.max : pixels, limit: maxFramePixels))
+        }
+        if pixels > maxTotalPixels {
+            throw ImageCodecError.limitExceeded(.totalPixels(what: "\(what) (\(width)×\(height) px)", limit: maxTotalPixels))
         }
     }
 }

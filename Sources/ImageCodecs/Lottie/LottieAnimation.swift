@@ -48,6 +48,12 @@ public final class LottieAnimation {
         data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
     }
 
+    /// The image files a Lottie document uses (in `resourceDirectory`), so a command can keep
+    /// its outputs off them; none when `data` is not a Lottie document.
+    public static func assetPaths(_ data: [UInt8], resourceDirectory: String?) -> [String] {
+        isLottie(data) ? LottieCheck.assetPaths(data, resourceDirectory: resourceDirectory) : []
+    }
+
     /// Reads a Lottie file. `resourceDirectory` is where its image assets are looked up.
     ///
     /// The file is checked here first; rlottie then reads it in a worker process capped at

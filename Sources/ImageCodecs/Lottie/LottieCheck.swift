@@ -50,6 +50,18 @@ struct LottieCheck {
         return try checkImages(assets)
     }
 
+    /// The files a Lottie document's image assets name, as paths under `resourceDirectory`
+    /// (those inside it only: others are refused when the file is read); none when it is not
+    /// valid JSON. For output checks: a command must not write over its own assets.
+    static func assetPaths(_ data: [UInt8], resourceDirectory: String?) -> [String] {
+        guard let root = try? LottieJSON.parse(data, maxDepth: maxDepth) else { return [] }
+        let check = LottieCheck(limits: .default, resourceDirectory: resourceDirectory)
+        return (root["assets"]?.elements ?? []).compactMap { asset in
+            guard let name = asset["p"]?.string, asset["layers"] == nil, !name.hasPrefix("data:") else { return nil }
+            return try? check.confinedPath(folder: asset["u"]?.string ?? "", name: name)
+        }
+    }
+
     /// Bodymovin writes ids as strings, some exporters as numbers.
     static func identifier(_ value: LottieJSON?) -> String? {
         switch value {

@@ -55,7 +55,11 @@ extension RefreshAnimation {
         }
         let frameFiles = outputs.framesFolder.map { OutputGuard.frameFiles(in: $0, count: count) } ?? []
         try OutputGuard.check(outputs: outputs.files + frameFiles, inputs: inputs)
-        if let folder = outputs.framesFolder { try FileIO.makeDirectory(folder) }
+        // Frames are written to a hidden staging folder beside the target and put in place when
+        // every frame is written: an error or a signal part-way leaves no partial set, and no
+        // frame of an earlier, longer run stays behind the new ones.
+        let staging = try outputs.framesFolder.map { try FileIO.stagingFolder(for: $0) }
+        defer { if let staging { Temporaries.removeFolder(staging); Temporaries.unregisterFolder(staging) } }
         let encoder = PNGEncoder(settings: settings)
         let memo = PNGCompressionMemo()
         let flush = FolderFlush()
@@ -68,7 +72,7 @@ extension RefreshAnimation {
         let every = outputs.sheetEvery ?? sheetStep
         let wantsPNG = outputs.framesFolder != nil || outputs.apng != nil
         let wantsGIF = outputs.gif != nil
-        let folder = outputs.framesFolder
+        let folder = staging
         let keepPNG = outputs.apng != nil
         let wantsSheet = outputs.sheet != nil
         try ParallelFrames.run(count: count, jobs: jobs, initial: LastFrame?.none, render: { renderer, last, index -> Encoded in
@@ -79,10 +83,11 @@ extension RefreshAnimation {
             // Encoding, quantising and writing frame files run on the worker too: they cost
             // more than rendering. A frame equal to one of the last few is not compressed again.
             let png = wantsPNG ? try repeated?.png ?? encoder.compress(frame.image, memo: memo) : nil
-            if let folder, let png {
-                let path = folder + "/" + OutputGuard.frameFileName(index + 1)
-                try FileIO.writeDeferringSync(try encoder.file(for: png), to: path)
-                flush.add(path)
+            if let folder, let png, let target = outputs.framesFolder {
+                let name = OutputGuard.frameFileName(index + 1)
+                let bytes = try encoder.file(for: png)
+                try FileIO.naming(target + "/" + name) { try FileIO.writeDeferringSync(bytes, to: folder + "/" + name) }
+                flush.add(folder + "/" + name)
             }
             let quantized = wantsGIF ? try repeated?.gif ?? GIFEncoder.QuantizedFrame(frame.image) : nil
             // The picture goes on only for the contact sheet; otherwise, once the next frame
@@ -111,9 +116,10 @@ extension RefreshAnimation {
                 sheetCells.append(Self.sheetCell(image, encoded.report))
             }
         }, progress: progress)
-        if let folder = outputs.framesFolder {
+        if let target = outputs.framesFolder, let staging {
             // The frames were flushed in the background as they were written; the folder last.
-            try flush.finish(folder: folder)
+            try flush.finish(folder: staging)
+            try FileIO.replaceFrames(in: target, from: staging)
         }
         if let gifFile, let gif {
             try gifFile.write(try gif.finish(atMicroseconds: endMicroseconds))

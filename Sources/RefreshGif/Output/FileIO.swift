@@ -200,7 +200,7 @@ package enum FileIO {
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, target) == 0 else {
+        guard Temporaries.whileRunning({ rename(temporary, target) }) == 0 else {
             let message = String(cString: strerror(errno))
             unlink(temporary)
             throw RefreshGifError.cannotCreateOutput(file: name, message: message)
@@ -279,7 +279,7 @@ package enum FileIO {
                 unlink(temporary)
                 throw RefreshGifError.writeFailed(file: name, message: message)
             }
-            guard rename(temporary, target) == 0 else {
+            guard Temporaries.whileRunning({ rename(temporary, target) }) == 0 else {
                 let message = String(cString: strerror(errno))
                 unlink(temporary)
                 throw RefreshGifError.cannotCreateOutput(file: name, message: message)
@@ -352,18 +352,38 @@ package enum FileIO {
     package static func moveContents(of staging: String, into folder: String, whole: Bool) throws {
         if whole {
             if isDirectory(folder) { _ = rmdir(folder) }
-            if rename(staging, folder) == 0 {
+            if Temporaries.whileRunning({ rename(staging, folder) }) == 0 {
                 syncFolder(URL(fileURLWithPath: folder).deletingLastPathComponent().path)
                 return
             }
             try makeDirectory(folder)
         }
         for name in try entries(of: staging) {
-            guard rename(staging + "/" + name, folder + "/" + name) == 0 else {
+            guard Temporaries.whileRunning({ rename(staging + "/" + name, folder + "/" + name) }) == 0 else {
                 throw RefreshGifError.cannotCreateOutput(file: folder + "/" + name, message: String(cString: strerror(errno)))
             }
         }
         syncFolder(folder)
+    }
+
+    /// Runs a write into a staging folder, its errors naming `shown`, the file the user asked
+    /// for, instead of the hidden staging path.
+    package static func naming<T>(_ shown: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let RefreshGifError.writeFailed(_, message) {
+            throw RefreshGifError.writeFailed(file: shown, message: message)
+        } catch let RefreshGifError.cannotCreateOutput(_, message) {
+            throw RefreshGifError.cannotCreateOutput(file: shown, message: message)
+        }
+    }
+
+    /// Puts a staging folder's frames in `folder`: the old `frame_*.png` files there go first
+    /// (other files stay), so the folder holds exactly the new set.
+    package static func replaceFrames(in folder: String, from staging: String) throws {
+        let existing = isDirectory(folder) ? try entries(of: folder) : []
+        for name in existing where name.hasPrefix("frame_") && name.hasSuffix(".png") { _ = unlink(folder + "/" + name) }
+        try moveContents(of: staging, into: folder, whole: existing.allSatisfy { $0.hasPrefix("frame_") && $0.hasSuffix(".png") })
     }
 
     private static func syncFolder(_ folder: String) {

@@ -58,6 +58,19 @@ package enum Temporaries {
         _ = rmdir(path)
     }
 
+    /// Runs `body` (putting a finished file in place) unless the process is shutting down on a
+    /// signal; then it waits for the exit the signal handler makes. So once a signal is taken,
+    /// no output appears: only files finished before it.
+    package static func whileRunning<T>(_ body: () -> T) -> T {
+        let result = state.withLock { state -> T? in state.closed ? nil : body() }
+        guard let result else { while true { sleep(60) } }
+        return result
+    }
+
+    /// True once a signal handler has started removing the temporaries: the command must not
+    /// exit by itself any more (the handler's exit code wins).
+    package static var isShuttingDown: Bool { state.withLock { $0.closed } }
+
     /// Refuses new temporaries from now on and removes every one still registered (twice, a
     /// moment apart, for a file created between the registration and the first removal).
     package static func removeAll() {

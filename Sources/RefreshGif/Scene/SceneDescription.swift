@@ -78,8 +78,9 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// The decoding limits these settings ask for.
     public var limits: DecodeLimits {
         var limits = DecodeLimits.default
-        if case let .integer(mebibytes)? = values["maxMemory"], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
         if case let .integer(pixels)? = values["maxPixels"], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
+        // After --max-pixels, which raises the budget to hold one frame: a budget given is kept.
+        if case let .integer(mebibytes)? = values["maxMemory"], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
         if case let .integer(seconds)? = values["maxSeconds"], DecodeLimits.workerSeconds.contains(seconds) { limits.maxWorkerSeconds = seconds }
         return limits
     }
@@ -142,7 +143,15 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     public func inputPaths(baseDirectory: String? = nil) -> [String] {
         var paths: [String] = []
         if case let .byState(images)? = values["images"] {
-            for case let .text(path) in images.values { paths.append(Self.resolve(path, from: baseDirectory)) }
+            for case let .text(path) in images.values {
+                let file = Self.resolve(path, from: baseDirectory)
+                paths.append(file)
+                // A Lottie file's image assets are inputs too.
+                if FileIO.isRegularFile(file), let bytes = try? FileIO.read(file, maxBytes: limits.maxFileBytes) {
+                    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                    paths += LottieAnimation.assetPaths(bytes, resourceDirectory: folder)
+                }
+            }
         }
         if case let .text(font)? = values["font"] { paths.append(Self.resolve(font, from: baseDirectory)) }
         return paths.sorted()
