@@ -49,8 +49,8 @@ fonts-report: setup
 SECONDS ?= 60
 UBSAN_DIR = $(shell dirname $$(find /opt/swift/usr/lib -name "libclang_rt.ubsan_standalone-x86_64.a" | head -1))
 fuzz: setup
-	fuzz/build.sh gif png json diff
-	fuzz/run.sh $(SECONDS) gif png json diff
+	fuzz/build.sh gif png json diff lottie font
+	fuzz/run.sh $(SECONDS) gif png json diff lottie font
 
 test-sanitize: test-asan test-ubsan test-tsan
 

@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "refresh-render",
             dependencies: ["RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif"]),
+        .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "CRLottie"]),
 
         // Tests: unit tests of the modules, the command line end to end, and the examples and
         // gestures as a user runs them; helpers shared by all three.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets: the library's sources compiled into each target with
 # -sanitize=fuzzer,address (the C shim with clang's matching flags).
-# Usage: fuzz/build.sh [gif png json diff]
+# Usage: fuzz/build.sh [gif png json diff lottie font]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/.build/fuzz
@@ -11,9 +11,15 @@ module CPNGSupport {
     header "$root/Sources/CPNGSupport/include/CPNGSupport.h"
     export *
 }
+module CWorkerProcess {
+    header "$root/Sources/CWorkerProcess/include/CWorkerProcess.h"
+    export *
+}
 MAP
 clang -O1 -g -fsanitize=fuzzer-no-link,address $(pkg-config --cflags libpng) \
   -I "$root/Sources/CPNGSupport/include" -c "$root/Sources/CPNGSupport/CPNGSupport.c" -o "$out/CPNGSupport.o"
+clang -O1 -g -fsanitize=fuzzer-no-link,address -I "$root/Sources/CWorkerProcess/include" \
+  -c "$root/Sources/CWorkerProcess/CWorkerProcess.c" -o "$out/CWorkerProcess.o"
 # The library's modules, compiled one by one in dependency order (as SwiftPM does), each
 # with the fuzzer's instrumentation.
 flags=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -package-name refreshgif
@@ -29,11 +35,11 @@ for module in RefreshImage RefreshModel ImageCodecs PixelDiff RefreshRaster Refr
     -c $sources -o "$out/$module.o"
   objects+=("$out/$module.o")
 done
-for target in "${@:-gif png json diff}"; do
+for target in "${@:-gif png json diff lottie font}"; do
   for t in $target; do
     name=$(echo "$t" | sed 's/.*/\u&/')
-    case $t in gif) file=FuzzGIF;; png) file=FuzzPNG;; json) file=FuzzJSON;; diff) file=FuzzDiff;; *) echo "unknown target $t"; exit 64;; esac
-    swiftc "${flags[@]}" -module-name "Fuzz$name" "$root/fuzz/$file.swift" "${objects[@]}" "$out/CPNGSupport.o" \
+    case $t in gif) file=FuzzGIF;; png) file=FuzzPNG;; json) file=FuzzJSON;; diff) file=FuzzDiff;; lottie) file=FuzzLottie;; font) file=FuzzFont;; *) echo "unknown target $t"; exit 64;; esac
+    swiftc "${flags[@]}" -module-name "Fuzz$name" "$root/fuzz/$file.swift" "${objects[@]}" "$out/CPNGSupport.o" "$out/CWorkerProcess.o" \
       -lgif -lpng16 -lz -lfreetype -lfontconfig -lharfbuzz -ldeflate -lrlottie -o "$out/fuzz-$t"
     echo "built $out/fuzz-$t"
   done

@@ -1,5 +1,6 @@
 // Micro-benchmarks for the codec choices (release build: `swift run -c release refresh-bench`).
 // Prints medians of repeated runs; a comparison, not an assertion.
+import CRLottie
 import Foundation
 import RefreshGif
 
@@ -115,7 +116,39 @@ func settings(_ folder: String) throws {
 }
 
 let arguments = CommandLine.arguments
+/// `refresh-bench lottie`: what drawing Lottie in a worker process costs next to rlottie called
+/// in this process, on the fixture animation: opening the file (the worker: start, check,
+/// parse) and one frame at 120 and 360 px square. Medians in milliseconds; needs
+/// `refresh-render` built beside this program (the worker).
+func lottieIsolation() throws {
+    let path = root.appendingPathComponent("Fixtures/lottie/pull-loop.json").path
+    let folder = root.appendingPathComponent("Fixtures/lottie").path
+    let bytes = try FileIO.read(path)
+    func direct() -> OpaquePointer? {
+        var text = bytes + [0]
+        return text.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { lottie_animation_from_data($0.baseAddress, "", folder + "/") }
+        }
+    }
+    let openDirect = median(31) { lottie_animation_destroy(direct()) }
+    let openWorker = try median(31) { _ = try LottieAnimation(data: bytes, resourceDirectory: folder) }
+    print(String(format: "open a file: in process %.2f ms, worker %.2f ms", openDirect / 1000, openWorker / 1000))
+    guard let handle = direct() else { return }
+    defer { lottie_animation_destroy(handle) }
+    let animation = try LottieAnimation(data: bytes, resourceDirectory: folder)
+    for side in [120, 360] {
+        var words = [UInt32](repeating: 0, count: side * side)
+        let inProcess = median(7) {
+            for frame in 0..<60 { words.withUnsafeMutableBufferPointer { lottie_animation_render(handle, frame, $0.baseAddress, side, side, side * 4) } }
+        } / 60
+        let worker = try median(7) { for frame in 0..<60 { _ = try animation.render(frame: frame, width: side, height: side) } } / 60
+        print(String(format: "one frame at %d px: in process %.3f ms, worker %.3f ms (+%.3f ms)", side, inProcess / 1000, worker / 1000,
+                     (worker - inProcess) / 1000))
+    }
+}
+
 switch arguments.count > 1 ? arguments[1] : "" {
+case "lottie": try lottieIsolation()
 case "floor" where arguments.count == 3: try floor(arguments[2])
 case "diff" where arguments.count == 4: try diffSpeed(arguments[2], arguments[3])
 case "settings" where arguments.count == 3: try settings(arguments[2])

@@ -88,7 +88,7 @@ public final class LottieAnimation {
     }
 
     /// The header fields, checked; image assets must exist.
-    static func header(_ data: [UInt8], resourceDirectory: String?, limits: DecodeLimits) throws -> Info {
+    package static func header(_ data: [UInt8], resourceDirectory: String?, limits: DecodeLimits) throws -> Info {
         guard data.count <= limits.maxFileBytes else {
             throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: limits.maxFileBytes))
         }

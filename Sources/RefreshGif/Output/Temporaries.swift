@@ -47,10 +47,10 @@ package enum Temporaries {
     /// Removes a flat folder and the files in it.
     package static func removeFolder(_ path: String) {
         if let directory = opendir(path) {
+            let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                // The name is read in place: a record may end before `dirent`'s full size.
+                let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
                 if name != "." && name != ".." { _ = unlink(path + "/" + name) }
             }
             closedir(directory)
