@@ -26,7 +26,7 @@ struct SnapshotTestIdentity: Sendable {
             if components.isEmpty { components = [function] }
             var caseKey = ""
             if let testCase = Test.Case.current, testCase.isParameterized {
-                caseKey = stableHash(String(describing: testCase))
+                caseKey = Self.caseKey(of: testCase)
             }
             return SnapshotTestIdentity(framework: .swiftTesting, components: components, caseKey: caseKey, function: function)
         }
@@ -39,6 +39,56 @@ struct SnapshotTestIdentity: Sendable {
         // The first test of a process, before the observer saw a test start: its function
         // name, in the folder of its file (as swift-snapshot-testing names every test).
         return SnapshotTestIdentity(framework: .xcTest, components: [function], caseKey: "", function: function)
+    }
+
+    /// The name part of one case of a parameterised test, the same on every run and machine:
+    /// the arguments as Swift Testing shows them, joined with `-` (`0.6`, `0.2-idle`) when
+    /// short and safe in a file name; otherwise a stable hash of them (`h3fa2b1c0`).
+    ///
+    /// Swift Testing does not publish a case's arguments; they are read by reflection, and
+    /// if its layout ever changes the case's description is hashed with memory addresses
+    /// taken out (`(unknown context at $7f…)` changes with every process).
+    static func caseKey(of testCase: Test.Case) -> String {
+        let descriptions = arguments(of: testCase)?.map { String(describingForTest: $0) }
+            ?? [withoutAddresses(String(describing: testCase))]
+        let readable = descriptions.joined(separator: "-")
+        let safe = readable.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.+".unicodeScalars.contains($0) }
+        if safe && !readable.isEmpty && readable.count <= 40 && !readable.hasPrefix(".") { return readable }
+        return "h" + stableHash(descriptions.joined(separator: "\u{1F}"))
+    }
+
+    /// The values of a case's arguments, in parameter order, found by reflection.
+    static func arguments(of testCase: Test.Case) -> [Any]? {
+        func find(_ value: Any, depth: Int) -> [Any]? {
+            guard depth < 4 else { return nil }
+            for child in Mirror(reflecting: value).children {
+                if child.label == "arguments", let list = child.value as? [Any] {
+                    let values = list.compactMap { argument in Mirror(reflecting: argument).children.first { $0.label == "value" }?.value }
+                    return values.count == list.count ? values : nil
+                }
+                if let found = find(child.value, depth: depth + 1) { return found }
+            }
+            return nil
+        }
+        return find(testCase, depth: 0)
+    }
+
+    /// `text` without `$7f…`/`0x7f…` addresses.
+    static func withoutAddresses(_ text: String) -> String {
+        let characters = Array(text)
+        var out = ""
+        var i = 0
+        while i < characters.count {
+            let start = characters[i] == "$" ? i + 1 : (characters[i] == "0" && i + 1 < characters.count && characters[i + 1] == "x") ? i + 2 : nil
+            if let start, start < characters.count, characters[start].isHexDigit {
+                i = start
+                while i < characters.count && characters[i].isHexDigit { i += 1 }
+                continue
+            }
+            out.append(characters[i])
+            i += 1
+        }
+        return out
     }
 
     /// A key for counters: unique per test and per case of a parameterised test.

@@ -185,6 +185,37 @@ struct AssertSnapshotTests {
         return scene
     }
 
+    @Test("a parameterised test's goldens are named by its arguments, with no memory address in them", arguments: [0.2, 0.6])
+    func parameterisedNames(percent: Double) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var scene = Self.scene(.pulling)
+        scene.pullingPercent = percent
+        _ = verifySnapshot(of: scene, as: .scene, record: .all, snapshotDirectory: folder)
+        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == ["parameterisedNames.\(percent).1.png"])
+    }
+
+    @Test("arguments unsafe in a file name give a stable hash instead", arguments: [("a/b c", 1), ("a/b c", 2)])
+    func parameterisedHashes(text: String, number: Int) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, record: .all, snapshotDirectory: folder)
+        let names = CLI.files(in: folder).filter { $0.hasSuffix(".png") }
+        #expect(names.count == 1)
+        let key = names.first.map { $0.dropFirst("parameterisedHashes.".count).prefix { $0 != "." } } ?? ""
+        #expect(key.count == 9 && key.hasPrefix("h") && key.dropFirst().allSatisfy(\.isHexDigit), "\(names)")
+        // Each case has its own key, the same whichever process computes it: a hash of what
+        // Swift Testing shows of the arguments, which has no address in it.
+        #expect(String(key) == "h" + (number == 1 ? Self.fnv(#""a/b c"\#u{1F}1"#) : Self.fnv(#""a/b c"\#u{1F}2"#)))
+    }
+
+    /// FNV-1a, 32 bits, 8 hex digits (computed here independently of the helper).
+    static func fnv(_ text: String) -> String {
+        let hash = text.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
     @Test("two new snapshots of one test are both recorded in one run, named by test and counter")
     func twoRecordedInOneRun() throws {
         let folder = try Support.temporaryFolder()
