@@ -118,8 +118,8 @@ func settings(_ folder: String) throws {
 let arguments = CommandLine.arguments
 /// `refresh-bench lottie`: what drawing Lottie in a worker process costs next to rlottie called
 /// in this process, on the fixture animation: opening the file (the worker: start, check,
-/// parse) and one frame at 120 and 360 px square. Medians in milliseconds; needs
-/// `refresh-render` built beside this program (the worker).
+/// parse) and one frame at 120 and 360 px square, both turned into an `RGBAImage`. Medians in
+/// milliseconds; needs `refresh-render` built beside this program (the worker).
 func lottieIsolation() throws {
     let path = root.appendingPathComponent("Fixtures/lottie/pull-loop.json").path
     let folder = root.appendingPathComponent("Fixtures/lottie").path
@@ -137,9 +137,21 @@ func lottieIsolation() throws {
     defer { lottie_animation_destroy(handle) }
     let animation = try LottieAnimation(data: bytes, resourceDirectory: folder)
     for side in [120, 360] {
-        var words = [UInt32](repeating: 0, count: side * side)
-        let inProcess = median(7) {
-            for frame in 0..<60 { words.withUnsafeMutableBufferPointer { lottie_animation_render(handle, frame, $0.baseAddress, side, side, side * 4) } }
+        // In process as the library drew before the worker: a fresh buffer, rlottie, then the
+        // same swap to RGBA bytes the worker's frames get.
+        let inProcess = try median(7) {
+            for frame in 0..<60 {
+                var image = try RGBAImage(width: side, height: side)
+                image.withUnsafeMutablePixels { out in
+                    out.withMemoryRebound(to: UInt32.self) { lottie_animation_render(handle, frame, $0.baseAddress, side, side, side * 4) }
+                    for i in stride(from: 0, to: out.count, by: 4) {
+                        let b = out[i], g = out[i + 1], r = out[i + 2], a = out[i + 3]
+                        out[i] = min(r, a)
+                        out[i + 1] = min(g, a)
+                        out[i + 2] = min(b, a)
+                    }
+                }
+            }
         } / 60
         let worker = try median(7) { for frame in 0..<60 { _ = try animation.render(frame: frame, width: side, height: side) } } / 60
         print(String(format: "one frame at %d px: in process %.3f ms, worker %.3f ms (+%.3f ms)", side, inProcess / 1000, worker / 1000,

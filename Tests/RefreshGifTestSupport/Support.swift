@@ -66,19 +66,14 @@ public enum CLI {
         public var stdout: [UInt8]
         /// Standard error, as text.
         public var stderr: String
-
-        /// A result from its parts (for runs made another way, such as through a shell).
-        public init(status: Int32, stdout: [UInt8], stderr: String) {
-            self.status = status
-            self.stdout = stdout
-            self.stderr = stderr
-        }
     }
 
-    /// Runs the binary with `arguments`, in `directory`, with `environment` added to this process's.
-    public static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// Runs the binary (or `executable`) with `arguments`, in `directory`, with `environment`
+    /// added to this process's.
+    public static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+                           executable: String = binary) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         if !environment.isEmpty {

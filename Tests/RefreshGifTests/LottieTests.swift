@@ -45,6 +45,15 @@ struct LottieTests {
         #expect(choice.image.image.pixels == (try Self.reference(Self.pullLoop, frame: expected, width: 180, height: 180)))
     }
 
+    @Test("one worker draws any order of frames and sizes, repeats included, each as a fresh rlottie render would")
+    func workerFrameOrder() throws {
+        let animation = try LottieAnimation(data: FileIO.read(Self.pullLoop), resourceDirectory: nil)
+        for (frame, side) in [(10, 120), (40, 120), (40, 120), (5, 180), (5, 60), (59, 180), (0, 120), (10, 120)] {
+            let image = try animation.render(frame: frame, width: side, height: side)
+            #expect(image.pixels == (try Self.reference(Self.pullLoop, frame: frame, width: side, height: side)), "frame \(frame) at \(side) px")
+        }
+    }
+
     @Test("Refreshing loops its marker's frames at the animation's frame rate", arguments: [(0.0, 30), (0.4, 42), (1.0, 30), (1.55, 46)])
     func loopingFrames(seconds: Double, frame: Int) throws {
         let scene = try Self.scene("""

@@ -14,18 +14,7 @@ struct WriteFailureTests {
 
     /// Runs the binary through `bash` with `script` around it (`$BIN` is the binary), in `folder`.
     static func shell(_ script: String, in folder: String) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.environment = ProcessInfo.processInfo.environment.merging(["BIN": CLI.binary]) { _, new in new }
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLI.Result(status: process.terminationStatus, stdout: [], stderr: String(decoding: stderr, as: UTF8.self))
+        try CLI.run(["-c", script], in: folder, environment: ["BIN": CLI.binary], executable: "/bin/bash")
     }
 
     /// Expects exit 74 with one line naming `file`, and `folder` holding only `kept`.
@@ -70,7 +59,7 @@ struct WriteFailureTests {
     func brokenPipe() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for command in ["sequence --state refreshing --gif -", "sequence --state refreshing --apng -", "sequence --state refreshing --length 10 --json"] {
+        for command in ["sequence --state refreshing --gif -", "sequence --state refreshing --apng -", "sequence --state refreshing --length 20 --fps 120 --json"] {
                 let status = try Self.shell("set -o pipefail; \"$BIN\" \(command) | head -c 10 > /dev/null", in: folder)
             #expect(status.status == 74 && status.stderr.contains("Broken pipe"), "\(command): \(status.status) \(status.stderr)")
         }

@@ -72,16 +72,16 @@ public final class LottieAnimation {
         try limits.check(width: width, height: height, what: "Lottie frame")
         guard width > 0, height > 0 else { throw ImageCodecError.cannotEncode(.lottie, reason: "frames must be at least 1×1 px") }
         let relative = min(max(frame, info.inPoint), info.outPoint - 1) - info.inPoint
-        let argb = try worker.render(frame: relative, width: width, height: height)
-        // rlottie writes premultiplied ARGB32 words; RefreshImage holds premultiplied RGBA bytes.
         var image = try RGBAImage(width: width, height: height)
-        image.withUnsafeMutablePixels { out in
-            for (i, word) in argb.enumerated() {
-                let a = UInt8(word >> 24), r = UInt8(word >> 16 & 0xFF), g = UInt8(word >> 8 & 0xFF), b = UInt8(word & 0xFF)
-                out[i * 4] = min(r, a)
-                out[i * 4 + 1] = min(g, a)
-                out[i * 4 + 2] = min(b, a)
-                out[i * 4 + 3] = a
+        try image.withUnsafeMutablePixels { out in
+            try worker.render(frame: relative, width: width, height: height, into: UnsafeMutableRawBufferPointer(out))
+            // rlottie writes premultiplied ARGB32 words (little-endian: B, G, R, A in memory);
+            // RefreshImage holds premultiplied RGBA bytes. Swapped in place.
+            for i in stride(from: 0, to: out.count, by: 4) {
+                let b = out[i], g = out[i + 1], r = out[i + 2], a = out[i + 3]
+                out[i] = min(r, a)
+                out[i + 1] = min(g, a)
+                out[i + 2] = min(b, a)
             }
         }
         return image

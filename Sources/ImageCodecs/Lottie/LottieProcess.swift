@@ -32,6 +32,11 @@ final class LottieProcess {
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
             throw ImageCodecError.libraryFailure("cannot start the Lottie worker: \(String(cString: strerror(errno)))")
         }
+        // Room for a whole frame of a few megabytes in the socket: fewer turns between the two
+        // processes per frame.
+        var size: Int32 = 8 << 20
+        for end in ends { _ = setsockopt(end, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
+        for end in ends { _ = setsockopt(end, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         var child: pid_t = 0
         let arguments = [executable, LottieWorker.argument]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -66,16 +71,14 @@ final class LottieProcess {
     }
 
     /// Frame `frame` (0-based, rlottie's numbering) at `width × height` pixels, as rlottie's
-    /// premultiplied ARGB32 words.
-    func render(frame: Int, width: Int, height: Int) throws -> [UInt32] {
+    /// premultiplied ARGB32 words, received straight into `pixels` (4 bytes a pixel).
+    func render(frame: Int, width: Int, height: Int, into pixels: UnsafeMutableRawBufferPointer) throws {
         var message = WorkerMessage()
         message.append(UInt64(max(0, frame)))
         message.append(UInt64(width))
         message.append(UInt64(height))
-        return try exchange(message.bytes) { deadline in
-            var argb = [UInt32](repeating: 0, count: width * height)
-            try argb.withUnsafeMutableBytes { raw in try channel.receive(into: raw, deadline: deadline) }
-            return argb
+        try exchange(message.bytes) { deadline in
+            try channel.receive(into: UnsafeMutableRawBufferPointer(rebasing: pixels[0..<(width * height * 4)]), deadline: deadline)
         }
     }
 

@@ -59,6 +59,8 @@ public enum LottieWorker {
             message.append(UInt64(height))
             message.append(UInt64(lottie_animation_get_totalframe(handle)))
             try channel.send(message.bytes)
+            // One buffer, grown when a larger frame is asked for: no fresh pages every frame.
+            var argb: [UInt32] = []
             while true {
                 let frame = try channel.receiveInteger(deadline: nil)
                 let frameWidth = try channel.receiveInteger(deadline: nil), frameHeight = try channel.receiveInteger(deadline: nil)
@@ -68,14 +70,17 @@ public enum LottieWorker {
                     continue
                 }
                 rg_worker_allow_cpu(seconds)
-                var argb = [UInt32](repeating: 0, count: Int(pixels))
-                argb.withUnsafeMutableBufferPointer { buffer in
+                if argb.count < Int(pixels) { argb = [UInt32](repeating: 0, count: Int(pixels)) }
+                try argb.withUnsafeMutableBufferPointer { buffer in
+                    // Each frame starts from a clear buffer, as a fresh one would be (rlottie does
+                    // not document that it clears the buffer it is given).
+                    buffer.update(repeating: 0)
                     lottie_animation_render(handle, Int(frame), buffer.baseAddress, Int(frameWidth), Int(frameHeight), Int(frameWidth) * 4)
+                    var header = WorkerMessage()
+                    header.append(done)
+                    try channel.send(header.bytes)
+                    try channel.send(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<(Int(pixels) * 4)]))
                 }
-                var header = WorkerMessage()
-                header.append(done)
-                try channel.send(header.bytes)
-                try argb.withUnsafeBytes { raw in try channel.send(raw) }
             }
         } catch {
             _exit(0)  // the command closed the socket: nothing more to do

@@ -6,8 +6,8 @@ import RefreshModel
 import RefreshRaster
 
 /// Compares a rendered image with its golden PNG, records the golden when asked or missing,
-/// and writes the actual and diff pictures of a mismatch: the one mechanism behind
-/// `assertRefreshSnapshot` and `refresh-render snapshot`.
+/// and writes the actual and diff pictures of a mismatch: what `refresh-render snapshot`
+/// runs for each case.
 public struct SnapshotCheck: Sendable {
     /// What a check found.
     public enum Outcome: Sendable, Equatable {
