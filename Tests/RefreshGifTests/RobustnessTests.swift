@@ -238,6 +238,8 @@ struct RobustnessTests {
         case "png": seeds = [(Support.fixture("png"), ".png")]
         case "json": seeds = [(Support.root.appendingPathComponent("gestures").path, ".json"),
                               (Support.root.appendingPathComponent("examples/snapshots").path, ".json")]
+        case "lottie": seeds = [(Support.fixture("lottie"), ".json")]
+        case "font": seeds = [("/usr/share/fonts/truetype/dejavu", "Sans-Bold.ttf")]
         default: seeds = [(Support.fixture("diff/pairs"), ".png")]
         }
         var files = seeds.flatMap { folder, ending in
@@ -248,7 +250,7 @@ struct RobustnessTests {
         return files.sorted()
     }
 
-    @Test("every fuzz seed and every crash the fuzzers found is replayed: typed errors only", arguments: ["gif", "png", "json", "diff"])
+    @Test("every fuzz seed and every crash the fuzzers found is replayed: typed errors only", arguments: ["gif", "png", "json", "diff", "lottie", "font"])
     func fuzzRegressions(target: String) throws {
         let limits = DecodeLimits(maxSide: 2048, maxFramePixels: 1 << 20, maxTotalPixels: 1 << 22, maxFrames: 500, maxFileBytes: 1 << 20)
         let corpus = Self.fuzzCorpus(target)
@@ -267,12 +269,18 @@ struct RobustnessTests {
                         let suite = try JSONDecoder().decode(SnapshotSuite.self, from: Data(bytes))
                         for item in suite.cases { try (suite.defaults ?? SceneDescription()).merged(with: item.scene).validate() }
                     }
+                case "lottie":
+                    _ = try LottieAnimation.header(bytes, resourceDirectory: Support.fixture("lottie"), limits: limits)
+                case "font":
+                    var scene = RefreshScene()
+                    scene.font = FontLocation(path: path)
+                    _ = try RefreshRenderer().render(scene)
                 default:
                     let image = try PNGDecoder(limits: limits).decodeStraight(bytes)
                     let flipped = try StraightImage(width: image.width, height: image.height, pixels: image.pixels.reversed())
                     _ = try ImageDiff().compare(image, flipped)
                 }
-            } catch is ImageCodecError, is InvalidValue, is DecodingError, is DiffError {
+            } catch is ImageCodecError, is InvalidValue, is DecodingError, is DiffError, is RasterError {
                 // Refused with a typed error: what a bad input must get.
             } catch {
                 Issue.record("\(path): \(error) is not a typed input error")
