@@ -103,6 +103,49 @@ struct WriteFailureTests {
         #expect(CLI.files(in: folder) == [long, "private.png"].sorted())
     }
 
+    @Test("a Lottie file's image asset is an input: -o on it is refused and the asset kept")
+    func lottieAssetIsInput() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let asset = try FileIO.read(Support.fixture("png/rgb8.png"))
+        try Data(asset).write(to: URL(fileURLWithPath: folder + "/a.png"))
+        let document = LottieMaker.document(layers: [LottieMaker.imageLayer("i")], assets: [LottieMaker.imageAsset("i", name: "a.png")])
+        try Data(document.utf8).write(to: URL(fileURLWithPath: folder + "/anim.json"))
+        let result = try CLI.run(["--images", "idle=anim.json", "-o", "a.png"], in: folder)
+        #expect(result.status == 64 && result.stderr.contains("a.png"), "\(result.stderr)")
+        #expect(try FileIO.read(folder + "/a.png") == asset)
+    }
+
+    @Test("a JSON object with more than 1 MiB before \"layers\" gets a Lottie reason, not 'unknown format'")
+    func longLottiePreamble() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let padding = "\"nm\": \"" + String(repeating: "x", count: 1_200_000) + "\", "
+        let document = LottieMaker.document().replacingOccurrences(of: "{\"v\"", with: "{" + padding + "\"v\"")
+        try Data(document.utf8).write(to: URL(fileURLWithPath: folder + "/long.json"))
+        let result = try CLI.run(["--images", "idle=long.json", "-o", "x.png"], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        try Data("{\"not\": \"lottie\"}".utf8).write(to: URL(fileURLWithPath: folder + "/other.json"))
+        let other = try CLI.run(["--images", "idle=other.json", "-o", "y.png"], in: folder)
+        #expect(other.status == 65 && other.stderr.contains("invalid Lottie") && !other.stderr.contains("neither"), "\(other.stderr)")
+    }
+
+    @Test("a font whose hhea descender is -32768 draws instead of trapping")
+    func extremeDescender() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var font = try FileIO.read("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
+        // The table directory: 12 bytes, then 16 a table (tag, checksum, offset, length).
+        let tables = Int(font[4]) << 8 | Int(font[5])
+        let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { font[$0..<$0 + 4].elementsEqual("hhea".utf8) })
+        let offset = font[(record + 8)..<(record + 12)].reduce(0) { $0 << 8 | Int($1) }
+        font[offset + 6] = 0x80  // descender, a big-endian Int16 at byte 6 of hhea
+        font[offset + 7] = 0x00
+        try Data(font).write(to: URL(fileURLWithPath: folder + "/f.ttf"))
+        let result = try CLI.run(["--font", folder + "/f.ttf", "--state", "pulling", "-o", folder + "/x.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
     @Test("extract refuses a folder with files unless --force, and then leaves no stale frame")
     func extractFolder() throws {
         let folder = try Support.temporaryFolder()
