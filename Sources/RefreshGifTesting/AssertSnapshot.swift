@@ -78,13 +78,16 @@ func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotti
         return "\(identity.components.joined(separator: "/")): no folder for artifacts: \(error)"
     }
     let artifacts = identity.artifactsFolder(root: root, testFile: testFile.deletingPathExtension().lastPathComponent)
-    var mode = SnapshotRecordMode.effective(record)
+    var (mode, source) = SnapshotRecordMode.effective(record)
+    if source == .environment || source == .defaultMode, let problem = SnapshotRecordMode.environmentError {
+        return "\(identity.components.joined(separator: "/")): \(problem)"
+    }
     if let only = ProcessInfo.processInfo.environment["REFRESH_RECORD_ONLY"], !only.isEmpty,
        only != baseName, only != baseName + "." + strategy.pathExtension {
         mode = .never
     }
     let job = SnapshotJob(testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
-                          artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance)
+                          artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source)
     do {
         let snapshot = try strategy.make(try value())
         return try job.run(snapshot, mode: mode)

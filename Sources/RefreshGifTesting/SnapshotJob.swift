@@ -31,6 +31,8 @@ struct SnapshotJob {
     /// `swift test --filter` for this test.
     var filter: String
     var tolerance: SnapshotTolerance
+    /// Where the record mode came from, so a message says what to change.
+    var modeSource: SnapshotRecordMode.Source = .defaultMode
 
     private static let artifactSuffixes = [".actual.png", ".diff.png", ".compare.png", ".sheet.png", ".actual.json"]
 
@@ -41,10 +43,10 @@ struct SnapshotJob {
         if !exists {
             switch mode {
             case .never:
-                return "\(header) has no golden at \(golden) (record mode never).\n  record it: \(recordCommand(.missing))"
-            case .missing where SnapshotRecordMode.onCI:
+                return "\(header) has no golden at \(golden) (record mode never\(sourceNote)).\n  record it: \(recordAdvice(.missing))"
+            case .missing where SnapshotRecordMode.onCI, .failed where SnapshotRecordMode.onCI:
                 return "\(header) has no golden at \(golden); on CI (CI=true) missing goldens are not recorded.\n"
-                    + "  record it where you can look at it: \(recordCommand(.missing)), then commit it"
+                    + "  record it where you can look at it: \(recordAdvice(.missing)), then commit it"
             default:
                 try write(snapshot)
                 return "\(header): recorded a new golden at \(golden). Look at it, commit it, and run the tests again."
@@ -52,29 +54,60 @@ struct SnapshotJob {
         }
         if mode == .all {
             try write(snapshot)
-            return "\(header): recorded \(golden) again (record mode all). Run without REFRESH_RECORD to compare."
+            return "\(header): recorded \(golden) again (record mode all\(sourceNote)). \(compareAdvice)"
         }
         guard let mismatch = try compare(snapshot) else { return nil }
         if mode == .failed {
             try write(snapshot)
-            return "\(header): did not match, recorded \(golden) again (record mode failed): \(mismatch.summary)"
+            return "\(header): did not match, recorded \(golden) again (record mode failed\(sourceNote)): \(mismatch.summary)"
         }
         let message = "\(header) does not match its golden: \(mismatch.summary)\(FontRecord.note(forGoldenAt: golden))\n"
             + "  golden:       \(golden)\n"
             + "  artifacts:    \(artifacts)/ (\(mismatch.files.joined(separator: ", ")), index.html)\n"
-            + "  record again: \(recordCommand(.all, only: true))"
+            + "  record again: \(recordAdvice(.all, only: true))"
         // The artifacts folder is also a page a person opens in a browser (the snapshot report).
         let file = { (suffix: String) -> String? in mismatch.files.contains(baseName + suffix) ? artifacts + "/" + baseName + suffix : nil }
         let entry = HTMLReport.Entry(name: baseName, status: .failed, message: message, expected: golden,
-                                     actual: file(".actual.png"), diff: file(".diff.png"), rerecord: recordCommand(.all, only: true))
+                                     actual: file(".actual.png"), diff: file(".diff.png"), rerecord: recordAdvice(.all, only: true))
         try HTMLReport.add(entry, title: "Snapshot failures of \(testName)", in: artifacts)
         return message
     }
 
     private var header: String { "snapshot \(baseName) of \(testName)" }
 
+    /// Where the mode came from, for messages: `, from record:` …
+    private var sourceNote: String {
+        switch modeSource {
+        case .argument: return ", from the assertion's record: argument"
+        case .scope: return ", from withSnapshotRecordMode"
+        case .environment: return ", from REFRESH_RECORD"
+        case .defaultMode: return ""
+        }
+    }
+
+    /// How to compare again after a run that re-recorded everything.
+    private var compareAdvice: String {
+        switch modeSource {
+        case .argument: return "Remove the record: argument to compare."
+        case .scope: return "Remove withSnapshotRecordMode to compare."
+        case .environment, .defaultMode: return "Run without REFRESH_RECORD to compare."
+        }
+    }
+
+    /// How to record: the command, or (when the assertion's `record:` argument decides, which
+    /// no environment variable overrides) the argument to change.
+    private func recordAdvice(_ mode: SnapshotRecordMode, only: Bool = false) -> String {
+        switch modeSource {
+        case .argument: return "change the assertion's record: argument to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
+        case .scope: return "change withSnapshotRecordMode to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
+        case .environment, .defaultMode: return recordCommand(mode, only: only)
+        }
+    }
+
+    private var testCommand: String { "swift test --filter \(ShellWord.singleQuoted(filter))" }
+
     private func recordCommand(_ mode: SnapshotRecordMode, only: Bool = false) -> String {
-        "REFRESH_RECORD=\(mode.rawValue) " + (only ? "REFRESH_RECORD_ONLY=\(ShellWord.quoted(baseName)) " : "") + "swift test --filter \(ShellWord.singleQuoted(filter))"
+        "REFRESH_RECORD=\(mode.rawValue) " + (only ? "REFRESH_RECORD_ONLY=\(ShellWord.quoted(baseName)) " : "") + testCommand
     }
 
     // MARK: - recording

@@ -62,6 +62,12 @@ struct SnapshotDemoPackageTests {
         #expect(ci.output.contains("on CI (CI=true) missing goldens are not recorded"), "\(ci.output)")
         #expect(ci.output.contains("REFRESH_RECORD=missing swift test --filter"))
         #expect(Self.goldens(in: package).isEmpty)
+        // Nor with REFRESH_RECORD=failed; and a mode that is misspelt is refused, not guessed.
+        let ciFailed = try Self.swift(test, in: package, environment: ["CI": "true", "REFRESH_RECORD": "failed"])
+        #expect(ciFailed.status != 0 && Self.goldens(in: package).isEmpty, "\(ciFailed.output)")
+        let typo = try Self.swift(test, in: package, environment: ["REFRESH_RECORD": "fail"])
+        #expect(typo.status != 0 && typo.output.contains("REFRESH_RECORD=fail names no record mode"), "\(typo.output)")
+        #expect(Self.goldens(in: package).isEmpty)
 
         // One run records every missing golden, two of them in one test; the next run passes.
         let record = try Self.swift(test, in: package, environment: ["REFRESH_RECORD": "missing"])

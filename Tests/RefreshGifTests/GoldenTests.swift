@@ -220,10 +220,10 @@ struct AssertSnapshotTests {
     func twoRecordedInOneRun() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // `.failed` records missing goldens as `.missing` does, also where CI=true (the example
-        // package's test runs `.missing` with and without CI).
-        let first = verifySnapshot(of: Self.scene(.idle), as: .scene, record: .failed, snapshotDirectory: folder)
-        let second = verifySnapshot(of: Self.scene(.pulling), as: .scene, record: .failed, snapshotDirectory: folder)
+        // `.all` records missing goldens, also where CI=true (`.missing` and `.failed` do not
+        // there: the example package's test runs them with and without CI).
+        let first = verifySnapshot(of: Self.scene(.idle), as: .scene, record: .all, snapshotDirectory: folder)
+        let second = verifySnapshot(of: Self.scene(.pulling), as: .scene, record: .all, snapshotDirectory: folder)
         #expect(first?.contains("recorded a new golden") == true && second?.contains("recorded a new golden") == true)
         #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == ["twoRecordedInOneRun.1.png", "twoRecordedInOneRun.2.png"])
         #expect(FileManager.default.fileExists(atPath: folder + "/fonts.json"))
@@ -254,7 +254,7 @@ struct AssertSnapshotTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "header", record: .all, snapshotDirectory: folder)
-        let message = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "header", record: .never, snapshotDirectory: folder))
+        let message = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "header", snapshotDirectory: folder))
         #expect(message.contains("snapshot header of AssertSnapshotTests/failureMessage"))
         #expect(message.contains(folder + "/header.png"))
         #expect(message.contains("pixels differ (") && message.contains(" px at ("))
@@ -263,6 +263,10 @@ struct AssertSnapshotTests {
             String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
         })
         #expect(artifacts.hasSuffix("/GoldenTests/AssertSnapshotTests/failureMessage"))
+        // With the mode given in the assertion, no environment variable can change it: the
+        // message says to change the argument instead.
+        let pinned = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "header", record: .never, snapshotDirectory: folder))
+        #expect(pinned.contains("record again: change the assertion's record: argument to .all") && !pinned.contains("REFRESH_RECORD=all"), "\(pinned)")
         for file in ["header.actual.png", "header.diff.png", "header.compare.png", "index.html"] {
             #expect(FileManager.default.fileExists(atPath: artifacts + "/" + file), "\(file)")
         }
@@ -281,7 +285,9 @@ struct AssertSnapshotTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let never = try #require(verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .never, snapshotDirectory: folder))
         #expect(never.contains("has no golden") && !FileManager.default.fileExists(atPath: folder + "/x.png"))
-        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .failed, snapshotDirectory: folder)
+        // The record: argument overrides REFRESH_RECORD, so the message says to change the argument.
+        #expect(never.contains("change the assertion's record: argument to .missing") && !never.contains("REFRESH_RECORD=missing swift"), "\(never)")
+        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .all, snapshotDirectory: folder)
         let recorded = try FileIO.read(folder + "/x.png")
         #expect(verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .failed, snapshotDirectory: folder) == nil)
         let rerecorded = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", record: .failed, snapshotDirectory: folder))
@@ -292,7 +298,8 @@ struct AssertSnapshotTests {
         let scoped = withSnapshotRecordMode(.all) {
             verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", snapshotDirectory: folder)
         }
-        #expect(scoped?.contains("record mode all") == true)
+        #expect(scoped?.contains("record mode all, from withSnapshotRecordMode") == true)
+        #expect(scoped?.contains("Remove withSnapshotRecordMode to compare") == true && scoped?.contains("REFRESH_RECORD") == false, "\(scoped ?? "")")
     }
 
     @Test("an animation is compared frame by frame and fails naming the first and the worst frame")

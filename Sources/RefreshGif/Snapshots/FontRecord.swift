@@ -24,7 +24,8 @@ package enum FontRecord {
         let differences = recorded.differences(from: FontFingerprint.installed())
         guard !differences.isEmpty else { return "" }
         return ". The goldens were recorded with other fonts (\(differences.joined(separator: "; "))): install the "
-            + "recorded faces (docs/fonts.md) or re-record with REFRESH_RECORD=1"
+            + "recorded faces (Debian: fonts-inter, fonts-noto-cjk-extra) or record the goldens again on this machine "
+            + "(REFRESH_RECORD=failed for Swift tests, --record for refresh-render snapshot)"
     }
 
     private static func read(_ path: String) -> FontFingerprint? {
