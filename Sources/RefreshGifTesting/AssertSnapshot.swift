@@ -9,8 +9,12 @@ import XCTest
 /// own line.
 ///
 /// - The golden is `__Snapshots__/<TestFile>/<name>.<ext>` beside the test file, where
-///   `name` is `named`, or the test function and a counter per test (`testPulling.1.png`,
-///   `testPulling.2.png`; the cases of a parameterised test add a key of their arguments).
+///   `name` is `named`, or the suite or class, the test function and a counter per test
+///   (`HeaderTests.testPulling.1.png`, `HeaderTests.testPulling.2.png`; `pulling.1.png` for a
+///   Swift Testing function outside any suite; the cases of a parameterised test add their
+///   arguments, `percent.0.6.1.png`). A golden under the name earlier versions gave (the
+///   function without its suite) is moved to the new name when it can only have been this
+///   test's.
 /// - `record` (else `withSnapshotRecordMode(_:operation:)`, else
 ///   `REFRESH_RECORD`, else ``SnapshotRecordMode/missing``) says when the golden is
 ///   written. Writing one is reported too, so a run that recorded never passes.
@@ -33,7 +37,7 @@ public func assertSnapshot<Value>(
     column: UInt = #column
 ) {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
-    let identity = SnapshotTestIdentity.current(testName: testName)
+    let identity = SnapshotTestIdentity.current(testName: testName, filePath: location.filePath, line: Int(line))
     if let failure = verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
                                     identity: identity, location: location) {
         location.report(failure, in: identity.framework)
@@ -55,7 +59,7 @@ public func verifySnapshot<Value>(
     column: UInt = #column
 ) -> String? {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
-    let identity = SnapshotTestIdentity.current(testName: testName)
+    let identity = SnapshotTestIdentity.current(testName: testName, filePath: location.filePath, line: Int(line))
     return verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
                           identity: identity, location: location)
 }
@@ -64,13 +68,15 @@ func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotti
                            record: SnapshotRecordMode?, snapshotDirectory: String?, identity: SnapshotTestIdentity,
                            location: SnapshotLocation) -> String? {
     let index = identity.nextIndex()
-    let baseName = name.map(SnapshotTestIdentity.safeName)
-        ?? [identity.function, identity.caseKey.isEmpty ? nil : identity.caseKey, String(index)].compactMap { $0 }.joined(separator: ".")
+    let baseName = name.map(SnapshotTestIdentity.safeName) ?? SnapshotTestIdentity.safeName(identity.goldenName(index: index))
     let testFile = URL(fileURLWithPath: location.filePath)
     let folder = snapshotDirectory ?? testFile.deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent).path
     let golden = folder + "/" + baseName + "." + strategy.pathExtension
+    let former = name == nil ? identity.formerGoldenName(index: index, filePath: location.filePath).map {
+        folder + "/" + SnapshotTestIdentity.safeName($0) + "." + strategy.pathExtension
+    } : nil
     let root: String
     do {
         root = try SnapshotArtifacts.root(near: testFile)
@@ -87,7 +93,8 @@ func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotti
         mode = .never
     }
     let job = SnapshotJob(testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
-                          artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source)
+                          artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source,
+                          formerGolden: former)
     do {
         let snapshot = try strategy.make(try value())
         return try job.run(snapshot, mode: mode)

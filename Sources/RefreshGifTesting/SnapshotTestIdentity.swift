@@ -18,8 +18,10 @@ struct SnapshotTestIdentity: Sendable {
     /// The test function's name as written (`testPulling`, `pulling`).
     let function: String
 
-    /// The identity of the test running now; `testName` is the assertion's `#function`.
-    static func current(testName: String) -> SnapshotTestIdentity {
+    /// The identity of the test running now; `testName` is the assertion's `#function`, and
+    /// `filePath` and `line` where it stands (an XCTest class the observer has not seen is
+    /// read from the source there).
+    static func current(testName: String, filePath: String, line: Int) -> SnapshotTestIdentity {
         let function = String(testName.prefix { $0 != "(" })
         if let test = Test.current {
             var components = test.id.nameComponents.map { String($0.prefix { $0 != "(" }) }
@@ -36,9 +38,26 @@ struct SnapshotTestIdentity: Sendable {
             let parts = name.split(separator: ".").map(String.init)
             return SnapshotTestIdentity(framework: .xcTest, components: parts.isEmpty ? [function] : parts, caseKey: "", function: function)
         }
-        // The first test of a process, before the observer saw a test start: its function
-        // name, in the folder of its file (as swift-snapshot-testing names every test).
-        return SnapshotTestIdentity(framework: .xcTest, components: [function], caseKey: "", function: function)
+        // The first test of a process (every test, under `swift test --parallel`), before the
+        // observer saw a test start: the class around the assertion, read from its source.
+        let types = SourceScopes.of(filePath)?.types(enclosing: line) ?? []
+        return SnapshotTestIdentity(framework: .xcTest, components: types + [function], caseKey: "", function: function)
+    }
+
+    /// A golden's name without extension: the suite or class and the test function, the case
+    /// key of a parameterised test, and the snapshot's number in the test
+    /// (`HeaderTests.testPulling.1`, `percent.0.6.1` for a test outside any suite).
+    func goldenName(index: Int) -> String {
+        (components + [caseKey.isEmpty ? nil : caseKey, String(index)].compactMap { $0 }).joined(separator: ".")
+    }
+
+    /// The name this golden had before the suite was part of it (`testPulling.1`), when that
+    /// name can only have been this test's: no case key, and no other type in `filePath`
+    /// declaring a function of the same name. Nil when the names are the same.
+    func formerGoldenName(index: Int, filePath: String) -> String? {
+        guard caseKey.isEmpty, components.count > 1,
+              let scopes = SourceScopes.of(filePath), scopes.typesDeclaring(function: function) <= 1 else { return nil }
+        return function + "." + String(index)
     }
 
     /// The name part of one case of a parameterised test, the same on every run and machine:

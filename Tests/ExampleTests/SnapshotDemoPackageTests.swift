@@ -87,7 +87,7 @@ struct SnapshotDemoPackageTests {
         }
         // Same-named tests of two suites, run in parallel, keep their artifacts apart.
         let artifacts = package + "/.build/refresh-snapshots/SwiftTestingDemo"
-        #expect(CLI.files(in: artifacts + "/HeaderSnapshots/header").contains("header.2.compare.png"))
+        #expect(CLI.files(in: artifacts + "/HeaderSnapshots/header").contains("HeaderSnapshots.header.2.compare.png"))
         #expect(CLI.files(in: artifacts + "/FooterSnapshots/header").contains("footer-no-more-data.diff.png"))
 
         // REFRESH_RECORD=failed re-records every mismatch of the run in one pass.
@@ -95,6 +95,13 @@ struct SnapshotDemoPackageTests {
         let rerecorded = Set(rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
         #expect(rerecorded.count == 6, "\(rerecord.output)")
         #expect(try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
+
+        // Under --parallel every test runs in a process of its own, where XCTest's observer has
+        // seen no test start: the names are the same, so the goldens match and nothing is written.
+        let before = Self.goldens(in: package)
+        let parallel = try Self.swift(test + ["--parallel"], in: package, environment: ["DEMO_BREAK": "1"])
+        #expect(parallel.status == 0, "\(parallel.output)")
+        #expect(Self.goldens(in: package) == before)
     }
 
     @Test("the README's Swift examples are files of the example package, word for word, so they compile and run")

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import RefreshGifTesting
+@testable import RefreshGifTesting
 import RefreshGifTestSupport
 import Testing
 @testable import ImageCodecs
@@ -192,7 +192,7 @@ struct AssertSnapshotTests {
         var scene = Self.scene(.pulling)
         scene.pullingPercent = percent
         _ = verifySnapshot(of: scene, as: .scene, record: .all, snapshotDirectory: folder)
-        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == ["parameterisedNames.\(percent).1.png"])
+        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == ["AssertSnapshotTests.parameterisedNames.\(percent).1.png"])
     }
 
     @Test("arguments unsafe in a file name give a stable hash instead", arguments: [("a/b c", 1), ("a/b c", 2)])
@@ -202,11 +202,66 @@ struct AssertSnapshotTests {
         _ = verifySnapshot(of: Self.scene(.idle), as: .scene, record: .all, snapshotDirectory: folder)
         let names = CLI.files(in: folder).filter { $0.hasSuffix(".png") }
         #expect(names.count == 1)
-        let key = names.first.map { $0.dropFirst("parameterisedHashes.".count).prefix { $0 != "." } } ?? ""
+        let key = names.first.map { $0.dropFirst("AssertSnapshotTests.parameterisedHashes.".count).prefix { $0 != "." } } ?? ""
         #expect(key.count == 9 && key.hasPrefix("h") && key.dropFirst().allSatisfy(\.isHexDigit), "\(names)")
         // Each case has its own key, the same whichever process computes it: a hash of what
         // Swift Testing shows of the arguments, which has no address in it.
         #expect(String(key) == "h" + (number == 1 ? Self.fnv(#""a/b c"\#u{1F}1"#) : Self.fnv(#""a/b c"\#u{1F}2"#)))
+    }
+
+    /// Two suites with a test of the same name, in one file (this one).
+    struct First {
+        @Test("two suites' tests of one name get goldens of their own (first)") func sameName() throws {
+            try AssertSnapshotTests.recordSameName(.idle, expecting: "AssertSnapshotTests.First.sameName.1.png")
+        }
+    }
+
+    struct Second {
+        @Test("two suites' tests of one name get goldens of their own (second)") func sameName() throws {
+            try AssertSnapshotTests.recordSameName(.pulling, expecting: "AssertSnapshotTests.Second.sameName.1.png")
+        }
+    }
+
+    static func recordSameName(_ state: RefreshState, expecting name: String) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = verifySnapshot(of: Self.scene(state), as: .scene, record: .all, snapshotDirectory: folder)
+        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [name])
+    }
+
+    @Test("a golden under the name without its suite is moved to the new name and compared there")
+    func formerNameMoved() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A golden as earlier versions named it: the function and the number, no suite.
+        try FileIO.write(try PNGEncoder().encode(try RefreshRenderer().render(Self.scene(.idle))), to: folder + "/formerNameMoved.1.png")
+        let moved = try #require(verifySnapshot(of: Self.scene(.idle), as: .scene, snapshotDirectory: folder))
+        #expect(moved.contains("moved from") && moved.contains("commit the move"), "\(moved)")
+        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == ["AssertSnapshotTests.formerNameMoved.1.png"])
+    }
+
+    @Test("the type around a line is read from source, past comments, strings and `class func`")
+    func sourceScopes() {
+        let source = """
+            import XCTest
+            // class Fake {
+            final class HeaderTests: XCTestCase {
+                class func setUp() { }
+                let text = "struct Nope { }"
+                func testHeader() {
+                    /* { */ assertSnapshot()
+                }
+            }
+            extension Outer.Inner {
+                func testHeader() { }
+            }
+            """
+        let scopes = SourceScopes(source)
+        #expect(scopes.types(enclosing: 7) == ["HeaderTests"])
+        #expect(scopes.types(enclosing: 11) == ["Inner"])
+        #expect(scopes.types(enclosing: 1).isEmpty)
+        #expect(scopes.typesDeclaring(function: "testHeader") == 2)
+        #expect(scopes.typesDeclaring(function: "setUp") == 1)
     }
 
     /// FNV-1a, 32 bits, 8 hex digits (computed here independently of the helper).
@@ -225,7 +280,8 @@ struct AssertSnapshotTests {
         let first = verifySnapshot(of: Self.scene(.idle), as: .scene, record: .all, snapshotDirectory: folder)
         let second = verifySnapshot(of: Self.scene(.pulling), as: .scene, record: .all, snapshotDirectory: folder)
         #expect(first?.contains("recorded a new golden") == true && second?.contains("recorded a new golden") == true)
-        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == ["twoRecordedInOneRun.1.png", "twoRecordedInOneRun.2.png"])
+        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") }
+                == ["AssertSnapshotTests.twoRecordedInOneRun.1.png", "AssertSnapshotTests.twoRecordedInOneRun.2.png"])
         #expect(FileManager.default.fileExists(atPath: folder + "/fonts.json"))
     }
 

@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct HeaderSnapshots {
     @Test func header() {
-        assertSnapshot(of: Scenes.header(.idle), as: .scene)           // header.1.png
-        assertSnapshot(of: Scenes.header(.pulling), as: .scene)        // header.2.png
+        assertSnapshot(of: Scenes.header(.idle), as: .scene)  // HeaderSnapshots.header.1.png
+        assertSnapshot(of: Scenes.header(.pulling), as: .scene)  // HeaderSnapshots.header.2.png
     }
 
     @Test func refreshingLoop() {

@@ -4,7 +4,7 @@ import XCTest
 
 final class HeaderXCTests: XCTestCase {
     func testHeader() {
-        assertSnapshot(of: Scenes.header(.idle), as: .scene)           // testHeader.1.png
-        assertSnapshot(of: Scenes.header(.refreshing), as: .scene)     // testHeader.2.png
+        assertSnapshot(of: Scenes.header(.idle), as: .scene)           // HeaderXCTests.testHeader.1.png
+        assertSnapshot(of: Scenes.header(.refreshing), as: .scene)     // HeaderXCTests.testHeader.2.png
     }
 }
