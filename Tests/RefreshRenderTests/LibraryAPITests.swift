@@ -6,6 +6,24 @@ import Testing
 /// The Swift API gives what the command line gives: same defaults, same animations, same bytes.
 @Suite("Swift API = command line")
 struct LibraryAPITests {
+    @Test("a gesture is built in Swift, script or samples and events, and plays as its JSON form does")
+    func gestureFromSwift() throws {
+        var scene = RefreshScene()
+        scene.style = .normal
+        let scripted = Gesture(script: .init(pull: 90, over: 0.4, hold: 0.2, refresh: 1.0))
+        try scripted.validate()
+        let json = try JSONDecoder().decode(Gesture.self, from: Data(#"{"script": {"pull": 90, "over": 0.4, "hold": 0.2, "refresh": 1.0}}"#.utf8))
+        let fromSwift = try RefreshAnimation.gesture(scripted, scene: scene, fps: 10)
+        let fromJSON = try RefreshAnimation.gesture(json, scene: scene, fps: 10)
+        #expect(fromSwift.count == fromJSON.count && fromSwift.count > 10)
+        #expect(try fromSwift.frame(at: 8).image == fromJSON.frame(at: 8).image)
+        let sampled = Gesture(samples: [.init(t: 0, offset: 0, dragging: true), .init(t: 0.3, offset: -90, dragging: true),
+                                        .init(t: 0.4, offset: -90, dragging: false)],
+                              events: [.init(t: 1.0, event: .endRefreshing)])
+        try sampled.validate()
+        #expect(try RefreshAnimation.gesture(sampled, scene: scene, fps: 10).count > 0)
+    }
+
     @Test("RefreshScene() renders exactly what refresh-render renders with no options, built-in animation included")
     func defaultScene() throws {
         let folder = try Support.temporaryFolder()

@@ -35,6 +35,12 @@ public struct Gesture: Decodable, Sendable {
         public var t: Double
         /// The call.
         public var event: RefreshStateMachine.Event
+
+        /// The app making `event` at `t` seconds (`TimedEvent(t: 1.2, event: .endRefreshing)`).
+        public init(t: Double, event: RefreshStateMachine.Event) {
+            self.t = t
+            self.event = event
+        }
     }
 
     /// A simple description from which samples and events are generated.
@@ -49,6 +55,21 @@ public struct Gesture: Decodable, Sendable {
         public var refresh: Double?
         /// End with `endRefreshingWithNoMoreData` instead (footers).
         public var noMoreData: Bool?
+
+        /// A pull of `pull` points over `over` seconds, held `hold` seconds, then released;
+        /// refreshing for `refresh` seconds (nil: it never ends), ending with no more data when
+        /// `noMoreData` (footers). ``Gesture/validate()`` checks the numbers.
+        ///
+        /// ```swift
+        /// let gesture = Gesture(script: .init(pull: 90, over: 0.4, hold: 0.2, refresh: 1.0))
+        /// ```
+        public init(pull: Double, over: Double, hold: Double = 0, refresh: Double? = nil, noMoreData: Bool? = nil) {
+            self.pull = pull
+            self.over = over
+            self.hold = hold
+            self.refresh = refresh
+            self.noMoreData = noMoreData
+        }
     }
 
     /// The scroll view.
