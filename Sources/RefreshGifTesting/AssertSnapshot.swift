@@ -20,9 +20,11 @@ import XCTest
 ///   written. Writing one is reported too, so a run that recorded never passes.
 /// - On a mismatch the actual picture, the diff and an expected | actual | diff picture go
 ///   to this test's own folder under `$REFRESH_ARTIFACTS` (default `.build/refresh-snapshots`
-///   in the package, else the system's temporary folder); the message names the test, the
-///   golden, that folder, the pixels and share that differ, where, and the command that
-///   records just this snapshot again.
+///   in the package, else a private folder in the system's temporary folder); the message
+///   names the test, the golden, that folder, the pixels and share that differ, where, and
+///   the command that records just this snapshot again. The test's folder and the root each
+///   hold a report (`index.html`): the root's links every failing snapshot of every test, and
+///   a snapshot that passes again is taken out of both.
 /// - `snapshotDirectory` replaces the `__Snapshots__/<TestFile>` folder.
 public func assertSnapshot<Value>(
     of value: @autoclosure () throws -> Value,
@@ -94,7 +96,7 @@ func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotti
     }
     let job = SnapshotJob(testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
                           artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source,
-                          formerGolden: former)
+                          formerGolden: former, runReport: root)
     do {
         let snapshot = try strategy.make(try value())
         return try job.run(snapshot, mode: mode)

@@ -35,12 +35,21 @@ struct SnapshotJob {
     var modeSource: SnapshotRecordMode.Source = .defaultMode
     /// The golden's path under the name earlier versions gave it, if it may be there.
     var formerGolden: String?
+    /// The folder of the run's report, which links every failing snapshot of every test
+    /// (the artifacts root: `.build/refresh-snapshots/index.html`).
+    var runReport: String?
+
+    /// The run report's title.
+    static let runReportTitle = "Snapshot failures"
 
     private static let artifactSuffixes = [".actual.png", ".diff.png", ".compare.png", ".sheet.png", ".actual.json"]
 
     /// Checks or records `snapshot`; nil when it matched.
     func run(_ snapshot: SnapshotValue, mode: SnapshotRecordMode) throws -> String? {
         for suffix in Self.artifactSuffixes { try? FileManager.default.removeItem(atPath: artifacts + "/" + baseName + suffix) }
+        // What an earlier run reported of this snapshot goes; a failure now adds it again.
+        try HTMLReport.remove(named: baseName, title: "Snapshot failures of \(testName)", from: artifacts)
+        if let runReport { try HTMLReport.remove(named: testName + "/" + baseName, title: Self.runReportTitle, from: runReport) }
         if !FileManager.default.fileExists(atPath: golden), let former = formerGolden, FileManager.default.fileExists(atPath: former) {
             // A golden recorded before the suite was part of the name: moved where it can be
             // written, else compared where it is.
@@ -51,7 +60,7 @@ struct SnapshotJob {
                     + "commit the move" + (outcome.map { ". Then: " + $0 } ?? ".")
             }
             return try SnapshotJob(testName: testName, baseName: baseName, golden: former, artifacts: artifacts, filter: filter,
-                                   tolerance: tolerance, modeSource: modeSource).run(snapshot, mode: mode)
+                                   tolerance: tolerance, modeSource: modeSource, runReport: runReport).run(snapshot, mode: mode)
         }
         return try check(snapshot, mode: mode)
     }
@@ -89,6 +98,11 @@ struct SnapshotJob {
         let entry = HTMLReport.Entry(name: baseName, status: .failed, message: message, expected: golden,
                                      actual: file(".actual.png"), diff: file(".diff.png"), rerecord: recordAdvice(.all, only: true))
         try HTMLReport.add(entry, title: "Snapshot failures of \(testName)", in: artifacts)
+        if let runReport {
+            var linked = entry
+            linked.name = testName + "/" + baseName
+            try HTMLReport.add(linked, title: Self.runReportTitle, in: runReport)
+        }
         return message
     }
 

@@ -229,6 +229,28 @@ struct AssertSnapshotTests {
         #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [name])
     }
 
+    @Test("a failure is listed in the test's report and the run's; passing again takes it out of both")
+    func staleReports() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let root = try SnapshotArtifacts.root(near: URL(fileURLWithPath: #filePath))
+        let testReport = root + "/GoldenTests/AssertSnapshotTests/staleReports/report.json"
+        func listed(_ log: String) -> [String] {
+            guard let data = FileManager.default.contents(atPath: log),
+                  let entries = try? JSONDecoder().decode([HTMLReport.Entry].self, from: data) else { return [] }
+            return entries.map(\.name)
+        }
+        _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "stale", record: .all, snapshotDirectory: folder)
+        #expect(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "stale", snapshotDirectory: folder) != nil)
+        #expect(listed(testReport) == ["stale"])
+        #expect(listed(root + "/report.json").contains("AssertSnapshotTests/staleReports/stale"))
+        #expect(FileManager.default.fileExists(atPath: root + "/index.html"))
+        #expect(verifySnapshot(of: Self.scene(.idle), as: .scene, named: "stale", snapshotDirectory: folder) == nil)
+        #expect(!FileManager.default.fileExists(atPath: testReport))
+        #expect(!FileManager.default.fileExists(atPath: root + "/GoldenTests/AssertSnapshotTests/staleReports/index.html"))
+        #expect(!listed(root + "/report.json").contains("AssertSnapshotTests/staleReports/stale"))
+    }
+
     @Test("a golden under the name without its suite is moved to the new name and compared there")
     func formerNameMoved() throws {
         let folder = try Support.temporaryFolder()

@@ -66,11 +66,34 @@ package struct HTMLReport {
     /// the latest winning) and writes the page again: what the Swift snapshot helper does after
     /// each failing assertion.
     package static func add(_ entry: Entry, title: String, in folder: String) throws {
+        try update(folder, title: title) { entries in
+            entries.removeAll { $0.name == entry.name }
+            entries.append(entry)
+        }
+    }
+
+    /// Takes the entry named `name` out of the report kept in `folder` (a snapshot that now
+    /// passes): the page is written again without it, or removed with its log when it was the
+    /// last, so no stale failure stays on show.
+    package static func remove(named name: String, title: String, from folder: String) throws {
+        guard FileManager.default.fileExists(atPath: folder + "/report.json") else { return }
+        try update(folder, title: title) { entries in entries.removeAll { $0.name == name } }
+    }
+
+    private static func update(_ folder: String, title: String, _ change: (inout [Entry]) -> Void) throws {
         try lock.withLock { _ in
             let log = folder + "/report.json"
             var entries = (FileManager.default.contents(atPath: log)).flatMap { try? JSONDecoder().decode([Entry].self, from: $0) } ?? []
-            entries.removeAll { $0.name == entry.name }
-            entries.append(entry)
+            let before = entries.count
+            change(&entries)
+            if entries.isEmpty {
+                if before > 0 {
+                    try? FileManager.default.removeItem(atPath: log)
+                    try? FileManager.default.removeItem(atPath: folder + "/index.html")
+                    try? FileManager.default.removeItem(atPath: folder + "/images")
+                }
+                return
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             try FileIO.makeDirectory(folder)
