@@ -20,6 +20,7 @@ packages=(
   fonts-wqy-microhei # fallback for Chinese and Korean glyphs
   tzdata            # IANA time zones for --timezone
   chromium          # the test suite opens the HTML snapshot report in a real browser
+  man-db            # the test suite reads the installed man page with man -l
 )
 packages+=(${EXTRA_PACKAGES:-})
 

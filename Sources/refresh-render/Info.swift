@@ -27,6 +27,8 @@ struct Info: ParsableCommand {
         /// Lottie only.
         var frameRate: Double?
         var markers: [Marker]?
+        /// The program and version that read the file.
+        var generator = "refresh-render " + RefreshGifVersion.current
     }
 
     struct Marker: Codable {

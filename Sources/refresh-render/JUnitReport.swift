@@ -1,3 +1,5 @@
+import RefreshGif
+
 /// A JUnit XML report, the format CI systems show test results in.
 public struct JUnitReport: Sendable {
     /// One test case's result.
@@ -35,6 +37,7 @@ public struct JUnitReport: Sendable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
         out += "  <testsuite name=\"\(Self.escape(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\">\n"
+        out += "    <properties><property name=\"refresh-render\" value=\"\(RefreshGifVersion.current)\"/></properties>\n"
         for item in cases {
             let name = Self.escape(item.name)
             if let failure = item.failure {

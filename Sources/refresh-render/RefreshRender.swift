@@ -14,8 +14,9 @@ struct RefreshRender: ParsableCommand {
             Exit codes: 0 success, 1 a diff beyond tolerance, 64 usage, 65 bad input data, \
             66 input missing or unreadable, 70 internal error, 73 output cannot be created, \
             74 I/O error while writing (a full disk, a closed pipe), 128 + N ended by signal N \
-            (129 SIGHUP, 130 SIGINT, 143 SIGTERM, …; temporary files removed).
+            (129 SIGHUP, 130 SIGINT, 143 SIGTERM and so on; temporary files removed).
             """,
+        version: RefreshGifVersion.current,
         subcommands: [Render.self, Extract.self, Info.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self],
         defaultSubcommand: Render.self)
 

@@ -39,7 +39,7 @@ struct ExampleTests {
         let makefile = try String(contentsOf: Support.root.appendingPathComponent("Makefile"), encoding: .utf8)
         // The render lines of the `run` target, continuation lines joined.
         let joined = makefile.replacingOccurrences(of: "\\\n", with: " ")
-        let commands = joined.split(separator: "\n").filter { $0.contains("$(TOOL_RELEASE)") }
+        let commands = joined.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("$(TOOL_RELEASE) ") }
         #expect(commands.count >= 4)
         for command in commands {
             var words = Self.words(String(command)).dropFirst().map { $0.replacingOccurrences(of: "$(OUT)", with: out) }

@@ -215,6 +215,7 @@ package struct HTMLReport {
         \(items)
         </ol>
         </main>
+        <footer><p class="tools">refresh-render \(RefreshGifVersion.current)</p></footer>
         <script>
         \(Self.script)
         </script>
