@@ -40,8 +40,8 @@ public func assertSnapshot<Value>(
 ) {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
     let identity = SnapshotTestIdentity.current(testName: testName, filePath: location.filePath, line: Int(line))
-    if let failure = verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
-                                    identity: identity, location: location) {
+    if let failure = check(value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                           identity: identity, location: location) {
         location.report(failure, in: identity.framework)
     }
 }
@@ -62,13 +62,24 @@ public func verifySnapshot<Value>(
 ) -> String? {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
     let identity = SnapshotTestIdentity.current(testName: testName, filePath: location.filePath, line: Int(line))
-    return verifySnapshot(of: value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
-                          identity: identity, location: location)
+    return check(value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+                 identity: identity, location: location)?.message
 }
 
-func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotting<Value>, named name: String?,
-                           record: SnapshotRecordMode?, snapshotDirectory: String?, identity: SnapshotTestIdentity,
-                           location: SnapshotLocation) -> String? {
+/// What an assertion reports: its message, and the pictures that go with it (the golden and
+/// the artifacts written for this snapshot), attached to the test where the framework can.
+struct SnapshotFailure {
+    var message: String
+    /// The golden compared with, when there is one.
+    var expected: String?
+    /// The artifacts written for this snapshot (actual, diff, compare).
+    var artifacts: [String] = []
+}
+
+/// Checks one snapshot; nil when it matched.
+func check<Value>(_ value: () throws -> Value, as strategy: Snapshotting<Value>, named name: String?,
+                  record: SnapshotRecordMode?, snapshotDirectory: String?, identity: SnapshotTestIdentity,
+                  location: SnapshotLocation) -> SnapshotFailure? {
     let index = identity.nextIndex()
     let baseName = name.map(SnapshotTestIdentity.safeName) ?? SnapshotTestIdentity.safeName(identity.goldenName(index: index))
     let testFile = URL(fileURLWithPath: location.filePath)
@@ -83,12 +94,12 @@ func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotti
     do {
         root = try SnapshotArtifacts.root(near: testFile)
     } catch {
-        return "\(identity.components.joined(separator: "/")): no folder for artifacts: \(error)"
+        return SnapshotFailure(message: "\(identity.components.joined(separator: "/")): no folder for artifacts: \(error)")
     }
     let artifacts = identity.artifactsFolder(root: root, testFile: testFile.deletingPathExtension().lastPathComponent)
     var (mode, source) = SnapshotRecordMode.effective(record)
     if source == .environment || source == .defaultMode, let problem = SnapshotRecordMode.environmentError {
-        return "\(identity.components.joined(separator: "/")): \(problem)"
+        return SnapshotFailure(message: "\(identity.components.joined(separator: "/")): \(problem)")
     }
     if let only = ProcessInfo.processInfo.environment["REFRESH_RECORD_ONLY"], !only.isEmpty,
        only != baseName, only != baseName + "." + strategy.pathExtension {
@@ -99,10 +110,18 @@ func verifySnapshot<Value>(of value: () throws -> Value, as strategy: Snapshotti
                           formerGolden: former, runReport: root)
     do {
         let snapshot = try strategy.make(try value())
-        return try job.run(snapshot, mode: mode)
+        guard let message = try job.run(snapshot, mode: mode) else { return nil }
+        let written = files(in: artifacts).filter { $0.hasPrefix(baseName + ".") && $0 != baseName + ".json" }
+        return SnapshotFailure(message: message, expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
+                               artifacts: written.map { artifacts + "/" + $0 })
     } catch {
-        return "\(job.testName): could not make snapshot \(baseName): \(error)"
+        return SnapshotFailure(message: "\(job.testName): could not make snapshot \(baseName): \(error)")
     }
+}
+
+/// The names in a folder, sorted (none when it does not exist).
+private func files(in folder: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
 }
 
 /// Where an assertion was written.
@@ -114,13 +133,22 @@ struct SnapshotLocation: Sendable {
 
     var filePath: String { "\(file)" }
 
-    func report(_ message: String, in framework: SnapshotTestIdentity.Framework) {
+    /// Reports `failure` at this line; Swift Testing also gets its pictures as attachments
+    /// (expected, actual, diff, compare). XCTest on Linux has no attachments: the message names
+    /// the files instead.
+    func report(_ failure: SnapshotFailure, in framework: SnapshotTestIdentity.Framework) {
         switch framework {
         case .swiftTesting:
-            Issue.record(Comment(rawValue: message),
-                         sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: Int(line), column: Int(column)))
+            let location = SourceLocation(fileID: fileID, filePath: filePath, line: Int(line), column: Int(column))
+            let named = (failure.expected.map { [($0, "expected." + URL(fileURLWithPath: $0).lastPathComponent)] } ?? [])
+                + failure.artifacts.map { ($0, URL(fileURLWithPath: $0).lastPathComponent) }
+            for (path, name) in named {
+                guard let bytes = try? FileIO.read(path) else { continue }
+                Attachment.record(bytes, named: name, sourceLocation: location)
+            }
+            Issue.record(Comment(rawValue: failure.message), sourceLocation: location)
         case .xcTest:
-            XCTFail(message, file: file, line: line)
+            XCTFail(failure.message, file: file, line: line)
         }
     }
 }

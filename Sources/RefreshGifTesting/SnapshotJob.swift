@@ -93,6 +93,7 @@ struct SnapshotJob {
             + "  golden:       \(golden)\n"
             + "  artifacts:    \(artifacts)/ (\(mismatch.files.joined(separator: ", ")), index.html)\n"
             + "  record again: \(recordAdvice(.all, only: true))"
+            + diffToolLine(actual: mismatch.files.first { $0.hasSuffix(".actual.png") || $0.hasSuffix(".actual.json") })
         // The artifacts folder is also a page a person opens in a browser (the snapshot report).
         let file = { (suffix: String) -> String? in mismatch.files.contains(baseName + suffix) ? artifacts + "/" + baseName + suffix : nil }
         let entry = HTMLReport.Entry(name: baseName, status: .failed, message: message, expected: golden,
@@ -112,7 +113,7 @@ struct SnapshotJob {
     private var sourceNote: String {
         switch modeSource {
         case .argument: return ", from the assertion's record: argument"
-        case .scope: return ", from withSnapshotRecordMode"
+        case .scope: return ", from withSnapshotRecordMode or .refreshSnapshots(record:)"
         case .environment: return ", from REFRESH_RECORD"
         case .defaultMode: return ""
         }
@@ -122,7 +123,7 @@ struct SnapshotJob {
     private var compareAdvice: String {
         switch modeSource {
         case .argument: return "Remove the record: argument to compare."
-        case .scope: return "Remove withSnapshotRecordMode to compare."
+        case .scope: return "Remove withSnapshotRecordMode or the .refreshSnapshots(record:) trait to compare."
         case .environment, .defaultMode: return "Run without REFRESH_RECORD to compare."
         }
     }
@@ -132,9 +133,16 @@ struct SnapshotJob {
     private func recordAdvice(_ mode: SnapshotRecordMode, only: Bool = false) -> String {
         switch modeSource {
         case .argument: return "change the assertion's record: argument to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
-        case .scope: return "change withSnapshotRecordMode to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
+        case .scope: return "change withSnapshotRecordMode or the .refreshSnapshots(record:) trait to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
         case .environment, .defaultMode: return recordCommand(mode, only: only)
         }
+    }
+
+    /// `\n  diff tool: TOOL 'golden' 'actual'` when `REFRESH_DIFF_TOOL` names a program (as
+    /// swift-snapshot-testing's `diffTool`), so a failure can be opened in it by pasting.
+    private func diffToolLine(actual: String?) -> String {
+        guard let tool = ProcessInfo.processInfo.environment["REFRESH_DIFF_TOOL"], !tool.isEmpty, let actual else { return "" }
+        return "\n  diff tool:    \(tool) \(ShellWord.quoted(golden)) \(ShellWord.quoted(artifacts + "/" + actual))"
     }
 
     private var testCommand: String { "swift test --filter \(ShellWord.singleQuoted(filter))" }

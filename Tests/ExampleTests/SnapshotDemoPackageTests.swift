@@ -78,8 +78,16 @@ struct SnapshotDemoPackageTests {
         #expect(try Self.swift(test, in: package).status == 0)
 
         // Broken: every mismatch is reported at its own line, both assertions of a test run.
-        let broken = try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"])
+        let attachments = work + "/attachments"
+        try FileManager.default.createDirectory(atPath: attachments, withIntermediateDirectories: true)
+        let broken = try Self.swift(test + ["--attachments-path", attachments], in: package,
+                                    environment: ["DEMO_BREAK": "1", "REFRESH_DIFF_TOOL": "compare"])
         #expect(broken.status != 0)
+        // Each failure names the diff tool's command, and Swift Testing keeps its pictures.
+        #expect(broken.output.contains("diff tool:    compare "), "\(broken.output)")
+        let attached = FileManager.default.enumerator(atPath: attachments)?.compactMap { $0 as? String } ?? []
+        #expect(attached.contains { $0.hasSuffix("expected.HeaderSnapshots.header.1.png") }, "\(attached)")
+        #expect(attached.contains { $0.hasSuffix("HeaderSnapshots.header.1.diff.png") }, "\(attached)")
         for mark in ["XCTestDemo.swift:7: error:", "XCTestDemo.swift:8: error:",
                      "at SwiftTestingDemo.swift:7:", "at SwiftTestingDemo.swift:8:", "at SwiftTestingDemo.swift:12:",
                      "at SwiftTestingDemo.swift:22:", "frames differ; first frame 0"] {

@@ -209,6 +209,21 @@ struct AssertSnapshotTests {
         #expect(String(key) == "h" + (number == 1 ? Self.fnv(#""a/b c"\#u{1F}1"#) : Self.fnv(#""a/b c"\#u{1F}2"#)))
     }
 
+    /// A suite whose snapshots record whatever REFRESH_RECORD says, through the trait.
+    @Suite(.refreshSnapshots(record: .all))
+    struct Recording {
+        @Test("the .refreshSnapshots(record:) trait sets the mode of a suite's assertions, and messages name it")
+        func traitSetsMode() throws {
+            let folder = try Support.temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            _ = verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", snapshotDirectory: folder)
+            let again = try #require(verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", snapshotDirectory: folder))
+            #expect(again.contains("record mode all, from withSnapshotRecordMode or .refreshSnapshots(record:)"), "\(again)")
+            // An assertion's own argument still wins.
+            #expect(verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", record: .missing, snapshotDirectory: folder) == nil)
+        }
+    }
+
     /// Two suites with a test of the same name, in one file (this one).
     struct First {
         @Test("two suites' tests of one name get goldens of their own (first)") func sameName() throws {
