@@ -92,14 +92,14 @@ struct SchemaTests {
         #expect(merged["scale"] == .integer(1) && merged["kind"] == .text("trailer") && merged["rtl"] == .flag(true))
     }
 
-    @Test("values that used to trap are typed errors from the public API", arguments: [
-        ("width", Double.nan), ("width", 0), ("height", .infinity), ("percent", -1), ("percent", .nan),
+    @Test("values that used to trap are typed errors from the public API, naming the Swift property", arguments: [
+        ("width", Double.nan), ("width", 0), ("trailerHeight", .infinity), ("pullingPercent", -1), ("pullingPercent", .nan),
     ])
     func noTraps(field: String, value: Double) throws {
         var scene = RefreshScene()
         switch field {
         case "width": scene.width = value
-        case "height": scene.trailerHeight = value
+        case "trailerHeight": scene.trailerHeight = value
         default: scene.pullingPercent = value
         }
         #expect { try RefreshRenderer().render(scene) } throws: { error in

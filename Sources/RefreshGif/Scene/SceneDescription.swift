@@ -100,7 +100,12 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         if values["style"] == nil { build.scene.style = build.scene.library.styles(for: build.scene.kind)[0] }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
-        try build.scene.validate()
+        do {
+            try build.scene.validate()
+        } catch let error as InvalidValue {
+            // The scene names its Swift property; a description names its own field.
+            throw InvalidValue(field: SceneSchema.propertyFields[error.field] ?? error.field, reason: error.reason)
+        }
         return build
     }
 

@@ -286,10 +286,16 @@ public enum SceneSchema {
         },
     ]
 
-    /// The field named `name` (JSON name), if there is one.
+    /// The field named `name` (JSON name, or the name of the scene property it sets), if there is one.
     public static func field(_ name: String) -> SceneField? {
-        fields.first { $0.name == name }
+        fields.first { $0.name == (propertyFields[name] ?? name) }
     }
+
+    /// The schema field that sets a ``RefreshScene`` property whose Swift name differs from it
+    /// (errors from the Swift API name the property; the command line names the option).
+    static let propertyFields = ["pullingPercent": "percent", "trailerHeight": "height", "animatorHeight": "height",
+                                 "stateLabelHidden": "hideStateLabel", "timeLabelHidden": "hideTimeLabel", "rightToLeft": "rtl",
+                                 "spinnerStyle": "spinner", "timeZone": "timezone"]
 
     /// The help text of a field (for the command line's option declarations).
     public static func help(_ name: String) -> String {

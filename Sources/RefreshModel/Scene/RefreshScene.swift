@@ -113,7 +113,8 @@ public struct RefreshScene: Sendable {
     /// Checks every value the renderer relies on: a style the kind has, a scale of 1–3, a
     /// width and trailer height of at least 1 pt that fit ``maxPixelSide`` at the scale, a
     /// finite percent ≥ 0, a time ≥ 0 and transition values that are numbers. The renderer
-    /// calls it first, so a scene changed through its properties can never trap.
+    /// calls it first, so a scene changed through its properties can never trap. Errors name
+    /// the property (`pullingPercent`); the command line and JSON name their own field.
     public func validate() throws {
         guard library.kinds.contains(kind) else {
             throw InvalidValue(field: "kind", reason: "\(library.rawValue) has no \(kind.rawValue) (choose \(library.kinds.map(\.rawValue).joined(separator: ", ")))")
@@ -126,15 +127,15 @@ public struct RefreshScene: Sendable {
             throw InvalidValue(field: "state", reason: "\(library.rawValue) has no no-more-data state (choose \(library.acceptedStateNames.joined(separator: ", ")))")
         }
         if let animatorHeight, !(animatorHeight.isFinite && animatorHeight >= 1 && animatorHeight <= Double(Self.maxPixelSide / max(1, scale))) {
-            throw InvalidValue(field: "height", reason: "must be between 1 and \(Self.maxPixelSide / max(1, scale)) points at scale \(scale), got \(animatorHeight)")
+            throw InvalidValue(field: "animatorHeight", reason: "must be between 1 and \(Self.maxPixelSide / max(1, scale)) points at scale \(scale), got \(animatorHeight)")
         }
         guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
         let maxPoints = Double(Self.maxPixelSide / scale)
-        for (name, value) in [("width", width), ("height", trailerHeight)] where !(value.isFinite && value >= 1 && value <= maxPoints) {
+        for (name, value) in [("width", width), ("trailerHeight", trailerHeight)] where !(value.isFinite && value >= 1 && value <= maxPoints) {
             throw InvalidValue(field: name, reason: "must be between 1 and \(Int(maxPoints)) points at scale \(scale), got \(value)")
         }
         guard pullingPercent.isFinite, pullingPercent >= 0 else {
-            throw InvalidValue(field: "percent", reason: "must be a finite number ≥ 0, got \(pullingPercent)")
+            throw InvalidValue(field: "pullingPercent", reason: "must be a finite number ≥ 0, got \(pullingPercent)")
         }
         guard time.isFinite, time >= 0, time <= Self.maxTime else {
             throw InvalidValue(field: "time", reason: "must be a number of seconds between 0 and \(Int(Self.maxTime)), got \(time)")
