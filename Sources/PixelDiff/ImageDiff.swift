@@ -1,7 +1,8 @@
 import RefreshImage
 
 /// pixelmatch's comparison (v7 semantics), in Swift: a perceptual YIQ colour delta per pixel
-/// with a threshold, anti-aliasing detection, and a diff picture a person can read.
+/// with a threshold, anti-aliasing detection, and a diff picture a person can read; or, with
+/// ``Method/perceptual``, the CIEDE2000 colour difference of each pixel.
 public struct ImageDiff: Sendable {
     /// How semi-transparent pixels are compared.
     public enum Blend: String, Sendable, CaseIterable, Codable {
@@ -10,6 +11,14 @@ public struct ImageDiff: Sendable {
         case checkerboard
         /// pixelmatch ≤ 6 (and the PyPI port): each pixel blended with white.
         case white
+    }
+
+    /// How two pixels are compared.
+    public enum Method: String, Sendable, CaseIterable, Codable {
+        /// pixelmatch: a YIQ colour delta against ``Options/threshold``, anti-aliasing detected.
+        case pixelmatch
+        /// CIEDE2000 colour difference against ``Options/maxDeltaE``.
+        case perceptual
     }
 
     /// The comparison and drawing options (pixelmatch's names and defaults).
@@ -30,6 +39,11 @@ public struct ImageDiff: Sendable {
         public var diffMask = false
         /// How semi-transparent pixels are compared.
         public var blend: Blend = .checkerboard
+        /// pixelmatch (the default) or a perceptual CIEDE2000 comparison.
+        public var method: Method = .pixelmatch
+        /// With ``Method/perceptual``: the largest ΔE₀₀ a pixel may change by and count as the
+        /// same (2 by default: about the smallest difference people notice side by side).
+        public var maxDeltaE: Double = 2
 
         /// The defaults.
         public init() {}
@@ -75,6 +89,12 @@ public struct ImageDiff: Sendable {
         }
         for (name, value) in [("threshold", options.threshold), ("alpha", options.alpha)] where !(0...1).contains(value) {
             throw DiffError.invalidOption(name: name, value: value)
+        }
+        if options.method == .perceptual {
+            guard options.maxDeltaE.isFinite, options.maxDeltaE >= 0, options.maxDeltaE <= 100 else {
+                throw DiffError.invalidOption(name: "maxDeltaE", value: options.maxDeltaE)
+            }
+            return try PerceptualDiff.compare(first, second, options: options, drawDiff: drawDiff)
         }
         let width = first.width, height = first.height
         let total = width * height

@@ -34,6 +34,11 @@ public struct SnapshotTolerance: Sendable, Equatable {
     public var maxDiffPixels: Int
     /// Pass when at most this share of the pixels (0–1) differs.
     public var maxDiffRatio: Double
+    /// How pixels are compared: pixelmatch (the default) or perceptual (CIEDE2000, see
+    /// ``perceptual(precision:maxDeltaE:)``).
+    public var method: ImageDiff.Method = .pixelmatch
+    /// With the perceptual method: the largest ΔE₀₀ a pixel may change by and match.
+    public var maxDeltaE: Double = 2
 
     /// Exact by default: any pixel beyond the 0.1 threshold fails.
     public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
@@ -43,10 +48,23 @@ public struct SnapshotTolerance: Sendable, Equatable {
         self.maxDiffRatio = maxDiffRatio
     }
 
+    /// A perceptual comparison: at least `precision` of the pixels (0–1) must be within
+    /// `maxDeltaE` (CIEDE2000) of the golden's, as swift-snapshot-testing's
+    /// `perceptualPrecision` reads. For pictures re-encoded or drawn on another machine, where
+    /// pixelmatch counts invisible changes.
+    public static func perceptual(precision: Double, maxDeltaE: Double = 2) -> SnapshotTolerance {
+        var tolerance = SnapshotTolerance(maxDiffRatio: 1 - precision)
+        tolerance.method = .perceptual
+        tolerance.maxDeltaE = maxDeltaE
+        return tolerance
+    }
+
     var diff: ImageDiff {
         var options = ImageDiff.Options()
         options.threshold = threshold
         options.includeAA = includeAA
+        options.method = method
+        options.maxDeltaE = maxDeltaE
         return ImageDiff(options: options)
     }
 
@@ -68,6 +86,13 @@ extension Snapshotting where Value == RGBAImage {
 extension Snapshotting where Value == RefreshScene {
     /// A scene rendered at its scale, compared exactly.
     public static var scene: Snapshotting { scene() }
+
+    /// A scene rendered at its scale, compared perceptually: at least `perceptualPrecision`
+    /// of the pixels within ΔE₀₀ `maxDeltaE` of the golden's.
+    public static func scene(perceptualPrecision: Double, maxDeltaE: Double = 2) -> Snapshotting {
+        Snapshotting(pathExtension: "png", tolerance: .perceptual(precision: perceptualPrecision, maxDeltaE: maxDeltaE),
+                     make: { .image(try RefreshRenderer().render($0)) })
+    }
 
     /// A scene rendered at its scale, with a tolerance.
     public static func scene(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,

@@ -5,6 +5,7 @@ import FoundationEssentials
 import RefreshGif
 
 extension ImageDiff.Blend: ExpressibleByArgument {}
+extension ImageDiff.Method: ExpressibleByArgument {}
 
 /// pixelmatch options shared by `diff` and `snapshot`.
 struct DiffOptions: ParsableArguments {
@@ -32,6 +33,15 @@ struct DiffOptions: ParsableArguments {
     @Option(help: "Semi-transparent pixels: checkerboard (pixelmatch 7) or white (pixelmatch ≤ 6).")
     var blend: ImageDiff.Blend = .checkerboard
 
+    @Option(help: "How pixels are compared: pixelmatch (YIQ delta, anti-aliasing aware) or perceptual (CIEDE2000).")
+    var compare: ImageDiff.Method = .pixelmatch
+
+    @Option(name: .customLong("max-delta-e"), help: "With --compare perceptual: the largest ΔE₀₀ a pixel may change by and match.")
+    var maxDeltaE: Double = 2
+
+    @Option(name: .customLong("perceptual-precision"), help: "Share of pixels, 0–1, that must match (sets --max-diff-ratio to 1 − it).")
+    var perceptualPrecision: Double?
+
     @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels allowed.")
     var maxDiffPixels: Int = 0
 
@@ -43,6 +53,10 @@ struct DiffOptions: ParsableArguments {
         guard alpha.isFinite, (0...1).contains(alpha) else { throw ValidationError("--alpha must be between 0 and 1") }
         guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must be ≥ 0") }
         guard maxDiffRatio.isFinite, (0...1).contains(maxDiffRatio) else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+        guard maxDeltaE.isFinite, (0...100).contains(maxDeltaE) else { throw ValidationError("--max-delta-e must be between 0 and 100") }
+        if let perceptualPrecision, !(perceptualPrecision.isFinite && (0...1).contains(perceptualPrecision)) {
+            throw ValidationError("--perceptual-precision must be between 0 and 1")
+        }
         for (name, value) in [("--diff-color", diffColor), ("--aa-color", aaColor), ("--diff-color-alt", diffColorAlt ?? "#000000")]
         where RGBAColor(hex: value) == nil {
             throw ValidationError("\(name) must be #RRGGBB, got '\(value)'")
@@ -59,10 +73,14 @@ struct DiffOptions: ParsableArguments {
         options.aaColor = RGBAColor(hex: aaColor) ?? options.aaColor
         options.diffMask = diffMask
         options.blend = blend
+        options.method = compare
+        options.maxDeltaE = maxDeltaE
         return ImageDiff(options: options)
     }
 
-    var tolerance: DiffTolerance { DiffTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) }
+    var tolerance: DiffTolerance {
+        DiffTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: perceptualPrecision.map { 1 - $0 } ?? maxDiffRatio)
+    }
 }
 
 /// Compares two PNGs the way pixelmatch does.

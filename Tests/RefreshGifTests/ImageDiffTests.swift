@@ -135,3 +135,40 @@ struct ImageDiffTests {
         #expect(DiffTolerance().accepts(ImageDiff.Result(differingPixels: 0, totalPixels: 5, diffImage: nil)))
     }
 }
+
+/// The perceptual comparison: CIEDE2000 against published values, and what it counts.
+@Suite("Image diff (perceptual, CIEDE2000)")
+struct PerceptualDiffTests {
+    @Test("ΔE₀₀ of Sharma, Wu and Dalal's test pairs (2005, table 1), to 4 decimals", arguments: [
+        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+        ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
+        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+        ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
+        ((50.0, 2.5, 0.0), (50.0, 0.0, -2.5), 4.3065),
+    ])
+    func sharmaPairs(first: (Double, Double, Double), second: (Double, Double, Double), expected: Double) {
+        let value = PerceptualDiff.ciede2000((first.0, first.1, first.2), (second.0, second.1, second.2))
+        #expect(abs(value - expected) < 0.00005, "got \(value)")
+        // Symmetric.
+        #expect(abs(PerceptualDiff.ciede2000((second.0, second.1, second.2), (first.0, first.1, first.2)) - value) < 1e-9)
+    }
+
+    static func image(_ pixel: [UInt8], count: Int = 16) throws -> StraightImage {
+        try StraightImage(width: 4, height: count / 4, pixels: Array((0..<count).map { _ in pixel }.joined()))
+    }
+
+    @Test("a colour change below ΔE 2 matches, a visible one and a change of transparency do not")
+    func counts() throws {
+        var options = ImageDiff.Options()
+        options.method = .perceptual
+        let diff = ImageDiff(options: options)
+        let grey = try Self.image([0x5A, 0x5A, 0x5A, 255])
+        #expect(try diff.compare(grey, grey).differingPixels == 0)
+        #expect(try diff.compare(grey, try Self.image([0x5B, 0x5B, 0x5B, 255])).differingPixels == 0)
+        #expect(try diff.compare(grey, try Self.image([0x7A, 0x5A, 0x5A, 255])).differingPixels == 16)
+        #expect(try diff.compare(grey, try Self.image([0x5A, 0x5A, 0x5A, 128])).differingPixels == 16)
+        options.maxDeltaE = 50
+        #expect(try ImageDiff(options: options).compare(grey, try Self.image([0x7A, 0x5A, 0x5A, 255])).differingPixels == 0)
+    }
+}

@@ -287,3 +287,32 @@ struct CLITests {
         #expect(try CLI.run(["--png-encoder", "zlib", "--png-level", "10", "-o", folder + "/x.png"]).status == 64)
     }
 }
+
+/// `--compare perceptual` on the command line: the diff command and batch snapshots.
+@Suite("refresh-render: perceptual comparison")
+struct PerceptualCommandTests {
+    static let expected = Support.root.appendingPathComponent("docs/diff-expected.png").path
+    static let actual = Support.root.appendingPathComponent("docs/diff-actual.png").path
+
+    @Test("diff --compare perceptual: precision and ΔE decide; a wrong value is a usage error")
+    func diff() throws {
+        let strict = try CLI.run(["diff", Self.expected, Self.actual, "--compare", "perceptual", "--perceptual-precision", "0.99"])
+        #expect(strict.status == 1, "\(strict.stderr)")
+        let lenient = try CLI.run(["diff", Self.expected, Self.actual, "--compare", "perceptual", "--perceptual-precision", "0.9"])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        let blind = try CLI.run(["diff", Self.expected, Self.actual, "--compare", "perceptual", "--max-delta-e", "100"])
+        #expect(blind.status == 0 && String(decoding: blind.stdout, as: UTF8.self).hasPrefix("0 pixels differ"), "\(blind.stdout)")
+        #expect(try CLI.run(["diff", Self.expected, Self.actual, "--compare", "ssim"]).status == 64)
+        #expect(try CLI.run(["diff", Self.expected, Self.actual, "--perceptual-precision", "2"]).status == 64)
+    }
+
+    @Test("snapshot --compare perceptual passes the example suite against its own goldens")
+    func batch() throws {
+        let folder = Support.root.appendingPathComponent("examples/snapshots").path
+        let artifacts = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: artifacts) }
+        let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", folder + "/golden", "--artifacts", artifacts,
+                                  "--compare", "perceptual"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+}
