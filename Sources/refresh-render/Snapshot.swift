@@ -4,9 +4,18 @@ import Dispatch
 import FoundationEssentials
 import RefreshGif
 
-/// Renders a batch of cases and compares each with its golden PNG.
+/// `refresh-render snapshot`: a batch run (the default) or the merge of several shards' results.
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML and an HTML report.",
+        subcommands: [SnapshotRun.self, SnapshotMerge.self],
+        defaultSubcommand: SnapshotRun.self)
+}
+
+/// Renders a batch of cases and compares each with its golden PNG.
+struct SnapshotRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML and an HTML report.")
 
     @Argument(help: "The cases file (JSON; see README).")
@@ -23,6 +32,9 @@ struct Snapshot: ParsableCommand {
 
     @Option(help: "Write an HTML report (index.html and its pictures) into this folder.")
     var html: String?
+
+    @Option(help: ArgumentHelp("Write this run's results (and their pictures, into FILE.files/) for 'snapshot merge'.", valueName: "FILE.json"))
+    var results: String?
 
     @Flag(name: .customLong("allow-empty-shard"), help: "Succeed when --shard selects no case (otherwise a usage error).")
     var allowEmptyShard = false
@@ -112,7 +124,7 @@ struct Snapshot: ParsableCommand {
             // Nothing this command writes may replace what it reads: the cases file, the cases'
             // images and fonts, and (when recording) the goldens it would write.
             let caseInputs = [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
-            var planned = [junit, html.map { $0 + "/index.html" }].compactMap { $0 }
+            var planned = [junit, html.map { $0 + "/index.html" }, results].compactMap { $0 }
             if record { planned += selected.map { self.golden + "/" + $0.name + ".png" } }
             try OutputGuard.check(outputs: planned, inputs: caseInputs)
             let besideCases = URL(fileURLWithPath: cases).deletingLastPathComponent().appendingPathComponent(".refresh-artifacts").path
@@ -156,6 +168,7 @@ struct Snapshot: ParsableCommand {
             let results = rows.withLock { $0.compactMap { $0 } }
             var report: [JUnitReport.Case] = []
             var entries: [HTMLReport.Entry] = []
+            var shardCases: [ShardResults.Case] = []
             let scenes = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, defaults.merged(with: $0.scene).jsonText) })
             try Console.line(padded("case", 40) + " result     pixels")
             for row in results {
@@ -183,6 +196,7 @@ struct Snapshot: ParsableCommand {
                 if let failure { try Console.line("  " + failure) }
                 report.append(JUnitReport.Case(name: row.name, failure: failure, isError: row.error != nil))
                 entries.append(htmlEntry(row, failure: failure, scene: scenes[row.name]))
+                shardCases.append(ShardResults.Case(name: row.name, failure: failure, isError: row.error != nil, entry: entries[entries.count - 1]))
             }
             let failures = report.filter { $0.failure != nil }.count
             try Console.line("\(report.count - failures) passed, \(failures) failed")
@@ -193,10 +207,66 @@ struct Snapshot: ParsableCommand {
                 try HTMLReport(title: "Snapshots of \(URL(fileURLWithPath: cases).lastPathComponent)", entries: entries).write(to: html)
                 Console.error("refresh-render: report in \(html)/index.html\n")
             }
+            if let path = self.results {
+                try ShardResults(suite: cases, shard: shard, cases: shardCases).write(to: path)
+            }
             failed = failures > 0
         }
         if let worstError {
             throw ExitCode(CLIError.describe(worstError).code)
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
+
+/// `refresh-render snapshot merge`: one report from the results of several shards.
+struct SnapshotMerge: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge the --results files of several snapshot shards into one table, JUnit XML and HTML report.")
+
+    @Argument(help: ArgumentHelp("Results files written by 'snapshot --results'.", valueName: "RESULTS.json"))
+    var inputs: [String]
+
+    @Option(help: "Write a JUnit XML report here.")
+    var junit: String?
+
+    @Option(help: "Write an HTML report (index.html and its pictures) into this folder.")
+    var html: String?
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one results file") }
+    }
+
+    func run() throws {
+        var failed = false
+        try reportingErrors {
+            let shards = try inputs.map(ShardResults.read)
+            var seen: [String: String] = [:]
+            var cases: [ShardResults.Case] = []
+            for (shard, path) in zip(shards, inputs) {
+                for item in shard.cases {
+                    if let other = seen[item.name] {
+                        throw RefreshGifError.badInput(file: path, message: "case '\(item.name)' is also in \(other): shards must not overlap")
+                    }
+                    seen[item.name] = path
+                    cases.append(item)
+                }
+            }
+            try OutputGuard.check(outputs: [junit, html.map { $0 + "/index.html" }].compactMap { $0 }, inputs: inputs)
+            let failures = cases.filter { $0.failure != nil }.count
+            for item in cases where item.failure != nil { try Console.line("FAIL \(item.name): \(item.failure ?? "")") }
+            try Console.line("\(cases.count - failures) passed, \(failures) failed")
+            if let junit {
+                let report = JUnitReport(suite: "refresh-render snapshot", cases: cases.map { JUnitReport.Case(name: $0.name, failure: $0.failure, isError: $0.isError) })
+                try FileIO.write(Array(report.xml.utf8), to: junit)
+            }
+            if let html {
+                let suites = Set(shards.map { URL(fileURLWithPath: $0.suite).lastPathComponent }).sorted().joined(separator: ", ")
+                try HTMLReport(title: "Snapshots of \(suites) (\(shards.count) shards)", entries: cases.map(\.entry)).write(to: html)
+                Console.error("refresh-render: report in \(html)/index.html\n")
+            }
+            failed = failures > 0
         }
         if failed { throw ExitCode(1) }
     }

@@ -316,3 +316,45 @@ struct PerceptualCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 }
+
+/// Sharded CI: each job writes its results, one job merges them into one report.
+@Suite("refresh-render snapshot: shards and merge")
+struct ShardMergeTests {
+    @Test("two shards' results, moved to another folder, merge into one table, JUnit file and HTML report")
+    func mergeShards() throws {
+        let work = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let examples = Support.root.appendingPathComponent("examples/snapshots").path
+        try FileManager.default.copyItem(atPath: examples + "/golden", toPath: work + "/golden")
+        // One golden broken: a different case's picture under its name.
+        let goldens = CLI.files(in: work + "/golden").filter { $0.hasSuffix(".png") }
+        try #require(goldens.count >= 2)
+        try FileManager.default.removeItem(atPath: work + "/golden/" + goldens[0])
+        try FileManager.default.copyItem(atPath: work + "/golden/" + goldens[1], toPath: work + "/golden/" + goldens[0])
+        for k in 1...2 {
+            let shard = try CLI.run(["snapshot", examples + "/cases.json", "--golden", work + "/golden", "--shard", "\(k)/2",
+                                     "--results", work + "/job\(k)/results.json", "--artifacts", work + "/job\(k)/artifacts"])
+            #expect([0, 1].contains(shard.status), "\(shard.stderr)")
+        }
+        // The merge job downloads the results only (not the artifacts folders).
+        for k in 1...2 {
+            try FileManager.default.createDirectory(atPath: work + "/merge/\(k)", withIntermediateDirectories: true)
+            for name in ["results.json", "results.json.files"] {
+                try FileManager.default.moveItem(atPath: work + "/job\(k)/" + name, toPath: work + "/merge/\(k)/" + name)
+            }
+            try FileManager.default.removeItem(atPath: work + "/job\(k)")
+        }
+        let merged = try CLI.run(["snapshot", "merge", work + "/merge/1/results.json", work + "/merge/2/results.json",
+                                  "--html", work + "/report", "--junit", work + "/junit.xml"])
+        let table = String(decoding: merged.stdout, as: UTF8.self)
+        #expect(merged.status == 1 && table.contains("passed, 1 failed") && table.contains(goldens[0].dropLast(4)), "\(table)")
+        let junit = try String(contentsOfFile: work + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("failures=\"1\""))
+        // The report's pictures came with the results: the failing case's actual and diff are there.
+        let pictures = CLI.files(in: work + "/report/images")
+        #expect(pictures.contains { $0.contains(".actual.") } && pictures.contains { $0.contains(".diff.") }, "\(pictures)")
+        // Overlapping shards are refused.
+        let overlap = try CLI.run(["snapshot", "merge", work + "/merge/1/results.json", work + "/merge/1/results.json"])
+        #expect(overlap.status == 65 && overlap.stderr.contains("must not overlap"))
+    }
+}
