@@ -42,7 +42,7 @@ struct SnapshotJob {
     /// The run report's title.
     static let runReportTitle = "Snapshot failures"
 
-    private static let artifactSuffixes = [".actual.png", ".diff.png", ".compare.png", ".sheet.png", ".actual.json"]
+    private static let artifactSuffixes = [".actual.png", ".diff.png", ".compare.png", ".actual.json"]
 
     /// Checks or records `snapshot`; nil when it matched.
     func run(_ snapshot: SnapshotValue, mode: SnapshotRecordMode) throws -> String? {
@@ -212,9 +212,11 @@ struct SnapshotJob {
                                 files: [baseName + ".actual.png"])
             }
             var failing: [(frame: RenderedFrame, result: ImageDiff.Result, expected: StraightImage)] = []
+            var diffs: [RGBAImage] = []
             for frame in frames {
                 let expected = try Self.cell(of: expectedSheet, index: frame.index, columns: columns, width: width, height: height)
                 let result = try tolerance.diff.compare(expected, StraightImage(frame.image), drawDiff: true)
+                if let diff = result.diffImage { diffs.append(try RGBAImage(width: diff.width, height: diff.height, straightPixels: diff.pixels)) }
                 if !tolerance.limits.accepts(result) { failing.append((frame, result, expected)) }
             }
             guard let firstBad = failing.first,
@@ -223,9 +225,14 @@ struct SnapshotJob {
                 String(format: "frame %d (%.2f s, %@): ", item.frame.index, item.frame.report.time, item.frame.report.state) + Self.describe(item.result)
             }
             let summary = "\(failing.count) of \(frames.count) frames differ; first \(name(firstBad)); worst \(name(worst))"
-            var mismatch = try writeArtifacts(expected: worst.expected, actual: worst.frame.image, result: worst.result, summary: summary)
-            try save(try PNGEncoder().encode(try Self.grid(frames.map(\.image), columns: columns)), ".sheet.png")
-            mismatch.files.append(baseName + ".sheet.png")
+            // Grid against grid, as the golden is one: the actual grid and a grid of every frame's
+            // diff, so the report's swipe and onion skin line up cell for cell. The worst frame
+            // alone goes side by side in the compare picture.
+            let encoder = PNGEncoder()
+            try save(try encoder.encode(try Self.grid(frames.map(\.image), columns: columns)), ".actual.png")
+            try save(try encoder.encode(try Self.grid(diffs, columns: columns)), ".diff.png")
+            var mismatch = try writeComparison(expected: worst.expected, actual: worst.frame.image, result: worst.result, summary: summary)
+            mismatch.files = [baseName + ".actual.png", baseName + ".diff.png"] + mismatch.files
             return mismatch
         }
     }
@@ -234,15 +241,23 @@ struct SnapshotJob {
     private func writeArtifacts(expected: StraightImage, actual: RGBAImage, result: ImageDiff.Result, summary: String) throws -> Mismatch {
         let encoder = PNGEncoder()
         try save(try encoder.encode(actual), ".actual.png")
-        var files = [baseName + ".actual.png"]
+        if let diff = result.diffImage { try save(try encoder.encode(diff), ".diff.png") }
+        var mismatch = try writeComparison(expected: expected, actual: actual, result: result, summary: summary)
+        mismatch.files = [baseName + ".actual.png"] + (result.diffImage == nil ? [] : [baseName + ".diff.png"]) + mismatch.files
+        return mismatch
+    }
+
+    /// Writes expected | actual | diff side by side (`.compare.png`).
+    private func writeComparison(expected: StraightImage, actual: RGBAImage, result: ImageDiff.Result, summary: String) throws -> Mismatch {
+        var files: [String] = []
         if let diff = result.diffImage {
-            try save(try encoder.encode(diff), ".diff.png")
+            let encoder = PNGEncoder()
             let cells = [ContactSheet.Cell(image: try RGBAImage(width: expected.width, height: expected.height, straightPixels: expected.pixels), caption: "expected"),
                          ContactSheet.Cell(image: actual, caption: "actual"),
                          ContactSheet.Cell(image: try RGBAImage(width: diff.width, height: diff.height, straightPixels: diff.pixels), caption: "diff")]
             let sideBySide = try ContactSheet(rows: [cells], scale: 2).render(with: try RefreshRenderer())
             try save(try encoder.encode(sideBySide), ".compare.png")
-            files += [baseName + ".diff.png", baseName + ".compare.png"]
+            files.append(baseName + ".compare.png")
         }
         return Mismatch(summary: summary, files: files)
     }

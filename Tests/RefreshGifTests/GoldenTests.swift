@@ -399,7 +399,8 @@ struct AssertSnapshotTests {
             verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", snapshotDirectory: folder)
         }
         #expect(scoped?.contains("record mode all, from withSnapshotRecordMode") == true)
-        #expect(scoped?.contains("Remove withSnapshotRecordMode to compare") == true && scoped?.contains("REFRESH_RECORD") == false, "\(scoped ?? "")")
+        #expect(scoped?.contains("Remove withSnapshotRecordMode or the .refreshSnapshots(record:) trait to compare") == true
+                && scoped?.contains("REFRESH_RECORD") == false, "\(scoped ?? "")")
     }
 
     @Test("an animation is compared frame by frame and fails naming the first and the worst frame")
@@ -415,7 +416,16 @@ struct AssertSnapshotTests {
         scene.textColor = RGBAColor(red: 255, green: 0, blue: 0)
         let message = try #require(verifySnapshot(of: scene, as: .sequence(fps: 10), named: "spin", record: .never, snapshotDirectory: folder))
         #expect(message.contains("12 of 12 frames differ; first frame 0 (0.00 s, refreshing)") && message.contains("worst frame"))
-        #expect(message.contains("spin.sheet.png"))
+        // The report compares grid with grid: the actual pictures and the diffs are whole grids
+        // of the golden's size; the worst frame alone is in the side-by-side picture.
+        let artifacts = try #require(message.split(separator: "\n").first { $0.contains("artifacts:") }.map {
+            String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
+        })
+        for suffix in [".actual.png", ".diff.png"] {
+            let grid = try PNGDecoder().decode(FileIO.read(artifacts + "/spin" + suffix))
+            #expect(grid.width == sheet.width && grid.height == sheet.height, "\(suffix)")
+        }
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/spin.compare.png"))
         // Another frame count is a size change of the grid, said in words.
         let longer = try #require(verifySnapshot(of: scene, as: .sequence(fps: 20), named: "spin", record: .never, snapshotDirectory: folder))
         #expect(longer.contains("frame count or size changed"))
