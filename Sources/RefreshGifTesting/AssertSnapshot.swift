@@ -108,6 +108,7 @@ func check<Value>(_ value: () throws -> Value, as strategy: Snapshotting<Value>,
     let job = SnapshotJob(testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
                           artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source,
                           formerGolden: former, runReport: root)
+    SnapshotRunLog.record(golden: golden, root: root)
     do {
         let snapshot = try strategy.make(try value())
         guard let message = try job.run(snapshot, mode: mode) else { return nil }

@@ -8,7 +8,7 @@ import RefreshGif
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML and an HTML report.",
-        subcommands: [SnapshotRun.self, SnapshotMerge.self],
+        subcommands: [SnapshotRun.self, SnapshotMerge.self, SnapshotOrphans.self],
         defaultSubcommand: SnapshotRun.self)
 }
 

@@ -77,6 +77,18 @@ struct SnapshotDemoPackageTests {
         #expect(Self.goldens(in: package) == committed)
         #expect(try Self.swift(test, in: package).status == 0)
 
+        // Orphans: after that full run every golden is used; one no test reads is listed, then removed.
+        let snapshots = package + "/Tests/SnapshotDemoTests/__Snapshots__"
+        try FileManager.default.copyItem(atPath: snapshots + "/XCTestDemo/HeaderXCTests.testHeader.1.png",
+                                         toPath: snapshots + "/XCTestDemo/HeaderXCTests.testGone.1.png")
+        let orphanArgs = ["snapshot", "orphans", package + "/Tests", "--artifacts", package + "/.build/refresh-snapshots"]
+        let listed = try CLI.run(orphanArgs)
+        let listing = String(decoding: listed.stdout, as: UTF8.self)
+        #expect(listed.status == 0 && listing.contains("HeaderXCTests.testGone.1.png") && listing.contains("1 of 10 goldens unused"),
+                "\(listing)\(listed.stderr)")
+        #expect(try CLI.run(orphanArgs + ["--delete"]).status == 0)
+        #expect(Self.goldens(in: package) == committed)
+
         // Broken: every mismatch is reported at its own line, both assertions of a test run.
         let attachments = work + "/attachments"
         try FileManager.default.createDirectory(atPath: attachments, withIntermediateDirectories: true)
@@ -110,6 +122,11 @@ struct SnapshotDemoPackageTests {
         let parallel = try Self.swift(test + ["--parallel"], in: package, environment: ["DEMO_BREAK": "1"])
         #expect(parallel.status == 0, "\(parallel.output)")
         #expect(Self.goldens(in: package) == before)
+        // After a partial run (here --parallel, and below --filter) orphans are not judged.
+        let partial = try CLI.run(orphanArgs)
+        #expect(partial.status == 65 && partial.stderr.contains("partial"), "\(partial.stderr)")
+        _ = try Self.swift(test + ["--filter", "HeaderSnapshots"], in: package, environment: ["DEMO_BREAK": "1"])
+        #expect(try CLI.run(orphanArgs).status == 65)
     }
 
     @Test("the README's Swift examples are files of the example package, word for word, so they compile and run")

@@ -358,3 +358,25 @@ struct ShardMergeTests {
         #expect(overlap.status == 65 && overlap.stderr.contains("must not overlap"))
     }
 }
+
+/// Goldens of a cases file that no case names.
+@Suite("refresh-render snapshot orphans (cases files)")
+struct BatchOrphanTests {
+    @Test("a golden no case names is listed and, with --delete, removed; the cases' goldens stay")
+    func orphans() throws {
+        let work = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let examples = Support.root.appendingPathComponent("examples/snapshots").path
+        try FileManager.default.copyItem(atPath: examples + "/golden", toPath: work + "/golden")
+        let kept = CLI.files(in: work + "/golden")
+        let picture = try #require(kept.first { $0.hasSuffix(".png") })
+        try FileManager.default.copyItem(atPath: work + "/golden/" + picture, toPath: work + "/golden/renamed-case.png")
+        let arguments = ["snapshot", "orphans", "--cases", examples + "/cases.json", "--golden", work + "/golden"]
+        let listed = try CLI.run(arguments)
+        let text = String(decoding: listed.stdout, as: UTF8.self)
+        #expect(listed.status == 0 && text.contains("renamed-case.png") && text.contains("1 of "), "\(text)")
+        #expect(try CLI.run(arguments + ["--delete"]).status == 0)
+        #expect(CLI.files(in: work + "/golden") == kept)
+        #expect(try CLI.run(["snapshot", "orphans", "--cases", examples + "/cases.json"]).status == 64)
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import FoundationEssentials
+import RefreshGif
+
+/// `refresh-render snapshot orphans`: goldens no test or case uses any more.
+struct SnapshotOrphans: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "orphans",
+        abstract: "List (or --delete) goldens that no test of the last full run, or no case of a cases file, uses.",
+        discussion: """
+            Swift tests: give the folders holding __Snapshots__ (such as Tests); the snapshot assertions' \
+            log of the last run (run-*.json in the artifacts folder) says which goldens were used. A run \
+            with --filter, --skip or XCTest's --parallel is partial and is refused (65). Batch: give \
+            --cases and --golden instead.
+            """)
+
+    @Argument(help: ArgumentHelp("Folders to search for __Snapshots__ folders (Swift tests).", valueName: "PATH"))
+    var paths: [String] = []
+
+    @Option(help: "The artifacts folder holding the run log (default: $REFRESH_ARTIFACTS, else .build/refresh-snapshots).")
+    var artifacts: String?
+
+    @Option(help: "A cases file: its goldens are the cases' names (with --golden).")
+    var cases: String?
+
+    @Option(help: "The cases file's golden folder (with --cases).")
+    var golden: String?
+
+    @Flag(help: "Remove the orphans.")
+    var delete = false
+
+    func validate() throws {
+        guard (cases == nil) == (golden == nil) else { throw ValidationError("--cases and --golden go together") }
+        guard cases != nil || !paths.isEmpty else { throw ValidationError("give the folders of your tests, or --cases and --golden") }
+    }
+
+    func run() throws {
+        try reportingErrors {
+            let goldens: [String], used: Set<String>
+            if let cases, let golden {
+                let suite = try SnapshotSuite.read(cases)
+                goldens = try FileIO.entries(of: golden).filter { $0.hasSuffix(".png") }.map { golden + "/" + $0 }
+                used = Set(suite.cases.map { Self.canonical(golden + "/" + $0.name + ".png") })
+            } else {
+                goldens = paths.flatMap(Self.goldens(under:))
+                used = try Self.usedInLastRun(artifacts: artifacts ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"]
+                                                ?? ".build/refresh-snapshots")
+            }
+            let orphans = goldens.filter { !used.contains(Self.canonical($0)) }.sorted()
+            for orphan in orphans {
+                if delete {
+                    guard (try? FileManager.default.removeItem(atPath: orphan)) != nil else {
+                        throw RefreshGifError.cannotCreateOutput(file: orphan, message: "cannot be removed")
+                    }
+                }
+                try Console.line((delete ? "removed " : "") + orphan)
+            }
+            try Console.line("\(orphans.count) of \(goldens.count) goldens unused\(delete && !orphans.isEmpty ? ", removed" : "")")
+        }
+    }
+
+    /// Every golden in the `__Snapshots__` folders under `path` (pictures and JSON reports;
+    /// not the fonts record).
+    static func goldens(under path: String) -> [String] {
+        let found = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
+        return found.filter { item in
+            let parts = item.split(separator: "/")
+            guard parts.contains("__Snapshots__"), let name = parts.last, name != "fonts.json" else { return false }
+            return name.hasSuffix(".png") || name.hasSuffix(".json")
+        }.map { path + "/" + $0 }
+    }
+
+    /// The goldens the last complete run used: the newest log and the other library's log of
+    /// the same `swift test` run.
+    static func usedInLastRun(artifacts: String) throws -> Set<String> {
+        let names = (try? FileIO.entries(of: artifacts)) ?? []
+        let logs = try names.filter { $0.hasPrefix("run-") && $0.hasSuffix(".json") }.map { name -> (RunLog, Double) in
+            let path = artifacts + "/" + name
+            guard let log = try? JSONDecoder().decode(RunLog.self, from: Data(try FileIO.read(path))) else {
+                throw RefreshGifError.badInput(file: path, message: "not a snapshot run log")
+            }
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            return (log, modified)
+        }
+        guard let newest = logs.max(by: { $0.1 < $1.1 })?.0 else {
+            throw RefreshGifError.missingInput(file: artifacts, message: "no snapshot run log: run the whole test suite first")
+        }
+        let run = logs.map(\.0).filter { $0.runner == newest.runner }
+        guard !run.contains(where: \.partial) else {
+            throw RefreshGifError.badInput(file: artifacts, message: "the last run was partial (--filter, --skip or XCTest's --parallel): run the whole suite, then ask again")
+        }
+        return Set(run.flatMap(\.goldens).map(canonical))
+    }
+
+    /// The snapshot assertions' log (RefreshGifTesting writes it).
+    struct RunLog: Decodable {
+        var runner: Int32
+        var partial: Bool
+        var goldens: [String]
+    }
+
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+}
