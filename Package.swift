@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The targets depend one way, bottom to top:
@@ -16,10 +16,17 @@ let package = Package(
     products: [
         .library(name: "RefreshGif", targets: ["RefreshGif"]),
         .library(name: "RefreshGifTesting", targets: ["RefreshGifTesting"]),
+        // Strategies for pointfreeco/swift-snapshot-testing, for teams already on it: only with
+        // the SnapshotTesting trait, so nobody else builds that package.
+        .library(name: "RefreshGifSnapshotTesting", targets: ["RefreshGifSnapshotTesting"]),
         .executable(name: "refresh-render", targets: ["refresh-render"]),
+    ],
+    traits: [
+        .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
     ],
     targets: [
         // System libraries, found with pkg-config.
@@ -44,6 +51,10 @@ let package = Package(
         .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         .target(name: "RefreshGif", dependencies: ["RefreshImage", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif"]),
+        .target(name: "RefreshGifSnapshotTesting", dependencies: [
+            "RefreshGif",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+        ]),
 
         .executableTarget(
             name: "refresh-render",
