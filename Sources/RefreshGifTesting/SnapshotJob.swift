@@ -96,8 +96,9 @@ struct SnapshotJob {
             + diffToolLine(actual: mismatch.files.first { $0.hasSuffix(".actual.png") || $0.hasSuffix(".actual.json") })
         // The artifacts folder is also a page a person opens in a browser (the snapshot report).
         let file = { (suffix: String) -> String? in mismatch.files.contains(baseName + suffix) ? artifacts + "/" + baseName + suffix : nil }
-        let entry = HTMLReport.Entry(name: baseName, status: .failed, message: message, expected: golden,
+        var entry = HTMLReport.Entry(name: baseName, status: .failed, message: message, expected: golden,
                                      actual: file(".actual.png"), diff: file(".diff.png"), rerecord: recordAdvice(.all, only: true))
+        entry.grid = mismatch.grid
         try HTMLReport.add(entry, title: "Snapshot failures of \(testName)", in: artifacts)
         if let runReport {
             var linked = entry
@@ -173,6 +174,8 @@ struct SnapshotJob {
     struct Mismatch {
         var summary: String
         var files: [String]
+        /// For an animation: the grid its pictures are.
+        var grid: HTMLReport.Entry.Grid?
     }
 
     private func compare(_ snapshot: SnapshotValue) throws -> Mismatch? {
@@ -233,6 +236,7 @@ struct SnapshotJob {
             try save(try encoder.encode(try Self.grid(diffs, columns: columns)), ".diff.png")
             var mismatch = try writeComparison(expected: worst.expected, actual: worst.frame.image, result: worst.result, summary: summary)
             mismatch.files = [baseName + ".actual.png", baseName + ".diff.png"] + mismatch.files
+            mismatch.grid = HTMLReport.Entry.Grid(columns: columns, count: frames.count, width: width, height: height)
             return mismatch
         }
     }

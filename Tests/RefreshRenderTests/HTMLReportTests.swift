@@ -55,6 +55,27 @@ struct HTMLReportTests {
         return folder + "/report/index.html"
     }
 
+    @Test("an animation's entry steps through its grids one frame at a time",
+          .enabled(if: chromium != nil, "Chromium is not installed here (make test installs Debian's chromium)"))
+    func frameStepping() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // A grid of 4 frames of 100 × 50 px, 2 a row, as expected, actual and diff.
+        var grid = try RGBAImage(width: 200, height: 100)
+        grid.draw(Support.solid(100, 50, RGBAColor(red: 255, green: 0, blue: 0)), atX: 100, y: 50)
+        try FileIO.write(try PNGEncoder().encode(grid), to: folder + "/grid.png")
+        var entry = HTMLReport.Entry(name: "spin", status: .failed, differingPixels: 5, totalPixels: 20_000, message: "frames differ",
+                                     expected: folder + "/grid.png", actual: folder + "/grid.png", diff: folder + "/grid.png")
+        entry.grid = HTMLReport.Entry.Grid(columns: 2, count: 4, width: 100, height: 50)
+        try HTMLReport(title: "Frames", entries: [entry]).write(to: folder + "/report")
+        let page = folder + "/report/index.html"
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("class=\"frame-step\" min=\"0\" max=\"3\""))
+        // The script drew frame 0 of each grid into its canvas, at the cell's size.
+        let dom = try Self.browser(["--dump-dom", "file://" + page]) { $0.contains("data-shown") }
+        #expect(dom.contains("data-shown=\"0\"") && dom.contains("width=\"100\" height=\"50\""), "\(dom.prefix(2000))")
+    }
+
     @Test("the report lists every case, failures first, loads its pictures, its swipe slider moves, its filter is CSS",
           .enabled(if: chromium != nil, "Chromium is not installed here (make test installs Debian's chromium)"))
     func inBrowser() throws {

@@ -38,6 +38,21 @@ package struct HTMLReport {
         package var scene: String?
         /// The command (or environment) that records this case again.
         package var rerecord: String?
+        /// For an animation: how its pictures are grids of frames, so the page can step
+        /// through them one frame at a time.
+        package var grid: Grid?
+
+        /// `count` frames of `width × height` px, `columns` a row.
+        package struct Grid: Sendable, Codable, Equatable {
+            package var columns: Int, count: Int, width: Int, height: Int
+
+            package init(columns: Int, count: Int, width: Int, height: Int) {
+                self.columns = columns
+                self.count = count
+                self.width = width
+                self.height = height
+            }
+        }
 
         package init(name: String, status: Status, differingPixels: Int? = nil, totalPixels: Int? = nil, message: String,
                      expected: String? = nil, actual: String? = nil, diff: String? = nil, scene: String? = nil, rerecord: String? = nil) {
@@ -194,6 +209,7 @@ package struct HTMLReport {
         .stack img + img { position: absolute; left: 0; top: 0; }
         .stack.swipe img + img { clip-path: inset(0 0 0 var(--cut, 50%)); }
         .stack.onion img + img { opacity: var(--opacity, .5); }
+        .frames canvas { image-rendering: pixelated; width: calc(var(--zoom) * 50%); max-width: 32%; height: auto; }
         details { margin-top: 8px; } pre { overflow: auto; background: var(--bg); padding: 8px; border-radius: 6px; }
         code { overflow-wrap: anywhere; }
         \(filterCSS)
@@ -246,6 +262,14 @@ package struct HTMLReport {
             <div class="stack swipe"><img src="\(e)" alt="Expected (swipe)"><img src="\(a)" alt="Actual (swipe)"></div>
             <div class="stack onion"><img src="\(e)" alt="Expected (onion skin)"><img src="\(a)" alt="Actual (onion skin)"></div>
             """
+            if let grid = entry.grid, grid.count > 1 {
+                // One frame at a time from the grids (drawn by the script; without it the grids show).
+                tools += """
+                <div class="tools frames" data-columns="\(grid.columns)" data-count="\(grid.count)" data-width="\(grid.width)" data-height="\(grid.height)">
+                <label>Frame <input type="number" class="frame-step" min="0" max="\(grid.count - 1)" value="0" aria-label="Frame of the animation to compare"></label>
+                <canvas data-role="expected" aria-label="Expected frame"></canvas><canvas data-role="actual" aria-label="Actual frame"></canvas><canvas data-role="diff" aria-label="Diff of the frame"></canvas></div>
+                """
+            }
         }
         let scene = entry.scene.map { "<details><summary>Scene</summary><pre>\(Self.escape($0))</pre></details>" } ?? ""
         let rerecord = entry.rerecord.map { "<p>Record again: <code>\(Self.escape($0))</code></p>" } ?? ""
@@ -270,6 +294,22 @@ package struct HTMLReport {
     for (const img of document.images) { if (img.complete) setWidth(img); else img.addEventListener('load', () => setWidth(img)); }
     for (const range of document.querySelectorAll('.swipe-range')) {
       range.addEventListener('input', () => range.closest('article').querySelector('.stack.swipe').style.setProperty('--cut', range.value + '%'));
+    }
+    for (const step of document.querySelectorAll('.frame-step')) {
+      const box = step.closest('.frames'), article = step.closest('article');
+      const show = () => {
+        const d = box.dataset, i = Math.max(0, Math.min(+d.count - 1, +step.value || 0));
+        const x = (i % +d.columns) * +d.width, y = Math.floor(i / +d.columns) * +d.height;
+        for (const canvas of box.querySelectorAll('canvas')) {
+          const img = article.querySelector('.pictures img[data-role="' + canvas.dataset.role + '"]');
+          canvas.width = +d.width; canvas.height = +d.height;
+          if (img && img.complete) canvas.getContext('2d').drawImage(img, x, y, +d.width, +d.height, 0, 0, +d.width, +d.height);
+        }
+        box.dataset.shown = i;
+      };
+      step.addEventListener('input', show);
+      for (const img of article.querySelectorAll('.pictures img')) img.addEventListener('load', show);
+      show();
     }
     for (const range of document.querySelectorAll('.onion-range')) {
       range.addEventListener('input', () => range.closest('article').querySelector('.stack.onion').style.setProperty('--opacity', range.value / 100));
