@@ -29,6 +29,11 @@ struct SnapshotDemoPackageTests {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
+    /// Single quotes for a shell word.
+    enum ShellQuoting {
+        static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    }
+
     static func goldens(in package: String) -> [String] {
         let folder = package + "/Tests/SnapshotDemoTests/__Snapshots__"
         let found = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
@@ -110,10 +115,27 @@ struct SnapshotDemoPackageTests {
         #expect(CLI.files(in: artifacts + "/HeaderSnapshots/header").contains("HeaderSnapshots.header.2.compare.png"))
         #expect(CLI.files(in: artifacts + "/FooterSnapshots/header").contains("footer-no-more-data.diff.png"))
 
-        // REFRESH_RECORD=failed re-records every mismatch of the run in one pass.
+        // The record-again command of an XCTest failure, run as printed, rewrites exactly its golden.
+        let printed = try #require(broken.output.components(separatedBy: "record again: ").dropFirst()
+            .map { String($0.prefix { $0 != "\n" }) }.first { $0.contains("HeaderXCTests.testHeader.1") }, "\(broken.output)")
+        let bytes = { Dictionary(uniqueKeysWithValues: Self.goldens(in: package).map { ($0, FileManager.default.contents(atPath: snapshots + "/" + $0)) }) }
+        let beforeRecord = bytes()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "DEMO_BREAK=1 " + printed + " --skip-build --scratch-path " + ShellQuoting.quoted(Self.scratch) + " > /dev/null 2>&1"]
+        process.currentDirectoryURL = URL(fileURLWithPath: package)
+        process.environment = ProcessInfo.processInfo.environment.merging(["REFRESHGIF_PATH": Support.root.path]) { _, new in new }
+        try process.run()
+        process.waitUntilExit()
+        let afterRecord = bytes()
+        let changed = beforeRecord.keys.filter { beforeRecord[$0] != afterRecord[$0] }
+        #expect(changed == ["XCTestDemo/HeaderXCTests.testHeader.1.png"], "\(printed): \(changed)")
+
+        // REFRESH_RECORD=failed re-records every mismatch of the run in one pass (the five left:
+        // the printed command above recorded the sixth).
         let rerecord = try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1", "REFRESH_RECORD": "failed"])
         let rerecorded = Set(rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
-        #expect(rerecorded.count == 6, "\(rerecord.output)")
+        #expect(rerecorded.count == 5, "\(rerecord.output)")
         #expect(try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
 
         // Under --parallel every test runs in a process of its own, where XCTest's observer has
