@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGif
 import RefreshGifTestSupport
 import Testing
 
@@ -27,11 +28,6 @@ struct SnapshotDemoPackageTests {
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-    }
-
-    /// Single quotes for a shell word.
-    enum ShellQuoting {
-        static func quoted(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     }
 
     static func goldens(in package: String) -> [String] {
@@ -122,7 +118,7 @@ struct SnapshotDemoPackageTests {
         let beforeRecord = bytes()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "DEMO_BREAK=1 " + printed + " --skip-build --scratch-path " + ShellQuoting.quoted(Self.scratch) + " > /dev/null 2>&1"]
+        process.arguments = ["-c", "DEMO_BREAK=1 " + printed + " --skip-build --scratch-path " + ShellWord.quoted(Self.scratch) + " > /dev/null 2>&1"]
         process.currentDirectoryURL = URL(fileURLWithPath: package)
         process.environment = ProcessInfo.processInfo.environment.merging(["REFRESHGIF_PATH": Support.root.path]) { _, new in new }
         try process.run()
