@@ -57,7 +57,9 @@ struct Extract: ParsableCommand {
                     try FileIO.naming(output + "/" + name) { try FileIO.writeDeferringSync(bytes, to: staging + "/" + name) }
                     flush.add(staging + "/" + name)
                     entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
-                                              width: frame.image.width, height: frame.image.height))
+                                              width: frame.image.width, height: frame.image.height,
+                                              region: .init(left: frame.left, top: frame.top, width: frame.width, height: frame.height),
+                                              disposal: GIFFrameLayout.Disposal(code: frame.disposal).rawValue))
                 }
             }
             let manifest = FramesManifest(source: input, width: summary.width, height: summary.height,
@@ -77,8 +79,17 @@ struct Extract: ParsableCommand {
         var index: Int
         var file: String
         var delayMs: Int
+        /// The composited frame's size: the screen's.
         var width: Int
         var height: Int
+        /// The rectangle the GIF's frame itself covers, and its disposal.
+        var region: Region
+        var disposal: String
+    }
+
+    /// A rectangle of the screen, in pixels.
+    struct Region: Codable {
+        var left: Int, top: Int, width: Int, height: Int
     }
 
     struct FramesManifest: Codable {

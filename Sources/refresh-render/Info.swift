@@ -15,6 +15,9 @@ struct Info: ParsableCommand {
 
     @OptionGroup var limits: LimitOptions
 
+    /// How many frames the text report lists.
+    static let framesListed = 40
+
     struct Report: Codable {
         var file: String
         var format: String
@@ -27,6 +30,8 @@ struct Info: ParsableCommand {
         /// Lottie only.
         var frameRate: Double?
         var markers: [Marker]?
+        /// GIF only: each frame's rectangle, disposal and palette.
+        var frames: [GIFFrameLayout]?
         /// The program and version that read the file.
         var generator = "refresh-render " + RefreshGifVersion.current
     }
@@ -55,6 +60,7 @@ struct Info: ParsableCommand {
                     report = Report(file: input, format: format, width: found.width, height: found.height, frameCount: found.frameCount,
                                     delaysMs: found.delaysMilliseconds, totalDurationMs: found.durationMilliseconds,
                                     loopCount: found.loopCount)
+                    if found.format == .gif { report.frames = found.layouts }
                 } else if LottieAnimation.isLottie(bytes) {
                     let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
                     let info = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits.limits).info
@@ -93,6 +99,16 @@ struct Info: ParsableCommand {
                     duration:  \(report.totalDurationMs) ms\(report.format == "gif" ? " (delays of 0–10 ms count as 100 ms)" : "")
                     loop:      \(report.loopCount.map { $0 == 0 ? "forever" : "\($0) times" } ?? "none (plays once)")
                     """)
+                if let frames = report.frames {
+                    // The first frames one a line (all of them with --json).
+                    for (index, frame) in frames.prefix(Self.framesListed).enumerated() {
+                        let label = "frame \(index + 1):"
+                        try Console.line(label + String(repeating: " ", count: max(1, 11 - label.count)) + frame.summary)
+                    }
+                    if frames.count > Self.framesListed {
+                        try Console.line("…          \(frames.count - Self.framesListed) frames more (all of them with --json)")
+                    }
+                }
             }
         }
     }

@@ -115,6 +115,10 @@ struct CLITests {
         #expect(frames?.map { $0["delayMs"] as? Int } == [0, 10, 20, 50, 100, 200])
         let gif = try GIFDecoder().decode(Support.bytes("gif/spectrum.gif"))
         #expect(try PNGDecoder().decode(FileIO.read(folder + "/frame_0005.png")) == gif.frames[4].image)
+        // Each frame's own rectangle and disposal, as the file states them.
+        let regions = frames?.compactMap { $0["region"] as? [String: Int] }
+        #expect(regions?.count == 6 && regions?.map { $0["width"] } == gif.frames.map { $0.width })
+        #expect(frames?.allSatisfy { ["unspecified", "none", "background", "previous", "reserved"].contains($0["disposal"] as? String ?? "") } == true)
     }
 
     @Test("info reports size, frames, delays, duration and loop count")

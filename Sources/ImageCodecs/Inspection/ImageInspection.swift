@@ -10,6 +10,9 @@ public struct ImageInspection: Sendable, Equatable {
     public var delaysMilliseconds: [Int]
     /// Loop count (0: forever), when the file sets one.
     public var loopCount: Int?
+    /// A GIF's frames as its blocks state them: where each is drawn, how it is disposed of,
+    /// and which palette it uses (empty for PNG).
+    public var layouts: [GIFFrameLayout] = []
 
     /// The number of frames.
     public var frameCount: Int { delaysMilliseconds.count }
@@ -30,12 +33,15 @@ public struct ImageInspection: Sendable, Equatable {
     static func gif(_ d: [UInt8]) throws -> ImageInspection {
         guard d.count >= 13 else { throw ImageCodecError.malformed(.gif, reason: "no screen descriptor") }
         let width = Int(d[6]) | Int(d[7]) << 8, height = Int(d[8]) | Int(d[9]) << 8
-        var delays: [Int] = [], pendingDelay = 0, loop: Int?
+        var delays: [Int] = [], pendingDelay = 0, pendingDisposal = 0, loop: Int?
+        var layouts: [GIFFrameLayout] = []
+        let globalColors = d[10] & 0x80 != 0 ? 1 << (Int(d[10] & 7) + 1) : 0
         let netscape = Array("NETSCAPE2.0".utf8), animexts = Array("ANIMEXTS1.0".utf8)
         GIFBlocks.walk(d) { block in
             switch block {
             case let .extension(0xF9, i) where i + 5 <= d.count && d[i] >= 4:
                 pendingDelay = (Int(d[i + 2]) | Int(d[i + 3]) << 8) * 10
+                pendingDisposal = Int(d[i + 1] >> 2 & 7)
             case let .extension(0xFF, i) where i + 12 <= d.count && d[i] == 11:
                 let name = Array(d[(i + 1)...(i + 11)])
                 let sub = i + 12
@@ -44,13 +50,20 @@ public struct ImageInspection: Sendable, Equatable {
                 }
             case .extension:
                 break
-            case .image:
+            case let .image(descriptor, _):
                 delays.append(pendingDelay)
+                let word = { (k: Int) in Int(d[descriptor + k]) | Int(d[descriptor + k + 1]) << 8 }
+                let flags = d[descriptor + 9]
+                layouts.append(GIFFrameLayout(left: word(1), top: word(3), width: word(5), height: word(7),
+                                              disposal: GIFFrameLayout.Disposal(code: pendingDisposal),
+                                              localColors: flags & 0x80 != 0 ? 1 << (Int(flags & 7) + 1) : nil,
+                                              globalColors: globalColors))
                 pendingDelay = 0
+                pendingDisposal = 0
             }
         }
         guard !delays.isEmpty else { throw ImageCodecError.malformed(.gif, reason: "no complete frame") }
-        return ImageInspection(format: .gif, width: width, height: height, delaysMilliseconds: delays, loopCount: loop)
+        return ImageInspection(format: .gif, width: width, height: height, delaysMilliseconds: delays, loopCount: loop, layouts: layouts)
     }
 
     /// Reads IHDR, and acTL/fcTL for an animated PNG.
@@ -73,5 +86,49 @@ public struct ImageInspection: Sendable, Equatable {
         }
         return ImageInspection(format: .apng, width: width, height: height, delaysMilliseconds: delays.isEmpty ? [0] : delays,
                                loopCount: plays)
+    }
+}
+
+/// One GIF frame as its image descriptor and graphic control state it, nothing decoded.
+public struct GIFFrameLayout: Sendable, Equatable, Codable {
+    /// What happens to a frame's rectangle before the next is drawn.
+    public enum Disposal: String, Sendable, Equatable, Codable {
+        /// Not set (0): treated as `none`.
+        case unspecified
+        /// Left in place (1).
+        case none
+        /// Cleared to the background (2).
+        case background
+        /// Restored to what was there before (3).
+        case previous
+        /// A code GIF does not define (4–7): browsers treat it as `none`.
+        case reserved
+
+        /// The disposal a graphic control block's code (0–7) means.
+        public init(code: Int) {
+            switch code {
+            case 0: self = .unspecified
+            case 1: self = .none
+            case 2: self = .background
+            case 3: self = .previous
+            default: self = .reserved
+            }
+        }
+    }
+
+    /// The rectangle the frame is drawn in, in screen pixels.
+    public var left: Int, top: Int, width: Int, height: Int
+    /// Its disposal.
+    public var disposal: Disposal
+    /// The size of its local colour table, or nil when it uses the global one.
+    public var localColors: Int?
+    /// The size of the global colour table (0: none).
+    public var globalColors: Int
+
+    /// "40×40 at (0, 0), disposal none, local palette of 256 colours".
+    public var summary: String {
+        let palette = localColors.map { "local palette of \($0) colours" }
+            ?? (globalColors > 0 ? "global palette of \(globalColors) colours" : "no palette")
+        return "\(width)×\(height) at (\(left), \(top)), disposal \(disposal.rawValue), \(palette)"
     }
 }
