@@ -8,8 +8,8 @@ struct GalleryCommand: ParsableCommand {
         commandName: "gallery",
         abstract: "Render every kind, style and state on one contact sheet.")
 
-    @Option(help: "Library whose controls are drawn: mjrefresh, svpulltorefresh or zjrefresh.")
-    var library: String = "mjrefresh"
+    @Option(help: "Library whose controls are drawn.")
+    var library: RefreshLibrary = .mjrefresh
 
     @Option(help: "Language tag of the titles.")
     var language: String = "en"
@@ -28,9 +28,6 @@ struct GalleryCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
-        guard RefreshLibrary(rawValue: library) != nil else {
-            throw ValidationError("--library must be one of \(RefreshLibrary.allCases.map(\.rawValue).joined(separator: ", ")), got '\(library)'")
-        }
     }
 
     func run() throws {
@@ -38,15 +35,13 @@ struct GalleryCommand: ParsableCommand {
             let renderer = try RefreshRenderer()
             var settings = SceneDescription()
             try settings.set("scale", .integer(scale))
-            try settings.set("library", .text(library))
+            try settings.set("library", .text(library.rawValue))
             for (name, texts) in [("images", images), ("lottieSegments", lottieSegments)] where !texts.isEmpty {
                 if let field = SceneSchema.field(name) { try settings.set(name, try field.parse(texts)) }
             }
             let images = try settings.makeScene().images
-            let rows = try Gallery.cases(library: RefreshLibrary(rawValue: library) ?? .mjrefresh, language: Language(tag: language), scale: scale, images: images).map { row in
-                try row.map { ContactSheet.Cell(image: try renderer.render($0.scene), caption: $0.caption) }
-            }
-            let sheet = try ContactSheet(rows: rows, scale: scale).render(with: renderer)
+            let sheet = try ContactSheet.gallery(of: library.family, language: Language(tag: language), scale: scale,
+                                                 images: images, renderer: renderer)
             try FileIO.write(try PNGEncoder().encode(sheet), to: output)
         }
     }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import RefreshGif
 
 extension RefreshState: ExpressibleByArgument {}
+extension RefreshLibrary: ExpressibleByArgument {}
 
 /// The options that describe a control and its state, shared by every rendering command.
 ///

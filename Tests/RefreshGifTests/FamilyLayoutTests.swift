@@ -52,14 +52,14 @@ struct FamilyLayoutTests {
     @Test("family sizes: SV 60 pt, ZJ 60 pt normal, 100 pt GIF or the height given")
     func sizes() throws {
         var scene = RefreshScene()
-        scene.library = .svpulltorefresh
+        scene.family = SVPullToRefresh()
         scene.style = .normal
         #expect(scene.size.height == 60)
-        scene.library = .zjrefresh
+        scene.family = ZJRefresh()
         #expect(scene.size.height == 60)
         scene.style = .gif
         #expect(scene.size.height == 100)
-        scene.animatorHeight = 80
+        scene.family = ZJRefresh(animatorHeight: 80)
         #expect(scene.size.height == 80)
         // No auto-height: a tall image does not grow the animator.
         let tall = try ScaledImage(image: try RGBAImage(width: 10, height: 400), scale: 2)
@@ -70,12 +70,12 @@ struct FamilyLayoutTests {
 
     @Test("each family's state names, MJRefresh's beside them; no-more-data only in MJRefresh")
     func stateNames() throws {
-        #expect(RefreshLibrary.svpulltorefresh.state(named: "triggered")?.state == .pulling)
-        #expect(RefreshLibrary.svpulltorefresh.state(named: "pulling")?.state == .pulling)
-        #expect(RefreshLibrary.svpulltorefresh.state(named: "no-more-data") == nil)
-        #expect(RefreshLibrary.zjrefresh.state(named: "pull-to-refresh") == .init(name: "pull-to-refresh", state: .idle, pulled: true))
-        #expect(RefreshLibrary.zjrefresh.state(named: "release-to-refresh")?.state == .pulling)
-        #expect(RefreshLibrary.mjrefresh.state(named: "triggered") == nil)
+        #expect(SVPullToRefresh().state(named: "triggered")?.state == .pulling)
+        #expect(SVPullToRefresh().state(named: "pulling")?.state == .pulling)
+        #expect(SVPullToRefresh().state(named: "no-more-data") == nil)
+        #expect(ZJRefresh().state(named: "pull-to-refresh") == .init(name: "pull-to-refresh", state: .idle, pulled: true))
+        #expect(ZJRefresh().state(named: "release-to-refresh")?.state == .pulling)
+        #expect(MJRefresh().state(named: "triggered") == nil)
         let pull = try SceneDescription.from(["library": .text("zjrefresh"), "state": .text("pull-to-refresh")]).makeScene()
         #expect(pull.state == .idle && pull.pullingPercent == 0.5 && pull.stateTitle == "继续下拉刷新")
         #expect(throws: InvalidValue.self) {
@@ -96,24 +96,24 @@ struct FamilyLayoutTests {
     func strings() {
         let utc = TimeZone(identifier: "UTC") ?? .current
         let march17 = Date(timeIntervalSince1970: 1_710_668_460) // 2024-03-17 09:41 UTC
-        #expect(FamilyTitles.svLastUpdated(march17, timeZone: utc) == "Last Updated: 3/17/24, 9:41 AM")
-        #expect(FamilyTitles.svLastUpdated(nil, timeZone: utc) == "Last Updated: Never")
-        #expect(FamilyTitles.title(library: .svpulltorefresh, kind: .header, state: .pulling, pulled: true, language: .zhHans)
+        #expect(SVPullToRefresh.lastUpdated(march17, timeZone: utc) == "Last Updated: 3/17/24, 9:41 AM")
+        #expect(SVPullToRefresh.lastUpdated(nil, timeZone: utc) == "Last Updated: Never")
+        #expect(SVPullToRefresh().defaultTitle(kind: .header, state: .pulling, pulled: true, language: .zhHans)
                 == "Release to refresh...")
-        #expect(FamilyTitles.zjLastRefresh(nil, now: march17, timeZone: utc) == "首次刷新")
+        #expect(ZJRefresh.lastRefresh(nil, now: march17, timeZone: utc) == "首次刷新")
         let april17 = Date(timeIntervalSince1970: 1_713_347_000) // 2024-04-17: same day of the month
-        #expect(FamilyTitles.zjLastRefresh(march17, now: april17, timeZone: utc) == "上次刷新时间:今天 09:41")
+        #expect(ZJRefresh.lastRefresh(march17, now: april17, timeZone: utc) == "上次刷新时间:今天 09:41")
         let july5 = Date(timeIntervalSince1970: 1_720_180_800)
-        #expect(FamilyTitles.zjLastRefresh(march17, now: july5, timeZone: utc) == "上次刷新时间:03-17 09:41")
+        #expect(ZJRefresh.lastRefresh(march17, now: july5, timeZone: utc) == "上次刷新时间:03-17 09:41")
         let nextYear = Date(timeIntervalSince1970: 1_751_716_800) // 2025-07-05
-        #expect(FamilyTitles.zjLastRefresh(march17, now: nextYear, timeZone: utc) == "上次刷新时间:2024-03-17 09:41")
-        #expect(FamilyTitles.title(library: .zjrefresh, kind: .backFooter, state: .idle, pulled: true, language: .en) == "继续上拉刷新")
+        #expect(ZJRefresh.lastRefresh(march17, now: nextYear, timeZone: utc) == "上次刷新时间:2024-03-17 09:41")
+        #expect(ZJRefresh().defaultTitle(kind: .backFooter, state: .idle, pulled: true, language: .en) == "继续上拉刷新")
     }
 
     @Test("SV's arrow fades from clear at its top to opaque at 80 %, and turns with its gradient")
     func svArrowGradient() throws {
         var scene = RefreshScene()
-        scene.library = .svpulltorefresh
+        scene.family = SVPullToRefresh()
         scene.style = .normal
         scene.width = 320
         scene.scale = 2

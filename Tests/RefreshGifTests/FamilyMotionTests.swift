@@ -8,7 +8,7 @@ import Testing
 struct FamilyMotionTests {
     @Test("SV header: triggered only while dragging past 60 pt, loading on release, inset over 0.3 s both ways")
     func svHeader() {
-        var m = RefreshStateMachine(library: .svpulltorefresh, kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
+        var m = RefreshStateMachine(family: SVPullToRefresh(), kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
         m.sample(offset: -70, dragging: false, at: 0)
         #expect(m.state == .idle) // past the threshold without a finger: nothing
         m.sample(offset: -59, dragging: true, at: 10_000)
@@ -30,7 +30,7 @@ struct FamilyMotionTests {
         var geometry = ScrollGeometry()
         geometry.viewHeight = 600
         geometry.contentHeight = 1000
-        var m = RefreshStateMachine(library: .svpulltorefresh, kind: .autoFooter, size: 60, geometry: geometry, autoAlpha: false)
+        var m = RefreshStateMachine(family: SVPullToRefresh(), kind: .autoFooter, size: 60, geometry: geometry, autoAlpha: false)
         m.sample(offset: 410, dragging: false, at: 0)
         #expect(m.state == .idle)
         m.sample(offset: 410, dragging: true, at: 10_000)
@@ -45,7 +45,7 @@ struct FamilyMotionTests {
 
     @Test("ZJ: release-to-refresh stays until the 0.25-s inset animation completes, then loading")
     func zjLoadingAfterInset() {
-        var m = RefreshStateMachine(library: .zjrefresh, kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
+        var m = RefreshStateMachine(family: ZJRefresh(), kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
         m.sample(offset: -30, dragging: true, at: 0)
         #expect(m.state == .idle && m.percent == 0.5)
         m.sample(offset: -70, dragging: true, at: 10_000)
@@ -61,15 +61,15 @@ struct FamilyMotionTests {
 
     @Test("the arrows turn over 0.2 s; SV fades its arrow out for loading, ZJ snaps back after it")
     func arrowTransitions() throws {
-        let half = Transition.values(library: .svpulltorefresh, kind: .header, from: .idle, to: .pulling, after: 0.1)
+        let half = SVPullToRefresh().transition(kind: .header, from: .idle, to: .pulling, after: 0.1)
         #expect(abs((half.arrowAngle ?? 0) - Double.pi / 2) < 1e-9)
-        let done = Transition.values(library: .svpulltorefresh, kind: .header, from: .idle, to: .pulling, after: 0.2)
+        let done = SVPullToRefresh().transition(kind: .header, from: .idle, to: .pulling, after: 0.2)
         #expect(done.arrowAngle == Double.pi)
-        let fading = Transition.values(library: .svpulltorefresh, kind: .header, from: .pulling, to: .refreshing, after: 0.1)
+        let fading = SVPullToRefresh().transition(kind: .header, from: .pulling, to: .refreshing, after: 0.1)
         #expect(abs((fading.arrowOpacity ?? 0) - 0.5) < 1e-9) // half way on the ease-in-out curve
-        let zj = Transition.values(library: .zjrefresh, kind: .header, from: .refreshing, to: .idle, after: 0)
+        let zj = ZJRefresh().transition(kind: .header, from: .refreshing, to: .idle, after: 0)
         #expect(zj.arrowAngle == 0)
-        let footer = Transition.values(library: .zjrefresh, kind: .backFooter, from: .idle, to: .pulling, after: 0.2)
+        let footer = ZJRefresh().transition(kind: .backFooter, from: .idle, to: .pulling, after: 0.2)
         #expect(footer.arrowAngle == 0) // a footer's arrow starts up and turns down
     }
 

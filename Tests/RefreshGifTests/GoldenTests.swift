@@ -25,8 +25,8 @@ struct GoldenTests {
         // SVPullToRefresh ships English keys and ZJRefresh Chinese literals, whatever the
         // language: each is recorded in the one it shows.
         return [Language.en, .zhHans].flatMap { Gallery.cases(language: $0, scale: 2, images: images).flatMap { $0 } }
-            + Gallery.cases(library: .svpulltorefresh, language: .en, scale: 2, images: images).flatMap { $0 }
-            + Gallery.cases(library: .zjrefresh, language: .zhHans, scale: 2, images: images).flatMap { $0 }
+            + Gallery.cases(family: SVPullToRefresh(), language: .en, scale: 2, images: images).flatMap { $0 }
+            + Gallery.cases(family: ZJRefresh(), language: .zhHans, scale: 2, images: images).flatMap { $0 }
     }()
 
     @Test("each gallery cell matches its golden PNG", arguments: cases.map(\.name))
@@ -74,7 +74,7 @@ struct GoldenTests {
         for item in Self.cases {
             // SVPullToRefresh's infinite scrolling view shows nothing until it is triggered.
             let scene = item.scene
-            if scene.library == .svpulltorefresh && scene.kind == .autoFooter && scene.style == .normal && scene.state == .idle {
+            if scene.family is SVPullToRefresh && scene.kind == .autoFooter && scene.style == .normal && scene.state == .idle {
                 #expect(try renderer.render(scene).opaqueBounds() == nil, "\(item.name)")
                 continue
             }

@@ -33,7 +33,9 @@ struct SchemaTests {
             guard let sample = samples[field.name] else { continue }
             let json = "{\"\(field.name)\": \(sample)}"
             // The built-in animation is what shows without images.
-            let start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
+            var start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
+            // SVPullToRefresh's own settings act on its controls.
+            if ["subtitles", "arrowColor"].contains(field.name) { try start.set("library", .text("svpulltorefresh")) }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
             #expect(description[field.name] != nil)
@@ -62,8 +64,8 @@ struct SchemaTests {
             && a.refreshingTitleHidden == b.refreshingTitleHidden && a.textColor == b.textColor && a.font == b.font
             && a.lastUpdated == b.lastUpdated && a.now == b.now && a.timeZone == b.timeZone && a.spinnerStyle == b.spinnerStyle
             && a.autoAlpha == b.autoAlpha && a.rightToLeft == b.rightToLeft
-            && a.library == b.library && a.subtitles == b.subtitles && a.arrowColor == b.arrowColor
-            && a.pullToRefreshTitle == b.pullToRefreshTitle && a.showsDateLabel == b.showsDateLabel && a.animatorHeight == b.animatorHeight
+            && a.family.name == b.family.name && (a.family as? SVPullToRefresh) == (b.family as? SVPullToRefresh)
+            && (a.family as? ZJRefresh) == (b.family as? ZJRefresh)
     }
 
     @Test("ISO 8601 dates: with a zone, an offset, fractional seconds, no zone (UTC), a plain date; nonsense refused", arguments: [

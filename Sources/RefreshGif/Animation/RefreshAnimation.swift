@@ -197,8 +197,7 @@ public struct RefreshAnimation: Sendable {
                            percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
                            alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
                            imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets,
-                           libraryState: frame.scene.library == .mjrefresh ? nil
-                               : frame.scene.library.displayedStateName(frame.scene.state, percent: frame.scene.pullingPercent))
+                           libraryState: frame.scene.family.ownStateName(frame.scene.state, percent: frame.scene.pullingPercent))
     }
 }
 

@@ -97,7 +97,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             guard let value = values[field.name] else { continue }
             try field.apply(value, &build)
         }
-        if values["style"] == nil { build.scene.style = build.scene.library.styles(for: build.scene.kind)[0] }
+        if values["style"] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
         do {

@@ -145,11 +145,11 @@ public enum SceneSchema {
     public static let fields: [SceneField] = [
         SceneField("library", .choice(RefreshLibrary.allCases.map(\.rawValue)),
                    "Library whose control is drawn: mjrefresh (default), svpulltorefresh or zjrefresh.") { v, b in
-            b.scene.library = try choice(v, "library", RefreshLibrary.self)
+            b.scene.family = try choice(v, "library", RefreshLibrary.self).family
         },
         SceneField("state", .text,
                    "State: idle, pulling, refreshing, will-refresh, no-more-data; SVPullToRefresh also stopped, triggered, loading; ZJRefresh normal, pull-to-refresh, release-to-refresh, loading.") { v, b in
-            let named = try state(try text(v, "state"), "state", library: b.scene.library)
+            let named = try state(try text(v, "state"), "state", family: b.scene.family)
             b.scene.state = named.state
             // ZJRefresh's pull-to-refresh is Idle with a pull: half way unless --percent says.
             if named.pulled == true && b.scene.pullingPercent == 0 { b.scene.pullingPercent = 0.5 }
@@ -162,18 +162,18 @@ public enum SceneSchema {
             b.scene.time = try number(v, "time", in: 0...RefreshScene.maxTime)
         },
         SceneField("images", .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
-            for (state, value) in try byState(v, "images", library: b.scene.library) { b.images[state] = try text(value, "images") }
+            for (state, value) in try byState(v, "images", family: b.scene.family) { b.images[state] = try text(value, "images") }
         },
         SceneField("animation", .choice(StateImages.BuiltIn.allCases.map(\.rawValue)),
                    "Built-in animation when no images are given: ring (default) or burst (a star over an opening wedge; turning copies while loading).") { v, b in
             b.builtIn = try choice(v, "animation", StateImages.BuiltIn.self)
         },
         SceneField("durations", option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
-            for (state, value) in try byState(v, "durations", library: b.scene.library) { b.durations[state] = try number(value, "durations", in: 0...1e6) }
+            for (state, value) in try byState(v, "durations", family: b.scene.family) { b.durations[state] = try number(value, "durations", in: 0...1e6) }
         },
         SceneField("lottieSegments", option: "lottie-segment", .byState(.text),
                    "A Lottie state's part (STATE=MARKER or STATE=FROM:TO frames); default the whole animation.") { v, b in
-            for (state, value) in try byState(v, "lottieSegments", library: b.scene.library) { b.lottieSegments[state] = try text(value, "lottieSegments") }
+            for (state, value) in try byState(v, "lottieSegments", family: b.scene.family) { b.lottieSegments[state] = try text(value, "lottieSegments") }
         },
         SceneField("lottieSize", .text, "Size of Lottie images in points, WxH (default: the animation's own).") { v, b in
             let value = try text(v, "lottieSize")
@@ -205,7 +205,7 @@ public enum SceneSchema {
         SceneField("height", .number, "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.") { v, b in
             let height = try number(v, "height", in: 1...16_384)
             b.scene.trailerHeight = height
-            if b.scene.library == .zjrefresh { b.scene.animatorHeight = height }
+            b.scene.update(ZJRefresh.self) { $0.animatorHeight = height }
         },
         SceneField("scale", .integer, "Render scale: 1, 2 or 3.") { v, b in
             b.scene.scale = try integer(v, "scale", in: 1...3)
@@ -232,21 +232,25 @@ public enum SceneSchema {
             b.scene.language = Language(tag: try text(v, "language"))
         },
         SceneField("titles", option: "title", .byState(.text), "Replace a state's title (STATE=TEXT).") { v, b in
-            for (named, value) in try namedStates(v, "titles", library: b.scene.library) {
+            for (named, value) in try namedStates(v, "titles", family: b.scene.family) {
                 if named.pulled == true {
-                    b.scene.pullToRefreshTitle = try text(value, "titles")
+                    let title = try text(value, "titles")
+                    b.scene.update(ZJRefresh.self) { $0.pullToRefreshTitle = title }
                 } else {
                     b.scene.titles[named.state] = try text(value, "titles")
                 }
             }
         },
         SceneField("subtitles", option: "subtitle", .byState(.text), "SVPullToRefresh: a state's subtitle (STATE=TEXT).") { v, b in
-            for (state, value) in try byState(v, "subtitles", library: b.scene.library) { b.scene.subtitles[state] = try text(value, "subtitles") }
+            for (state, value) in try byState(v, "subtitles", family: b.scene.family) {
+                let subtitle = try text(value, "subtitles")
+                b.scene.update(SVPullToRefresh.self) { $0.subtitles[state] = subtitle }
+            }
         },
         SceneField("lastUpdated", .text, "Last refresh, ISO 8601 date-time, or none (default none).") { v, b in
             let value = try text(v, "lastUpdated")
             b.scene.lastUpdated = value.lowercased() == "none" ? nil : try date(value, "lastUpdated")
-            b.scene.showsDateLabel = true
+            b.scene.update(SVPullToRefresh.self) { $0.showsDateLabel = true }
         },
         SceneField("now", .text, "\"Now\" for the last-updated line, ISO 8601 (default: the current time).") { v, b in
             b.now = try date(try text(v, "now"), "now")
@@ -264,7 +268,8 @@ public enum SceneSchema {
             b.scene.textColor = try color(v, "textColor")
         },
         SceneField("arrowColor", .text, "SVPullToRefresh's arrow colour #RRGGBB[AA] (default #808080).") { v, b in
-            b.scene.arrowColor = try color(v, "arrowColor")
+            let arrowColor = try color(v, "arrowColor")
+            b.scene.update(SVPullToRefresh.self) { $0.arrowColor = arrowColor }
         },
         SceneField("font", .text, "A font file to use instead of the default bold sans.") { v, b in
             b.font = try text(v, "font")
@@ -365,21 +370,21 @@ public enum SceneSchema {
         return value
     }
 
-    static func byState(_ v: SceneValue, _ field: String, library: RefreshLibrary) throws -> [(RefreshState, SceneValue)] {
-        try namedStates(v, field, library: library).map { ($0.state, $1) }
+    static func byState(_ v: SceneValue, _ field: String, family: any RefreshFamily) throws -> [(RefreshState, SceneValue)] {
+        try namedStates(v, field, family: family).map { ($0.state, $1) }
     }
 
-    /// The entries of a by-state value with their state names read in `library`'s terms.
-    private static func namedStates(_ v: SceneValue, _ field: String, library: RefreshLibrary) throws
-        -> [(RefreshLibrary.StateName, SceneValue)] {
+    /// The entries of a by-state value with their state names read in `family`'s terms.
+    private static func namedStates(_ v: SceneValue, _ field: String, family: any RefreshFamily) throws
+        -> [(FamilyStateName, SceneValue)] {
         guard case let .byState(map) = v else { throw InvalidValue(field: field, reason: "expected values by state") }
-        return try map.sorted { $0.key < $1.key }.map { key, value in (try state(key, field, library: library), value) }
+        return try map.sorted { $0.key < $1.key }.map { key, value in (try state(key, field, family: family), value) }
     }
 
-    /// A state name in `library`'s terms (its own names or MJRefresh's).
-    static func state(_ name: String, _ field: String, library: RefreshLibrary) throws -> RefreshLibrary.StateName {
-        guard let named = library.state(named: name) else {
-            throw InvalidValue(field: field, reason: "unknown state '\(quoted(name))' (choose \(library.acceptedStateNames.joined(separator: ", ")))")
+    /// A state name in `family`'s terms (its own names or the shared ones).
+    static func state(_ name: String, _ field: String, family: any RefreshFamily) throws -> FamilyStateName {
+        guard let named = family.state(named: name) else {
+            throw InvalidValue(field: field, reason: "unknown state '\(quoted(name))' (choose \(family.acceptedStateNames.joined(separator: ", ")))")
         }
         return named
     }

@@ -130,7 +130,7 @@ public struct GesturePlayer: Sendable {
         }
         let count = Int(durationMicroseconds * Int64(fps) / 1_000_000) + 1
         let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
-        var machine = RefreshStateMachine(library: base.library, kind: base.kind, size: size, geometry: geometry,
+        var machine = RefreshStateMachine(family: base.family, kind: base.kind, size: size, geometry: geometry,
                                           autoAlpha: base.autoAlpha)
         var sampleIndex = 0, eventIndex = 0
         var offset = samples.first?.offset ?? geometry.restingOffset(for: base.kind)
@@ -142,8 +142,8 @@ public struct GesturePlayer: Sendable {
         out.reserveCapacity(count)
 
         func displayedAngle(at t: Int64, state: RefreshState) -> Double? {
-            Transition.arrowAngle(library: base.library, kind: base.kind, from: lastChange.from, to: state,
-                                  since: t - lastChange.at, startAngle: lastChange.startAngle)
+            base.family.transition(kind: base.kind, from: lastChange.from, to: state, since: t - lastChange.at,
+                                   startAngle: lastChange.startAngle, autoAlpha: base.autoAlpha).arrowAngle
         }
 
         for index in 0..<count {
@@ -176,12 +176,12 @@ public struct GesturePlayer: Sendable {
             scene.state = machine.state
             scene.pullingPercent = machine.percent
             scene.timeMicroseconds = t - machine.stateChangedAt
-            if base.library == .mjrefresh && lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
+            if base.family.motion.spinnerFadesAfterRefresh && lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
                 // The spinner keeps turning (same phase) while it fades out.
                 scene.timeMicroseconds = t - refreshStartedAt
             }
-            var values = Transition.values(library: base.library, kind: base.kind, from: lastChange.from, to: machine.state,
-                                           since: t - lastChange.at, startAngle: lastChange.startAngle)
+            var values = base.family.transition(kind: base.kind, from: lastChange.from, to: machine.state,
+                                                since: t - lastChange.at, startAngle: lastChange.startAngle, autoAlpha: false)
             values.alpha = machine.alpha.value(at: t)
             scene.transition = values
             out.append(Frame(index: index, timeMicroseconds: t, state: machine.state, percent: machine.percent,

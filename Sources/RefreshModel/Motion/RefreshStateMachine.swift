@@ -4,8 +4,8 @@ import RefreshImage
 /// offset and the finger, plus refresh events, in; state, pulling percent, alpha and inset
 /// changes out. No rendering, no clock: every input carries its time.
 public struct RefreshStateMachine: Sendable {
-    /// The library whose rules apply (docs/families.md).
-    public let library: RefreshLibrary
+    /// The family's rules (docs/families.md).
+    public let rules: MotionRules
     /// The control's kind.
     public let kind: ComponentKind
     /// Its height (width for a trailer) in points, after auto-height.
@@ -39,9 +39,9 @@ public struct RefreshStateMachine: Sendable {
     private var pendingBeginAt: Int64?
 
     /// A machine for a control of `kind` and `size` on `geometry`, in Idle.
-    public init(library: RefreshLibrary = .mjrefresh, kind: ComponentKind, size: Double, geometry: ScrollGeometry,
+    public init(family: any RefreshFamily = MJRefresh(), kind: ComponentKind, size: Double, geometry: ScrollGeometry,
                 autoAlpha: Bool) {
-        self.library = library
+        self.rules = family.motion
         self.kind = kind
         self.size = size
         self.geometry = geometry
@@ -77,7 +77,10 @@ public struct RefreshStateMachine: Sendable {
         case .backFooter: pullSample(offset, t, happen: geometry.restingOffset(for: kind), axisLength: size)
         case .trailer: pullSample(offset, t, happen: geometry.restingOffset(for: kind), axisLength: size)
         case .autoFooter:
-            if library == .svpulltorefresh { infiniteScrollingSample(offset, t) } else { autoFooterSample(offset, wasDragging: wasDragging, t) }
+            switch rules.autoFooter {
+            case .nearEnd: autoFooterSample(offset, wasDragging: wasDragging, t)
+            case .pastEnd: infiniteScrollingSample(offset, t)
+            }
         }
         lastOffset = offset
     }
@@ -197,16 +200,6 @@ public struct RefreshStateMachine: Sendable {
         }
     }
 
-    /// How long the control's inset animations last: MJRefresh 0.25 s in and 0.4 s out,
-    /// SVPullToRefresh 0.3 s both ways, ZJRefresh 0.25 s (docs/families.md).
-    private var insetDurations: (begin: Int64, end: Int64) {
-        switch library {
-        case .mjrefresh: return (Transition.fast, Transition.slow)
-        case .svpulltorefresh: return (300_000, 300_000)
-        case .zjrefresh: return (Transition.fast, Transition.fast)
-        }
-    }
-
     // MARK: - Shared actions
 
     private mutating func setPercent(_ p: Double, at t: Int64) {
@@ -230,8 +223,8 @@ public struct RefreshStateMachine: Sendable {
         alpha = Animation(from: current, to: 1, start: t, duration: Transition.fast)
         percent = 1
         percentResetAt = nil
-        let duration = insetDurations.begin
-        if library == .zjrefresh {
+        let duration = rules.insetIn
+        if rules.refreshesWhenInsetOpens {
             // The state before stays until the inset animation completes.
             pendingBeginAt = t + duration
         } else {
@@ -275,12 +268,12 @@ public struct RefreshStateMachine: Sendable {
         }
         func restore(_ animation: Animation) -> Animation {
             let current = animation.value(at: t)
-            return current == 0 ? animation : Animation(from: current, to: 0, start: t, duration: insetDurations.end)
+            return current == 0 ? animation : Animation(from: current, to: 0, start: t, duration: rules.insetOut)
         }
         insetTop = restore(insetTop)
         insetBottom = restore(insetBottom)
         insetRight = restore(insetRight)
-        percentResetAt = t + insetDurations.end
+        percentResetAt = t + rules.insetOut
     }
 
     /// The insets the control adds at time `t`.

@@ -6,8 +6,8 @@ import RefreshImage
 /// output geometry. A pure value: rendering the same scene gives the same pixels.
 public struct RefreshScene: Sendable {
     /// The library whose control this is (docs/families.md): its kinds, styles, layouts,
-    /// strings and state rules.
-    public var library: RefreshLibrary = .mjrefresh
+    /// strings, state rules and the settings only it has, e.g. `SVPullToRefresh(arrowColor:)`.
+    public var family: any RefreshFamily = MJRefresh()
     /// The kind of control.
     public var kind: ComponentKind = .header
     /// Its style (the trailer has only `.normal` and `.state`).
@@ -58,18 +58,6 @@ public struct RefreshScene: Sendable {
     /// Label text colour (also the tint of MJRefresh's and ZJRefresh's arrows); nil for the
     /// library's own (``defaultTextColor``).
     public var textColor: RGBAColor?
-    /// SVPullToRefresh's `arrowColor`; nil for its default grey (#808080).
-    public var arrowColor: RGBAColor?
-    /// SVPullToRefresh's subtitles, by state (`setSubtitle:forState:`).
-    public var subtitles: [RefreshState: String] = [:]
-    /// SVPullToRefresh: a last-updated date was set (``lastUpdated``, nil showing "Never").
-    public var showsDateLabel = false
-    /// ZJRefresh: the title while Idle with a pull ("pull-to-refresh"); ``titles``[.idle]
-    /// is the title with none ("normal").
-    public var pullToRefreshTitle: String?
-    /// ZJRefresh's animator height in points; nil for 60 pt (`NormalAnimator`) or 100 pt
-    /// (`GifAnimator`), docs/families.md.
-    public var animatorHeight: Double?
     /// A font file replacing the primary font.
     public var font: FontLocation?
 
@@ -116,19 +104,17 @@ public struct RefreshScene: Sendable {
     /// calls it first, so a scene changed through its properties can never trap. Errors name
     /// the property (`pullingPercent`); the command line and JSON name their own field.
     public func validate() throws {
-        guard library.kinds.contains(kind) else {
-            throw InvalidValue(field: "kind", reason: "\(library.rawValue) has no \(kind.rawValue) (choose \(library.kinds.map(\.rawValue).joined(separator: ", ")))")
+        guard family.kinds.contains(kind) else {
+            throw InvalidValue(field: "kind", reason: "\(family.name) has no \(kind.rawValue) (choose \(family.kinds.map(\.rawValue).joined(separator: ", ")))")
         }
-        let styles = library.styles(for: kind)
+        let styles = family.styles(for: kind)
         guard styles.contains(style) else {
             throw InvalidValue(field: "style", reason: "\(style.rawValue) does not exist for kind \(kind.rawValue) (choose \(styles.map(\.rawValue).joined(separator: ", ")))")
         }
-        guard library == .mjrefresh || state != .noMoreData else {
-            throw InvalidValue(field: "state", reason: "\(library.rawValue) has no no-more-data state (choose \(library.acceptedStateNames.joined(separator: ", ")))")
+        guard family.hasState(state) else {
+            throw InvalidValue(field: "state", reason: "\(family.name) has no \(state.rawValue) state (choose \(family.acceptedStateNames.joined(separator: ", ")))")
         }
-        if let animatorHeight, !(animatorHeight.isFinite && animatorHeight >= 1 && animatorHeight <= Double(Self.maxPixelSide / max(1, scale))) {
-            throw InvalidValue(field: "animatorHeight", reason: "must be between 1 and \(Self.maxPixelSide / max(1, scale)) points at scale \(scale), got \(animatorHeight)")
-        }
+        try family.validate(self)
         guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
         let maxPoints = Double(Self.maxPixelSide / scale)
         for (name, value) in [("width", width), ("trailerHeight", trailerHeight)] where !(value.isFinite && value >= 1 && value <= maxPoints) {
@@ -153,74 +139,32 @@ public struct RefreshScene: Sendable {
     /// the arrow part-way through its turn, the spinner fading, the alpha of a control that
     /// fades (docs/motion.md). The time since the state began becomes `seconds` too.
     public mutating func showTransition(from previous: RefreshState, after seconds: Double) {
-        transition = Transition.values(library: library, kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
+        transition = family.transition(kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
         time = seconds
     }
 
     /// The state title this scene shows ("" for none).
-    public var stateTitle: String {
-        if library == .mjrefresh && kind == .autoFooter && refreshingTitleHidden && state.isRefreshing { return "" }
-        if library == .svpulltorefresh && kind == .autoFooter { return "" }
-        let pulled = state.drawnAs == .idle && pullingPercent > 0
-        if library == .zjrefresh && pulled, let pullToRefreshTitle { return pullToRefreshTitle }
-        return titles[state] ?? titles[state.drawnAs]
-            ?? FamilyTitles.title(library: library, kind: kind, state: state, pulled: pulled, language: language)
-    }
+    public var stateTitle: String { family.title(of: self) }
 
-    /// The second line: MJRefresh's and ZJRefresh's last-updated line (headers only),
-    /// SVPullToRefresh's subtitle or date label; nil where there is none.
-    public var lastUpdatedText: String? {
-        switch library {
-        case .mjrefresh:
-            guard kind == .header else { return nil }
-            return LastUpdatedFormatter(language: language, timeZone: timeZone).text(lastUpdated: lastUpdated, now: now)
-        case .svpulltorefresh:
-            guard kind != .autoFooter else { return nil }
-            if let subtitle = subtitles[state] ?? subtitles[state.drawnAs], !subtitle.isEmpty { return subtitle }
-            return showsDateLabel ? FamilyTitles.svLastUpdated(lastUpdated, timeZone: timeZone) : nil
-        case .zjrefresh:
-            guard kind == .header else { return nil }
-            return FamilyTitles.zjLastRefresh(lastUpdated, now: now, timeZone: timeZone)
-        }
-    }
+    /// The second line: the last-updated time (headers), a subtitle or date label; nil where
+    /// there is none.
+    public var lastUpdatedText: String? { family.secondLine(of: self) }
 
     /// The label colour drawn: ``textColor``, or the library's default.
     public var labelColor: RGBAColor { textColor ?? defaultTextColor }
 
-    /// The library's label colour: MJRefresh #5A5A5A, SVPullToRefresh dark grey #555555,
-    /// ZJRefresh light grey #AAAAAA.
-    public var defaultTextColor: RGBAColor {
-        switch library {
-        case .mjrefresh: return .mjLabel
-        case .svpulltorefresh: return RGBAColor(red: 0x55, green: 0x55, blue: 0x55)
-        case .zjrefresh: return RGBAColor(red: 0xAA, green: 0xAA, blue: 0xAA)
-        }
-    }
+    /// The library's label colour.
+    public var defaultTextColor: RGBAColor { family.defaultTextColor }
 
     /// The spinner drawn: ``spinnerStyle``, or the library's default.
     public var spinner: SpinnerStyle { spinnerStyle ?? defaultSpinnerStyle }
 
-    /// The library's spinner: MJRefresh's `medium`; the others date from before iOS 13 and
-    /// show the `classic` gray indicator.
-    public var defaultSpinnerStyle: SpinnerStyle { library == .mjrefresh ? .medium : .classic }
+    /// The library's spinner.
+    public var defaultSpinnerStyle: SpinnerStyle { family.defaultSpinnerStyle }
 
-    /// The control's size in points: auto-height for MJRefresh's GIF styles
-    /// (docs/images.md), 60 pt for SVPullToRefresh, the animator's height for ZJRefresh.
-    public var size: (width: Double, height: Double) {
-        switch library {
-        case .svpulltorefresh:
-            return (width, SVPullToRefreshLayout.viewHeight)
-        case .zjrefresh:
-            return (width, animatorHeight ?? (style == .gif ? ZJRefreshLayout.gifHeight : ZJRefreshLayout.normalHeight))
-        case .mjrefresh:
-            switch kind {
-            case .trailer: return (ComponentLayout.trailerWidth, trailerHeight)
-            default:
-                let base = kind.baseHeight
-                return (width, style == .gif ? images.componentHeight(base: base) : base)
-            }
-        }
-    }
+    /// The control's size in points, as its library sizes it (MJRefresh's GIF styles grow to
+    /// their images, docs/images.md).
+    public var size: (width: Double, height: Double) { family.size(of: self) }
 
     /// The group opacity, 0–1 (docs/motion.md): 1 unless `autoAlpha`; then min(1, percent) while
     /// not refreshing. The auto footer never sets its percent, so with the flag it stays
@@ -255,5 +199,16 @@ public struct TransitionValues: Sendable, Equatable {
         self.arrowOpacity = arrowOpacity
         self.spinnerOpacity = spinnerOpacity
         self.alpha = alpha
+    }
+}
+
+extension RefreshScene {
+    /// Changes the family's settings when the scene's family is `F` (e.g.
+    /// `scene.update(SVPullToRefresh.self) { $0.arrowColor = .black }`); does nothing for
+    /// another family, whose controls have no such setting.
+    public mutating func update<F: RefreshFamily>(_ type: F.Type, _ change: (inout F) -> Void) {
+        guard var own = family as? F else { return }
+        change(&own)
+        family = own
     }
 }

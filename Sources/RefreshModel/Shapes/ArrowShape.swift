@@ -39,35 +39,4 @@ public enum ArrowShape {
         default: return nil
         }
     }
-
-    /// The angle of a library's arrow in a state (radians, clockwise): SVPullToRefresh's
-    /// points down at the top (0) and turns by π when triggered, the bottom view the other
-    /// way, and keeps its angle while hidden for Loading; ZJRefresh's points down in a header
-    /// and up in a footer until release-to-refresh turns it. MJRefresh: ``angle(kind:state:)``.
-    public static func angle(library: RefreshLibrary, kind: ComponentKind, state: RefreshState) -> Double? {
-        switch library {
-        case .mjrefresh:
-            return angle(kind: kind, state: state)
-        case .svpulltorefresh, .zjrefresh:
-            guard kind != .autoFooter else { return nil }
-            let turned = state.drawnAs == .pulling
-            let bottom = kind == .backFooter
-            return turned != bottom ? Double.pi : 0
-        }
-    }
-
-    /// SVPullToRefresh's code-drawn arrow in its 22×48 pt frame (docs/families.md): six
-    /// 12×4 pt bars 2 pt apart above a triangle from (0, 34) to (11, 48) to (22, 34), filled
-    /// with the arrow colour fading from transparent at the top to opaque at 80 % of the height.
-    public static let svArrow: VectorPath = {
-        var path = VectorPath()
-        for top in stride(from: 0.0, through: 30, by: 6) {
-            path.addPolygon([Point(5, top), Point(17, top), Point(17, top + 4), Point(5, top + 4)])
-        }
-        path.addPolygon([Point(0, 34), Point(11, 48), Point(22, 34)])
-        return path
-    }()
-
-    /// Where SVPullToRefresh's arrow gradient reaches full opacity, as a fraction of 48 pt.
-    public static let svArrowOpaqueAt = 0.8
 }

@@ -45,36 +45,12 @@ public enum ImageSelection {
 
     /// The frame of `candidate`'s sequence picked by `percent` (the Idle rule) when one is
     /// given, else by the time (looping); nil when the state has no frames.
-    private static func pick(_ candidate: RefreshState, in images: StateImages, percent: Double?, time: Int64,
+    public static func pick(_ candidate: RefreshState, in images: StateImages, percent: Double?, time: Int64,
                              timing: ImageSequence.Timing) -> Choice? {
         guard let sequence = images[candidate] else { return nil }
         let index = percent.map { FrameClock.idleFrameIndex(count: sequence.count, percent: $0) }
             ?? FrameClock.loopingFrameIndex(of: sequence, time: time, timing: timing)
         guard let index else { return nil }
         return Choice(sequence: candidate, index: index, image: sequence.frames[index])
-    }
-
-    /// The image a control of `library` shows (docs/families.md). MJRefresh: as
-    /// ``choice(kind:state:images:percent:time:timing:)``. SVPullToRefresh: the custom view of
-    /// the state itself (Stopped's picked by the pull, the others looping in time), none when
-    /// that state has none. ZJRefresh's
-    /// `GifAnimator`: Loading loops its own images; otherwise (and when Loading has none) the
-    /// pull images, picked by the progress clamped to 0–1.
-    public static func choice(library: RefreshLibrary, kind: ComponentKind, state: RefreshState, images: StateImages,
-                              percent: Double, time: Int64, timing: ImageSequence.Timing) -> Choice? {
-        switch library {
-        case .mjrefresh:
-            return choice(kind: kind, state: state, images: images, percent: percent, time: time, timing: timing)
-        case .svpulltorefresh:
-            // Stopped follows the pull (the article's custom view grows with it).
-            let drawn = state.drawnAs
-            return pick(drawn, in: images, percent: drawn == .idle ? percent : nil, time: time, timing: timing)
-        case .zjrefresh:
-            if state.isRefreshing, let loading = pick(.refreshing, in: images, percent: nil, time: time, timing: timing) {
-                return loading
-            }
-            let progress = state.isRefreshing ? 1 : min(1, max(0, percent.isNaN ? 0 : percent))
-            return pick(.idle, in: images, percent: progress, time: time, timing: timing)
-        }
     }
 }

@@ -66,3 +66,15 @@ public struct ContactSheet {
         return sheet
     }
 }
+
+extension ContactSheet {
+    /// The gallery of a family (``Gallery/cases(family:language:scale:images:)``) as one
+    /// sheet: a row per kind and style, a column per state, captioned.
+    public static func gallery(of family: any RefreshFamily, language: Language, scale: Int, images: StateImages,
+                               renderer: RefreshRenderer) throws -> RGBAImage {
+        let rows = try Gallery.cases(family: family, language: language, scale: scale, images: images).map { row in
+            try row.map { Cell(image: try renderer.render($0.scene), caption: $0.caption) }
+        }
+        return try ContactSheet(rows: rows, scale: scale).render(with: renderer)
+    }
+}

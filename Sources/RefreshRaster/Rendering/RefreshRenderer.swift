@@ -117,68 +117,21 @@ public final class RefreshRenderer {
         return try builtIn(animation, scale: scene.scale)
     }
 
+    /// The scene's family decides the fonts, texts, image and layout (docs/families.md).
     private func plan(_ scene: RefreshScene) throws -> Plan {
         try scene.validate()
-        switch scene.library {
-        case .mjrefresh: return try mjPlan(scene)
-        case .svpulltorefresh, .zjrefresh: return try familyPlan(scene)
-        }
-    }
-
-    /// SVPullToRefresh and ZJRefresh (docs/families.md): their fonts, strings and layouts.
-    private func familyPlan(_ scene: RefreshScene) throws -> Plan {
-        let sv = scene.library == .svpulltorefresh
-        // SV: bold 14-pt title, 12-pt subtitle; ZJ: system 14 pt for both labels.
-        let text = try self.text(scale: scene.scale, font: scene.font, bold: sv)
-        let secondText = try self.text(scale: scene.scale, font: scene.font, pointSize: sv ? 12 : 14, bold: false)
-        let size = scene.size
-        let title = scene.stateLabelHidden ? "" : scene.stateTitle
-        let timeText = scene.timeLabelHidden ? nil : scene.lastUpdatedText
-        let image = scene.style == .gif
-            ? ImageSelection.choice(library: scene.library, kind: scene.kind, state: scene.state, images: try images(of: scene),
-                                    percent: scene.pullingPercent, time: scene.timeMicroseconds, timing: scene.timing)
-            : nil
-        let imageSize = image.map { ($0.image.pointWidth, $0.image.pointHeight) }
-        var layout: ComponentLayout
-        if sv {
-            layout = scene.kind == .autoFooter
-                ? SVPullToRefreshLayout.infiniteScrolling(width: size.width, customView: imageSize)
-                : SVPullToRefreshLayout.pullToRefresh(width: size.width, customView: imageSize,
-                                                      title: !scene.stateLabelHidden, subtitle: timeText != nil)
-        } else {
-            let description = scene.stateLabelHidden ? nil : (text.width(of: title), text.lineHeight)
-            let time = timeText.map { (secondText.width(of: $0), secondText.lineHeight) }
-            layout = scene.style == .gif
-                ? ZJRefreshLayout.gif(width: size.width, height: size.height, description: description, time: time, image: imageSize)
-                : ZJRefreshLayout.normal(width: size.width, height: size.height, description: description, time: time)
-        }
-        if scene.rightToLeft {
-            let alignment = layout.textAlignment
-            layout = layout.mirrored(inWidth: size.width)
-            layout.textAlignment = alignment
-        }
-        return Plan(layout: layout, size: size, stateTitle: title, timeText: timeText, image: image, text: text, secondText: secondText)
-    }
-
-    private func mjPlan(_ scene: RefreshScene) throws -> Plan {
-        let text = try self.text(scale: scene.scale, font: scene.font)
-        let size = scene.size
-        let title = scene.stateTitle
-        let timeText = scene.lastUpdatedText
-        let image = scene.style == .gif
-            ? ImageSelection.choice(kind: scene.kind, state: scene.state, images: try images(of: scene),
-                                    percent: scene.pullingPercent, time: scene.timeMicroseconds, timing: scene.timing)
-            : nil
-        var input = LayoutInput(kind: scene.kind, style: scene.style, width: size.width, height: size.height)
-        input.stateTextWidth = text.width(of: title)
-        input.timeTextWidth = timeText.map { text.width(of: $0) } ?? 0
-        input.stateLabelHidden = scene.stateLabelHidden
-        input.timeLabelHidden = scene.timeLabelHidden || scene.kind != .header
-        input.refreshingTitleHidden = scene.refreshingTitleHidden
-        input.imageSize = image.map { ($0.image.pointWidth, $0.image.pointHeight) }
-        var layout = ComponentLayout(input)
-        if scene.rightToLeft { layout = layout.mirrored(inWidth: size.width) }
-        return Plan(layout: layout, size: size, stateTitle: title, timeText: timeText, image: image, text: text, secondText: text)
+        let family = scene.family
+        let fonts = family.labelFonts
+        let text = try self.text(scale: scene.scale, font: scene.font, pointSize: fonts.title.pointSize, bold: fonts.title.bold)
+        let secondText = try self.text(scale: scene.scale, font: scene.font, pointSize: fonts.second.pointSize,
+                                       bold: fonts.second.bold)
+        let labels = family.labels(of: scene)
+        let image = scene.style == .gif ? family.image(of: scene, in: try images(of: scene)) : nil
+        let layout = family.layout(of: scene, text: LabelText(title: labels.title, second: labels.second, titleFont: text,
+                                                              secondFont: secondText,
+                                                              image: image.map { ($0.image.pointWidth, $0.image.pointHeight) }))
+        return Plan(layout: layout, size: scene.size, stateTitle: labels.title, timeText: labels.second, image: image,
+                    text: text, secondText: secondText)
     }
 
     /// Renders one frame of the scene: the control composed at its size × scale, its group
@@ -205,9 +158,9 @@ public final class RefreshRenderer {
         }
         if let choice = plan.image, let frame = plan.layout.image {
             try drawImage(choice.image, in: frame, scale: scene.scale, into: &control)
-        } else if scene.library != .mjrefresh || scene.style == .normal {
-            drawSpinner(scene, frame: plan.layout.spinner, into: &control)
-            drawArrow(scene, frame: plan.layout.arrow, into: &control)
+        } else if let indicator = scene.family.indicator(of: scene) {
+            drawSpinner(scene, turns: indicator.spinnerTurns, frame: plan.layout.spinner, into: &control)
+            if let arrow = indicator.arrow { drawArrow(arrow, scene: scene, frame: plan.layout.arrow, into: &control) }
         }
 
         let opacity = UInt8((scene.alpha * 255).rounded())
@@ -231,39 +184,32 @@ public final class RefreshRenderer {
         control.draw(pixels, atX: TextRenderer.snap(frame.x * s), y: TextRenderer.snap(frame.y * s))
     }
 
-    private func drawArrow(_ scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
+    /// The arrow at the transition's angle and opacity, else its resting ones.
+    private func drawArrow(_ arrow: Indicator.Arrow, scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
         guard let frame, scene.transition?.arrowHidden != true else { return }
-        // SVPullToRefresh and ZJRefresh hide the arrow while loading (SV fades it, 0.2 s).
-        let opacity = scene.transition?.arrowOpacity ?? (scene.library != .mjrefresh && scene.state.isRefreshing ? 0 : 1)
+        let opacity = scene.transition?.arrowOpacity ?? arrow.opacity
         guard opacity > 0 else { return }
-        guard let angle = scene.transition?.arrowAngle
-                ?? ArrowShape.angle(library: scene.library, kind: scene.kind, state: scene.state) else { return }
+        guard let angle = scene.transition?.arrowAngle ?? scene.family.arrowAngle(kind: scene.kind, state: scene.state) else { return }
         let s = Double(scene.scale)
         let center = Point(frame.width / 2, frame.height / 2)
-        let alpha = UInt8((min(1, opacity) * 255).rounded())
-        if scene.library == .svpulltorefresh {
-            let path = ArrowShape.svArrow.rotated(by: angle, about: center).scaled(by: s, dx: frame.x * s, dy: frame.y * s)
-            guard let mask = rasterizer.fill(path) else { return }
-            let faded = GradientArrow.fade(mask, frame: frame, angle: angle, scale: s)
-            control.paint(faded, color: scene.arrowColor ?? RGBAColor(red: 0x80, green: 0x80, blue: 0x80), opacity: alpha)
-            return
-        }
-        let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
-        var path = shape.path.rotated(by: angle, about: center)
-        if scene.rightToLeft { path = path.map { Point(frame.width - $0.x, $0.y) } }
+        var path = arrow.path.rotated(by: angle, about: center)
+        if arrow.mirrored { path = path.map { Point(frame.width - $0.x, $0.y) } }
         let placed = path.scaled(by: s, dx: frame.x * s, dy: frame.y * s)
-        if let mask = rasterizer.stroke(placed, width: shape.strokeWidth * s) {
-            control.paint(mask, color: scene.labelColor, opacity: alpha)
+        let mask: CoverageMask?
+        switch arrow.paint {
+        case let .stroke(width): mask = rasterizer.stroke(placed, width: width * s)
+        case .fill: mask = rasterizer.fill(placed)
+        case let .fadingFill(opaqueAt):
+            mask = rasterizer.fill(placed).map { GradientArrow.fade($0, frame: frame, angle: angle, scale: s, opaqueAt: opaqueAt) }
         }
+        guard let mask else { return }
+        control.paint(mask, color: arrow.color, opacity: UInt8((min(1, opacity) * 255).rounded()))
     }
 
-    /// The spinner shows while refreshing (and, in a transition, while it fades out).
-    private func drawSpinner(_ scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
+    /// The spinner shows while the family says it turns (and, in a transition, while it fades out).
+    private func drawSpinner(_ scene: RefreshScene, turns: Bool, frame: Rect?, into control: inout RGBAImage) {
         guard let frame else { return }
-        // SVPullToRefresh's infinite scrolling view spins from Triggered on.
-        let spins = scene.state.isRefreshing
-            || (scene.library == .svpulltorefresh && scene.kind == .autoFooter && scene.state == .pulling)
-        let opacity = min(1, max(0, scene.transition?.spinnerOpacity ?? (spins ? 1 : 0)))
+        let opacity = min(1, max(0, scene.transition?.spinnerOpacity ?? (turns ? 1 : 0)))
         guard opacity > 0 else { return }
         let style = scene.spinner
         let s = Double(scene.scale)

@@ -290,3 +290,5 @@ extension String {
         return s
     }
 }
+
+extension TextRenderer: TextMeasuring {}

@@ -1,56 +1,13 @@
 import RefreshImage
 
-/// The pictures between two states: how the arrow turns, the spinner fades and the arrow
-/// hides after a refresh (docs/motion.md, docs/layout.md), as values at a time after the change.
+/// MJRefresh's pictures between two states: how the arrow turns, the spinner fades and the
+/// arrow hides after a refresh (docs/motion.md, docs/layout.md), as values at a time after
+/// the change. Other families give theirs through ``RefreshFamily/transition(kind:from:to:since:startAngle:autoAlpha:)``.
 public enum Transition {
     /// Fast animations (state entry, begin refresh): 0.25 s.
     package static let fast: Int64 = 250_000
     /// Slow animations (end of refresh): 0.4 s.
     package static let slow: Int64 = 400_000
-    /// SVPullToRefresh's and ZJRefresh's arrow turn: 0.2 s.
-    package static let arrowTurn: Int64 = 200_000
-
-    /// The values a control of `library` shows `seconds` after changing from `from` to `to`:
-    /// MJRefresh's as ``values(kind:from:to:after:startAngle:autoAlpha:)`` gives them;
-    /// SVPullToRefresh turns its arrow and fades it out for Loading over 0.2 s; ZJRefresh
-    /// turns its arrow over 0.2 s between its pull states and snaps it back after a refresh
-    /// (docs/families.md).
-    public static func values(library: RefreshLibrary, kind: ComponentKind, from: RefreshState, to: RefreshState,
-                              after seconds: Double, autoAlpha: Bool = false) -> TransitionValues {
-        let since = seconds.isFinite && seconds > 0 ? Int64((min(seconds, 1e9) * 1_000_000).rounded()) : 0
-        return values(library: library, kind: kind, from: from, to: to, since: since, autoAlpha: autoAlpha)
-    }
-
-    /// ``values(library:kind:from:to:after:autoAlpha:)`` `since` µs after the change, the
-    /// arrow starting from `startAngle` (the resting angle of `from` when nil).
-    package static func values(library: RefreshLibrary, kind: ComponentKind, from: RefreshState, to: RefreshState,
-                               since: Int64, startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
-        guard library != .mjrefresh else {
-            return values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
-        }
-        var values = TransitionValues()
-        guard kind != .autoFooter else { return values }
-        values.arrowAngle = arrowAngle(library: library, kind: kind, from: from, to: to, since: since, startAngle: startAngle)
-        if library == .svpulltorefresh && to.isRefreshing {
-            values.arrowOpacity = from.isRefreshing ? 0 : 1 - Easing.easeInOut(Double(since) / Double(arrowTurn))
-        }
-        return values
-    }
-
-    /// The arrow angle of a library's control `since` µs after a change (MJRefresh:
-    /// ``arrowAngle(kind:from:to:since:startAngle:)``).
-    package static func arrowAngle(library: RefreshLibrary, kind: ComponentKind, from: RefreshState, to: RefreshState,
-                                   since: Int64, startAngle: Double? = nil) -> Double? {
-        guard library != .mjrefresh else {
-            return arrowAngle(kind: kind, from: from, to: to, since: since, startAngle: startAngle)
-        }
-        guard let rest = ArrowShape.angle(library: library, kind: kind, state: to) else { return nil }
-        // ZJRefresh resets the arrow without animation after Loading.
-        if library == .zjrefresh && from.isRefreshing { return rest }
-        let start = startAngle ?? ArrowShape.angle(library: library, kind: kind, state: from) ?? rest
-        return Animation(from: start, to: rest, start: 0, duration: arrowTurn).value(at: since)
-    }
-
     /// The arrow's displayed angle `since` µs after `from` → `to`, starting from the angle
     /// shown at the change (`startAngle`; the resting angle of `from` when nil). Nil when
     /// the kind has no arrow in `to`'s resting look.

@@ -1,0 +1,107 @@
+import RefreshImage
+
+/// MJRefresh (docs/families.md): headers, back and auto footers and the trailer, in the
+/// Normal (arrow and spinner), State (labels only) and GIF (images) styles. The layouts are
+/// ``ComponentLayout``'s, the strings ``Titles``, the motion ``Transition``'s.
+public struct MJRefresh: RefreshFamily, Equatable {
+    /// MJRefresh has no settings of its own.
+    public init() {}
+
+    /// `mjrefresh`.
+    public var name: String { "mjrefresh" }
+    /// Every kind.
+    public var kinds: [ComponentKind] { ComponentKind.allCases }
+    /// The kind's styles (the trailer has no GIF style).
+    public func styles(for kind: ComponentKind) -> [ComponentStyle] { kind.styles }
+
+    /// Headers and the trailer refresh; footers also run out of data; the auto footer is never pulled.
+    public func states(of kind: ComponentKind) -> [RefreshState] {
+        switch kind {
+        case .header, .trailer: return [.idle, .pulling, .refreshing]
+        case .backFooter: return [.idle, .pulling, .refreshing, .noMoreData]
+        case .autoFooter: return [.idle, .refreshing, .noMoreData]
+        }
+    }
+
+    /// ``Titles``, translated.
+    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String {
+        Titles.title(kind: kind, state: state, language: language)
+    }
+
+    /// The app's or default title; none while an auto footer with `refreshingTitleHidden` refreshes.
+    public func title(of scene: RefreshScene) -> String {
+        if scene.kind == .autoFooter && scene.refreshingTitleHidden && scene.state.isRefreshing { return "" }
+        return appTitle(of: scene)
+    }
+
+    /// The header's last-updated line.
+    public func secondLine(of scene: RefreshScene) -> String? {
+        guard scene.kind == .header else { return nil }
+        return LastUpdatedFormatter(language: scene.language, timeZone: scene.timeZone)
+            .text(lastUpdated: scene.lastUpdated, now: scene.now)
+    }
+
+    /// Both texts, hidden or not: MJRefresh measures a hidden label's text too, and its
+    /// layout leaves the label out (``LayoutInput``).
+    public func labels(of scene: RefreshScene) -> (title: String, second: String?) {
+        (scene.stateTitle, scene.lastUpdatedText)
+    }
+
+    /// The auto-height of the GIF styles (docs/images.md); the trailer is 60 pt wide.
+    public func size(of scene: RefreshScene) -> (width: Double, height: Double) {
+        switch scene.kind {
+        case .trailer: return (ComponentLayout.trailerWidth, scene.trailerHeight)
+        default:
+            let base = scene.kind.baseHeight
+            return (scene.width, scene.style == .gif ? scene.images.componentHeight(base: base) : base)
+        }
+    }
+
+    /// ``ImageSelection/choice(kind:state:images:percent:time:timing:)``.
+    public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
+        ImageSelection.choice(kind: scene.kind, state: scene.state, images: images, percent: scene.pullingPercent,
+                              time: scene.timeMicroseconds, timing: scene.timing)
+    }
+
+    /// ``ComponentLayout/init(_:)``, mirrored for right-to-left.
+    public func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout {
+        let size = scene.size
+        var input = LayoutInput(kind: scene.kind, style: scene.style, width: size.width, height: size.height)
+        input.stateTextWidth = text.titleFont.width(of: text.title)
+        input.timeTextWidth = text.second.map { text.secondFont.width(of: $0) } ?? 0
+        input.stateLabelHidden = scene.stateLabelHidden
+        input.timeLabelHidden = scene.timeLabelHidden || scene.kind != .header
+        input.refreshingTitleHidden = scene.refreshingTitleHidden
+        input.imageSize = text.image
+        let layout = ComponentLayout(input)
+        return scene.rightToLeft ? layout.mirrored(inWidth: size.width) : layout
+    }
+
+    /// The Normal style's stroked arrow (the trail arrow on a trailer) and spinner.
+    public func indicator(of scene: RefreshScene) -> Indicator? {
+        guard scene.style == .normal else { return nil }
+        let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
+        let arrow = Indicator.Arrow(path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
+                                    mirrored: scene.rightToLeft)
+        return Indicator(arrow: arrow, spinnerTurns: scene.state.isRefreshing)
+    }
+
+    /// ``ArrowShape/angle(kind:state:)``.
+    public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? {
+        ArrowShape.angle(kind: kind, state: state)
+    }
+
+    /// ``Transition/values(kind:from:to:since:startAngle:autoAlpha:)``.
+    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+        Transition.values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
+    }
+
+    /// Insets open in 0.25 s and close in 0.4 s; the spinner fades out after a refresh.
+    public var motion: MotionRules {
+        MotionRules(insetIn: Transition.fast, insetOut: Transition.slow, spinnerFadesAfterRefresh: true)
+    }
+
+    /// MJRefresh's gallery names have no prefix (they came first).
+    public var galleryPrefix: String? { nil }
+}

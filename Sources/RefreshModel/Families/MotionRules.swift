@@ -1,0 +1,33 @@
+/// How a family's control moves the scroll view and enters its states (docs/motion.md,
+/// docs/families.md), read by ``RefreshStateMachine`` and ``GesturePlayer``.
+public struct MotionRules: Sendable, Equatable {
+    /// How long the inset takes to open when a refresh begins, in µs.
+    public var insetIn: Int64
+    /// How long it takes to close when the refresh ends, in µs.
+    public var insetOut: Int64
+    /// Refreshing starts when the inset has opened, not at release (ZJRefresh).
+    public var refreshesWhenInsetOpens: Bool
+    /// How an auto footer triggers.
+    public var autoFooter: AutoFooter
+    /// After a refresh the spinner keeps its phase while it fades out (MJRefresh's Normal style).
+    public var spinnerFadesAfterRefresh: Bool
+
+    /// How an auto footer (a control at the end of the content) triggers.
+    public enum AutoFooter: Sendable, Equatable {
+        /// MJRefresh's: when the offset passes the footer's trigger point, or a drag ends past the end.
+        case nearEnd
+        /// SVPullToRefresh's infinite scrolling: Triggered while dragged past the end,
+        /// Loading when the finger lifts.
+        case pastEnd
+    }
+
+    /// Rules; by default 0.25-s insets both ways, refreshing at release, MJRefresh's auto footer.
+    public init(insetIn: Int64 = 250_000, insetOut: Int64 = 250_000, refreshesWhenInsetOpens: Bool = false,
+                autoFooter: AutoFooter = .nearEnd, spinnerFadesAfterRefresh: Bool = false) {
+        self.insetIn = insetIn
+        self.insetOut = insetOut
+        self.refreshesWhenInsetOpens = refreshesWhenInsetOpens
+        self.autoFooter = autoFooter
+        self.spinnerFadesAfterRefresh = spinnerFadesAfterRefresh
+    }
+}

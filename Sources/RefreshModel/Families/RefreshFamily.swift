@@ -1,0 +1,186 @@
+import RefreshImage
+
+/// A pull-to-refresh library drawn on the shared scene model (docs/families.md): everything
+/// that differs between MJRefresh, SVPullToRefresh, ZJRefresh or a library of your own.
+///
+/// The renderer, the state machine, the gesture player and the gallery ask the scene's
+/// family and never name a library, so a new family is one type (and, by custom, one
+/// folder): its kinds, styles and state names, its strings, its sizes and layout, the
+/// indicator it draws, and its motion. Settings only one library has are stored properties
+/// of that library's type, set through ``RefreshScene/family``.
+///
+/// Most requirements have defaults shaped like MJRefresh's header; a small family writes
+/// ``name``, ``kinds``, ``size(of:)``, ``defaultTitle(kind:state:pulled:language:)`` and
+/// ``layout(of:text:)``.
+public protocol RefreshFamily: Sendable {
+    /// The library's name in gallery names, JSON and on the command line, e.g. `svpulltorefresh`.
+    var name: String { get }
+
+    // MARK: What it has
+
+    /// The kinds of control this library has.
+    var kinds: [ComponentKind] { get }
+    /// The styles a kind has in this library; the first is the default.
+    func styles(for kind: ComponentKind) -> [ComponentStyle]
+    /// The states a kind goes through, in order (WillRefresh, drawn as Refreshing, left out).
+    func states(of kind: ComponentKind) -> [RefreshState]
+    /// The state names this library's own API uses, in order; empty when it uses the shared
+    /// names (``RefreshState``), which are accepted beside them everywhere.
+    var stateNames: [FamilyStateName] { get }
+    /// The library's own name for what a control shows in `state` with `percent` pulled;
+    /// nil when it uses the shared names.
+    func ownStateName(_ state: RefreshState, percent: Double) -> String?
+
+    // MARK: Strings
+
+    /// The title a control shows in a state when the app set none; `pulled` tells an idle
+    /// control that is being pulled from one at rest.
+    func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String
+    /// The state title `scene` shows ("" for none), before the app hides the label.
+    func title(of scene: RefreshScene) -> String
+    /// The second line (last-updated time, subtitle) `scene` shows; nil where there is none.
+    func secondLine(of scene: RefreshScene) -> String?
+    /// What the labels show once the app's hidden labels are taken out: by default ""
+    /// and nil for hidden ones.
+    func labels(of scene: RefreshScene) -> (title: String, second: String?)
+
+    // MARK: Look
+
+    /// The label colour when the app sets none.
+    var defaultTextColor: RGBAColor { get }
+    /// The spinner when the app sets none.
+    var defaultSpinnerStyle: SpinnerStyle { get }
+    /// The fonts of the two labels.
+    var labelFonts: LabelFonts { get }
+    /// The control's size in points.
+    func size(of scene: RefreshScene) -> (width: Double, height: Double)
+    /// The image a GIF-style control shows from `images`; nil for none.
+    func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice?
+    /// Where each element goes, in points, with the labels measured in their fonts.
+    func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout
+    /// The arrow and spinner drawn where no image is shown; nil draws neither.
+    func indicator(of scene: RefreshScene) -> Indicator?
+    /// Checks what only this library relies on; throws ``InvalidValue``.
+    func validate(_ scene: RefreshScene) throws
+
+    // MARK: Motion
+
+    /// The arrow's resting angle (radians, clockwise) in a state; nil where it is hidden.
+    func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double?
+    /// The in-between values `since` µs after a change from `from` to `to`, the arrow
+    /// starting from `startAngle` (the resting angle of `from` when nil).
+    func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+                    startAngle: Double?, autoAlpha: Bool) -> TransitionValues
+    /// How the control moves the scroll view and when it starts refreshing.
+    var motion: MotionRules { get }
+
+    // MARK: Gallery
+
+    /// The columns of this library's gallery for a kind.
+    func galleryColumns(for kind: ComponentKind) -> [GalleryColumn]
+    /// What a gallery case's name starts with (nil for none).
+    var galleryPrefix: String? { get }
+    /// The family as the gallery shows it (e.g. with every optional label on).
+    var galleryVariant: Self { get }
+}
+
+extension RefreshFamily {
+    /// Every kind.
+    public var kinds: [ComponentKind] { [.header] }
+    /// `.normal`, then `.gif`.
+    public func styles(for kind: ComponentKind) -> [ComponentStyle] { [.normal, .gif] }
+    /// Idle, Pulling, Refreshing.
+    public func states(of kind: ComponentKind) -> [RefreshState] { [.idle, .pulling, .refreshing] }
+    /// The shared names.
+    public var stateNames: [FamilyStateName] { [] }
+    /// The shared names.
+    public func ownStateName(_ state: RefreshState, percent: Double) -> String? { nil }
+
+    /// The app's title for the state, else ``defaultTitle(kind:state:pulled:language:)``.
+    public func title(of scene: RefreshScene) -> String { appTitle(of: scene) }
+    /// None.
+    public func secondLine(of scene: RefreshScene) -> String? { nil }
+    /// "" for a hidden state label, nil for a hidden second line.
+    public func labels(of scene: RefreshScene) -> (title: String, second: String?) {
+        (scene.stateLabelHidden ? "" : scene.stateTitle, scene.timeLabelHidden ? nil : scene.lastUpdatedText)
+    }
+
+    /// The app's title for the scene's state (``RefreshScene/titles``), else the default.
+    public func appTitle(of scene: RefreshScene) -> String {
+        let pulled = scene.state.drawnAs == .idle && scene.pullingPercent > 0
+        return scene.titles[scene.state] ?? scene.titles[scene.state.drawnAs]
+            ?? defaultTitle(kind: scene.kind, state: scene.state, pulled: pulled, language: scene.language)
+    }
+
+    /// MJRefresh's #5A5A5A.
+    public var defaultTextColor: RGBAColor { .mjLabel }
+    /// The iOS 13 `medium` spinner.
+    public var defaultSpinnerStyle: SpinnerStyle { .medium }
+    /// Bold 14 pt for both labels.
+    public var labelFonts: LabelFonts { LabelFonts() }
+    /// The state's own images: Idle picked by the pull, the others looping in time.
+    public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
+        let drawn = scene.state.drawnAs
+        return ImageSelection.pick(drawn, in: images, percent: drawn == .idle ? scene.pullingPercent : nil,
+                                   time: scene.timeMicroseconds, timing: scene.timing)
+    }
+    /// Nothing more to check.
+    public func validate(_ scene: RefreshScene) throws {}
+    /// A spinner while refreshing, no arrow.
+    public func indicator(of scene: RefreshScene) -> Indicator? {
+        Indicator(arrow: nil, spinnerTurns: scene.state.isRefreshing)
+    }
+
+    /// No arrow.
+    public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? { nil }
+    /// The arrow turns to its resting angle over 0.2 s.
+    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+        TransitionValues(arrowAngle: PullViewArrow.turn(self, kind: kind, from: from, to: to, since: since, startAngle: startAngle))
+    }
+    /// The values `seconds` after a change (a time that is not a finite number ≥ 0 counts as 0).
+    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, after seconds: Double,
+                           startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
+        let since = seconds.isFinite && seconds > 0 ? Int64((min(seconds, 1e9) * 1_000_000).rounded()) : 0
+        return transition(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
+    }
+    /// 0.25-s insets both ways, refreshing at release.
+    public var motion: MotionRules { MotionRules() }
+
+    /// Each state under its own name: idle shown 60 % pulled, an own name that says it is
+    /// not pulled at 0, the others at 1.
+    public func galleryColumns(for kind: ComponentKind) -> [GalleryColumn] {
+        guard !stateNames.isEmpty else {
+            return states(of: kind).map { GalleryColumn(name: $0.rawValue, state: $0, percent: $0 == .idle ? 0.6 : 1) }
+        }
+        return stateNames.map {
+            GalleryColumn(name: $0.name, state: $0.state, percent: $0.pulled == false ? 0 : $0.state == .idle ? 0.6 : 1)
+        }
+    }
+    /// The library's name.
+    public var galleryPrefix: String? { name }
+    /// The family itself.
+    public var galleryVariant: Self { self }
+
+    /// The state a name means in this library: its own names first, then the shared ones
+    /// its kinds go through.
+    public func state(named name: String) -> FamilyStateName? {
+        if let own = stateNames.first(where: { $0.name == name }) { return own }
+        guard let shared = RefreshState(rawValue: name), hasState(shared) else { return nil }
+        return FamilyStateName(name: name, state: shared)
+    }
+
+    /// Every name ``state(named:)`` accepts, for messages.
+    public var acceptedStateNames: [String] {
+        var names = stateNames.map(\.name)
+        for state in RefreshState.allCases where hasState(state) && !names.contains(state.rawValue) {
+            names.append(state.rawValue)
+        }
+        return names
+    }
+
+    /// True when some kind of this library goes through `state` (or the state it is drawn as).
+    public func hasState(_ state: RefreshState) -> Bool {
+        kinds.contains { states(of: $0).contains(state.drawnAs) }
+    }
+}

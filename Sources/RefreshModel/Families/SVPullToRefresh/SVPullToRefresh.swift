@@ -1,0 +1,143 @@
+import FoundationEssentials
+import RefreshImage
+
+/// SVPullToRefresh (docs/families.md): the pull-to-refresh view (top: `.header`, bottom:
+/// `.backFooter`) and the infinite scrolling view (`.autoFooter`), 60 pt tall. `.gif` means
+/// a custom view per state.
+public struct SVPullToRefresh: RefreshFamily, Equatable {
+    /// `arrowColor`; nil for its default grey (#808080).
+    public var arrowColor: RGBAColor?
+    /// `setSubtitle:forState:`, by state.
+    public var subtitles: [RefreshState: String]
+    /// A last-updated date was set (the scene's ``RefreshScene/lastUpdated``, nil showing "Never").
+    public var showsDateLabel: Bool
+
+    /// The library with the app's settings.
+    public init(arrowColor: RGBAColor? = nil, subtitles: [RefreshState: String] = [:], showsDateLabel: Bool = false) {
+        self.arrowColor = arrowColor
+        self.subtitles = subtitles
+        self.showsDateLabel = showsDateLabel
+    }
+
+    /// `svpulltorefresh`.
+    public var name: String { "svpulltorefresh" }
+    /// Top and bottom pull-to-refresh views and the infinite scrolling view.
+    public var kinds: [ComponentKind] { [.header, .backFooter, .autoFooter] }
+    /// `stopped`, `triggered`, `loading`.
+    public var stateNames: [FamilyStateName] {
+        [FamilyStateName(name: "stopped", state: .idle), FamilyStateName(name: "triggered", state: .pulling),
+         FamilyStateName(name: "loading", state: .refreshing)]
+    }
+    /// `stopped`, `triggered` or `loading`.
+    public func ownStateName(_ state: RefreshState, percent: Double) -> String? {
+        switch state.drawnAs {
+        case .pulling: return "triggered"
+        case .refreshing: return "loading"
+        default: return "stopped"
+        }
+    }
+
+    /// Its English keys (it ships no translations); the infinite scrolling view has no title.
+    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String {
+        guard kind != .autoFooter else { return "" }
+        switch state.drawnAs {
+        case .pulling: return "Release to refresh..."
+        case .refreshing: return "Loading..."
+        default: return "Pull to refresh..."
+        }
+    }
+
+    /// No title on the infinite scrolling view.
+    public func title(of scene: RefreshScene) -> String {
+        scene.kind == .autoFooter ? "" : appTitle(of: scene)
+    }
+
+    /// The state's subtitle, else the date label when a date was set.
+    public func secondLine(of scene: RefreshScene) -> String? {
+        guard scene.kind != .autoFooter else { return nil }
+        if let subtitle = subtitles[scene.state] ?? subtitles[scene.state.drawnAs], !subtitle.isEmpty { return subtitle }
+        return showsDateLabel ? Self.lastUpdated(scene.lastUpdated, timeZone: scene.timeZone) : nil
+    }
+
+    /// The date label: "Last Updated: " and the date in the short date and time styles of
+    /// en_US ("3/17/24, 9:41 AM"), or "Never" for a date set to nil.
+    public static func lastUpdated(_ date: Date?, timeZone: TimeZone) -> String {
+        guard let date else { return "Last Updated: Never" }
+        let c = CivilTime(date, in: timeZone)
+        let hour = c.hour % 12 == 0 ? 12 : c.hour % 12
+        let year = CFormat.zeroPadded(c.year % 100, 2), minute = CFormat.zeroPadded(c.minute, 2)
+        return "Last Updated: \(c.month)/\(c.day)/\(year), \(hour):\(minute) \(c.hour < 12 ? "AM" : "PM")"
+    }
+
+    /// Dark grey #555555.
+    public var defaultTextColor: RGBAColor { RGBAColor(red: 0x55, green: 0x55, blue: 0x55) }
+    /// The gray indicator (it predates iOS 13).
+    public var defaultSpinnerStyle: SpinnerStyle { .classic }
+    /// A bold 14-pt title, a 12-pt subtitle.
+    public var labelFonts: LabelFonts { LabelFonts(second: LabelFonts.Font(pointSize: 12, bold: false)) }
+    /// 60 pt tall.
+    public func size(of scene: RefreshScene) -> (width: Double, height: Double) {
+        (scene.width, SVPullToRefreshLayout.viewHeight)
+    }
+
+    /// ``SVPullToRefreshLayout``; right-to-left mirrors the frames, not the alignment.
+    public func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout {
+        let width = scene.size.width
+        let layout = scene.kind == .autoFooter
+            ? SVPullToRefreshLayout.infiniteScrolling(width: width, customView: text.image)
+            : SVPullToRefreshLayout.pullToRefresh(width: width, customView: text.image,
+                                                  title: !scene.stateLabelHidden, subtitle: text.second != nil)
+        return scene.rightToLeft ? layout.mirrored(inWidth: width) : layout
+    }
+
+    /// The code-drawn arrow, faded, in ``arrowColor``; hidden while loading. The infinite
+    /// scrolling view spins from Triggered on.
+    public func indicator(of scene: RefreshScene) -> Indicator? {
+        let arrow = Indicator.Arrow(path: Self.arrow, paint: .fadingFill(opaqueAt: Self.arrowOpaqueAt),
+                                    color: arrowColor ?? RGBAColor(red: 0x80, green: 0x80, blue: 0x80),
+                                    opacity: scene.state.isRefreshing ? 0 : 1)
+        let spins = scene.state.isRefreshing || (scene.kind == .autoFooter && scene.state == .pulling)
+        return Indicator(arrow: arrow, spinnerTurns: spins)
+    }
+
+    /// The code-drawn arrow in its 22×48 pt frame: six 12×4 pt bars 2 pt apart above a
+    /// triangle from (0, 34) to (11, 48) to (22, 34).
+    public static let arrow: VectorPath = {
+        var path = VectorPath()
+        for top in stride(from: 0.0, through: 30, by: 6) {
+            path.addPolygon([Point(5, top), Point(17, top), Point(17, top + 4), Point(5, top + 4)])
+        }
+        path.addPolygon([Point(0, 34), Point(11, 48), Point(22, 34)])
+        return path
+    }()
+
+    /// Where the arrow's gradient reaches full opacity, as a fraction of its 48 pt.
+    public static let arrowOpaqueAt = 0.8
+
+    /// ``PullViewArrow/angle(kind:state:)``: it keeps its angle while hidden for Loading.
+    public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? {
+        PullViewArrow.angle(kind: kind, state: state)
+    }
+
+    /// The arrow turns over 0.2 s and fades out over 0.2 s when loading starts.
+    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+        var values = TransitionValues()
+        guard kind != .autoFooter else { return values }
+        values.arrowAngle = PullViewArrow.turn(self, kind: kind, from: from, to: to, since: since, startAngle: startAngle)
+        if to.isRefreshing {
+            values.arrowOpacity = from.isRefreshing ? 0 : 1 - Easing.easeInOut(Double(since) / Double(PullViewArrow.turnDuration))
+        }
+        return values
+    }
+
+    /// 0.3-s insets both ways; the infinite scrolling view triggers past the end.
+    public var motion: MotionRules { MotionRules(insetIn: 300_000, insetOut: 300_000, autoFooter: .pastEnd) }
+
+    /// With the date label shown.
+    public var galleryVariant: SVPullToRefresh {
+        var variant = self
+        variant.showsDateLabel = true
+        return variant
+    }
+}

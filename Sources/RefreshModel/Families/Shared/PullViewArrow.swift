@@ -1,0 +1,24 @@
+/// The arrow of the older pull views (SVPullToRefresh, ZJRefresh; docs/families.md): it
+/// points down at the top and up at the bottom, turns half a circle for Pulling, and turns
+/// in 0.2 s.
+public enum PullViewArrow {
+    /// The turn's length: 0.2 s.
+    public static let turnDuration: Int64 = 200_000
+
+    /// The resting angle: 0 or π; nil for the auto footer, which has no arrow.
+    public static func angle(kind: ComponentKind, state: RefreshState) -> Double? {
+        guard kind != .autoFooter else { return nil }
+        let turned = state.drawnAs == .pulling
+        let bottom = kind == .backFooter
+        return turned != bottom ? Double.pi : 0
+    }
+
+    /// The angle `since` µs after `from` → `to`: `family`'s resting angle reached in
+    /// ``turnDuration`` from `startAngle` (the resting angle of `from` when nil).
+    public static func turn(_ family: some RefreshFamily, kind: ComponentKind, from: RefreshState, to: RefreshState,
+                            since: Int64, startAngle: Double?) -> Double? {
+        guard let rest = family.arrowAngle(kind: kind, state: to) else { return nil }
+        let start = startAngle ?? family.arrowAngle(kind: kind, state: from) ?? rest
+        return Animation(from: start, to: rest, start: 0, duration: turnDuration).value(at: since)
+    }
+}

@@ -1,0 +1,141 @@
+import FoundationEssentials
+import RefreshImage
+
+/// ZJRefresh (docs/families.md): `NormalAnimator` (`.normal`) and `GifAnimator` (`.gif`) as
+/// header or footer (`.backFooter`), with Chinese strings and a state split into "normal"
+/// (no pull) and "pull-to-refresh".
+public struct ZJRefresh: RefreshFamily, Equatable {
+    /// The title while Idle with a pull ("pull-to-refresh"); the scene's
+    /// ``RefreshScene/titles``[.idle] is the title with none ("normal").
+    public var pullToRefreshTitle: String?
+    /// The animator's height in points; nil for 60 pt (`NormalAnimator`) or 100 pt (`GifAnimator`).
+    public var animatorHeight: Double?
+
+    /// The library with the app's settings.
+    public init(pullToRefreshTitle: String? = nil, animatorHeight: Double? = nil) {
+        self.pullToRefreshTitle = pullToRefreshTitle
+        self.animatorHeight = animatorHeight
+    }
+
+    /// `zjrefresh`.
+    public var name: String { "zjrefresh" }
+    /// Header and footer.
+    public var kinds: [ComponentKind] { [.header, .backFooter] }
+    /// `normal`, `pull-to-refresh`, `release-to-refresh`, `loading`.
+    public var stateNames: [FamilyStateName] {
+        [FamilyStateName(name: "normal", state: .idle, pulled: false),
+         FamilyStateName(name: "pull-to-refresh", state: .idle, pulled: true),
+         FamilyStateName(name: "release-to-refresh", state: .pulling),
+         FamilyStateName(name: "loading", state: .refreshing)]
+    }
+    /// Idle is "normal" with no pull and "pull-to-refresh" with one.
+    public func ownStateName(_ state: RefreshState, percent: Double) -> String? {
+        switch state.drawnAs {
+        case .pulling: return "release-to-refresh"
+        case .refreshing: return "loading"
+        default: return percent > 0 ? "pull-to-refresh" : "normal"
+        }
+    }
+
+    /// Its Chinese literals (it ships no translations).
+    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String {
+        switch state.drawnAs {
+        case .pulling: return "松开手刷新"
+        case .refreshing: return "加载数据中..."
+        default:
+            guard pulled else { return "正常状态" }
+            return kind == .header ? "继续下拉刷新" : "继续上拉刷新"
+        }
+    }
+
+    /// ``pullToRefreshTitle`` while pulled, else the app's or default title.
+    public func title(of scene: RefreshScene) -> String {
+        let pulled = scene.state.drawnAs == .idle && scene.pullingPercent > 0
+        if pulled, let pullToRefreshTitle { return pullToRefreshTitle }
+        return appTitle(of: scene)
+    }
+
+    /// The header's time label.
+    public func secondLine(of scene: RefreshScene) -> String? {
+        guard scene.kind == .header else { return nil }
+        return Self.lastRefresh(scene.lastUpdated, now: scene.now, timeZone: scene.timeZone)
+    }
+
+    /// The time label: "首次刷新" with no stored time; else "上次刷新时间:" and "今天 HH:mm"
+    /// when the day of the month matches (only the day, as the source compares), "MM-dd HH:mm"
+    /// in the same year, "yyyy-MM-dd HH:mm" otherwise.
+    public static func lastRefresh(_ date: Date?, now: Date, timeZone: TimeZone) -> String {
+        guard let date else { return "首次刷新" }
+        let text = LastUpdatedFormatter.stamp(CivilTime(date, in: timeZone), seenAt: CivilTime(now, in: timeZone), today: "今天")
+        return "上次刷新时间:" + text
+    }
+
+    /// Light grey #AAAAAA.
+    public var defaultTextColor: RGBAColor { RGBAColor(red: 0xAA, green: 0xAA, blue: 0xAA) }
+    /// The gray indicator (it predates iOS 13).
+    public var defaultSpinnerStyle: SpinnerStyle { .classic }
+    /// The system font at 14 pt for both labels.
+    public var labelFonts: LabelFonts {
+        LabelFonts(title: LabelFonts.Font(bold: false), second: LabelFonts.Font(bold: false))
+    }
+    /// ``animatorHeight``, else the animator's own.
+    public func size(of scene: RefreshScene) -> (width: Double, height: Double) {
+        (scene.width, animatorHeight ?? (scene.style == .gif ? ZJRefreshLayout.gifHeight : ZJRefreshLayout.normalHeight))
+    }
+
+    /// `GifAnimator`: Loading loops its own images; otherwise (and when Loading has none) the
+    /// pull images, picked by the progress clamped to 0–1.
+    public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
+        let time = scene.timeMicroseconds
+        if scene.state.isRefreshing,
+           let loading = ImageSelection.pick(.refreshing, in: images, percent: nil, time: time, timing: scene.timing) {
+            return loading
+        }
+        let percent = scene.pullingPercent
+        let progress = scene.state.isRefreshing ? 1 : min(1, max(0, percent.isNaN ? 0 : percent))
+        return ImageSelection.pick(.idle, in: images, percent: progress, time: time, timing: scene.timing)
+    }
+
+    /// ``ZJRefreshLayout``; right-to-left mirrors the frames, not the alignment.
+    public func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout {
+        let size = scene.size
+        let description = scene.stateLabelHidden ? nil : (text.titleFont.width(of: text.title), text.titleFont.lineHeight)
+        let time = text.second.map { (text.secondFont.width(of: $0), text.secondFont.lineHeight) }
+        let layout = scene.style == .gif
+            ? ZJRefreshLayout.gif(width: size.width, height: size.height, description: description, time: time, image: text.image)
+            : ZJRefreshLayout.normal(width: size.width, height: size.height, description: description, time: time)
+        return scene.rightToLeft ? layout.mirrored(inWidth: size.width) : layout
+    }
+
+    /// MJRefresh's stroked arrow in the label colour, hidden while loading.
+    public func indicator(of scene: RefreshScene) -> Indicator? {
+        let shape = ArrowShape.downArrow
+        let arrow = Indicator.Arrow(path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
+                                    opacity: scene.state.isRefreshing ? 0 : 1, mirrored: scene.rightToLeft)
+        return Indicator(arrow: arrow, spinnerTurns: scene.state.isRefreshing)
+    }
+
+    /// An animator height of 1 pt up to the largest side at the scene's scale.
+    public func validate(_ scene: RefreshScene) throws {
+        let most = RefreshScene.maxPixelSide / max(1, scene.scale)
+        if let animatorHeight, !(animatorHeight.isFinite && animatorHeight >= 1 && animatorHeight <= Double(most)) {
+            throw InvalidValue(field: "animatorHeight", reason: "must be between 1 and \(most) points at scale \(scene.scale), got \(animatorHeight)")
+        }
+    }
+
+    /// ``PullViewArrow/angle(kind:state:)``.
+    public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? {
+        PullViewArrow.angle(kind: kind, state: state)
+    }
+
+    /// The arrow turns over 0.2 s between the pull states and snaps back after Loading.
+    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+        guard kind != .autoFooter else { return TransitionValues() }
+        if from.isRefreshing { return TransitionValues(arrowAngle: arrowAngle(kind: kind, state: to)) }
+        return TransitionValues(arrowAngle: PullViewArrow.turn(self, kind: kind, from: from, to: to, since: since, startAngle: startAngle))
+    }
+
+    /// 0.25-s insets both ways; Loading starts when the inset has opened.
+    public var motion: MotionRules { MotionRules(refreshesWhenInsetOpens: true) }
+}
