@@ -32,8 +32,8 @@ struct AnimationOutputOptions: ParsableArguments {
 
     func validate() throws {
         try png.validate()
-        guard (1...240).contains(fps) else { throw ValidationError("--fps must be between 1 and 240, got \(fps)") }
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, got \(jobs)") }
+        guard Limits.fps.range.contains(fps) else { throw ValidationError("--fps must be \(Limits.fps.phrase), got \(fps)") }
+        guard Limits.jobs.range.contains(jobs) else { throw ValidationError("--jobs must be \(Limits.jobs.phrase), got \(jobs)") }
         if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
         if json, let shared = [gif, apng, sheet].compactMap({ $0 }).first(where: { $0 == "-" }) {
             throw ValidationError("--json and an output '\(shared)' would both write to standard output; give the output a file")

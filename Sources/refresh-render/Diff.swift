@@ -128,14 +128,8 @@ struct Diff: ParsableCommand {
         var each = limits
         each.maxTotalPixels = max(1, limits.maxTotalPixels / 2)
         let half = each
-        let results = Locked<[Result<StraightImage, Error>?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 2) { i in
-            let result = Result { try load(i == 0 ? a : b, limits: half) }
-            results.withLock { $0[i] = result }
-        }
-        let both = results.withLock { $0 }
-        guard let first = both[0], let second = both[1] else { throw RefreshGifError.internalError("decode did not run") }
-        return (try first.get(), try second.get())
+        let both = ParallelMap.map(count: 2, jobs: 2) { i in Result { try load(i == 0 ? a : b, limits: half) } }
+        return (try both[0].get(), try both[1].get())
     }
 
     static func load(_ path: String, limits: DecodeLimits) throws -> StraightImage {

@@ -27,7 +27,7 @@ struct GalleryCommand: ParsableCommand {
     var lottieSegments: [String] = []
 
     func validate() throws {
-        guard (1...3).contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+        guard Limits.scale.range.contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
     }
 
     func run() throws {

@@ -34,9 +34,9 @@ struct PNGOptions: ParsableArguments {
     var compressor: PNGEncoder.Settings.Compressor = PNGEncoder.Settings.default.compressor
 
     func validate() throws {
-        let top = compressor == .libdeflate ? 12 : 9
         guard let level else { return }
-        guard (0...top).contains(level) else { throw ValidationError("--png-level must be between 0 and \(top) for \(compressor.rawValue), got \(level)") }
+        let limit = Limits.pngLevel(compressor)
+        guard limit.range.contains(level) else { throw ValidationError("--png-level must be \(limit.phrase) for \(compressor.rawValue), got \(level)") }
     }
 
     var encoder: PNGEncoder {

@@ -37,7 +37,13 @@ struct Render: ParsableCommand {
                 if scene.time != nil { built.time = time }
             }
             let image = try RefreshRenderer().render(built)
-            try FileIO.write(try OutputFormat(path: output).encode(image, png: png.encoder), to: output)
+            let format = ImageFileFormat(path: output) ?? {
+                if output != "-" && !output.hasPrefix("/dev/") {
+                    CLIError.warn("'\(output)': no encoder for .\(URL(fileURLWithPath: output).pathExtension) files; writing PNG")
+                }
+                return .png
+            }()
+            try FileIO.write(try format.encode(image, settings: png.encoder.settings), to: output)
         }
     }
 }

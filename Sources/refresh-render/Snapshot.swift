@@ -54,7 +54,7 @@ struct SnapshotRun: ParsableCommand {
     @OptionGroup var options: DiffOptions
 
     func validate() throws {
-        guard jobs >= 1 && jobs <= 256 else { throw ValidationError("--jobs must be between 1 and 256") }
+        guard Limits.jobs.range.contains(jobs) else { throw ValidationError("--jobs must be \(Limits.jobs.phrase)") }
         if let shard { _ = try parsedShard(shard) }
     }
 
@@ -131,10 +131,9 @@ struct SnapshotRun: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
             let check = try SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
             let defaults = suite.defaults ?? SceneDescription()
-            let rows = Locked<[Row?]>(Array(repeating: nil, count: selected.count))
             let record = self.record, golden = self.golden
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
-            let work: @Sendable (Int) -> Void = { i in
+            let results = ParallelMap.map(count: selected.count, jobs: jobs) { i -> Row in
                 let item = selected[i]
                 let goldenPath = golden + "/" + item.name + ".png"
                 var row = Row(name: item.name, goldenPath: goldenPath)
@@ -150,22 +149,8 @@ struct SnapshotRun: ParsableCommand {
                 } catch {
                     row.error = error
                 }
-                rows.withLock { $0[i] = row }
+                return row
             }
-            let queue = DispatchQueue(label: "snapshot", attributes: .concurrent)
-            let group = DispatchGroup()
-            let next = Locked(0)
-            for _ in 0..<min(jobs, max(1, selected.count)) {
-                queue.async(group: group) {
-                    while true {
-                        let i = next.withLock { value -> Int in defer { value += 1 }; return value }
-                        guard i < selected.count else { return }
-                        work(i)
-                    }
-                }
-            }
-            group.wait()
-            let results = rows.withLock { $0.compactMap { $0 } }
             var report: [JUnitReport.Case] = []
             var entries: [HTMLReport.Entry] = []
             var shardCases: [ShardResults.Case] = []

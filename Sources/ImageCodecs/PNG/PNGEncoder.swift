@@ -60,6 +60,8 @@ public struct PNGEncoder: Sendable {
             /// The level used when none is given: 7 for libdeflate (the default settings), 6 —
             /// zlib's own default — for zlib and libpng.
             public var defaultLevel: Int { self == .libdeflate ? Settings.default.level : 6 }
+            /// The levels it has: libdeflate 0–12, zlib 0–9.
+            public var levels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
         }
 
         /// Compression level, 0 (store) – 12 (smallest; zlib and libpng stop at 9).
@@ -73,7 +75,7 @@ public struct PNGEncoder: Sendable {
 
         /// Settings from their parts; the level is clamped to what the compressor has.
         public init(level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate) {
-            self.level = max(0, min(compressor == .libdeflate ? 12 : 9, level))
+            self.level = max(compressor.levels.lowerBound, min(compressor.levels.upperBound, level))
             self.filters = filters
             self.strategy = strategy
             self.compressor = compressor

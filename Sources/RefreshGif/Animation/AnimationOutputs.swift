@@ -44,9 +44,7 @@ extension RefreshAnimation {
     public func write(_ outputs: AnimationOutputs, jobs: Int = RefreshAnimation.defaultJobs,
                       png settings: PNGEncoder.Settings = .default, inputs: [String] = [],
                       progress: (Int) -> Void = { _ in }) throws -> [FrameReport] {
-        guard (1...256).contains(jobs) else {
-            throw RefreshGifError.invalidSetting(field: "jobs", message: "must be between 1 and 256, got \(jobs)")
-        }
+        try Limits.jobs.check(jobs, field: "jobs")
         if let every = outputs.sheetEvery, every < 1 {
             throw RefreshGifError.invalidSetting(field: "sheetEvery", message: "must be ≥ 1, got \(every)")
         }
@@ -55,82 +53,56 @@ extension RefreshAnimation {
         }
         let frameFiles = outputs.framesFolder.map { OutputGuard.frameFiles(in: $0, count: count) } ?? []
         try OutputGuard.check(outputs: outputs.files + frameFiles, inputs: inputs)
-        // Frames are written to a hidden staging folder beside the target and put in place when
-        // every frame is written: an error or a signal part-way leaves no partial set, and no
-        // frame of an earlier, longer run stays behind the new ones.
-        let staging = try outputs.framesFolder.map { try FileIO.stagingFolder(for: $0) }
-        defer { if let staging { Temporaries.removeFolder(staging); Temporaries.unregisterFolder(staging) } }
+        var sinks: [any FrameSink] = []
+        do {
+            if let folder = outputs.framesFolder { sinks.append(try FramesFolderSink(folder: folder)) }
+            if let path = outputs.gif { sinks.append(try ImageFileFormat.gif.sink(path: path, frameCount: count, settings: settings)) }
+            if let path = outputs.apng { sinks.append(try ImageFileFormat.apng.sink(path: path, frameCount: count, settings: settings)) }
+            if let path = outputs.sheet {
+                sinks.append(try ContactSheetSink(path: path, every: outputs.sheetEvery ?? sheetStep,
+                                                  scale: planned[0].scene.scale, settings: settings))
+            }
+        } catch {
+            for sink in sinks { sink.abandon() }
+            throw error
+        }
+        return try write(to: sinks, jobs: jobs, png: settings, progress: progress)
+    }
+
+    /// Renders every frame on `jobs` threads and hands each to every sink, in order
+    /// (``FrameSink``); returns what each frame shows. When a frame or a sink fails, every
+    /// sink is abandoned and the error thrown.
+    @discardableResult
+    public func write(to sinks: [any FrameSink], jobs: Int = RefreshAnimation.defaultJobs,
+                      png settings: PNGEncoder.Settings = .default, progress: (Int) -> Void = { _ in }) throws -> [FrameReport] {
+        try Limits.jobs.check(jobs, field: "jobs")
+        let erased = sinks.map { AnySink($0) }
+        let preparers = erased.map(\.prepare)
         let encoder = PNGEncoder(settings: settings)
         let memo = PNGCompressionMemo()
-        let flush = FolderFlush()
-        var gif: GIFEncoder?
-        var apng: APNGEncoder?
-        let gifFile = try outputs.gif.map { try FileIO.StreamingFile($0) }
-        let apngFile = try outputs.apng.map { try FileIO.StreamingFile($0) }
-        var sheetCells: [ContactSheet.Cell] = []
         var reports: [FrameReport] = []
-        let every = outputs.sheetEvery ?? sheetStep
-        let wantsPNG = outputs.framesFolder != nil || outputs.apng != nil
-        let wantsGIF = outputs.gif != nil
-        let folder = staging
-        let keepPNG = outputs.apng != nil
-        let wantsSheet = outputs.sheet != nil
-        try ParallelFrames.run(count: count, jobs: jobs, initial: LastFrame?.none, render: { renderer, last, index -> Encoded in
-            let frame = try self.render(index, with: renderer)
-            // A frame drawn with the same pixels as this worker's last one (a looping picture
-            // held for several frames) takes its encodings: the same bytes, made once.
-            let repeated = last.flatMap { $0.image == frame.image ? $0 : nil }
-            // Encoding, quantising and writing frame files run on the worker too: they cost
-            // more than rendering. A frame equal to one of the last few is not compressed again.
-            let png = wantsPNG ? try repeated?.png ?? encoder.compress(frame.image, memo: memo) : nil
-            if let folder, let png, let target = outputs.framesFolder {
-                let name = OutputGuard.frameFileName(index + 1)
-                let bytes = try encoder.file(for: png)
-                try FileIO.naming(target + "/" + name) { try FileIO.writeDeferringSync(bytes, to: folder + "/" + name) }
-                flush.add(folder + "/" + name)
-            }
-            let quantized = wantsGIF ? try repeated?.gif ?? GIFEncoder.QuantizedFrame(frame.image) : nil
-            // The picture goes on only for the contact sheet; otherwise, once the next frame
-            // has been compared with it, its buffer is the worker's next canvas.
-            let onSheet = wantsSheet && index % every == 0
-            if let previous = last, !previous.onSheet { renderer.recycle(previous.image) }
-            last = LastFrame(image: frame.image, png: png, gif: quantized, onSheet: onSheet)
-            return Encoded(report: frame.report, width: frame.image.width, height: frame.image.height,
-                           sheetImage: onSheet ? frame.image : nil, png: keepPNG ? png : nil, gif: quantized)
-        }, consume: { index, encoded in
-            let time = planned[index].timeMicroseconds
-            if let quantized = encoded.gif {
-                if gif == nil { gif = try GIFEncoder(width: encoded.width, height: encoded.height) }
-                try gif?.add(quantized, atMicroseconds: time)
-                if let gifFile, let bytes = gif?.takeBytes(), !bytes.isEmpty { try gifFile.write(bytes) }
-            }
-            if let png = encoded.png {
-                if apng == nil {
-                    apng = APNGEncoder(width: encoded.width, height: encoded.height, frameCount: count, settings: settings)
-                }
-                try apng?.add(png, atMicroseconds: time)
-                if let apngFile, let bytes = apng?.takeBytes(), !bytes.isEmpty { try apngFile.write(bytes) }
-            }
-            reports.append(encoded.report)
-            if let image = encoded.sheetImage {
-                sheetCells.append(Self.sheetCell(image, encoded.report))
-            }
-        }, progress: progress)
-        if let target = outputs.framesFolder, let staging {
-            // The frames were flushed in the background as they were written; the folder last.
-            try flush.finish(folder: staging)
-            try FileIO.replaceFrames(in: target, from: staging)
-        }
-        if let gifFile, let gif {
-            try gifFile.write(try gif.finish(atMicroseconds: endMicroseconds))
-            try gifFile.commit()
-        }
-        if let apngFile, var apng {
-            try apngFile.write(try apng.finish(atMicroseconds: endMicroseconds))
-            try apngFile.commit()
-        }
-        if let path = outputs.sheet {
-            try FileIO.write(try encoder.encode(try Self.contactSheet(of: sheetCells, scale: planned[0].scene.scale)), to: path)
+        do {
+            try ParallelMap.run(count: count, jobs: jobs, makeState: { (try RefreshRenderer(), SinkFrame?.none) }, work: { worker, index -> Prepared in
+                let (renderer, last) = worker
+                let rendered = try self.render(index, with: renderer)
+                let frame = SinkFrame(index: index, image: rendered.image, report: rendered.report, encoder: encoder, memo: memo,
+                                      previous: last)
+                let prepared = try preparers.map { try $0(frame) }
+                // Once the next frame has been compared with it, the last picture's buffer is
+                // this worker's next canvas (copied first if a sink kept the picture).
+                if let previous = last { renderer.recycle(previous.image) }
+                worker.1 = frame
+                return Prepared(width: rendered.image.width, height: rendered.image.height, report: rendered.report, values: prepared)
+            }, consume: { index, frame in
+                let info = FrameInfo(index: index, timeMicroseconds: planned[index].timeMicroseconds,
+                                     width: frame.width, height: frame.height, report: frame.report)
+                for (sink, value) in zip(erased, frame.values) { try sink.add(value, info) }
+                reports.append(frame.report)
+            }, progress: progress)
+            for sink in erased { try sink.finish(endMicroseconds) }
+        } catch {
+            for sink in erased { sink.abandon() }
+            throw error
         }
         return reports
     }
@@ -140,42 +112,19 @@ extension RefreshAnimation {
         let renderer = try RefreshRenderer()
         let cells = try stride(from: 0, to: count, by: max(1, every ?? sheetStep)).map { index in
             let frame = try render(index, with: renderer)
-            return Self.sheetCell(frame.image, frame.report)
+            return ContactSheetSink.cell(frame.image, frame.report)
         }
-        return try Self.contactSheet(of: cells, scale: planned[0].scene.scale)
+        return try ContactSheetSink.sheet(of: cells, scale: planned[0].scene.scale)
     }
 
     /// The default sheet step: at most 24 cells.
     private var sheetStep: Int { max(1, (count + 23) / 24) }
-
-    /// A frame as a sheet cell, captioned with its time and state.
-    private static func sheetCell(_ image: RGBAImage, _ report: FrameReport) -> ContactSheet.Cell {
-        ContactSheet.Cell(image: image, caption: CFormat.fixed(report.time, 2) + " s · " + report.state)
-    }
-
-    private static func contactSheet(of cells: [ContactSheet.Cell], scale: Int) throws -> RGBAImage {
-        let columns = max(1, min(6, Int(Double(cells.count).squareRoot().rounded(.up))))
-        let rows = stride(from: 0, to: cells.count, by: columns).map { Array(cells[$0..<min(cells.count, $0 + columns)]) }
-        return try ContactSheet(rows: rows, scale: scale).render(with: try RefreshRenderer())
-    }
 }
 
-/// A worker's last frame: its picture and what was made of it.
-private struct LastFrame {
-    var image: RGBAImage
-    var png: PNGEncoder.CompressedImage?
-    var gif: GIFEncoder.QuantizedFrame?
-    /// The picture went to the contact sheet, so its buffer is not the next canvas.
-    var onSheet: Bool
-}
-
-/// What the workers made of a frame: its report and size, the picture itself only when it
-/// goes on the contact sheet, its compressed and quantized forms when those are wanted.
-private struct Encoded: Sendable {
-    var report: FrameReport
+/// What the workers made of a frame for the sinks, with its size and report.
+private struct Prepared: Sendable {
     var width: Int
     var height: Int
-    var sheetImage: RGBAImage?
-    var png: PNGEncoder.CompressedImage?
-    var gif: GIFEncoder.QuantizedFrame?
+    var report: FrameReport
+    var values: [any Sendable]
 }

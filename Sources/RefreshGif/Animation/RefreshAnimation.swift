@@ -59,18 +59,14 @@ public struct RefreshAnimation: Sendable {
     }
 
     private static func checkRate(_ fps: Int) throws {
-        guard frameRates.contains(fps) else {
-            throw RefreshGifError.invalidSetting(field: "fps", message: "must be between 1 and 240, got \(fps)")
-        }
+        try Limits.fps.check(fps, field: "fps")
     }
 
     /// `scene`'s state over `loops` of its animation at `fps`: one loop is the state's image
     /// sequence (the built-in animation's included), or one spinner turn (1 s) for the
     /// other styles. The scene's ``RefreshScene/time`` is where the animation starts.
     public static func sequence(of scene: RefreshScene, fps: Int = 60, loops: Int = 1) throws -> RefreshAnimation {
-        guard (1...1000).contains(loops) else {
-            throw RefreshGifError.invalidSetting(field: "loops", message: "must be between 1 and 1000, got \(loops)")
-        }
+        try Limits.loops.check(loops, field: "loops")
         try scene.validate()
         let loop = try loopMicroseconds(of: scene)
         return try timed(scene, fps: fps, total: Int64(loops) * max(loop, 1))

@@ -200,10 +200,10 @@ public enum SceneSchema {
             b.scene.style = try choice(v, "style", ComponentStyle.self)
         },
         SceneField("width", .number, "Control width in points (the scroll view's width).") { v, b in
-            b.scene.width = try number(v, "width", in: 1...16_384)
+            b.scene.width = try number(v, "width", in: 1...Double(Limits.pixelSide))
         },
         SceneField("height", .number, "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.") { v, b in
-            let height = try number(v, "height", in: 1...16_384)
+            let height = try number(v, "height", in: 1...Double(Limits.pixelSide))
             b.scene.trailerHeight = height
             b.scene.update(ZJRefresh.self) { $0.animatorHeight = height }
         },

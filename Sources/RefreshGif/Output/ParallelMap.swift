@@ -5,27 +5,29 @@ import RefreshImage
 import RefreshModel
 import RefreshRaster
 
-/// Renders numbered frames on several threads and hands them back in order, with at most a
-/// window of frames made but not yet handed back, so memory stays bounded however long the
-/// sequence is. Workers never wait for each other: each takes the next frame as soon as the
-/// window allows, so a slow frame does not idle the other threads. Each worker makes its own
-/// ``RefreshRenderer`` (FreeType state is per thread) and keeps its own `State` from one
-/// frame to its next (what it made last); output equals a one-thread run.
-package enum ParallelFrames {
-    /// Makes frames `0..<count` with `render` on `jobs` threads (rendering, and whatever
-    /// else can run per frame, such as PNG encoding) and passes each, in order, to `consume`
-    /// (on the calling thread, while the workers go on). Each worker starts with `initial`
-    /// state, which `render` may change for that worker's next frame: frames reach a worker in
-    /// increasing order, but which frames a worker gets depends on timing, so the state may
-    /// save work and must never change what a frame is. `progress` is called every few frames
-    /// with the frames done, and at the end.
-    package static func run<Output: Sendable, State>(count: Int, jobs: Int, initial: State,
-                                                    render: @escaping @Sendable (RefreshRenderer, inout State, Int) throws -> Output,
+/// The one parallel map of RefreshGif: animation frames, snapshot batches and the diff's two
+/// decodes all run through it.
+///
+/// Items `0..<count` are made on several threads and handed back in order, with at most a
+/// window of items made but not yet handed back, so memory stays bounded however long the
+/// run is. Workers never wait for each other: each takes the next item as soon as the window
+/// allows, so a slow item does not idle the other threads. Each worker keeps its own `State`
+/// (a renderer: FreeType state is per thread; what it made last); output equals a
+/// one-thread run.
+package enum ParallelMap {
+    /// Makes items `0..<count` with `work` on `jobs` threads and passes each, in order, to
+    /// `consume` (on the calling thread, while the workers go on). Each worker starts with a
+    /// state from `makeState`, which `work` may change for that worker's next item: items
+    /// reach a worker in increasing order, but which items a worker gets depends on timing,
+    /// so the state may save work and must never change what an item is. `progress` is
+    /// called every few items with the items done, and at the end.
+    package static func run<Output: Sendable, State>(count: Int, jobs: Int, makeState: () throws -> State,
+                                                    work: @escaping @Sendable (inout State, Int) throws -> Output,
                                                     consume: (Int, Output) throws -> Void,
                                                     progress: (Int) -> Void = { _ in }) throws {
         guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
-        let renderers = try (0..<workers).map { _ in WorkerBox(try RefreshRenderer(), state: initial) }
+        let renderers = try (0..<workers).map { _ in WorkerBox(state: try makeState()) }
         let window = workers * 4
         let shared = Locked(Shared<Output>())
         let room = DispatchSemaphore(value: window)
@@ -44,7 +46,7 @@ package enum ParallelFrames {
                         room.signal()  // let the next worker see the end too
                         return
                     }
-                    let result = Result { try box.with { try render($0, &$1, index) } }
+                    let result = Result { try box.with { try work(&$0, index) } }
                     shared.withLock { $0.results[index] = result }
                     made.signal()
                 }
@@ -65,7 +67,7 @@ package enum ParallelFrames {
                     made.wait()
                     result = shared.withLock { $0.results.removeValue(forKey: index) }
                 }
-                guard let result else { throw RefreshGifError.internalError("frame \(index) was not rendered") }
+                guard let result else { throw RefreshGifError.internalError("item \(index) was not made") }
                 try consume(index, try result.get())
                 room.signal()
                 if (index + 1) % window == 0 || index + 1 == count { progress(index + 1) }
@@ -77,6 +79,18 @@ package enum ParallelFrames {
         stop()
     }
 
+    /// `work` on items `0..<count` on `jobs` threads, the results in order (errors too: a
+    /// failed item does not stop the others).
+    package static func map<Output: Sendable>(count: Int, jobs: Int,
+                                             _ work: @escaping @Sendable (Int) -> Output) -> [Output] {
+        var out: [Output] = []
+        out.reserveCapacity(count)
+        // Neither `work` nor `consume` throws, so neither can `run`.
+        try? run(count: count, jobs: jobs, makeState: { () }, work: { _, index in work(index) },
+                 consume: { _, value in out.append(value) })
+        return out
+    }
+
     /// What the workers and the consumer share: the next frame to make, frames made and not
     /// yet consumed, and whether to stop.
     private struct Shared<Output> {
@@ -86,21 +100,19 @@ package enum ParallelFrames {
     }
 }
 
-/// One worker's renderer and state, owned by one worker at a time.
+/// One worker's state, owned by one worker at a time.
 ///
 /// `@unchecked Sendable` is safe here: each box is used by exactly one worker thread (one box
 /// per worker), and the lock makes even accidental sharing serial.
 final class WorkerBox<State>: @unchecked Sendable {
-    private let renderer: RefreshRenderer
     private var state: State
     private let lock = Locked(())
 
-    init(_ renderer: RefreshRenderer, state: State) {
-        self.renderer = renderer
+    init(state: State) {
         self.state = state
     }
 
-    func with<T>(_ body: (RefreshRenderer, inout State) throws -> T) rethrows -> T {
-        try lock.withLock { _ in try body(renderer, &state) }
+    func with<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        try lock.withLock { _ in try body(&state) }
     }
 }

@@ -1,0 +1,40 @@
+import ImageCodecs
+
+/// An animated PNG, streamed to its file as frames come.
+public final class APNGSink: FrameSink {
+    private let file: FileIO.StreamingFile
+    private let frameCount: Int
+    private let settings: PNGEncoder.Settings
+    private var encoder: APNGEncoder?
+
+    /// A sink writing an APNG of `frameCount` frames at `path` (`-` for standard output).
+    public init(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default) throws {
+        file = try FileIO.StreamingFile(path)
+        self.frameCount = frameCount
+        self.settings = settings
+    }
+
+    /// Compresses the frame.
+    public var prepare: @Sendable (SinkFrame) throws -> PNGEncoder.CompressedImage {
+        { try $0.png() }
+    }
+
+    /// Adds the frame and writes what is ready.
+    public func add(_ prepared: PNGEncoder.CompressedImage, info: FrameInfo) throws {
+        var apng = encoder ?? APNGEncoder(width: info.width, height: info.height, frameCount: frameCount, settings: settings)
+        try apng.add(prepared, atMicroseconds: info.timeMicroseconds)
+        let bytes = apng.takeBytes()
+        encoder = apng
+        if !bytes.isEmpty { try file.write(bytes) }
+    }
+
+    /// Writes the last frame's delay and the end, and puts the file in place.
+    public func finish(endMicroseconds: Int64) throws {
+        guard var encoder else { return abandon() }
+        try file.write(try encoder.finish(atMicroseconds: endMicroseconds))
+        try file.commit()
+    }
+
+    /// Removes the unfinished file.
+    public func abandon() { file.abandon() }
+}

@@ -1,0 +1,36 @@
+import ImageCodecs
+
+/// An animated GIF (a palette per frame; docs/images.md), streamed to its file as frames come.
+public final class GIFSink: FrameSink {
+    private let file: FileIO.StreamingFile
+    private var encoder: GIFEncoder?
+
+    /// A sink writing the GIF at `path` (`-` for standard output).
+    public init(path: String) throws {
+        file = try FileIO.StreamingFile(path)
+    }
+
+    /// Quantises the frame.
+    public var prepare: @Sendable (SinkFrame) throws -> GIFEncoder.QuantizedFrame {
+        { try $0.quantized() }
+    }
+
+    /// Encodes the frame and writes what is ready.
+    public func add(_ prepared: GIFEncoder.QuantizedFrame, info: FrameInfo) throws {
+        let gif = try encoder ?? GIFEncoder(width: info.width, height: info.height)
+        encoder = gif
+        try gif.add(prepared, atMicroseconds: info.timeMicroseconds)
+        let bytes = gif.takeBytes()
+        if !bytes.isEmpty { try file.write(bytes) }
+    }
+
+    /// Writes the last frame's delay and the trailer, and puts the file in place.
+    public func finish(endMicroseconds: Int64) throws {
+        guard let encoder else { return abandon() }
+        try file.write(try encoder.finish(atMicroseconds: endMicroseconds))
+        try file.commit()
+    }
+
+    /// Removes the unfinished file.
+    public func abandon() { file.abandon() }
+}

@@ -1,0 +1,49 @@
+import FoundationEssentials
+import ImageCodecs
+import RefreshImage
+
+/// The image formats RefreshGif writes, and the one place a file's extension picks one: a
+/// still frame (`render -o`) and an animation's files both come through here.
+public enum ImageFileFormat: String, CaseIterable, Sendable {
+    /// PNG; a PNG with several frames is an APNG.
+    case png
+    /// GIF.
+    case gif
+    /// Animated PNG under its own extension.
+    case apng
+
+    /// The format `path`'s extension names (`.png` or none: PNG); nil for an extension
+    /// there is no encoder for.
+    public init?(path: String) {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "png", "": self = .png
+        case "gif": self = .gif
+        case "apng": self = .apng
+        default: return nil
+        }
+    }
+
+    /// A still image in this format: one frame shown for 0.1 s in the animated formats.
+    public func encode(_ image: RGBAImage, settings: PNGEncoder.Settings = .default) throws -> [UInt8] {
+        switch self {
+        case .png:
+            return try PNGEncoder(settings: settings).encode(image)
+        case .gif:
+            let gif = try GIFEncoder(width: image.width, height: image.height)
+            try gif.add(image, at: 0)
+            return try gif.finish(at: 0.1)
+        case .apng:
+            var apng = APNGEncoder(width: image.width, height: image.height, frameCount: 1, settings: settings)
+            try apng.add(image, at: 0)
+            return try apng.finish(at: 0.1)
+        }
+    }
+
+    /// A sink writing an animation of `frameCount` frames to `path` in this format.
+    public func sink(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default) throws -> any FrameSink {
+        switch self {
+        case .gif: return try GIFSink(path: path)
+        case .png, .apng: return try APNGSink(path: path, frameCount: frameCount, settings: settings)
+        }
+    }
+}

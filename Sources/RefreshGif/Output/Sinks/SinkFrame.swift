@@ -1,0 +1,53 @@
+import ImageCodecs
+import RefreshImage
+
+/// One rendered frame on a worker thread, on its way to the sinks: the picture, what it
+/// shows, and its PNG and GIF encodings, each made at most once whichever sinks ask. A
+/// frame with the same pixels as the worker's previous one (a looping picture held for
+/// several frames) takes that frame's encodings: the same bytes, made once.
+public final class SinkFrame {
+    /// The frame's number, from 0.
+    public let index: Int
+    /// The picture (premultiplied RGBA).
+    public let image: RGBAImage
+    /// What it shows.
+    public let report: FrameReport
+    let encoder: PNGEncoder
+    let memo: PNGCompressionMemo
+    private var compressed: PNGEncoder.CompressedImage?
+    private var quantizedFrame: GIFEncoder.QuantizedFrame?
+
+    init(index: Int, image: RGBAImage, report: FrameReport, encoder: PNGEncoder, memo: PNGCompressionMemo,
+         previous: SinkFrame?) {
+        self.index = index
+        self.image = image
+        self.report = report
+        self.encoder = encoder
+        self.memo = memo
+        if let previous, previous.image == image {
+            compressed = previous.compressed
+            quantizedFrame = previous.quantizedFrame
+        }
+    }
+
+    /// The frame compressed as PNG image data with the write's settings.
+    public func png() throws -> PNGEncoder.CompressedImage {
+        if let compressed { return compressed }
+        let made = try encoder.compress(image, memo: memo)
+        compressed = made
+        return made
+    }
+
+    /// The frame as a whole PNG file.
+    public func pngFile() throws -> [UInt8] {
+        try encoder.file(for: try png())
+    }
+
+    /// The frame reduced to a GIF palette.
+    public func quantized() throws -> GIFEncoder.QuantizedFrame {
+        if let quantizedFrame { return quantizedFrame }
+        let made = try GIFEncoder.QuantizedFrame(image)
+        quantizedFrame = made
+        return made
+    }
+}
