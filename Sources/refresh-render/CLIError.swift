@@ -10,7 +10,7 @@ enum CLIError {
 
     /// The option a schema field is set with (`imageScale` → `--image-scale`).
     static func option(for field: String) -> String {
-        "--" + (SceneSchema.field(field)?.option ?? field)
+        "--" + (SceneSchema.field(named: field)?.option ?? field)
     }
 
     /// One line for a model value error: the option, then what is wrong.

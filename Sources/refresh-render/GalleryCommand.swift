@@ -34,10 +34,10 @@ struct GalleryCommand: ParsableCommand {
         try reportingErrors {
             let renderer = try RefreshRenderer()
             var settings = SceneDescription()
-            try settings.set("scale", .integer(scale))
-            try settings.set("library", .text(library.rawValue))
-            for (name, texts) in [("images", images), ("lottieSegments", lottieSegments)] where !texts.isEmpty {
-                if let field = SceneSchema.field(name) { try settings.set(name, try field.parse(texts)) }
+            settings[.scale] = .integer(scale)
+            settings[.library] = .text(library.rawValue)
+            for (key, texts) in [(SceneKey.images, images), (.lottieSegments, lottieSegments)] where !texts.isEmpty {
+                settings[key] = try SceneSchema.field(key).parse(texts)
             }
             let images = try settings.makeScene().images
             let sheet = try ContactSheet.gallery(of: library.family, language: Language(tag: language), scale: scale,

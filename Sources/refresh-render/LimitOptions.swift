@@ -4,13 +4,13 @@ import RefreshGif
 /// The decoding limits of commands that read images outside a scene (`extract`, `diff`):
 /// the same flags, meanings and defaults as the scene's `--max-pixels` and `--max-memory`.
 struct LimitOptions: ParsableArguments {
-    @Option(name: .customLong("max-pixels"), help: ArgumentHelp(SceneSchema.help("maxPixels"), valueName: "N"))
+    @Option(name: .customLong("max-pixels"), help: ArgumentHelp(SceneSchema.help(.maxPixels), valueName: "N"))
     var maxPixels: Int?
 
-    @Option(name: .customLong("max-memory"), help: ArgumentHelp(SceneSchema.help("maxMemory"), valueName: "MIB"))
+    @Option(name: .customLong("max-memory"), help: ArgumentHelp(SceneSchema.help(.maxMemory), valueName: "MIB"))
     var maxMemory: Int?
 
-    @Option(name: .customLong("max-seconds"), help: ArgumentHelp(SceneSchema.help("maxSeconds"), valueName: "S"))
+    @Option(name: .customLong("max-seconds"), help: ArgumentHelp(SceneSchema.help(.maxSeconds), valueName: "S"))
     var maxSeconds: Int?
 
     func validate() throws {

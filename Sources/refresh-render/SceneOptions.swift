@@ -7,68 +7,115 @@ extension RefreshLibrary: ExpressibleByArgument {}
 
 /// The options that describe a control and its state, shared by every rendering command.
 ///
-/// One property per ``SceneSchema`` field, named as the field, with the field's help; the
-/// values are read by the schema (``SceneField/parse(_:)``), so parsing, defaults and
-/// checks are the library's. A test checks that the properties and the schema agree.
+/// One property per ``SceneKey``, with the schema's help and, for choices, the schema's words
+/// offered to shell completion; ``binding(_:)`` ties each key to its property (the compiler
+/// checks every key has one), and the values are read by the schema (``SceneField/parse(_:)``),
+/// so parsing, defaults and checks are the library's.
 struct SceneOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: h("library")) var library: String?
-    @Option(parsing: .unconditional, help: h("state")) var state: String?
-    @Option(parsing: .unconditional, help: h("percent")) var percent: String?
-    @Option(parsing: .unconditional, help: h("time")) var time: String?
-    @Option(name: .customLong("images"), help: ArgumentHelp(SceneSchema.help("images"), valueName: "STATE=PATH")) var images: [String] = []
-    @Option(parsing: .unconditional, help: h("animation")) var animation: String?
-    @Option(name: .customLong("duration"), help: ArgumentHelp(SceneSchema.help("durations"), valueName: "STATE=SECONDS")) var durations: [String] = []
-    @Option(name: .customLong("lottie-segment"), help: ArgumentHelp(SceneSchema.help("lottieSegments"), valueName: "STATE=MARKER|FROM:TO")) var lottieSegments: [String] = []
-    @Option(name: .customLong("lottie-size"), parsing: .unconditional, help: h("lottieSize")) var lottieSize: String?
-    @Option(parsing: .unconditional, help: h("timing")) var timing: String?
-    @Option(name: .customLong("image-scale"), parsing: .unconditional, help: h("imageScale")) var imageScale: String?
-    @Option(parsing: .unconditional, help: h("kind")) var kind: String?
-    @Option(parsing: .unconditional, help: h("style")) var style: String?
-    @Option(parsing: .unconditional, help: h("width")) var width: String?
-    @Option(parsing: .unconditional, help: h("height")) var height: String?
-    @Option(parsing: .unconditional, help: h("scale")) var scale: String?
-    @Option(parsing: .unconditional, help: h("background")) var background: String?
-    @Flag(name: .customLong("auto-alpha"), help: h("autoAlpha")) var autoAlpha = false
-    @Flag(name: .customLong("hide-labels"), help: h("hideLabels")) var hideLabels = false
-    @Flag(name: .customLong("hide-state-label"), help: h("hideStateLabel")) var hideStateLabel = false
-    @Flag(name: .customLong("hide-time-label"), help: h("hideTimeLabel")) var hideTimeLabel = false
-    @Flag(name: .customLong("refreshing-title-hidden"), help: h("refreshingTitleHidden")) var refreshingTitleHidden = false
-    @Option(parsing: .unconditional, help: h("language")) var language: String?
-    @Option(name: .customLong("title"), help: ArgumentHelp(SceneSchema.help("titles"), valueName: "STATE=TEXT")) var titles: [String] = []
-    @Option(name: .customLong("subtitle"), help: ArgumentHelp(SceneSchema.help("subtitles"), valueName: "STATE=TEXT")) var subtitles: [String] = []
-    @Option(name: .customLong("last-updated"), parsing: .unconditional, help: h("lastUpdated")) var lastUpdated: String?
-    @Option(parsing: .unconditional, help: h("now")) var now: String?
-    @Option(parsing: .unconditional, help: h("timezone")) var timezone: String?
-    @Option(name: .customLong("text-color"), parsing: .unconditional, help: h("textColor")) var textColor: String?
-    @Option(name: .customLong("arrow-color"), parsing: .unconditional, help: h("arrowColor")) var arrowColor: String?
-    @Option(parsing: .unconditional, help: h("font")) var font: String?
-    @Option(parsing: .unconditional, help: h("spinner")) var spinner: String?
-    @Flag(help: h("rtl")) var rtl = false
-    @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: h("maxPixels")) var maxPixels: String?
-    @Option(name: .customLong("max-memory"), parsing: .unconditional, help: h("maxMemory")) var maxMemory: String?
-    @Option(name: .customLong("max-seconds"), parsing: .unconditional, help: h("maxSeconds")) var maxSeconds: String?
+    @Option(parsing: .unconditional, help: h(.library), completion: c(.library)) var library: String?
+    @Option(parsing: .unconditional, help: h(.state)) var state: String?
+    @Option(parsing: .unconditional, help: h(.percent)) var percent: String?
+    @Option(parsing: .unconditional, help: h(.time)) var time: String?
+    @Option(name: .customLong("images"), help: h(.images, "STATE=PATH"), completion: .file()) var images: [String] = []
+    @Option(parsing: .unconditional, help: h(.animation), completion: c(.animation)) var animation: String?
+    @Option(name: .customLong("duration"), help: h(.durations, "STATE=SECONDS")) var durations: [String] = []
+    @Option(name: .customLong("lottie-segment"), help: h(.lottieSegments, "STATE=MARKER|FROM:TO")) var lottieSegments: [String] = []
+    @Option(name: .customLong("lottie-size"), parsing: .unconditional, help: h(.lottieSize)) var lottieSize: String?
+    @Option(parsing: .unconditional, help: h(.timing), completion: c(.timing)) var timing: String?
+    @Option(name: .customLong("image-scale"), parsing: .unconditional, help: h(.imageScale)) var imageScale: String?
+    @Option(parsing: .unconditional, help: h(.kind), completion: c(.kind)) var kind: String?
+    @Option(parsing: .unconditional, help: h(.style), completion: c(.style)) var style: String?
+    @Option(parsing: .unconditional, help: h(.width)) var width: String?
+    @Option(parsing: .unconditional, help: h(.height)) var height: String?
+    @Option(parsing: .unconditional, help: h(.scale), completion: .list(["1", "2", "3"])) var scale: String?
+    @Option(parsing: .unconditional, help: h(.background)) var background: String?
+    @Flag(name: .customLong("auto-alpha"), help: h(.autoAlpha)) var autoAlpha = false
+    @Flag(name: .customLong("hide-labels"), help: h(.hideLabels)) var hideLabels = false
+    @Flag(name: .customLong("hide-state-label"), help: h(.hideStateLabel)) var hideStateLabel = false
+    @Flag(name: .customLong("hide-time-label"), help: h(.hideTimeLabel)) var hideTimeLabel = false
+    @Flag(name: .customLong("refreshing-title-hidden"), help: h(.refreshingTitleHidden)) var refreshingTitleHidden = false
+    @Option(parsing: .unconditional, help: h(.language), completion: .list(Language.allCases.map(\.rawValue))) var language: String?
+    @Option(name: .customLong("title"), help: h(.titles, "STATE=TEXT")) var titles: [String] = []
+    @Option(name: .customLong("subtitle"), help: h(.subtitles, "STATE=TEXT")) var subtitles: [String] = []
+    @Option(name: .customLong("last-updated"), parsing: .unconditional, help: h(.lastUpdated)) var lastUpdated: String?
+    @Option(parsing: .unconditional, help: h(.now)) var now: String?
+    @Option(parsing: .unconditional, help: h(.timezone)) var timezone: String?
+    @Option(name: .customLong("text-color"), parsing: .unconditional, help: h(.textColor)) var textColor: String?
+    @Option(name: .customLong("arrow-color"), parsing: .unconditional, help: h(.arrowColor)) var arrowColor: String?
+    @Option(parsing: .unconditional, help: h(.font), completion: .file()) var font: String?
+    @Option(parsing: .unconditional, help: h(.spinner), completion: c(.spinner)) var spinner: String?
+    @Flag(help: h(.rtl)) var rtl = false
+    @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: h(.maxPixels)) var maxPixels: String?
+    @Option(name: .customLong("max-memory"), parsing: .unconditional, help: h(.maxMemory)) var maxMemory: String?
+    @Option(name: .customLong("max-seconds"), parsing: .unconditional, help: h(.maxSeconds)) var maxSeconds: String?
 
-    private static func h(_ name: String) -> ArgumentHelp { ArgumentHelp(SceneSchema.help(name)) }
+    private static func h(_ key: SceneKey, _ valueName: String? = nil) -> ArgumentHelp {
+        ArgumentHelp(SceneSchema.help(key), valueName: valueName)
+    }
 
-    /// The texts given, by schema field name (flags as "true"; repeatable options as lists).
-    var givenTexts: [String: [String]] {
-        var out: [String: [String]] = [:]
-        for child in Mirror(reflecting: self).children {
-            guard let label = child.label else { continue }
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-            switch child.value {
-            case let option as Option<String?>: if let text = option.wrappedValue { out[name] = [text] }
-            case let option as Option<[String]>: if !option.wrappedValue.isEmpty { out[name] = option.wrappedValue }
-            case let flag as Flag<Bool>: if flag.wrappedValue { out[name] = ["true"] }
-            default: break
+    /// Shell completion for a choice: the schema's words.
+    private static func c(_ key: SceneKey) -> CompletionKind { .list(SceneSchema.choices(key)) }
+
+    /// Where a setting's text is held.
+    enum Binding: Sendable {
+        case single(KeyPath<SceneOptions, String?> & Sendable)
+        case list(KeyPath<SceneOptions, [String]> & Sendable)
+        case flag(KeyPath<SceneOptions, Bool> & Sendable)
+    }
+
+    /// Each setting's property; the switch is exhaustive, so a new key needs its option.
+    static func binding(_ key: SceneKey) -> Binding {
+        switch key {
+        case .library: return .single(\.library)
+        case .state: return .single(\.state)
+        case .percent: return .single(\.percent)
+        case .time: return .single(\.time)
+        case .images: return .list(\.images)
+        case .animation: return .single(\.animation)
+        case .durations: return .list(\.durations)
+        case .lottieSegments: return .list(\.lottieSegments)
+        case .lottieSize: return .single(\.lottieSize)
+        case .timing: return .single(\.timing)
+        case .imageScale: return .single(\.imageScale)
+        case .kind: return .single(\.kind)
+        case .style: return .single(\.style)
+        case .width: return .single(\.width)
+        case .height: return .single(\.height)
+        case .scale: return .single(\.scale)
+        case .background: return .single(\.background)
+        case .autoAlpha: return .flag(\.autoAlpha)
+        case .hideLabels: return .flag(\.hideLabels)
+        case .hideStateLabel: return .flag(\.hideStateLabel)
+        case .hideTimeLabel: return .flag(\.hideTimeLabel)
+        case .refreshingTitleHidden: return .flag(\.refreshingTitleHidden)
+        case .language: return .single(\.language)
+        case .titles: return .list(\.titles)
+        case .subtitles: return .list(\.subtitles)
+        case .lastUpdated: return .single(\.lastUpdated)
+        case .now: return .single(\.now)
+        case .timezone: return .single(\.timezone)
+        case .textColor: return .single(\.textColor)
+        case .arrowColor: return .single(\.arrowColor)
+        case .font: return .single(\.font)
+        case .spinner: return .single(\.spinner)
+        case .rtl: return .flag(\.rtl)
+        case .maxPixels: return .single(\.maxPixels)
+        case .maxMemory: return .single(\.maxMemory)
+        case .maxSeconds: return .single(\.maxSeconds)
+        }
+    }
+
+    /// The texts given, by setting (flags as "true"; repeatable options as lists).
+    var givenTexts: [SceneKey: [String]] {
+        var out: [SceneKey: [String]] = [:]
+        for key in SceneKey.allCases {
+            switch Self.binding(key) {
+            case let .single(path): if let text = self[keyPath: path] { out[key] = [text] }
+            case let .list(path): if !self[keyPath: path].isEmpty { out[key] = self[keyPath: path] }
+            case let .flag(path): if self[keyPath: path] { out[key] = ["true"] }
             }
         }
         return out
-    }
-
-    /// The property names, as the schema check test reads them.
-    static var propertyNames: [String] {
-        Mirror(reflecting: SceneOptions()).children.compactMap { $0.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 } }
     }
 
     func validate() throws {
@@ -82,9 +129,8 @@ struct SceneOptions: ParsableArguments {
     /// The options as a ``SceneDescription`` (the format snapshot and gesture files share).
     func description() throws -> SceneDescription {
         var d = SceneDescription()
-        for (name, texts) in givenTexts {
-            guard let field = SceneSchema.field(name) else { continue }
-            try d.set(name, try field.parse(texts))
+        for (key, texts) in givenTexts {
+            d[key] = try SceneSchema.field(key).parse(texts)
         }
         return d
     }

@@ -35,10 +35,10 @@ struct SchemaTests {
             // The built-in animation is what shows without images.
             var start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
             // SVPullToRefresh's own settings act on its controls.
-            if ["subtitles", "arrowColor"].contains(field.name) { try start.set("library", .text("svpulltorefresh")) }
+            if ["subtitles", "arrowColor"].contains(field.name) { start[.library] = .text("svpulltorefresh") }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
-            #expect(description[field.name] != nil)
+            #expect(description[field.key] != nil)
             if field.name == "maxPixels" {
                 #expect(description.limits.maxFramePixels == 5_000_000)
                 continue
@@ -91,7 +91,7 @@ struct SchemaTests {
         let defaults = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"scale\": 3, \"kind\": \"trailer\"}".utf8))
         let item = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"scale\": 1, \"rtl\": true}".utf8))
         let merged = defaults.merged(with: item)
-        #expect(merged["scale"] == .integer(1) && merged["kind"] == .text("trailer") && merged["rtl"] == .flag(true))
+        #expect(merged[.scale] == .integer(1) && merged[.kind] == .text("trailer") && merged[.rtl] == .flag(true))
     }
 
     @Test("values that used to trap are typed errors from the public API, naming the Swift property", arguments: [

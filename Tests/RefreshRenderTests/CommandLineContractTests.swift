@@ -21,6 +21,19 @@ struct CommandLineContractTests {
         #expect(listed.subtracting(fields).subtracting(own).isEmpty, "not in the schema: \(listed.subtracting(fields).subtracting(own))")
     }
 
+    @Test("shell completion offers every choice field's words, from the schema")
+    func completionListsChoices() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let script = String(decoding: try CLI.run(["--generate-completion-script", shell]).stdout, as: UTF8.self)
+            for key in SceneKey.allCases {
+                for word in SceneSchema.choices(key) {
+                    #expect(script.contains(word), "\(shell): --\(SceneSchema.field(key).option) does not offer \(word)")
+                }
+            }
+            #expect(!SceneSchema.choices(.library).isEmpty && !SceneSchema.choices(.spinner).isEmpty)
+        }
+    }
+
     @Test("with no usable font, rendering fails with one line and exit 66 instead of trapping or drawing no text",
           arguments: [["--kind", "trailer", "--style", "state"], ["--state", "pulling"]])
     func noFont(arguments: [String]) throws {

@@ -84,8 +84,8 @@ struct LibraryAPITests {
         #expect(cli.status == 0, "\(cli.stderr)")
         let file = try GestureFile.read(path)
         var control = file.control
-        try control.set("width", .number(file.gesture.geometry.viewWidth))
-        try control.set("height", .number(file.gesture.geometry.viewHeight))
+        control[.width] = .number(file.gesture.geometry.viewWidth)
+        control[.height] = .number(file.gesture.geometry.viewHeight)
         let scene = try control.makeScene(baseDirectory: Support.root.appendingPathComponent("gestures").path)
         let animation = try RefreshAnimation.gesture(file.gesture, scene: scene, fps: 15)
         let lines = try animation.reports().map(\.jsonLine).joined(separator: "\n") + "\n"

@@ -15,22 +15,19 @@ import RefreshRaster
 /// ```
 public struct SceneDescription: Decodable, Sendable, Equatable {
     /// The values set, by field name.
-    public private(set) var values: [String: SceneValue] = [:]
+    public private(set) var values: [SceneKey: SceneValue] = [:]
 
     /// An empty description: every default.
     public init() {}
 
-    /// Sets a field (by its JSON name) to a value; nil removes it. Throws ``InvalidValue``
-    /// for a name that is not a field.
-    public mutating func set(_ name: String, _ value: SceneValue?) throws {
-        guard SceneSchema.field(name) != nil else {
-            throw InvalidValue(field: name, reason: "unknown field (known: \(SceneSchema.fields.map(\.name).joined(separator: ", ")))")
-        }
-        values[name] = value
+    /// The value of a setting, if set; nil removes it.
+    public subscript(key: SceneKey) -> SceneValue? {
+        get { values[key] }
+        set { values[key] = newValue }
     }
 
-    /// The value of a field, if set.
-    public subscript(name: String) -> SceneValue? { values[name] }
+    /// The settings given, in key order.
+    public var keys: [SceneKey] { values.keys.sorted() }
 
     /// Decodes a description, rejecting unknown fields.
     public init(from decoder: Decoder) throws {
@@ -45,7 +42,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         for field in SceneSchema.fields {
             let key = SceneSchema.Key(stringValue: field.name)
             guard c.contains(key) else { continue }
-            values[field.name] = try field.decode(from: c, key: key)
+            values[field.key] = try field.decode(from: c, key: key)
         }
     }
 
@@ -64,7 +61,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
         }
         guard !values.isEmpty else { return "{}" }
-        return "{\n" + values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key)) + ": " + encode($0.value) }
+        return "{\n" + values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key.rawValue)) + ": " + encode($0.value) }
             .joined(separator: ",\n") + "\n}"
     }
 
@@ -78,10 +75,10 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// The decoding limits these settings ask for.
     public var limits: DecodeLimits {
         var limits = DecodeLimits.default
-        if case let .integer(pixels)? = values["maxPixels"], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
+        if case let .integer(pixels)? = values[.maxPixels], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
         // After --max-pixels, which raises the budget to hold one frame: a budget given is kept.
-        if case let .integer(mebibytes)? = values["maxMemory"], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
-        if case let .integer(seconds)? = values["maxSeconds"], DecodeLimits.workerSeconds.contains(seconds) { limits.maxWorkerSeconds = seconds }
+        if case let .integer(mebibytes)? = values[.maxMemory], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
+        if case let .integer(seconds)? = values[.maxSeconds], DecodeLimits.workerSeconds.contains(seconds) { limits.maxWorkerSeconds = seconds }
         return limits
     }
 
@@ -90,14 +87,17 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         _ = try build()
     }
 
-    /// Applies every set field, in schema order, to a default scene.
+    /// Applies every set field to a default scene in two phases: the settings the others
+    /// depend on (the library) first, then the rest in schema order.
     func build() throws -> SceneBuild {
         var build = SceneBuild()
-        for field in SceneSchema.fields {
-            guard let value = values[field.name] else { continue }
-            try field.apply(value, &build)
+        for first in [true, false] {
+            for field in SceneSchema.fields where field.key.appliesFirst == first {
+                guard let value = values[field.key] else { continue }
+                try field.apply(value, &build)
+            }
         }
-        if values["style"] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
+        if values[.style] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
         do {
@@ -147,7 +147,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Paths of every input file this description names.
     public func inputPaths(baseDirectory: String? = nil) -> [String] {
         var paths: [String] = []
-        if case let .byState(images)? = values["images"] {
+        if case let .byState(images)? = values[.images] {
             for case let .text(path) in images.values {
                 let file = Self.resolve(path, from: baseDirectory)
                 paths.append(file)
@@ -158,7 +158,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                 }
             }
         }
-        if case let .text(font)? = values["font"] { paths.append(Self.resolve(font, from: baseDirectory)) }
+        if case let .text(font)? = values[.font] { paths.append(Self.resolve(font, from: baseDirectory)) }
         return paths.sorted()
     }
 

@@ -39,8 +39,10 @@ public struct SceneField: Sendable {
         indirect case byState(Kind)
     }
 
+    /// The setting.
+    public let key: SceneKey
     /// The JSON field name (camelCase), e.g. `imageScale`.
-    public let name: String
+    public var name: String { key.rawValue }
     /// The command-line option without its dashes, e.g. `image-scale`.
     public let option: String
     /// The value's type.
@@ -50,10 +52,10 @@ public struct SceneField: Sendable {
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` (field `name`).
     let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
 
-    init(_ name: String, option: String? = nil, _ kind: Kind, _ help: String,
+    init(_ key: SceneKey, option: String? = nil, _ kind: Kind, _ help: String,
          apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void) {
-        self.name = name
-        self.option = option ?? name.reduce(into: "") { out, c in
+        self.key = key
+        self.option = option ?? key.rawValue.reduce(into: "") { out, c in
             if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
         }
         self.kind = kind
@@ -143,11 +145,11 @@ struct SceneBuild {
 public enum SceneSchema {
     /// The settings, in the order the command line's help lists them.
     public static let fields: [SceneField] = [
-        SceneField("library", .choice(RefreshLibrary.allCases.map(\.rawValue)),
+        SceneField(.library, .choice(RefreshLibrary.allCases.map(\.rawValue)),
                    "Library whose control is drawn: mjrefresh (default), svpulltorefresh or zjrefresh.") { v, b in
             b.scene.family = try choice(v, "library", RefreshLibrary.self).family
         },
-        SceneField("state", .text,
+        SceneField(.state, .text,
                    "State: idle, pulling, refreshing, will-refresh, no-more-data; SVPullToRefresh also stopped, triggered, loading; ZJRefresh normal, pull-to-refresh, release-to-refresh, loading.") { v, b in
             let named = try state(try text(v, "state"), "state", family: b.scene.family)
             b.scene.state = named.state
@@ -155,27 +157,27 @@ public enum SceneSchema {
             if named.pulled == true && b.scene.pullingPercent == 0 { b.scene.pullingPercent = 0.5 }
             if named.pulled == false { b.scene.pullingPercent = 0 }
         },
-        SceneField("percent", .number, "Pulling percent (0 = not pulled, 1 = at the threshold; may exceed 1).") { v, b in
+        SceneField(.percent, .number, "Pulling percent (0 = not pulled, 1 = at the threshold; may exceed 1).") { v, b in
             b.scene.pullingPercent = try number(v, "percent", in: 0...1e6)
         },
-        SceneField("time", .number, "Seconds since the state was entered (picks looping frames and the spinner phase).") { v, b in
+        SceneField(.time, .number, "Seconds since the state was entered (picks looping frames and the spinner phase).") { v, b in
             b.scene.time = try number(v, "time", in: 0...RefreshScene.maxTime)
         },
-        SceneField("images", .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
+        SceneField(.images, .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
             for (state, value) in try byState(v, "images", family: b.scene.family) { b.images[state] = try text(value, "images") }
         },
-        SceneField("animation", .choice(StateImages.BuiltIn.allCases.map(\.rawValue)),
+        SceneField(.animation, .choice(StateImages.BuiltIn.allCases.map(\.rawValue)),
                    "Built-in animation when no images are given: ring (default) or burst (a star over an opening wedge; turning copies while loading).") { v, b in
             b.builtIn = try choice(v, "animation", StateImages.BuiltIn.self)
         },
-        SceneField("durations", option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
+        SceneField(.durations, option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
             for (state, value) in try byState(v, "durations", family: b.scene.family) { b.durations[state] = try number(value, "durations", in: 0...1e6) }
         },
-        SceneField("lottieSegments", option: "lottie-segment", .byState(.text),
+        SceneField(.lottieSegments, option: "lottie-segment", .byState(.text),
                    "A Lottie state's part (STATE=MARKER or STATE=FROM:TO frames); default the whole animation.") { v, b in
             for (state, value) in try byState(v, "lottieSegments", family: b.scene.family) { b.lottieSegments[state] = try text(value, "lottieSegments") }
         },
-        SceneField("lottieSize", .text, "Size of Lottie images in points, WxH (default: the animation's own).") { v, b in
+        SceneField(.lottieSize, .text, "Size of Lottie images in points, WxH (default: the animation's own).") { v, b in
             let value = try text(v, "lottieSize")
             let parts = value.lowercased().split { $0 == "x" || $0 == "×" }
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
@@ -184,54 +186,54 @@ public enum SceneSchema {
             }
             b.lottieSize = (width, height)
         },
-        SceneField("timing", .choice(ImageSequence.Timing.allCases.map(\.rawValue)),
+        SceneField(.timing, .choice(ImageSequence.Timing.allCases.map(\.rawValue)),
                    "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).") { v, b in
             b.scene.timing = try choice(v, "timing", ImageSequence.Timing.self)
         },
-        SceneField("imageScale", .number, "Scale of images whose name has no @2x/@3x (default: the render scale).") { v, b in
+        SceneField(.imageScale, .number, "Scale of images whose name has no @2x/@3x (default: the render scale).") { v, b in
             b.imageScale = try number(v, "imageScale", in: 1...3)
         },
-        SceneField("kind", .choice(ComponentKind.allCases.map(\.rawValue)),
+        SceneField(.kind, .choice(ComponentKind.allCases.map(\.rawValue)),
                    "Kind: header, back-footer, auto-footer, trailer.") { v, b in
             b.scene.kind = try choice(v, "kind", ComponentKind.self)
         },
-        SceneField("style", .choice(ComponentStyle.allCases.map(\.rawValue)),
+        SceneField(.style, .choice(ComponentStyle.allCases.map(\.rawValue)),
                    "Style: gif, normal or state (trailer: normal or state). Default: the kind's first.") { v, b in
             b.scene.style = try choice(v, "style", ComponentStyle.self)
         },
-        SceneField("width", .number, "Control width in points (the scroll view's width).") { v, b in
+        SceneField(.width, .number, "Control width in points (the scroll view's width).") { v, b in
             b.scene.width = try number(v, "width", in: 1...Double(Limits.pixelSide))
         },
-        SceneField("height", .number, "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.") { v, b in
+        SceneField(.height, .number, "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.") { v, b in
             let height = try number(v, "height", in: 1...Double(Limits.pixelSide))
             b.scene.trailerHeight = height
             b.scene.update(ZJRefresh.self) { $0.animatorHeight = height }
         },
-        SceneField("scale", .integer, "Render scale: 1, 2 or 3.") { v, b in
+        SceneField(.scale, .integer, "Render scale: 1, 2 or 3.") { v, b in
             b.scene.scale = try integer(v, "scale", in: 1...3)
         },
-        SceneField("background", .text, "Background colour #RRGGBB or #RRGGBBAA (default transparent).") { v, b in
+        SceneField(.background, .text, "Background colour #RRGGBB or #RRGGBBAA (default transparent).") { v, b in
             b.scene.background = try color(v, "background")
         },
-        SceneField("autoAlpha", .flag, "automaticallyChangeAlpha: fade the control with the pull.") { v, b in
+        SceneField(.autoAlpha, .flag, "automaticallyChangeAlpha: fade the control with the pull.") { v, b in
             b.scene.autoAlpha = try flag(v, "autoAlpha")
         },
-        SceneField("hideLabels", .flag, "Hide the state and last-updated labels.") { v, b in
+        SceneField(.hideLabels, .flag, "Hide the state and last-updated labels.") { v, b in
             b.hideLabels = try flag(v, "hideLabels")
         },
-        SceneField("hideStateLabel", .flag, "Hide the state label.") { v, b in
+        SceneField(.hideStateLabel, .flag, "Hide the state label.") { v, b in
             b.hideStateLabel = try flag(v, "hideStateLabel")
         },
-        SceneField("hideTimeLabel", .flag, "Hide the last-updated label.") { v, b in
+        SceneField(.hideTimeLabel, .flag, "Hide the last-updated label.") { v, b in
             b.hideTimeLabel = try flag(v, "hideTimeLabel")
         },
-        SceneField("refreshingTitleHidden", .flag, "Auto footers: no title while refreshing.") { v, b in
+        SceneField(.refreshingTitleHidden, .flag, "Auto footers: no title while refreshing.") { v, b in
             b.scene.refreshingTitleHidden = try flag(v, "refreshingTitleHidden")
         },
-        SceneField("language", .text, "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).") { v, b in
+        SceneField(.language, .text, "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).") { v, b in
             b.scene.language = Language(tag: try text(v, "language"))
         },
-        SceneField("titles", option: "title", .byState(.text), "Replace a state's title (STATE=TEXT).") { v, b in
+        SceneField(.titles, option: "title", .byState(.text), "Replace a state's title (STATE=TEXT).") { v, b in
             for (named, value) in try namedStates(v, "titles", family: b.scene.family) {
                 if named.pulled == true {
                     let title = try text(value, "titles")
@@ -241,21 +243,21 @@ public enum SceneSchema {
                 }
             }
         },
-        SceneField("subtitles", option: "subtitle", .byState(.text), "SVPullToRefresh: a state's subtitle (STATE=TEXT).") { v, b in
+        SceneField(.subtitles, option: "subtitle", .byState(.text), "SVPullToRefresh: a state's subtitle (STATE=TEXT).") { v, b in
             for (state, value) in try byState(v, "subtitles", family: b.scene.family) {
                 let subtitle = try text(value, "subtitles")
                 b.scene.update(SVPullToRefresh.self) { $0.subtitles[state] = subtitle }
             }
         },
-        SceneField("lastUpdated", .text, "Last refresh, ISO 8601 date-time, or none (default none).") { v, b in
+        SceneField(.lastUpdated, .text, "Last refresh, ISO 8601 date-time, or none (default none).") { v, b in
             let value = try text(v, "lastUpdated")
             b.scene.lastUpdated = value.lowercased() == "none" ? nil : try date(value, "lastUpdated")
             b.scene.update(SVPullToRefresh.self) { $0.showsDateLabel = true }
         },
-        SceneField("now", .text, "\"Now\" for the last-updated line, ISO 8601 (default: the current time).") { v, b in
+        SceneField(.now, .text, "\"Now\" for the last-updated line, ISO 8601 (default: the current time).") { v, b in
             b.now = try date(try text(v, "now"), "now")
         },
-        SceneField("timezone", .text, "IANA time zone of the last-updated line (default UTC).") { v, b in
+        SceneField(.timezone, .text, "IANA time zone of the last-updated line (default UTC).") { v, b in
             let name = try text(v, "timezone")
             guard let zone = TimeZoneNames.zone(named: name) else {
                 let suggestions = TimeZoneNames.suggestions(for: name)
@@ -264,36 +266,49 @@ public enum SceneSchema {
             }
             b.scene.timeZone = zone
         },
-        SceneField("textColor", .text, "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).") { v, b in
+        SceneField(.textColor, .text, "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).") { v, b in
             b.scene.textColor = try color(v, "textColor")
         },
-        SceneField("arrowColor", .text, "SVPullToRefresh's arrow colour #RRGGBB[AA] (default #808080).") { v, b in
+        SceneField(.arrowColor, .text, "SVPullToRefresh's arrow colour #RRGGBB[AA] (default #808080).") { v, b in
             let arrowColor = try color(v, "arrowColor")
             b.scene.update(SVPullToRefresh.self) { $0.arrowColor = arrowColor }
         },
-        SceneField("font", .text, "A font file to use instead of the default bold sans.") { v, b in
+        SceneField(.font, .text, "A font file to use instead of the default bold sans.") { v, b in
             b.font = try text(v, "font")
         },
-        SceneField("spinner", .choice(SpinnerStyle.allCases.map(\.rawValue)), "Spinner look: medium (iOS 13+), classic (gray) or white; default: the library's.") { v, b in
+        SceneField(.spinner, .choice(SpinnerStyle.allCases.map(\.rawValue)), "Spinner look: medium (iOS 13+), classic (gray) or white; default: the library's.") { v, b in
             b.scene.spinnerStyle = try choice(v, "spinner", SpinnerStyle.self)
         },
-        SceneField("rtl", .flag, "Mirror the layout for right-to-left collection views.") { v, b in
+        SceneField(.rtl, .flag, "Mirror the layout for right-to-left collection views.") { v, b in
             b.scene.rightToLeft = try flag(v, "rtl")
         },
-        SceneField("maxPixels", .integer, "Largest decoded frame, in pixels (the side limit grows with it).") { v, b in
+        SceneField(.maxPixels, .integer, "Largest decoded frame, in pixels (the side limit grows with it).") { v, b in
             b.maxPixels = try integer(v, "maxPixels", in: 1...(1 << 40))
         },
-        SceneField("maxMemory", .integer, "Memory budget for decoded pixels of all inputs, in MiB (default 1024).") { v, b in
+        SceneField(.maxMemory, .integer, "Memory budget for decoded pixels of all inputs, in MiB (default 1024).") { v, b in
             b.maxMemory = try integer(v, "maxMemory", in: 16...(1 << 20))
         },
-        SceneField("maxSeconds", .integer, "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30).") { v, b in
+        SceneField(.maxSeconds, .integer, "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30).") { v, b in
             b.maxSeconds = try integer(v, "maxSeconds", in: DecodeLimits.workerSeconds)
         },
     ]
 
+    /// The field of a setting.
+    public static func field(_ key: SceneKey) -> SceneField {
+        byKey[key] ?? fields[0]
+    }
+
+    private static let byKey = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+
     /// The field named `name` (JSON name, or the name of the scene property it sets), if there is one.
-    public static func field(_ name: String) -> SceneField? {
-        fields.first { $0.name == (propertyFields[name] ?? name) }
+    public static func field(named name: String) -> SceneField? {
+        SceneKey(rawValue: propertyFields[name] ?? name).map(field)
+    }
+
+    /// The words a choice setting accepts (for help and shell completion); empty for others.
+    public static func choices(_ key: SceneKey) -> [String] {
+        if case let .choice(words) = field(key).kind { return words }
+        return []
     }
 
     /// The schema field that sets a ``RefreshScene`` property whose Swift name differs from it
@@ -303,8 +318,8 @@ public enum SceneSchema {
                                  "spinnerStyle": "spinner", "timeZone": "timezone"]
 
     /// The help text of a field (for the command line's option declarations).
-    public static func help(_ name: String) -> String {
-        field(name)?.help ?? ""
+    public static func help(_ key: SceneKey) -> String {
+        field(key).help
     }
 
     /// A JSON key.
