@@ -22,7 +22,7 @@ let package = Package(
         .executable(name: "refresh-render", targets: ["refresh-render"]),
     ],
     traits: [
-        .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing."),
+        .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing.")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,15 +46,19 @@ let package = Package(
 
         .target(name: "RefreshImage"),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
-        .target(name: "ImageCodecs", dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess"]),
+        .target(
+            name: "ImageCodecs",
+            dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess"]),
         .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
         .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         .target(name: "RefreshGif", dependencies: ["RefreshImage", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif"]),
-        .target(name: "RefreshGifSnapshotTesting", dependencies: [
-            "RefreshGif",
-            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
-        ]),
+        .target(
+            name: "RefreshGifSnapshotTesting",
+            dependencies: [
+                "RefreshGif",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+            ]),
 
         .executableTarget(
             name: "refresh-render",
@@ -66,8 +70,10 @@ let package = Package(
         .target(name: "RefreshGifTestSupport", dependencies: ["RefreshGif"], path: "Tests/RefreshGifTestSupport"),
         .testTarget(
             name: "RefreshGifTests",
-            dependencies: ["RefreshGif", "RefreshGifTesting", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
-                           "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib", "CRLottie"],
+            dependencies: [
+                "RefreshGif", "RefreshGifTesting", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
+                "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib", "CRLottie",
+            ],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),

@@ -1,4 +1,5 @@
 import RefreshGif
+
 // libFuzzer target: ImageDiff on two small images built from the input (first byte: width,
 // second: height, then the pixels of both images, zero-padded), with options from the input.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -10,7 +11,8 @@ public func fuzzDiff(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var pixels = Array(bytes.dropFirst(3))
     if pixels.count < 2 * count { pixels += [UInt8](repeating: 0, count: 2 * count - pixels.count) }
     guard let a = try? StraightImage(width: width, height: height, pixels: Array(pixels[0..<count])),
-          let b = try? StraightImage(width: width, height: height, pixels: Array(pixels[count..<(2 * count)])) else { return 0 }
+        let b = try? StraightImage(width: width, height: height, pixels: Array(pixels[count..<(2 * count)]))
+    else { return 0 }
     var options = ImageDiff.Options()
     options.threshold = Double(bytes[2]) / 255
     options.includeAA = bytes[2] & 1 == 1

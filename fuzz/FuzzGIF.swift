@@ -1,4 +1,5 @@
 import RefreshGif
+
 // libFuzzer target: the GIF decoder on arbitrary bytes (small limits keep runs fast), and the
 // frame source that composites on demand checked against it frame for frame, asked in an
 // order that jumps back and forth with a cache small enough to evict.

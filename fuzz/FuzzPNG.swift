@@ -1,4 +1,5 @@
 import RefreshGif
+
 // libFuzzer target: the PNG decoder (standard and Apple CgBI) on arbitrary bytes. Inputs
 // that do not start with the PNG signature get it prepended, so the fuzzer explores chunks.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -84,8 +84,9 @@ public struct ImageDiff: Sendable {
     /// when the sizes differ.
     public func compare(_ first: StraightImage, _ second: StraightImage, drawDiff: Bool = true) throws -> Result {
         guard first.width == second.width, first.height == second.height else {
-            throw DiffError.sizeMismatch(expectedWidth: first.width, expectedHeight: first.height,
-                                         actualWidth: second.width, actualHeight: second.height)
+            throw DiffError.sizeMismatch(
+                expectedWidth: first.width, expectedHeight: first.height,
+                actualWidth: second.width, actualHeight: second.height)
         }
         for (name, value) in [("threshold", options.threshold), ("alpha", options.alpha)] where !(0...1).contains(value) {
             throw DiffError.invalidOption(name: name, value: value)
@@ -120,7 +121,8 @@ public struct ImageDiff: Sendable {
                             let same = a[pos] == b[pos] && a[pos + 1] == b[pos + 1] && a[pos + 2] == b[pos + 2] && a[pos + 3] == b[pos + 3]
                             let delta = same ? 0 : Self.colorDelta(a, b, pos, pos, yOnly: false, blend: options.blend)
                             if abs(delta) > maxDelta {
-                                let aa = !options.includeAA
+                                let aa =
+                                    !options.includeAA
                                     && (Self.antialiased(a, x, y, width, height, other: b, blend: options.blend)
                                         || Self.antialiased(b, x, y, width, height, other: a, blend: options.blend))
                                 if aa {
@@ -141,9 +143,10 @@ public struct ImageDiff: Sendable {
                 }
             }
         }
-        return Result(differingPixels: count, totalPixels: total,
-                      diffImage: drawDiff ? try StraightImage(width: width, height: height, pixels: output) : nil,
-                      boundingBox: count > 0 ? PixelBox(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
+        return Result(
+            differingPixels: count, totalPixels: total,
+            diffImage: drawDiff ? try StraightImage(width: width, height: height, pixels: output) : nil,
+            boundingBox: count > 0 ? PixelBox(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
     }
 
     // MARK: - pixelmatch's building blocks
@@ -156,8 +159,10 @@ public struct ImageDiff: Sendable {
     /// (Kotsarenko & Ramos), negative when the second is darker; with `yOnly`, the signed
     /// brightness difference alone.
     @inline(__always)
-    static func colorDelta(_ img1: UnsafeBufferPointer<UInt8>, _ img2: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int,
-                           yOnly: Bool, blend: Blend) -> Double {
+    static func colorDelta(
+        _ img1: UnsafeBufferPointer<UInt8>, _ img2: UnsafeBufferPointer<UInt8>, _ k: Int, _ m: Int,
+        yOnly: Bool, blend: Blend
+    ) -> Double {
         let r1 = Double(img1[k]), g1 = Double(img1[k + 1]), b1 = Double(img1[k + 2]), a1 = Double(img1[k + 3])
         let r2 = Double(img2[m]), g2 = Double(img2[m + 1]), b2 = Double(img2[m + 2]), a2 = Double(img2[m + 3])
         if r1 == r2 && g1 == g2 && b1 == b2 && a1 == a2 { return 0 }
@@ -201,8 +206,10 @@ public struct ImageDiff: Sendable {
 
     /// Vyšniauskas (2009): the pixel sits between a darker and a brighter neighbour, one of
     /// which has three or more identical neighbours in both images.
-    static func antialiased(_ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
-                            other: UnsafeBufferPointer<UInt8>, blend: Blend) -> Bool {
+    static func antialiased(
+        _ img: UnsafeBufferPointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int,
+        other: UnsafeBufferPointer<UInt8>, blend: Blend
+    ) -> Bool {
         let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4

@@ -1,7 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import RefreshImage
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Colour difference as people see it: CIEDE2000 (ΔE₀₀) between the two pictures' pixels in
 /// CIELAB, each pixel composited over white and over black and the larger difference taken (so
@@ -11,7 +12,9 @@ import RefreshImage
 /// swift-snapshot-testing calls `perceptualPrecision` (precision 0.98 = a ratio of 0.02).
 enum PerceptualDiff {
     /// Compares two images of the same size (checked by the caller).
-    static func compare(_ first: StraightImage, _ second: StraightImage, options: ImageDiff.Options, drawDiff: Bool) throws -> ImageDiff.Result {
+    static func compare(_ first: StraightImage, _ second: StraightImage, options: ImageDiff.Options, drawDiff: Bool) throws
+        -> ImageDiff.Result
+    {
         let width = first.width, height = first.height, total = width * height
         var output = [UInt8](repeating: 0, count: drawDiff ? total * 4 : 0)
         var count = 0
@@ -36,9 +39,10 @@ enum PerceptualDiff {
                 }
             }
         }
-        return ImageDiff.Result(differingPixels: count, totalPixels: total,
-                                diffImage: drawDiff ? try StraightImage(width: width, height: height, pixels: output) : nil,
-                                boundingBox: count > 0 ? PixelBox(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
+        return ImageDiff.Result(
+            differingPixels: count, totalPixels: total,
+            diffImage: drawDiff ? try StraightImage(width: width, height: height, pixels: output) : nil,
+            boundingBox: count > 0 ? PixelBox(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1) : nil)
     }
 
     /// The larger ΔE₀₀ of pixel `pos` of `a` and `b`, composited over white and over black.
@@ -93,7 +97,8 @@ enum PerceptualDiff {
             hMean = abs(h1 - h2) <= 180 ? (h1 + h2) / 2 : (h1 + h2 < 360 ? (h1 + h2 + 360) / 2 : (h1 + h2 - 360) / 2)
         }
         let rad = Double.pi / 180
-        let t = 1 - 0.17 * cos((hMean - 30) * rad) + 0.24 * cos(2 * hMean * rad) + 0.32 * cos((3 * hMean + 6) * rad)
+        let t =
+            1 - 0.17 * cos((hMean - 30) * rad) + 0.24 * cos(2 * hMean * rad) + 0.32 * cos((3 * hMean + 6) * rad)
             - 0.20 * cos((4 * hMean - 63) * rad)
         let dTheta = 30 * exp(-pow((hMean - 275) / 25, 2))
         let cp7 = pow(cpMean, 7)

@@ -42,8 +42,9 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
         case let .outputIsInput(output, input): return "'\(output)' is also an input ('\(input)'); choose another output path"
         case let .internalError(message): return "internal error: \(message)"
         case let .outputsCollide(first, second):
-            return first == second ? "'\(first)' is given for two outputs; choose a path for each"
-                                   : "'\(first)' and '\(second)' are the same file; choose a path for each output"
+            return first == second
+                ? "'\(first)' is given for two outputs; choose a path for each"
+                : "'\(first)' and '\(second)' are the same file; choose a path for each output"
         }
     }
 

@@ -1,115 +1,130 @@
 #if SnapshotTesting
-import Foundation
-import RefreshGif
-import SnapshotTesting
+    import Foundation
+    import RefreshGif
+    import SnapshotTesting
 
-/// The pictures a refresh control strategy compares: a PNG (RGBA, as `refresh-render`
-/// writes it), or the reason the value could not be drawn.
-public typealias RefreshPNG = Data
+    /// The pictures a refresh control strategy compares: a PNG (RGBA, as `refresh-render`
+    /// writes it), or the reason the value could not be drawn.
+    public typealias RefreshPNG = Data
 
-extension Diffing where Value == RefreshPNG {
-    /// PNG pictures compared with RefreshGif's image diff (pixelmatch with `threshold`, or the
-    /// perceptual CIEDE2000 method), passing within `maxDiffPixels` and `maxDiffRatio`. A
-    /// failure writes the actual and diff pictures to `$REFRESH_ARTIFACTS` (else a private
-    /// temporary folder) and names them in its message.
-    public static func refreshImage(threshold: Double = 0.1, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
-                                    maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) -> Diffing {
-        .diff(toData: { $0 }, fromData: { $0 }) { expected, actual in
-            RefreshDiff.compare(expected, actual, threshold: threshold, method: method, maxDeltaE: maxDeltaE,
-                                tolerance: DiffTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio))
+    extension Diffing where Value == RefreshPNG {
+        /// PNG pictures compared with RefreshGif's image diff (pixelmatch with `threshold`, or the
+        /// perceptual CIEDE2000 method), passing within `maxDiffPixels` and `maxDiffRatio`. A
+        /// failure writes the actual and diff pictures to `$REFRESH_ARTIFACTS` (else a private
+        /// temporary folder) and names them in its message.
+        public static func refreshImage(
+            threshold: Double = 0.1, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
+            maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
+        ) -> Diffing {
+            .diff(toData: { $0 }, fromData: { $0 }) { expected, actual in
+                RefreshDiff.compare(
+                    expected, actual, threshold: threshold, method: method, maxDeltaE: maxDeltaE,
+                    tolerance: DiffTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+                )
                 .map { ($0, []) }
-        }
-    }
-}
-
-extension Snapshotting where Value == RefreshScene, Format == RefreshPNG {
-    /// A scene drawn as `refresh-render` draws it, compared exactly (pixelmatch, threshold 0.1).
-    public static var refreshImage: Snapshotting { refreshImage() }
-
-    /// A scene drawn as `refresh-render` draws it, with a tolerance.
-    public static func refreshImage(threshold: Double = 0.1, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
-                                    maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) -> Snapshotting {
-        Snapshotting(pathExtension: "png",
-                     diffing: .refreshImage(threshold: threshold, method: method, maxDeltaE: maxDeltaE,
-                                            maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)) { scene in
-            RefreshDiff.png { try RefreshRenderer().render(scene) }
-        }
-    }
-
-    /// One loop of the scene's state at `fps` (its looping images, the spinner), as one grid of
-    /// frames `columns` wide.
-    public static func refreshSequence(fps: Int = 10, columns: Int = 8) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .refreshImage()) { scene in
-            RefreshDiff.png {
-                let animation = try RefreshAnimation.sequence(of: scene, fps: fps)
-                return try RefreshDiff.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
             }
         }
     }
-}
 
-extension Snapshotting where Value == RefreshAnimation, Format == RefreshPNG {
-    /// Every frame of an animation (a gesture, a sequence) as one grid `columns` wide.
-    public static func refreshFrames(columns: Int = 8) -> Snapshotting {
-        Snapshotting(pathExtension: "png", diffing: .refreshImage()) { animation in
-            RefreshDiff.png { try RefreshDiff.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns) }
+    extension Snapshotting where Value == RefreshScene, Format == RefreshPNG {
+        /// A scene drawn as `refresh-render` draws it, compared exactly (pixelmatch, threshold 0.1).
+        public static var refreshImage: Snapshotting { refreshImage() }
+
+        /// A scene drawn as `refresh-render` draws it, with a tolerance.
+        public static func refreshImage(
+            threshold: Double = 0.1, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
+            maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
+        ) -> Snapshotting {
+            Snapshotting(
+                pathExtension: "png",
+                diffing: .refreshImage(
+                    threshold: threshold, method: method, maxDeltaE: maxDeltaE,
+                    maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
+            ) { scene in
+                RefreshDiff.png { try RefreshRenderer().render(scene) }
+            }
+        }
+
+        /// One loop of the scene's state at `fps` (its looping images, the spinner), as one grid of
+        /// frames `columns` wide.
+        public static func refreshSequence(fps: Int = 10, columns: Int = 8) -> Snapshotting {
+            Snapshotting(pathExtension: "png", diffing: .refreshImage()) { scene in
+                RefreshDiff.png {
+                    let animation = try RefreshAnimation.sequence(of: scene, fps: fps)
+                    return try RefreshDiff.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
+                }
+            }
         }
     }
-}
 
-/// The work behind the strategies.
-enum RefreshDiff {
-    /// The PNG of what `draw` makes, or the reason it failed as text (which never decodes as a
-    /// PNG, so the comparison reports it).
-    static func png(_ draw: () throws -> RGBAImage) -> RefreshPNG {
-        do {
-            return Data(try PNGEncoder().encode(try draw()))
-        } catch {
-            return Data("could not draw the snapshot: \(error)".utf8)
+    extension Snapshotting where Value == RefreshAnimation, Format == RefreshPNG {
+        /// Every frame of an animation (a gesture, a sequence) as one grid `columns` wide.
+        public static func refreshFrames(columns: Int = 8) -> Snapshotting {
+            Snapshotting(pathExtension: "png", diffing: .refreshImage()) { animation in
+                RefreshDiff.png {
+                    try RefreshDiff.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
+                }
+            }
         }
     }
 
-    static func grid(_ images: [RGBAImage], columns: Int) throws -> RGBAImage {
-        guard let first = images.first else { return try RGBAImage(width: 1, height: 1) }
-        let columns = max(1, min(columns, images.count))
-        let rows = (images.count + columns - 1) / columns
-        var sheet = try RGBAImage(width: first.width * columns, height: first.height * rows)
-        for (index, image) in images.enumerated() {
-            sheet.draw(image, atX: (index % columns) * first.width, y: (index / columns) * first.height)
+    /// The work behind the strategies.
+    enum RefreshDiff {
+        /// The PNG of what `draw` makes, or the reason it failed as text (which never decodes as a
+        /// PNG, so the comparison reports it).
+        static func png(_ draw: () throws -> RGBAImage) -> RefreshPNG {
+            do {
+                return Data(try PNGEncoder().encode(try draw()))
+            } catch {
+                return Data("could not draw the snapshot: \(error)".utf8)
+            }
         }
-        return sheet
-    }
 
-    /// nil when the pictures match; otherwise the message, with the artifacts written.
-    static func compare(_ expected: RefreshPNG, _ actual: RefreshPNG, threshold: Double, method: ImageDiff.Method,
-                        maxDeltaE: Double, tolerance: DiffTolerance) -> String? {
-        guard let new = try? PNGDecoder().decodeStraight(Array(actual)) else {
-            return String(decoding: actual, as: UTF8.self)
+        static func grid(_ images: [RGBAImage], columns: Int) throws -> RGBAImage {
+            guard let first = images.first else { return try RGBAImage(width: 1, height: 1) }
+            let columns = max(1, min(columns, images.count))
+            let rows = (images.count + columns - 1) / columns
+            var sheet = try RGBAImage(width: first.width * columns, height: first.height * rows)
+            for (index, image) in images.enumerated() {
+                sheet.draw(image, atX: (index % columns) * first.width, y: (index / columns) * first.height)
+            }
+            return sheet
         }
-        guard let old = try? PNGDecoder().decodeStraight(Array(expected)) else { return "the reference is not a PNG" }
-        guard old.width == new.width, old.height == new.height else {
-            return "the picture is \(new.width)×\(new.height) px, the reference \(old.width)×\(old.height)"
-        }
-        var options = ImageDiff.Options()
-        options.threshold = threshold
-        options.method = method
-        options.maxDeltaE = maxDeltaE
-        do {
-            let result = try ImageDiff(options: options).compare(old, new, drawDiff: true)
-            if tolerance.accepts(result) { return nil }
-            let summary = String(format: "%d of %d pixels differ (%.3f %%)", result.differingPixels, result.totalPixels, result.ratio * 100)
-                + (result.boundingBox.map { ", within \($0)" } ?? "")
-            let check = try SnapshotCheck()
-            let name = "refresh-" + String(actual.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
-            let actualPath = check.artifactsDirectory + "/" + name + ".actual.png"
-            let diffPath = check.artifactsDirectory + "/" + name + ".diff.png"
-            try FileIO.makeDirectory(check.artifactsDirectory)
-            try FileIO.writeArtifact(Array(actual), to: actualPath)
-            if let picture = result.diffImage { try FileIO.writeArtifact(try PNGEncoder().encode(picture), to: diffPath) }
-            return "\(summary)\n  actual: \(actualPath)\n  diff:   \(diffPath)"
-        } catch {
-            return "could not compare the pictures: \(error)"
+
+        /// nil when the pictures match; otherwise the message, with the artifacts written.
+        static func compare(
+            _ expected: RefreshPNG, _ actual: RefreshPNG, threshold: Double, method: ImageDiff.Method,
+            maxDeltaE: Double, tolerance: DiffTolerance
+        ) -> String? {
+            guard let new = try? PNGDecoder().decodeStraight(Array(actual)) else {
+                return String(decoding: actual, as: UTF8.self)
+            }
+            guard let old = try? PNGDecoder().decodeStraight(Array(expected)) else { return "the reference is not a PNG" }
+            guard old.width == new.width, old.height == new.height else {
+                return "the picture is \(new.width)×\(new.height) px, the reference \(old.width)×\(old.height)"
+            }
+            var options = ImageDiff.Options()
+            options.threshold = threshold
+            options.method = method
+            options.maxDeltaE = maxDeltaE
+            do {
+                let result = try ImageDiff(options: options).compare(old, new, drawDiff: true)
+                if tolerance.accepts(result) { return nil }
+                let summary =
+                    String(format: "%d of %d pixels differ (%.3f %%)", result.differingPixels, result.totalPixels, result.ratio * 100)
+                    + (result.boundingBox.map { ", within \($0)" } ?? "")
+                let check = try SnapshotCheck()
+                let name =
+                    "refresh-" + String(actual.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
+                let actualPath = check.artifactsDirectory + "/" + name + ".actual.png"
+                let diffPath = check.artifactsDirectory + "/" + name + ".diff.png"
+                try FileIO.makeDirectory(check.artifactsDirectory)
+                try FileIO.writeArtifact(Array(actual), to: actualPath)
+                if let picture = result.diffImage { try FileIO.writeArtifact(try PNGEncoder().encode(picture), to: diffPath) }
+                return "\(summary)\n  actual: \(actualPath)\n  diff:   \(diffPath)"
+            } catch {
+                return "could not compare the pictures: \(error)"
+            }
         }
     }
-}
 #endif

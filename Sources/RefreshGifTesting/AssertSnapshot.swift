@@ -40,8 +40,10 @@ public func assertSnapshot<Value>(
 ) {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
     let identity = SnapshotTestIdentity.current(testName: testName, filePath: location.filePath, line: Int(line))
-    if let failure = check(value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
-                           identity: identity, location: location) {
+    if let failure = check(
+        value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+        identity: identity, location: location)
+    {
         location.report(failure, in: identity.framework)
     }
 }
@@ -62,8 +64,9 @@ public func verifySnapshot<Value>(
 ) -> String? {
     let location = SnapshotLocation(fileID: "\(fileID)", file: filePath, line: line, column: column)
     let identity = SnapshotTestIdentity.current(testName: testName, filePath: location.filePath, line: Int(line))
-    return check(value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
-                 identity: identity, location: location)?.message
+    return check(
+        value, as: strategy, named: name, record: record, snapshotDirectory: snapshotDirectory,
+        identity: identity, location: location)?.message
 }
 
 /// What an assertion reports: its message, and the pictures that go with it (the golden and
@@ -77,19 +80,25 @@ struct SnapshotFailure {
 }
 
 /// Checks one snapshot; nil when it matched.
-func check<Value>(_ value: () throws -> Value, as strategy: Snapshotting<Value>, named name: String?,
-                  record: SnapshotRecordMode?, snapshotDirectory: String?, identity: SnapshotTestIdentity,
-                  location: SnapshotLocation) -> SnapshotFailure? {
+func check<Value>(
+    _ value: () throws -> Value, as strategy: Snapshotting<Value>, named name: String?,
+    record: SnapshotRecordMode?, snapshotDirectory: String?, identity: SnapshotTestIdentity,
+    location: SnapshotLocation
+) -> SnapshotFailure? {
     let index = identity.nextIndex()
     let baseName = name.map(SnapshotTestIdentity.safeName) ?? SnapshotTestIdentity.safeName(identity.goldenName(index: index))
     let testFile = URL(fileURLWithPath: location.filePath)
-    let folder = snapshotDirectory ?? testFile.deletingLastPathComponent()
+    let folder =
+        snapshotDirectory
+        ?? testFile.deletingLastPathComponent()
         .appendingPathComponent("__Snapshots__")
         .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent).path
     let golden = folder + "/" + baseName + "." + strategy.pathExtension
-    let former = name == nil ? identity.formerGoldenName(index: index, filePath: location.filePath).map {
-        folder + "/" + SnapshotTestIdentity.safeName($0) + "." + strategy.pathExtension
-    } : nil
+    let former =
+        name == nil
+        ? identity.formerGoldenName(index: index, filePath: location.filePath).map {
+            folder + "/" + SnapshotTestIdentity.safeName($0) + "." + strategy.pathExtension
+        } : nil
     let root: String
     do {
         root = try SnapshotArtifacts.root(near: testFile)
@@ -102,19 +111,22 @@ func check<Value>(_ value: () throws -> Value, as strategy: Snapshotting<Value>,
         return SnapshotFailure(message: "\(identity.components.joined(separator: "/")): \(problem)")
     }
     if let only = ProcessInfo.processInfo.environment["REFRESH_RECORD_ONLY"], !only.isEmpty,
-       only != baseName, only != baseName + "." + strategy.pathExtension {
+        only != baseName, only != baseName + "." + strategy.pathExtension
+    {
         mode = .never
     }
-    let job = SnapshotJob(testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
-                          artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source,
-                          formerGolden: former, runReport: root)
+    let job = SnapshotJob(
+        testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
+        artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source,
+        formerGolden: former, runReport: root)
     SnapshotRunLog.record(golden: golden, root: root)
     do {
         let snapshot = try strategy.make(try value())
         guard let message = try job.run(snapshot, mode: mode) else { return nil }
         let written = files(in: artifacts).filter { $0.hasPrefix(baseName + ".") && $0 != baseName + ".json" }
-        return SnapshotFailure(message: message, expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
-                               artifacts: written.map { artifacts + "/" + $0 })
+        return SnapshotFailure(
+            message: message, expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
+            artifacts: written.map { artifacts + "/" + $0 })
     } catch {
         return SnapshotFailure(message: "\(job.testName): could not make snapshot \(baseName): \(error)")
     }
@@ -141,7 +153,8 @@ struct SnapshotLocation: Sendable {
         switch framework {
         case .swiftTesting:
             let location = SourceLocation(fileID: fileID, filePath: filePath, line: Int(line), column: Int(column))
-            let named = (failure.expected.map { [($0, "expected." + URL(fileURLWithPath: $0).lastPathComponent)] } ?? [])
+            let named =
+                (failure.expected.map { [($0, "expected." + URL(fileURLWithPath: $0).lastPathComponent)] } ?? [])
                 + failure.artifacts.map { ($0, URL(fileURLWithPath: $0).lastPathComponent) }
             for (path, name) in named {
                 guard let bytes = try? FileIO.read(path) else { continue }

@@ -59,8 +59,10 @@ struct SnapshotJob {
                 return "\(header): its golden moved from \(former) to \(golden) (the suite is now part of the name); "
                     + "commit the move" + (outcome.map { ". Then: " + $0 } ?? ".")
             }
-            return try SnapshotJob(testName: testName, baseName: baseName, golden: former, artifacts: artifacts, filter: filter,
-                                   tolerance: tolerance, modeSource: modeSource, runReport: runReport).run(snapshot, mode: mode)
+            return try SnapshotJob(
+                testName: testName, baseName: baseName, golden: former, artifacts: artifacts, filter: filter,
+                tolerance: tolerance, modeSource: modeSource, runReport: runReport
+            ).run(snapshot, mode: mode)
         }
         return try check(snapshot, mode: mode)
     }
@@ -89,15 +91,17 @@ struct SnapshotJob {
             try write(snapshot)
             return "\(header): did not match, recorded \(golden) again (record mode failed\(sourceNote)): \(mismatch.summary)"
         }
-        let message = "\(header) does not match its golden: \(mismatch.summary)\(FontRecord.note(forGoldenAt: golden))\n"
+        let message =
+            "\(header) does not match its golden: \(mismatch.summary)\(FontRecord.note(forGoldenAt: golden))\n"
             + "  golden:       \(golden)\n"
             + "  artifacts:    \(artifacts)/ (\(mismatch.files.joined(separator: ", ")), index.html)\n"
             + "  record again: \(recordAdvice(.all, only: true))"
             + diffToolLine(actual: mismatch.files.first { $0.hasSuffix(".actual.png") || $0.hasSuffix(".actual.json") })
         // The artifacts folder is also a page a person opens in a browser (the snapshot report).
         let file = { (suffix: String) -> String? in mismatch.files.contains(baseName + suffix) ? artifacts + "/" + baseName + suffix : nil }
-        var entry = HTMLReport.Entry(name: baseName, status: .failed, message: message, expected: golden,
-                                     actual: file(".actual.png"), diff: file(".diff.png"), rerecord: recordAdvice(.all, only: true))
+        var entry = HTMLReport.Entry(
+            name: baseName, status: .failed, message: message, expected: golden,
+            actual: file(".actual.png"), diff: file(".diff.png"), rerecord: recordAdvice(.all, only: true))
         entry.grid = mismatch.grid
         try HTMLReport.add(entry, title: "Snapshot failures of \(testName)", in: artifacts)
         if let runReport {
@@ -133,8 +137,11 @@ struct SnapshotJob {
     /// no environment variable overrides) the argument to change.
     private func recordAdvice(_ mode: SnapshotRecordMode, only: Bool = false) -> String {
         switch modeSource {
-        case .argument: return "change the assertion's record: argument to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
-        case .scope: return "change withSnapshotRecordMode or the .refreshSnapshots(record:) trait to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
+        case .argument:
+            return "change the assertion's record: argument to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
+        case .scope:
+            return
+                "change withSnapshotRecordMode or the .refreshSnapshots(record:) trait to .\(mode.rawValue) (it overrides REFRESH_RECORD) and run \(testCommand)"
         case .environment, .defaultMode: return recordCommand(mode, only: only)
         }
     }
@@ -189,21 +196,24 @@ struct SnapshotJob {
             let new = text.split(separator: "\n", omittingEmptySubsequences: false)
             let line = (0..<min(old.count, new.count)).first { old[$0] != new[$0] } ?? min(old.count, new.count)
             let was = line < old.count ? String(old[line]) : "(end)", now = line < new.count ? String(new[line]) : "(end)"
-            return Mismatch(summary: "line \(line + 1) differs (\(old.count) lines expected, \(new.count) now)\n"
-                            + "    expected: \(Self.cut(was))\n    actual:   \(Self.cut(now))",
-                            files: [baseName + ".actual.json"])
+            return Mismatch(
+                summary: "line \(line + 1) differs (\(old.count) lines expected, \(new.count) now)\n"
+                    + "    expected: \(Self.cut(was))\n    actual:   \(Self.cut(now))",
+                files: [baseName + ".actual.json"])
         case let .image(image):
             let expected = try RefreshGifError.translating(file: golden) { try PNGDecoder().decodeStraight(bytes) }
             let actual = StraightImage(image)
             guard expected.width == actual.width, expected.height == actual.height else {
                 try save(try PNGEncoder().encode(image), ".actual.png")
-                return Mismatch(summary: "its size is \(actual.width)×\(actual.height) px, the golden's \(expected.width)×\(expected.height)",
-                                files: [baseName + ".actual.png"])
+                return Mismatch(
+                    summary: "its size is \(actual.width)×\(actual.height) px, the golden's \(expected.width)×\(expected.height)",
+                    files: [baseName + ".actual.png"])
             }
             let result = try tolerance.diff.compare(expected, actual, drawDiff: true)
             if tolerance.limits.accepts(result) { return nil }
-            return try writeArtifacts(expected: expected, actual: image, result: result,
-                                      summary: Self.describe(result))
+            return try writeArtifacts(
+                expected: expected, actual: image, result: result,
+                summary: Self.describe(result))
         case let .frames(frames, columns):
             let expectedSheet = try RefreshGifError.translating(file: golden) { try PNGDecoder().decodeStraight(bytes) }
             guard let first = frames.first else { return nil }
@@ -211,21 +221,27 @@ struct SnapshotJob {
             let rows = (frames.count + columns - 1) / columns
             guard expectedSheet.width == width * columns, expectedSheet.height == height * rows else {
                 try save(try PNGEncoder().encode(try Self.grid(frames.map(\.image), columns: columns)), ".actual.png")
-                return Mismatch(summary: "the golden grid is \(expectedSheet.width)×\(expectedSheet.height) px; \(frames.count) frames of \(width)×\(height) px in \(columns) columns make \(width * columns)×\(height * rows): the frame count or size changed",
-                                files: [baseName + ".actual.png"])
+                return Mismatch(
+                    summary:
+                        "the golden grid is \(expectedSheet.width)×\(expectedSheet.height) px; \(frames.count) frames of \(width)×\(height) px in \(columns) columns make \(width * columns)×\(height * rows): the frame count or size changed",
+                    files: [baseName + ".actual.png"])
             }
             var failing: [(frame: RenderedFrame, result: ImageDiff.Result, expected: StraightImage)] = []
             var diffs: [RGBAImage] = []
             for frame in frames {
                 let expected = try Self.cell(of: expectedSheet, index: frame.index, columns: columns, width: width, height: height)
                 let result = try tolerance.diff.compare(expected, StraightImage(frame.image), drawDiff: true)
-                if let diff = result.diffImage { diffs.append(try RGBAImage(width: diff.width, height: diff.height, straightPixels: diff.pixels)) }
+                if let diff = result.diffImage {
+                    diffs.append(try RGBAImage(width: diff.width, height: diff.height, straightPixels: diff.pixels))
+                }
                 if !tolerance.limits.accepts(result) { failing.append((frame, result, expected)) }
             }
             guard let firstBad = failing.first,
-                  let worst = failing.max(by: { $0.result.differingPixels < $1.result.differingPixels }) else { return nil }
+                let worst = failing.max(by: { $0.result.differingPixels < $1.result.differingPixels })
+            else { return nil }
             func name(_ item: (frame: RenderedFrame, result: ImageDiff.Result, expected: StraightImage)) -> String {
-                String(format: "frame %d (%.2f s, %@): ", item.frame.index, item.frame.report.time, item.frame.report.state) + Self.describe(item.result)
+                String(format: "frame %d (%.2f s, %@): ", item.frame.index, item.frame.report.time, item.frame.report.state)
+                    + Self.describe(item.result)
             }
             let summary = "\(failing.count) of \(frames.count) frames differ; first \(name(firstBad)); worst \(name(worst))"
             // Grid against grid, as the golden is one: the actual grid and a grid of every frame's
@@ -256,9 +272,14 @@ struct SnapshotJob {
         var files: [String] = []
         if let diff = result.diffImage {
             let encoder = PNGEncoder()
-            let cells = [ContactSheet.Cell(image: try RGBAImage(width: expected.width, height: expected.height, straightPixels: expected.pixels), caption: "expected"),
-                         ContactSheet.Cell(image: actual, caption: "actual"),
-                         ContactSheet.Cell(image: try RGBAImage(width: diff.width, height: diff.height, straightPixels: diff.pixels), caption: "diff")]
+            let cells = [
+                ContactSheet.Cell(
+                    image: try RGBAImage(width: expected.width, height: expected.height, straightPixels: expected.pixels),
+                    caption: "expected"),
+                ContactSheet.Cell(image: actual, caption: "actual"),
+                ContactSheet.Cell(
+                    image: try RGBAImage(width: diff.width, height: diff.height, straightPixels: diff.pixels), caption: "diff"),
+            ]
             let sideBySide = try ContactSheet(rows: [cells], scale: 2).render(with: try RefreshRenderer())
             try save(try encoder.encode(sideBySide), ".compare.png")
             files.append(baseName + ".compare.png")

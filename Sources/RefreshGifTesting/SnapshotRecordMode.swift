@@ -79,7 +79,9 @@ public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, operation: () 
 }
 
 /// The `async` form of `withSnapshotRecordMode(_:operation:)`.
-public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, isolation: isolated (any Actor)? = #isolation,
-                                      operation: () async throws -> R) async rethrows -> R {
+public func withSnapshotRecordMode<R>(
+    _ mode: SnapshotRecordMode, isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> R
+) async rethrows -> R {
     try await SnapshotRecordMode.$scoped.withValue(mode, operation: operation, isolation: isolation)
 }

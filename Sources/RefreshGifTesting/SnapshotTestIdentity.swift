@@ -1,5 +1,5 @@
-import RefreshImage
 import Foundation
+import RefreshImage
 import Testing
 import XCTest
 
@@ -56,7 +56,8 @@ struct SnapshotTestIdentity: Sendable {
     /// declaring a function of the same name. Nil when the names are the same.
     func formerGoldenName(index: Int, filePath: String) -> String? {
         guard caseKey.isEmpty, components.count > 1,
-              let scopes = SourceScopes.of(filePath), scopes.typesDeclaring(function: function) <= 1 else { return nil }
+            let scopes = SourceScopes.of(filePath), scopes.typesDeclaring(function: function) <= 1
+        else { return nil }
         return function + "." + String(index)
     }
 
@@ -68,10 +69,13 @@ struct SnapshotTestIdentity: Sendable {
     /// if its layout ever changes the case's description is hashed with memory addresses
     /// taken out (`(unknown context at $7f…)` changes with every process).
     static func caseKey(of testCase: Test.Case) -> String {
-        let descriptions = arguments(of: testCase)?.map { String(describingForTest: $0) }
+        let descriptions =
+            arguments(of: testCase)?.map { String(describingForTest: $0) }
             ?? [withoutAddresses(String(describing: testCase))]
         let readable = descriptions.joined(separator: "-")
-        let safe = readable.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.+".unicodeScalars.contains($0) }
+        let safe = readable.unicodeScalars.allSatisfy {
+            $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.+".unicodeScalars.contains($0)
+        }
         if safe && !readable.isEmpty && readable.count <= 40 && !readable.hasPrefix(".") { return readable }
         return "h" + stableHash(descriptions.joined(separator: "\u{1F}"))
     }
@@ -98,7 +102,8 @@ struct SnapshotTestIdentity: Sendable {
         var out = ""
         var i = 0
         while i < characters.count {
-            let start = characters[i] == "$" ? i + 1 : (characters[i] == "0" && i + 1 < characters.count && characters[i + 1] == "x") ? i + 2 : nil
+            let start =
+                characters[i] == "$" ? i + 1 : (characters[i] == "0" && i + 1 < characters.count && characters[i + 1] == "x") ? i + 2 : nil
             if let start, start < characters.count, characters[start].isHexDigit {
                 i = start
                 while i < characters.count && characters[i].isHexDigit { i += 1 }

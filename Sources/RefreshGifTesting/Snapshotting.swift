@@ -15,12 +15,16 @@ public struct Snapshotting<Value>: Sendable {
     let make: @Sendable (Value) throws -> SnapshotValue
 
     /// A strategy whose golden is a PNG compared with these tolerances.
-    static func png(threshold: Double, includeAA: Bool, maxDiffPixels: Int, maxDiffRatio: Double,
-                    make: @escaping @Sendable (Value) throws -> SnapshotValue) -> Snapshotting {
-        Snapshotting(pathExtension: "png",
-                     tolerance: SnapshotTolerance(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels,
-                                                  maxDiffRatio: maxDiffRatio),
-                     make: make)
+    static func png(
+        threshold: Double, includeAA: Bool, maxDiffPixels: Int, maxDiffRatio: Double,
+        make: @escaping @Sendable (Value) throws -> SnapshotValue
+    ) -> Snapshotting {
+        Snapshotting(
+            pathExtension: "png",
+            tolerance: SnapshotTolerance(
+                threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels,
+                maxDiffRatio: maxDiffRatio),
+            make: make)
     }
 }
 
@@ -76,9 +80,12 @@ extension Snapshotting where Value == RGBAImage {
     public static var image: Snapshotting { image() }
 
     /// An image as it is, with a tolerance.
-    public static func image(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
-                             maxDiffRatio: Double = 0) -> Snapshotting {
-        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+    public static func image(
+        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        maxDiffRatio: Double = 0
+    ) -> Snapshotting {
+        png(
+            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { .image($0) })
     }
 }
@@ -90,56 +97,71 @@ extension Snapshotting where Value == RefreshScene {
     /// A scene rendered at its scale, compared perceptually: at least `perceptualPrecision`
     /// of the pixels within ΔE₀₀ `maxDeltaE` of the golden's.
     public static func scene(perceptualPrecision: Double, maxDeltaE: Double = 2) -> Snapshotting {
-        Snapshotting(pathExtension: "png", tolerance: .perceptual(precision: perceptualPrecision, maxDeltaE: maxDeltaE),
-                     make: { .image(try RefreshRenderer().render($0)) })
+        Snapshotting(
+            pathExtension: "png", tolerance: .perceptual(precision: perceptualPrecision, maxDeltaE: maxDeltaE),
+            make: { .image(try RefreshRenderer().render($0)) })
     }
 
     /// A scene rendered at its scale, with a tolerance.
-    public static func scene(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
-                             maxDiffRatio: Double = 0) -> Snapshotting {
-        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+    public static func scene(
+        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        maxDiffRatio: Double = 0
+    ) -> Snapshotting {
+        png(
+            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { .image(try RefreshRenderer().render($0)) })
     }
 
     /// The scene's state over time (looping images, the spinner): `duration` seconds at
     /// `fps` (one loop of the state's animation when nil), compared frame by frame. The
     /// golden is one PNG, the frames in a grid of up to `columns` a row.
-    public static func sequence(fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0.1,
-                                includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) -> Snapshotting {
-        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+    public static func sequence(
+        fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0.1,
+        includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
+    ) -> Snapshotting {
+        png(
+            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { scene in
-                         let animation = try duration.map { try RefreshAnimation.sequence(of: scene, fps: fps, length: $0) }
-                             ?? RefreshAnimation.sequence(of: scene, fps: fps, loops: 1)
-                         return try SnapshotValue.frames(of: animation, columns: columns)
-                     })
+                let animation =
+                    try duration.map { try RefreshAnimation.sequence(of: scene, fps: fps, length: $0) }
+                    ?? RefreshAnimation.sequence(of: scene, fps: fps, loops: 1)
+                return try SnapshotValue.frames(of: animation, columns: columns)
+            })
     }
 
     /// A gesture played on the scene's control (docs/motion.md), every frame at `fps` in its
     /// screen window, compared frame by frame as ``sequence(fps:duration:columns:threshold:includeAA:maxDiffPixels:maxDiffRatio:)``.
-    public static func gesture(_ gesture: Gesture, fps: Int = 10, showContent: Bool = false, columns: Int = 8,
-                               threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
-                               maxDiffRatio: Double = 0) -> Snapshotting {
-        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+    public static func gesture(
+        _ gesture: Gesture, fps: Int = 10, showContent: Bool = false, columns: Int = 8,
+        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        maxDiffRatio: Double = 0
+    ) -> Snapshotting {
+        png(
+            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { scene in
-                         let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: fps, showContent: showContent)
-                         return try SnapshotValue.frames(of: animation, columns: columns)
-                     })
+                let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: fps, showContent: showContent)
+                return try SnapshotValue.frames(of: animation, columns: columns)
+            })
     }
 }
 
 extension Snapshotting where Value == RefreshAnimation {
     /// Every frame of an animation, compared frame by frame (golden: one PNG grid).
-    public static func frames(columns: Int = 8, threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
-                              maxDiffRatio: Double = 0) -> Snapshotting {
-        png(threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
+    public static func frames(
+        columns: Int = 8, threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        maxDiffRatio: Double = 0
+    ) -> Snapshotting {
+        png(
+            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
             make: { try SnapshotValue.frames(of: $0, columns: columns) })
     }
 
     /// What every frame shows, as the lines `refresh-render simulate --json` prints (state,
     /// percent, alpha, image frame, offset, insets), compared as text.
     public static var json: Snapshotting {
-        Snapshotting(pathExtension: "json", tolerance: SnapshotTolerance(),
-                     make: { .text(try $0.reports().map(\.jsonLine).joined(separator: "\n") + "\n") })
+        Snapshotting(
+            pathExtension: "json", tolerance: SnapshotTolerance(),
+            make: { .text(try $0.reports().map(\.jsonLine).joined(separator: "\n") + "\n") })
     }
 }
 

@@ -48,7 +48,8 @@ struct SourceScopes {
             func endWord() {
                 guard !word.isEmpty else { return }
                 if let last = words.last, ["class", "struct", "enum", "actor", "extension"].contains(last), pendingType == nil,
-                   word.first?.isUppercase == true {
+                    word.first?.isUppercase == true
+                {
                     pendingType = word
                 }
                 words.append(Substring(word))

@@ -30,8 +30,10 @@ extension RGBAImage {
                     var s = ((row - y) * srcWidth + (x0 - x)) * 4
                     var left = x1 - x0
                     while left > 0 {
-                        if left >= 4, src.loadUnaligned(fromByteOffset: s, as: UInt64.self)
-                            | src.loadUnaligned(fromByteOffset: s + 8, as: UInt64.self) == 0 {
+                        if left >= 4,
+                            src.loadUnaligned(fromByteOffset: s, as: UInt64.self)
+                                | src.loadUnaligned(fromByteOffset: s + 8, as: UInt64.self) == 0
+                        {
                             d += 16; s += 16; left -= 4
                             continue
                         }
@@ -113,7 +115,9 @@ extension RGBAColor {
     /// The colour premultiplied by its alpha.
     var premultiplied: (UInt8, UInt8, UInt8, UInt8) {
         let a = UInt32(alpha)
-        return (UInt8((UInt32(red) * a + 127) / 255), UInt8((UInt32(green) * a + 127) / 255),
-                UInt8((UInt32(blue) * a + 127) / 255), alpha)
+        return (
+            UInt8((UInt32(red) * a + 127) / 255), UInt8((UInt32(green) * a + 127) / 255),
+            UInt8((UInt32(blue) * a + 127) / 255), alpha
+        )
     }
 }

@@ -22,13 +22,15 @@ public struct RGBAColor: Sendable, Equatable, Hashable, CustomStringConvertible 
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
         guard digits.count == 6 || digits.count == 8,
-              digits.allSatisfy({ $0.isHexDigit }),
-              let value = UInt32(digits, radix: 16) else { return nil }
+            digits.allSatisfy({ $0.isHexDigit }),
+            let value = UInt32(digits, radix: 16)
+        else { return nil }
         if digits.count == 6 {
             self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
         } else {
-            self.init(red: UInt8(value >> 24 & 0xFF), green: UInt8(value >> 16 & 0xFF),
-                      blue: UInt8(value >> 8 & 0xFF), alpha: UInt8(value & 0xFF))
+            self.init(
+                red: UInt8(value >> 24 & 0xFF), green: UInt8(value >> 16 & 0xFF),
+                blue: UInt8(value >> 8 & 0xFF), alpha: UInt8(value & 0xFF))
         }
     }
 

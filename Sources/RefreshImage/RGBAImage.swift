@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A raster of premultiplied RGBA pixels, 8 bits a channel, rows top to bottom.
@@ -131,8 +131,11 @@ public struct RGBAImage: Sendable, Equatable {
             while i < count {
                 // Eight transparent pixels at once (the runs around a control's content).
                 if i + 32 <= count {
-                    let words = (src.loadUnaligned(fromByteOffset: i, as: UInt64.self), src.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self),
-                                 src.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self), src.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+                    let words = (
+                        src.loadUnaligned(fromByteOffset: i, as: UInt64.self), src.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self),
+                        src.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self),
+                        src.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
+                    )
                     if words.0 | words.1 | words.2 | words.3 == 0 {
                         dst.storeBytes(of: words, toByteOffset: i, as: (UInt64, UInt64, UInt64, UInt64).self)
                         i += 32
@@ -149,8 +152,10 @@ public struct RGBAImage: Sendable, Equatable {
                     }
                     if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
                         dst.storeBytes(of: pair.littleEndian, toByteOffset: i, as: UInt64.self)
-                        last = (UInt32(truncatingIfNeeded: pair >> 32 & 0xFF), UInt32(truncatingIfNeeded: pair >> 40 & 0xFF),
-                                UInt32(truncatingIfNeeded: pair >> 48 & 0xFF))
+                        last = (
+                            UInt32(truncatingIfNeeded: pair >> 32 & 0xFF), UInt32(truncatingIfNeeded: pair >> 40 & 0xFF),
+                            UInt32(truncatingIfNeeded: pair >> 48 & 0xFF)
+                        )
                         i += 8
                         continue
                     }

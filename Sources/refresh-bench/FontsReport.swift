@@ -15,8 +15,10 @@ enum FontsReport {
     static let timeLine = "最后更新：今天 11:46"
     static let cjkTitle = "正在刷新数据中"
     static let hangulTitle = "로딩중"
-    static let latinStrings = ["Pull down to refresh", "Release to refresh", "Loading...", "Last update: Today 11:46",
-                               "Tap or pull up to load more", "0123456789:"]
+    static let latinStrings = [
+        "Pull down to refresh", "Release to refresh", "Loading...", "Last update: Today 11:46",
+        "Tap or pull up to load more", "0123456789:",
+    ]
 
     struct Face {
         var name: String
@@ -53,17 +55,21 @@ enum FontsReport {
             let location = FontLocation(path: face.path, index: face.index)
             let widths = try latinStrings.map { try renderer.ink(of: $0, scale: 2, font: location, fallback: cjkChoice).advance }
             let time = try renderer.ink(of: timeLine, scale: 2, font: location, fallback: cjkChoice).inkWidth
-            print("| \(face.name) | " + widths.map { String(format: "%.2f", $0) }.joined(separator: " | ")
-                  + String(format: " | %.1f | %+.1f |", time, time - deviceTimeLineInk))
+            print(
+                "| \(face.name) | " + widths.map { String(format: "%.2f", $0) }.joined(separator: " | ")
+                    + String(format: " | %.1f | %+.1f |", time, time - deviceTimeLineInk))
         }
-        print("""
+        print(
+            """
 
             CJK faces at 14 pt, @2x. Ink weight here = coverage over the glyphs' em boxes; the capture \
             measured ours in WenQuanYi at 0.166 and the device at 0.198 (×1.193), so a face is compared \
             by its ratio to WenQuanYi, scaled onto the capture's 0.166:
 
             """)
-        print("| face | `\(cjkTitle)` width | ink weight | × WenQuanYi | on the capture's scale | vs device 0.198 | `\(hangulTitle)` × WenQuanYi |")
+        print(
+            "| face | `\(cjkTitle)` width | ink weight | × WenQuanYi | on the capture's scale | vs device 0.198 | `\(hangulTitle)` × WenQuanYi |"
+        )
         print("|---|---|---|---|---|---|---|")
         let primary = latin.first.map { FontLocation(path: $0.path, index: $0.index) }
         var reference: (title: Double, hangul: Double)?
@@ -76,8 +82,10 @@ enum FontsReport {
             reference = base
             let ratio = title.weight / base.title
             let scaled = ratio * capturedWenQuanYiWeight
-            print(String(format: "| %@ | %.1f | %.3f | %.3f | %.3f | %+.1f %% | %.3f |", face.name, title.advance, title.weight,
-                         ratio, scaled, (scaled / deviceCJKWeight - 1) * 100, hangul.weight / base.hangul))
+            print(
+                String(
+                    format: "| %@ | %.1f | %.3f | %.3f | %.3f | %+.1f %% | %.3f |", face.name, title.advance, title.weight,
+                    ratio, scaled, (scaled / deviceCJKWeight - 1) * 100, hangul.weight / base.hangul))
         }
     }
 }

@@ -1,8 +1,8 @@
-import RefreshImage
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
 import RefreshGif
+import RefreshImage
 
 extension ImageDiff.Blend: ExpressibleByArgument {}
 extension ImageDiff.Method: ExpressibleByArgument {}
@@ -52,7 +52,9 @@ struct DiffOptions: ParsableArguments {
         guard threshold.isFinite, (0...1).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 1") }
         guard alpha.isFinite, (0...1).contains(alpha) else { throw ValidationError("--alpha must be between 0 and 1") }
         guard maxDiffPixels >= 0 else { throw ValidationError("--max-diff-pixels must be ≥ 0") }
-        guard maxDiffRatio.isFinite, (0...1).contains(maxDiffRatio) else { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+        guard maxDiffRatio.isFinite, (0...1).contains(maxDiffRatio) else {
+            throw ValidationError("--max-diff-ratio must be between 0 and 1")
+        }
         guard maxDeltaE.isFinite, (0...100).contains(maxDeltaE) else { throw ValidationError("--max-delta-e must be between 0 and 100") }
         if let perceptualPrecision, !(perceptualPrecision.isFinite && (0...1).contains(perceptualPrecision)) {
             throw ValidationError("--perceptual-precision must be between 0 and 1")
@@ -108,7 +110,8 @@ struct Diff: ParsableCommand {
             // The two decodes are independent and cost more than the comparison: run them at once.
             let (first, second) = try Self.loadBoth(expected, actual, limits: limits.limits)
             guard first.width == second.width, first.height == second.height else {
-                try Console.line("sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
+                try Console.line(
+                    "sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
                 passed = false
                 return
             }
@@ -116,8 +119,9 @@ struct Diff: ParsableCommand {
             if let output, let image = result.diffImage {
                 try FileIO.write(try PNGEncoder().encode(image), to: output)
             }
-            try Console.line("\(result.differingPixels) pixels differ (" + CFormat.fixed(result.ratio * 100, 4)
-                             + " % of \(first.width)×\(first.height))")
+            try Console.line(
+                "\(result.differingPixels) pixels differ (" + CFormat.fixed(result.ratio * 100, 4)
+                    + " % of \(first.width)×\(first.height))")
             passed = options.tolerance.accepts(result)
         }
         if !passed { throw ExitCode(1) }

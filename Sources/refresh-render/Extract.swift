@@ -30,8 +30,9 @@ struct Extract: ParsableCommand {
             // Frames are decoded, composited and written one at a time, in one pass: one screen is
             // held, whatever the number of frames. The guard counts frames from the block structure.
             let planned = try RefreshGifError.translating(file: input) { try ImageInspection.inspect(bytes).frameCount }
-            try OutputGuard.check(outputs: OutputGuard.frameFiles(in: output, count: planned) + [output + "/frames.json"],
-                                  inputs: [input])
+            try OutputGuard.check(
+                outputs: OutputGuard.frameFiles(in: output, count: planned) + [output + "/frames.json"],
+                inputs: [input])
             // Frames go to a hidden staging folder beside the output, renamed into place when
             // all are written: an error or a signal leaves no partial set, and no stale frame
             // of an earlier run sits beyond the new count. --force writes into a folder that has
@@ -39,7 +40,8 @@ struct Extract: ParsableCommand {
             let existing = FileIO.isDirectory(output) ? try FileIO.entries(of: output) : []
             if !existing.isEmpty {
                 guard force else {
-                    throw RefreshGifError.cannotCreateOutput(file: output, message: "folder is not empty (\(existing.count) entries); choose a new folder or pass --force")
+                    throw RefreshGifError.cannotCreateOutput(
+                        file: output, message: "folder is not empty (\(existing.count) entries); choose a new folder or pass --force")
                 }
                 for name in existing where name == "frames.json" || (name.hasPrefix("frame_") && name.hasSuffix(".png")) {
                     _ = unlink(output + "/" + name)
@@ -56,14 +58,17 @@ struct Extract: ParsableCommand {
                     let bytes = try encoder.encode(frame.image)
                     try FileIO.naming(output + "/" + name) { try FileIO.writeDeferringSync(bytes, to: staging + "/" + name) }
                     flush.add(staging + "/" + name)
-                    entries.append(FrameEntry(index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
-                                              width: frame.image.width, height: frame.image.height,
-                                              region: .init(left: frame.left, top: frame.top, width: frame.width, height: frame.height),
-                                              disposal: GIFFrameLayout.Disposal(code: frame.disposal).rawValue))
+                    entries.append(
+                        FrameEntry(
+                            index: entries.count + 1, file: name, delayMs: frame.delayMilliseconds,
+                            width: frame.image.width, height: frame.image.height,
+                            region: .init(left: frame.left, top: frame.top, width: frame.width, height: frame.height),
+                            disposal: GIFFrameLayout.Disposal(code: frame.disposal).rawValue))
                 }
             }
-            let manifest = FramesManifest(source: input, width: summary.width, height: summary.height,
-                                          loopCount: summary.loopCount, frames: entries)
+            let manifest = FramesManifest(
+                source: input, width: summary.width, height: summary.height,
+                loopCount: summary.loopCount, frames: entries)
             let encoderJSON = JSONEncoder()
             encoderJSON.outputFormatting = [.prettyPrinted, .sortedKeys]
             let manifestBytes = Array(try encoderJSON.encode(manifest)) + [0x0A]

@@ -20,7 +20,10 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Output PNG path.")
     var output: String = "gallery.png"
 
-    @Option(name: .customLong("images"), help: ArgumentHelp("Images for the GIF styles instead of the built-in animation (a GIF, PNG, folder or Lottie file).", valueName: "STATE=PATH"))
+    @Option(
+        name: .customLong("images"),
+        help: ArgumentHelp(
+            "Images for the GIF styles instead of the built-in animation (a GIF, PNG, folder or Lottie file).", valueName: "STATE=PATH"))
     var images: [String] = []
 
     @Option(name: .customLong("lottie-segment"), help: ArgumentHelp("A Lottie state's part.", valueName: "STATE=MARKER|FROM:TO"))
@@ -40,8 +43,9 @@ struct GalleryCommand: ParsableCommand {
                 settings[key] = try SceneSchema.field(key).parse(texts)
             }
             let images = try settings.makeScene().images
-            let sheet = try ContactSheet.gallery(of: library.family, language: Language(tag: language), scale: scale,
-                                                 images: images, renderer: renderer)
+            let sheet = try ContactSheet.gallery(
+                of: library.family, language: Language(tag: language), scale: scale,
+                images: images, renderer: renderer)
             try FileIO.write(try PNGEncoder().encode(sheet), to: output)
         }
     }

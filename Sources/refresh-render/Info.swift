@@ -57,17 +57,19 @@ struct Info: ParsableCommand {
                     case .apng: format = "apng"
                     default: format = "png"
                     }
-                    report = Report(file: input, format: format, width: found.width, height: found.height, frameCount: found.frameCount,
-                                    delaysMs: found.delaysMilliseconds, totalDurationMs: found.durationMilliseconds,
-                                    loopCount: found.loopCount)
+                    report = Report(
+                        file: input, format: format, width: found.width, height: found.height, frameCount: found.frameCount,
+                        delaysMs: found.delaysMilliseconds, totalDurationMs: found.durationMilliseconds,
+                        loopCount: found.loopCount)
                     if found.format == .gif { report.frames = found.layouts }
                 } else if LottieAnimation.isLottie(bytes) {
                     let folder = URL(fileURLWithPath: input).deletingLastPathComponent().path
                     let info = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits.limits).info
-                    report = Report(file: input, format: "lottie", width: Int(info.width.rounded()), height: Int(info.height.rounded()),
-                                    frameCount: info.frameCount, delaysMs: [], totalDurationMs: Int((info.duration * 1000).rounded()),
-                                    loopCount: nil, frameRate: info.frameRate,
-                                    markers: info.markers.map { Marker(name: $0.name, start: $0.start, frames: $0.duration) })
+                    report = Report(
+                        file: input, format: "lottie", width: Int(info.width.rounded()), height: Int(info.height.rounded()),
+                        frameCount: info.frameCount, delaysMs: [], totalDurationMs: Int((info.duration * 1000).rounded()),
+                        loopCount: nil, frameRate: info.frameRate,
+                        markers: info.markers.map { Marker(name: $0.name, start: $0.start, frames: $0.duration) })
                 } else {
                     throw RefreshGifError.badInput(file: input, message: "neither a GIF, a PNG nor a Lottie file")
                 }
@@ -80,7 +82,8 @@ struct Info: ParsableCommand {
                 try Console.line(String(decoding: try encoder.encode(report), as: UTF8.self))
             } else {
                 if let frameRate = report.frameRate {
-                    try Console.line("""
+                    try Console.line(
+                        """
                         file:      \(CLIError.terminalSafe(report.file))
                         format:    lottie (rendered with rlottie)
                         size:      \(report.width)×\(report.height) pt
@@ -90,7 +93,8 @@ struct Info: ParsableCommand {
                         """)
                     return
                 }
-                try Console.line("""
+                try Console.line(
+                    """
                     file:      \(CLIError.terminalSafe(report.file))
                     format:    \(report.format)
                     size:      \(report.width)×\(report.height) px

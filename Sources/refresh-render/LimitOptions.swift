@@ -15,9 +15,13 @@ struct LimitOptions: ParsableArguments {
 
     func validate() throws {
         if let maxPixels, maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, got \(maxPixels)") }
-        if let maxMemory, !(16...(1 << 20)).contains(maxMemory) { throw ValidationError("--max-memory must be between 16 and 1048576 MiB, got \(maxMemory)") }
+        if let maxMemory, !(16...(1 << 20)).contains(maxMemory) {
+            throw ValidationError("--max-memory must be between 16 and 1048576 MiB, got \(maxMemory)")
+        }
         if let maxSeconds, !DecodeLimits.workerSeconds.contains(maxSeconds) {
-            throw ValidationError("--max-seconds must be between \(DecodeLimits.workerSeconds.lowerBound) and \(DecodeLimits.workerSeconds.upperBound), got \(maxSeconds)")
+            throw ValidationError(
+                "--max-seconds must be between \(DecodeLimits.workerSeconds.lowerBound) and \(DecodeLimits.workerSeconds.upperBound), got \(maxSeconds)"
+            )
         }
     }
 

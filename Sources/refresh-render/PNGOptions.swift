@@ -21,8 +21,10 @@ struct PNGOptions: ParsableArguments {
         }
     }
 
-    @Option(name: .customLong("png-level"),
-            help: ArgumentHelp("PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower. "
+    @Option(
+        name: .customLong("png-level"),
+        help: ArgumentHelp(
+            "PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower. "
                 + "(default: \(PNGEncoder.Settings.Compressor.libdeflate.defaultLevel); "
                 + "zlib and libpng: \(PNGEncoder.Settings.Compressor.zlib.defaultLevel))"))
     var level: Int?
@@ -36,7 +38,9 @@ struct PNGOptions: ParsableArguments {
     func validate() throws {
         guard let level else { return }
         let limit = Limits.pngLevel(compressor)
-        guard limit.range.contains(level) else { throw ValidationError("--png-level must be \(limit.phrase) for \(compressor.rawValue), got \(level)") }
+        guard limit.range.contains(level) else {
+            throw ValidationError("--png-level must be \(limit.phrase) for \(compressor.rawValue), got \(level)")
+        }
     }
 
     var encoder: PNGEncoder {

@@ -66,8 +66,10 @@ enum Interruption {
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 
     /// The signals that end the command cleanly.
-    static let ending: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGVTALRM,
-                                  SIGPOLL, SIGPWR, SIGXCPU]
+    static let ending: [Int32] = [
+        SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGVTALRM,
+        SIGPOLL, SIGPWR, SIGXCPU,
+    ]
 
     static func install() {
         signal(SIGPIPE, SIG_IGN)

@@ -37,12 +37,14 @@ struct Render: ParsableCommand {
                 if scene.time != nil { built.time = time }
             }
             let image = try RefreshRenderer().render(built)
-            let format = ImageFileFormat(path: output) ?? {
-                if output != "-" && !output.hasPrefix("/dev/") {
-                    CLIError.warn("'\(output)': no encoder for .\(URL(fileURLWithPath: output).pathExtension) files; writing PNG")
-                }
-                return .png
-            }()
+            let format =
+                ImageFileFormat(path: output)
+                ?? {
+                    if output != "-" && !output.hasPrefix("/dev/") {
+                        CLIError.warn("'\(output)': no encoder for .\(URL(fileURLWithPath: output).pathExtension) files; writing PNG")
+                    }
+                    return .png
+                }()
             try FileIO.write(try format.encode(image, settings: png.encoder.settings), to: output)
         }
     }

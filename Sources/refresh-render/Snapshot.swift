@@ -1,8 +1,8 @@
-import RefreshImage
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
 import RefreshGif
+import RefreshImage
 
 /// `refresh-render snapshot`: a batch run (the default) or the merge of several shards' results.
 struct Snapshot: ParsableCommand {
@@ -33,7 +33,8 @@ struct SnapshotRun: ParsableCommand {
     @Option(help: "Write an HTML report (index.html and its pictures) into this folder.")
     var html: String?
 
-    @Option(help: ArgumentHelp("Write this run's results (and their pictures, into FILE.files/) for 'snapshot merge'.", valueName: "FILE.json"))
+    @Option(
+        help: ArgumentHelp("Write this run's results (and their pictures, into FILE.files/) for 'snapshot merge'.", valueName: "FILE.json"))
     var results: String?
 
     @Flag(name: .customLong("allow-empty-shard"), help: "Succeed when --shard selects no case (otherwise a usage error).")
@@ -42,7 +43,9 @@ struct SnapshotRun: ParsableCommand {
     @Option(name: .customLong("case"), help: ArgumentHelp("Run only the case of this name (repeatable).", valueName: "NAME"))
     var only: [String] = []
 
-    @Option(help: "Folder for actual and diff pictures of failures (default: $REFRESH_ARTIFACTS, else .refresh-artifacts beside the cases file).")
+    @Option(
+        help:
+            "Folder for actual and diff pictures of failures (default: $REFRESH_ARTIFACTS, else .refresh-artifacts beside the cases file).")
     var artifacts: String?
 
     @Option(help: "Cases rendered at once (default: the number of cores).")
@@ -80,24 +83,30 @@ struct SnapshotRun: ParsableCommand {
     }
 
     func htmlEntry(_ row: Row, failure: String?, scene: String?) -> HTMLReport.Entry {
-        let rerecord = ["refresh-render", "snapshot", cases, "--golden", golden, "--record", "--case", row.name].map(ShellWord.quoted).joined(separator: " ")
+        let rerecord = ["refresh-render", "snapshot", cases, "--golden", golden, "--record", "--case", row.name].map(ShellWord.quoted)
+            .joined(separator: " ")
         let golden = FileManager.default.fileExists(atPath: row.goldenPath) ? row.goldenPath : nil
         if let error = row.error {
-            return HTMLReport.Entry(name: row.name, status: .error, message: CLIError.describe(error).message, scene: scene, rerecord: rerecord)
+            return HTMLReport.Entry(
+                name: row.name, status: .error, message: CLIError.describe(error).message, scene: scene, rerecord: rerecord)
         }
         switch row.outcome {
         case let .matched(count)?:
-            return HTMLReport.Entry(name: row.name, status: .passed, differingPixels: count, message: "matches " + row.goldenPath,
-                                    expected: golden, scene: scene, rerecord: rerecord)
+            return HTMLReport.Entry(
+                name: row.name, status: .passed, differingPixels: count, message: "matches " + row.goldenPath,
+                expected: golden, scene: scene, rerecord: rerecord)
         case .recorded?:
-            return HTMLReport.Entry(name: row.name, status: record ? .recorded : .new, message: failure ?? "recorded " + row.goldenPath,
-                                    expected: golden, scene: scene, rerecord: rerecord)
+            return HTMLReport.Entry(
+                name: row.name, status: record ? .recorded : .new, message: failure ?? "recorded " + row.goldenPath,
+                expected: golden, scene: scene, rerecord: rerecord)
         case let .mismatched(count, total, actual, diff)?:
-            return HTMLReport.Entry(name: row.name, status: .failed, differingPixels: count, totalPixels: total, message: failure ?? "",
-                                    expected: golden, actual: actual, diff: diff, scene: scene, rerecord: rerecord)
+            return HTMLReport.Entry(
+                name: row.name, status: .failed, differingPixels: count, totalPixels: total, message: failure ?? "",
+                expected: golden, actual: actual, diff: diff, scene: scene, rerecord: rerecord)
         case let .sizeMismatch(_, _, actual)?:
-            return HTMLReport.Entry(name: row.name, status: .failed, message: failure ?? "", expected: golden, actual: actual,
-                                    scene: scene, rerecord: rerecord)
+            return HTMLReport.Entry(
+                name: row.name, status: .failed, message: failure ?? "", expected: golden, actual: actual,
+                scene: scene, rerecord: rerecord)
         case nil:
             return HTMLReport.Entry(name: row.name, status: .error, message: "not rendered", scene: scene, rerecord: rerecord)
         }
@@ -109,7 +118,10 @@ struct SnapshotRun: ParsableCommand {
         try reportingErrors {
             let suite = try SnapshotSuite.read(cases)
             let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
-            var chosen = try shard.map { let (k, n) = try parsedShard($0); return try suite.shard(k, of: n) } ?? suite.cases
+            var chosen =
+                try shard.map {
+                    let (k, n) = try parsedShard($0); return try suite.shard(k, of: n)
+                } ?? suite.cases
             if !only.isEmpty {
                 let names = Set(suite.cases.map(\.name))
                 for name in only where !names.contains(name) {
@@ -119,17 +131,23 @@ struct SnapshotRun: ParsableCommand {
             }
             let selected = chosen
             if selected.isEmpty && shard != nil && !allowEmptyShard {
-                throw RefreshGifError.invalidSetting(field: "shard", message: "shard \(shard ?? "") of \(suite.cases.count) cases selects none (use --allow-empty-shard in CI matrices wider than the suite)")
+                throw RefreshGifError.invalidSetting(
+                    field: "shard",
+                    message:
+                        "shard \(shard ?? "") of \(suite.cases.count) cases selects none (use --allow-empty-shard in CI matrices wider than the suite)"
+                )
             }
             // Nothing this command writes may replace what it reads: the cases file, the cases'
             // images and fonts, and (when recording) the goldens it would write.
-            let caseInputs = [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
+            let caseInputs =
+                [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
             var planned = [junit, html.map { $0 + "/index.html" }, results].compactMap { $0 }
             if record { planned += selected.map { self.golden + "/" + $0.name + ".png" } }
             try OutputGuard.check(outputs: planned, inputs: caseInputs)
             let besideCases = URL(fileURLWithPath: cases).deletingLastPathComponent().appendingPathComponent(".refresh-artifacts").path
             let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
-            let check = try SnapshotCheck(diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
+            let check = try SnapshotCheck(
+                diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
             let defaults = suite.defaults ?? SceneDescription()
             let record = self.record, golden = self.golden
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
@@ -142,7 +160,8 @@ struct SnapshotRun: ParsableCommand {
                     do {
                         scene = try defaults.merged(with: item.scene).makeScene(baseDirectory: base)
                     } catch let error as InvalidValue {
-                        throw RefreshGifError.badInput(file: cases, message: "$.cases[\(indexInFile[item.name] ?? i)].\(error.field): \(error.reason)")
+                        throw RefreshGifError.badInput(
+                            file: cases, message: "$.cases[\(indexInFile[item.name] ?? i)].\(error.field): \(error.reason)")
                     }
                     let image = try RefreshGifError.translating(file: item.name) { try RefreshRenderer().render(scene) }
                     row.outcome = try check.check(image, goldenPath: goldenPath, name: item.name, record: record)
@@ -167,11 +186,14 @@ struct SnapshotRun: ParsableCommand {
                 } else if let outcome = row.outcome {
                     switch outcome {
                     case let .matched(count): status = "ok"; pixels = "\(count)"
-                    case .recorded: status = record ? "recorded" : "NEW"; pixels = "-"
+                    case .recorded:
+                        status = record ? "recorded" : "NEW"; pixels = "-"
                         if !record { failure = outcome.message(name: row.name, goldenPath: row.goldenPath) }
-                    case let .mismatched(count, _, _, _): status = "FAIL"; pixels = "\(count)"
+                    case let .mismatched(count, _, _, _):
+                        status = "FAIL"; pixels = "\(count)"
                         failure = outcome.message(name: row.name, goldenPath: row.goldenPath)
-                    case .sizeMismatch: status = "FAIL"; pixels = "size"
+                    case .sizeMismatch:
+                        status = "FAIL"; pixels = "size"
                         failure = outcome.message(name: row.name, goldenPath: row.goldenPath)
                     }
                 } else {
@@ -181,7 +203,8 @@ struct SnapshotRun: ParsableCommand {
                 if let failure { try Console.line("  " + failure) }
                 report.append(JUnitReport.Case(name: row.name, failure: failure, isError: row.error != nil))
                 entries.append(htmlEntry(row, failure: failure, scene: scenes[row.name]))
-                shardCases.append(ShardResults.Case(name: row.name, failure: failure, isError: row.error != nil, entry: entries[entries.count - 1]))
+                shardCases.append(
+                    ShardResults.Case(name: row.name, failure: failure, isError: row.error != nil, entry: entries[entries.count - 1]))
             }
             let failures = report.filter { $0.failure != nil }.count
             try Console.line("\(report.count - failures) passed, \(failures) failed")
@@ -232,7 +255,8 @@ struct SnapshotMerge: ParsableCommand {
             for (shard, path) in zip(shards, inputs) {
                 for item in shard.cases {
                     if let other = seen[item.name] {
-                        throw RefreshGifError.badInput(file: path, message: "case '\(item.name)' is also in \(other): shards must not overlap")
+                        throw RefreshGifError.badInput(
+                            file: path, message: "case '\(item.name)' is also in \(other): shards must not overlap")
                     }
                     seen[item.name] = path
                     cases.append(item)
@@ -243,7 +267,9 @@ struct SnapshotMerge: ParsableCommand {
             for item in cases where item.failure != nil { try Console.line("FAIL \(item.name): \(item.failure ?? "")") }
             try Console.line("\(cases.count - failures) passed, \(failures) failed")
             if let junit {
-                let report = JUnitReport(suite: "refresh-render snapshot", cases: cases.map { JUnitReport.Case(name: $0.name, failure: $0.failure, isError: $0.isError) })
+                let report = JUnitReport(
+                    suite: "refresh-render snapshot",
+                    cases: cases.map { JUnitReport.Case(name: $0.name, failure: $0.failure, isError: $0.isError) })
                 try FileIO.write(Array(report.xml.utf8), to: junit)
             }
             if let html {

@@ -43,8 +43,9 @@ struct SnapshotOrphans: ParsableCommand {
                 used = Set(suite.cases.map { Self.canonical(golden + "/" + $0.name + ".png") })
             } else {
                 goldens = paths.flatMap(Self.goldens(under:))
-                used = try Self.usedInLastRun(artifacts: artifacts ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"]
-                                                ?? ".build/refresh-snapshots")
+                used = try Self.usedInLastRun(
+                    artifacts: artifacts ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"]
+                        ?? ".build/refresh-snapshots")
             }
             let orphans = goldens.filter { !used.contains(Self.canonical($0)) }.sorted()
             for orphan in orphans {
@@ -87,7 +88,9 @@ struct SnapshotOrphans: ParsableCommand {
         }
         let run = logs.map(\.0).filter { $0.runner == newest.runner }
         guard !run.contains(where: \.partial) else {
-            throw RefreshGifError.badInput(file: artifacts, message: "the last run was partial (--filter, --skip or XCTest's --parallel): run the whole suite, then ask again")
+            throw RefreshGifError.badInput(
+                file: artifacts,
+                message: "the last run was partial (--filter, --skip or XCTest's --parallel): run the whole suite, then ask again")
         }
         return Set(run.flatMap(\.goldens).map(canonical))
     }

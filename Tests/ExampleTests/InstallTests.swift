@@ -31,7 +31,9 @@ struct InstallTests {
 
         let manual = try Self.run("/usr/bin/man", ["-l", prefix + "/share/man/man1/refresh-render.1"])
         let page = String(decoding: manual.stdout, as: UTF8.self)
-        #expect(manual.status == 0 && page.contains("refresh-render") && page.contains("simulate") && page.contains("SIGTERM"), "\(manual.stderr)")
+        #expect(
+            manual.status == 0 && page.contains("refresh-render") && page.contains("simulate") && page.contains("SIGTERM"),
+            "\(manual.stderr)")
         let bash = try String(contentsOfFile: prefix + "/share/bash-completion/completions/refresh-render", encoding: .utf8)
         #expect(bash.contains("complete") && bash.contains("simulate"))
         #expect(FileManager.default.fileExists(atPath: prefix + "/share/zsh/site-functions/_refresh-render"))

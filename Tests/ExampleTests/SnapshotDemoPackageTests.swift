@@ -12,7 +12,9 @@ struct SnapshotDemoPackageTests {
     static let scratch = Support.root.appendingPathComponent(".build/example-demo").path
 
     /// Runs `swift` with `arguments` in `folder`; standard output and error together.
-    static func swift(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    static func swift(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift"] + arguments
@@ -80,30 +82,35 @@ struct SnapshotDemoPackageTests {
 
         // Orphans: after that full run every golden is used; one no test reads is listed, then removed.
         let snapshots = package + "/Tests/SnapshotDemoTests/__Snapshots__"
-        try FileManager.default.copyItem(atPath: snapshots + "/XCTestDemo/HeaderXCTests.testHeader.1.png",
-                                         toPath: snapshots + "/XCTestDemo/HeaderXCTests.testGone.1.png")
+        try FileManager.default.copyItem(
+            atPath: snapshots + "/XCTestDemo/HeaderXCTests.testHeader.1.png",
+            toPath: snapshots + "/XCTestDemo/HeaderXCTests.testGone.1.png")
         let orphanArgs = ["snapshot", "orphans", package + "/Tests", "--artifacts", package + "/.build/refresh-snapshots"]
         let listed = try CLI.run(orphanArgs)
         let listing = String(decoding: listed.stdout, as: UTF8.self)
-        #expect(listed.status == 0 && listing.contains("HeaderXCTests.testGone.1.png") && listing.contains("1 of 10 goldens unused"),
-                "\(listing)\(listed.stderr)")
+        #expect(
+            listed.status == 0 && listing.contains("HeaderXCTests.testGone.1.png") && listing.contains("1 of 10 goldens unused"),
+            "\(listing)\(listed.stderr)")
         #expect(try CLI.run(orphanArgs + ["--delete"]).status == 0)
         #expect(Self.goldens(in: package) == committed)
 
         // Broken: every mismatch is reported at its own line, both assertions of a test run.
         let attachments = work + "/attachments"
         try FileManager.default.createDirectory(atPath: attachments, withIntermediateDirectories: true)
-        let broken = try Self.swift(test + ["--attachments-path", attachments], in: package,
-                                    environment: ["DEMO_BREAK": "1", "REFRESH_DIFF_TOOL": "compare"])
+        let broken = try Self.swift(
+            test + ["--attachments-path", attachments], in: package,
+            environment: ["DEMO_BREAK": "1", "REFRESH_DIFF_TOOL": "compare"])
         #expect(broken.status != 0)
         // Each failure names the diff tool's command, and Swift Testing keeps its pictures.
         #expect(broken.output.contains("diff tool:    compare "), "\(broken.output)")
         let attached = FileManager.default.enumerator(atPath: attachments)?.compactMap { $0 as? String } ?? []
         #expect(attached.contains { $0.hasSuffix("expected.HeaderSnapshots.header.1.png") }, "\(attached)")
         #expect(attached.contains { $0.hasSuffix("HeaderSnapshots.header.1.diff.png") }, "\(attached)")
-        for mark in ["XCTestDemo.swift:7: error:", "XCTestDemo.swift:8: error:",
-                     "at SwiftTestingDemo.swift:7:", "at SwiftTestingDemo.swift:8:", "at SwiftTestingDemo.swift:12:",
-                     "at SwiftTestingDemo.swift:22:", "frames differ; first frame 0"] {
+        for mark in [
+            "XCTestDemo.swift:7: error:", "XCTestDemo.swift:8: error:",
+            "at SwiftTestingDemo.swift:7:", "at SwiftTestingDemo.swift:8:", "at SwiftTestingDemo.swift:12:",
+            "at SwiftTestingDemo.swift:22:", "frames differ; first frame 0",
+        ] {
             #expect(broken.output.contains(mark), "missing \(mark) in \(broken.output)")
         }
         // Same-named tests of two suites, run in parallel, keep their artifacts apart.
@@ -112,13 +119,19 @@ struct SnapshotDemoPackageTests {
         #expect(CLI.files(in: artifacts + "/FooterSnapshots/header").contains("footer-no-more-data.diff.png"))
 
         // The record-again command of an XCTest failure, run as printed, rewrites exactly its golden.
-        let printed = try #require(broken.output.components(separatedBy: "record again: ").dropFirst()
-            .map { String($0.prefix { $0 != "\n" }) }.first { $0.contains("HeaderXCTests.testHeader.1") }, "\(broken.output)")
-        let bytes = { Dictionary(uniqueKeysWithValues: Self.goldens(in: package).map { ($0, FileManager.default.contents(atPath: snapshots + "/" + $0)) }) }
+        let printed = try #require(
+            broken.output.components(separatedBy: "record again: ").dropFirst()
+                .map { String($0.prefix { $0 != "\n" }) }.first { $0.contains("HeaderXCTests.testHeader.1") }, "\(broken.output)")
+        let bytes = {
+            Dictionary(
+                uniqueKeysWithValues: Self.goldens(in: package).map { ($0, FileManager.default.contents(atPath: snapshots + "/" + $0)) })
+        }
         let beforeRecord = bytes()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "DEMO_BREAK=1 " + printed + " --skip-build --scratch-path " + ShellWord.quoted(Self.scratch) + " > /dev/null 2>&1"]
+        process.arguments = [
+            "-c", "DEMO_BREAK=1 " + printed + " --skip-build --scratch-path " + ShellWord.quoted(Self.scratch) + " > /dev/null 2>&1",
+        ]
         process.currentDirectoryURL = URL(fileURLWithPath: package)
         process.environment = ProcessInfo.processInfo.environment.merging(["REFRESHGIF_PATH": Support.root.path]) { _, new in new }
         try process.run()
@@ -130,7 +143,8 @@ struct SnapshotDemoPackageTests {
         // REFRESH_RECORD=failed re-records every mismatch of the run in one pass (the five left:
         // the printed command above recorded the sixth).
         let rerecord = try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1", "REFRESH_RECORD": "failed"])
-        let rerecorded = Set(rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
+        let rerecorded = Set(
+            rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
         #expect(rerecorded.count == 5, "\(rerecord.output)")
         #expect(try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
 
@@ -150,7 +164,9 @@ struct SnapshotDemoPackageTests {
     @Test("the README's Swift examples are files of the example package, word for word, so they compile and run")
     func readmeSnippets() throws {
         let readme = try String(contentsOf: Support.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { String($0.prefix { _ in true }.components(separatedBy: "```")[0]) }
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
+            String($0.prefix { _ in true }.components(separatedBy: "```")[0])
+        }
         for (marker, file) in [("@Test func header()", "ReadmeSwiftTesting.swift"), ("final class HeaderTests", "ReadmeXCTest.swift")] {
             let block = try #require(blocks.first { $0.contains(marker) }, "no README block with \(marker)")
             let source = try String(contentsOfFile: Self.source + "/Tests/SnapshotDemoTests/" + file, encoding: .utf8)

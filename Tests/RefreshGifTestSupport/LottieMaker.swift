@@ -5,8 +5,10 @@ import Foundation
 public enum LottieMaker {
     /// A document of `layers` and `assets` (JSON texts); the numbers are JSON texts too, so a
     /// test can write `1e-300`.
-    public static func document(frameRate: String = "30", inPoint: String = "0", outPoint: String = "30", width: Int = 100,
-                                height: Int = 100, layers: [String] = [shapeLayer([rectangle()])], assets: [String] = []) -> String {
+    public static func document(
+        frameRate: String = "30", inPoint: String = "0", outPoint: String = "30", width: Int = 100,
+        height: Int = 100, layers: [String] = [shapeLayer([rectangle()])], assets: [String] = []
+    ) -> String {
         #"{"v": "5.5.2", "fr": \#(frameRate), "ip": \#(inPoint), "op": \#(outPoint), "w": \#(width), "h": \#(height), "#
             + #""assets": [\#(assets.joined(separator: ", "))], "layers": [\#(layers.joined(separator: ", "))]}"#
     }
@@ -49,7 +51,8 @@ public enum LottieMaker {
 
     /// A group of `shapes` followed by a repeater of `copies` (a JSON number text).
     public static func repeated(_ shapes: [String], copies: String) -> String {
-        let repeater = #"{"ty": "rp", "c": {"a": 0, "k": \#(copies)}, "o": {"a": 0, "k": 0}, "m": 1, "#
+        let repeater =
+            #"{"ty": "rp", "c": {"a": 0, "k": \#(copies)}, "o": {"a": 0, "k": 0}, "m": 1, "#
             + #""tr": {"ty": "tr", "p": {"a": 0, "k": [1, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 100}}}"#
         return #"{"ty": "gr", "it": [\#((shapes + [repeater, groupTransform]).joined(separator: ", "))]}"#
     }
@@ -75,8 +78,11 @@ public enum LottieMaker {
     /// expands to fanOut^depth shape layers from a file of a few KB.
     public static func nestedPrecomps(depth: Int, fanOut: Int) -> String {
         let assets = (0..<depth).map { level in
-            precomp("p\(level)", layers: level + 1 == depth ? [shapeLayer([rectangle()])]
-                                                            : Array(repeating: precompLayer("p\(level + 1)"), count: fanOut))
+            precomp(
+                "p\(level)",
+                layers: level + 1 == depth
+                    ? [shapeLayer([rectangle()])]
+                    : Array(repeating: precompLayer("p\(level + 1)"), count: fanOut))
         }
         return document(layers: [precompLayer("p0")], assets: assets)
     }
@@ -89,6 +95,8 @@ public enum LottieMaker {
             + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
     }
 
-    private static let transform = #"{"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [0, 0, 0]}, "a": {"a": 0, "k": [0, 0, 0]}, "s": {"a": 0, "k": [100, 100, 100]}, "r": {"a": 0, "k": 0}}"#
-    private static let groupTransform = #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
+    private static let transform =
+        #"{"o": {"a": 0, "k": 100}, "p": {"a": 0, "k": [0, 0, 0]}, "a": {"a": 0, "k": [0, 0, 0]}, "s": {"a": 0, "k": [100, 100, 100]}, "r": {"a": 0, "k": 0}}"#
+    private static let groupTransform =
+        #"{"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}"#
 }

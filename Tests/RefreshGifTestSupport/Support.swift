@@ -4,7 +4,8 @@ import RefreshGif
 /// Paths and helpers shared by the tests.
 public enum Support {
     /// The repository root, found from this file's path.
-    public static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// A file under Fixtures/.
     public static func fixture(_ path: String) -> String {
@@ -54,9 +55,10 @@ public let clear: [UInt8] = [0, 0, 0, 0]
 public enum CLI {
     /// The binary built beside the test bundle (whatever the build folder and configuration),
     /// or `REFRESH_RENDER_BIN` (the sanitizer builds).
-    public static let binary: String = ProcessInfo.processInfo.environment["REFRESH_RENDER_BIN"]
+    public static let binary: String =
+        ProcessInfo.processInfo.environment["REFRESH_RENDER_BIN"]
         ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("refresh-render").path
+        .deletingLastPathComponent().appendingPathComponent("refresh-render").path
 
     /// What a run printed and its exit status.
     public struct Result: Sendable {
@@ -70,8 +72,10 @@ public enum CLI {
 
     /// Runs the binary (or `executable`) with `arguments`, in `directory`, with `environment`
     /// added to this process's.
-    public static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
-                           executable: String = binary) throws -> Result {
+    public static func run(
+        _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+        executable: String = binary
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

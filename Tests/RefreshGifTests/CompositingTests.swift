@@ -1,5 +1,6 @@
 import RefreshGifTestSupport
 import Testing
+
 @testable import RefreshImage
 
 /// The fast paths of the pixel loops give what their general paths give: painting over
@@ -27,8 +28,9 @@ struct CompositingTests {
         return try RGBAImage(width: width, height: height, premultipliedPixels: pixels)
     }
 
-    @Test("painting a mask equals drawing the same coverage as a premultiplied layer, over transparent and coloured pixels",
-          arguments: [RGBAColor(red: 90, green: 90, blue: 90), RGBAColor(red: 200, green: 30, blue: 120, alpha: 170)])
+    @Test(
+        "painting a mask equals drawing the same coverage as a premultiplied layer, over transparent and coloured pixels",
+        arguments: [RGBAColor(red: 90, green: 90, blue: 90), RGBAColor(red: 200, green: 30, blue: 120, alpha: 170)])
     func paintMatchesDraw(color: RGBAColor) throws {
         var bytes = Bytes(state: 0x9E37_79B9_7F4A_7C15)
         let width = 23, height = 17
@@ -52,8 +54,9 @@ struct CompositingTests {
         #expect(painted != canvas)
     }
 
-    @Test("drawing a layer equals source-over pixel by pixel, over runs of transparent pixels, placed anywhere (clipped), at any opacity",
-          arguments: [(0, 0, 255), (3, 2, 255), (-5, -4, 255), (17, 11, 255), (-30, 0, 255), (3, 2, 128), (-5, -4, 1)])
+    @Test(
+        "drawing a layer equals source-over pixel by pixel, over runs of transparent pixels, placed anywhere (clipped), at any opacity",
+        arguments: [(0, 0, 255), (3, 2, 255), (-5, -4, 255), (17, 11, 255), (-30, 0, 255), (3, 2, 128), (-5, -4, 1)])
     func drawMatchesSourceOver(x: Int, y: Int, opacity: UInt8) throws {
         var bytes = Bytes(state: 0x1234_5678_9ABC_DEF1)
         let canvas = try Self.mixedCanvas(width: 29, height: 19, bytes: &bytes)
@@ -95,7 +98,10 @@ struct CompositingTests {
         for run in 0...40 {
             pixels += [UInt8](repeating: 0, count: run * 4)
             let a = bytes.next() | 1
-            pixels += [UInt8(UInt32(bytes.next()) * UInt32(a) / 255), UInt8(UInt32(bytes.next()) * UInt32(a) / 255), UInt8(17 * UInt32(a) / 255), a]
+            pixels += [
+                UInt8(UInt32(bytes.next()) * UInt32(a) / 255), UInt8(UInt32(bytes.next()) * UInt32(a) / 255), UInt8(17 * UInt32(a) / 255),
+                a,
+            ]
             pixels += [bytes.next(), bytes.next(), bytes.next(), 255]
         }
         var whole = [UInt8](repeating: 0xAA, count: pixels.count)
@@ -108,7 +114,8 @@ struct CompositingTests {
         pixels.withUnsafeBufferPointer { source in
             single.withUnsafeMutableBufferPointer { target in
                 for i in stride(from: 0, to: source.count, by: 4) {
-                    stepper.convert(UnsafeBufferPointer(rebasing: source[i..<(i + 4)]), into: UnsafeMutableBufferPointer(rebasing: target[i..<(i + 4)]))
+                    stepper.convert(
+                        UnsafeBufferPointer(rebasing: source[i..<(i + 4)]), into: UnsafeMutableBufferPointer(rebasing: target[i..<(i + 4)]))
                 }
             }
         }
@@ -122,7 +129,7 @@ struct CompositingTests {
         var bytes = Bytes(state: 7)
         let image = try Self.mixedCanvas(width: 31, height: 9, bytes: &bytes)
         var copy = image
-        copy.withUnsafeMutablePixels { _ in }  // a separate buffer with the same bytes
+        copy.withUnsafeMutablePixels { _ in } // a separate buffer with the same bytes
         #expect(copy == image)
         for index in [0, 3, 500, 31 * 9 * 4 - 1] {
             var changed = image

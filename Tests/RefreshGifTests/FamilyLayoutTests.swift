@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RefreshGif
 @testable import RefreshImage
 @testable import RefreshModel
@@ -84,8 +85,10 @@ struct FamilyLayoutTests {
         #expect(throws: InvalidValue.self) {
             try SceneDescription.from([.library: .text("zjrefresh"), .kind: .text("trailer")]).validate()
         }
-        let titled = try SceneDescription.from([.library: .text("zjrefresh"), .state: .text("pull-to-refresh"),
-                                                .titles: .byState(["pull-to-refresh": .text("P"), "normal": .text("N")])]).makeScene()
+        let titled = try SceneDescription.from([
+            .library: .text("zjrefresh"), .state: .text("pull-to-refresh"),
+            .titles: .byState(["pull-to-refresh": .text("P"), "normal": .text("N")]),
+        ]).makeScene()
         #expect(titled.stateTitle == "P")
         var rested = titled
         rested.pullingPercent = 0
@@ -98,7 +101,8 @@ struct FamilyLayoutTests {
         let march17 = Date(timeIntervalSince1970: 1_710_668_460) // 2024-03-17 09:41 UTC
         #expect(SVPullToRefresh.lastUpdated(march17, timeZone: utc) == "Last Updated: 3/17/24, 9:41 AM")
         #expect(SVPullToRefresh.lastUpdated(nil, timeZone: utc) == "Last Updated: Never")
-        #expect(SVPullToRefresh().defaultTitle(kind: .header, state: .pulling, pulled: true, language: .zhHans)
+        #expect(
+            SVPullToRefresh().defaultTitle(kind: .header, state: .pulling, pulled: true, language: .zhHans)
                 == "Release to refresh...")
         #expect(ZJRefresh.lastRefresh(nil, now: march17, timeZone: utc) == "首次刷新")
         let april17 = Date(timeIntervalSince1970: 1_713_347_000) // 2024-04-17: same day of the month

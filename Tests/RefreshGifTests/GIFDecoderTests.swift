@@ -1,5 +1,6 @@
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif

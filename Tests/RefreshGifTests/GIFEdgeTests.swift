@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import RefreshImage
 
@@ -113,7 +114,7 @@ struct GIFLayoutTests {
     @Test("rectangle, disposal and palette of each frame, in inspection, info and info --json")
     func layouts() throws {
         func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
-        let data: [UInt8] = [2, 2, 0x44, 0x01, 0]  // a minimum code size and one sub-block, never decoded here
+        let data: [UInt8] = [2, 2, 0x44, 0x01, 0] // a minimum code size and one sub-block, never decoded here
         var d: [UInt8] = Array("GIF89a".utf8) + le(20) + le(10) + [0x80, 0, 0] + [0, 0, 0, 255, 255, 255]
         // Frame 1: disposal 2 (background), global palette, at (1, 2), 3 × 4.
         d += [0x21, 0xF9, 4, 2 << 2, 10, 0, 0, 0]
@@ -125,17 +126,19 @@ struct GIFLayoutTests {
         d += [0x2C] + le(0) + le(0) + le(20) + le(10) + [0] + data
         d.append(0x3B)
         let found = try ImageInspection.inspect(d)
-        #expect(found.layouts == [
-            GIFFrameLayout(left: 1, top: 2, width: 3, height: 4, disposal: .background, localColors: nil, globalColors: 2),
-            GIFFrameLayout(left: 5, top: 0, width: 15, height: 10, disposal: .previous, localColors: 4, globalColors: 2),
-            GIFFrameLayout(left: 0, top: 0, width: 20, height: 10, disposal: .unspecified, localColors: nil, globalColors: 2),
-        ])
+        #expect(
+            found.layouts == [
+                GIFFrameLayout(left: 1, top: 2, width: 3, height: 4, disposal: .background, localColors: nil, globalColors: 2),
+                GIFFrameLayout(left: 5, top: 0, width: 15, height: 10, disposal: .previous, localColors: 4, globalColors: 2),
+                GIFFrameLayout(left: 0, top: 0, width: 20, height: 10, disposal: .unspecified, localColors: nil, globalColors: 2),
+            ])
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data(d).write(to: URL(fileURLWithPath: folder + "/l.gif"))
         let text = String(decoding: try CLI.run(["info", folder + "/l.gif"]).stdout, as: UTF8.self)
         #expect(text.contains("frame 2:   15×10 at (5, 0), disposal previous, local palette of 4 colours"), "\(text)")
-        let json = try JSONSerialization.jsonObject(with: Data(try CLI.run(["info", folder + "/l.gif", "--json"]).stdout)) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(try CLI.run(["info", folder + "/l.gif", "--json"]).stdout)) as? [String: Any]
         let frames = json?["frames"] as? [[String: Any]]
         #expect(frames?.count == 3 && frames?[0]["disposal"] as? String == "background" && frames?[1]["localColors"] as? Int == 4)
     }

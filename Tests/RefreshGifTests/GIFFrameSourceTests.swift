@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import RefreshGif
 @testable import RefreshImage
@@ -9,8 +10,10 @@ import Testing
 /// small enough to evict (docs/robustness.md).
 @Suite("GIF frames composited when drawn")
 struct GIFFrameSourceTests {
-    static let fixtures = ["disposal-background", "disposal-keep", "disposal-mixed", "disposal-previous", "interlaced", "local-palette", "lzw-short",
-                           "no-palette", "outside", "spectrum", "transparency", "truncated", "zero-size"]
+    static let fixtures = [
+        "disposal-background", "disposal-keep", "disposal-mixed", "disposal-previous", "interlaced", "local-palette", "lzw-short",
+        "no-palette", "outside", "spectrum", "transparency", "truncated", "zero-size",
+    ]
 
     @Test("every fixture: any order, a one-frame cache, the same pixels as decoding all frames", arguments: fixtures)
     func sameAsEager(name: String) throws {
@@ -24,11 +27,13 @@ struct GIFFrameSourceTests {
         let count = eager.frames.count
         let order = Array((0..<count).reversed()) + Array(0..<count) + [count / 2, 0, count - 1]
         for index in order {
-            #expect(source.image(at: index, width: eager.width, height: eager.height) == eager.frames[index].image, "\(name) frame \(index)")
+            #expect(
+                source.image(at: index, width: eager.width, height: eager.height) == eager.frames[index].image, "\(name) frame \(index)")
         }
         // Resampled by the source: the same as resampling the decoded frame.
         let half = (max(1, eager.width / 2), max(1, eager.height / 2))
-        #expect(source.image(at: count - 1, width: half.0, height: half.1)
+        #expect(
+            source.image(at: count - 1, width: half.0, height: half.1)
                 == (try Resampler.resize(eager.frames[count - 1].image, width: half.0, height: half.1)))
     }
 

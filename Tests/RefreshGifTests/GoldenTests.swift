@@ -1,11 +1,12 @@
 import Foundation
-import Synchronization
-@testable import RefreshGifTesting
 import RefreshGifTestSupport
+import Synchronization
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
+@testable import RefreshGifTesting
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster
@@ -37,8 +38,12 @@ struct GoldenTests {
 
     /// A Lottie header (the "pull then loop" fixture): Idle half-way through the pull marker,
     /// Refreshing 0.4 s into the loop marker.
-    @Test("Lottie header goldens", arguments: [("lottie-header-idle-50", RefreshState.idle, 0.5, 0.0),
-                                              ("lottie-header-refreshing", .refreshing, 1.0, 0.4)])
+    @Test(
+        "Lottie header goldens",
+        arguments: [
+            ("lottie-header-idle-50", RefreshState.idle, 0.5, 0.0),
+            ("lottie-header-refreshing", .refreshing, 1.0, 0.4),
+        ])
     func lottieGolden(name: String, state: RefreshState, percent: Double, time: Double) throws {
         let json = """
             {"images": {"idle": "Fixtures/lottie/pull-loop.json", "refreshing": "Fixtures/lottie/pull-loop.json"},
@@ -50,9 +55,13 @@ struct GoldenTests {
 
     /// The article's custom animation as SVPullToRefresh custom views: half pulled, triggered,
     /// and 0.3 s into loading (copies half way out).
-    @Test("burst animation goldens", arguments: [("burst-sv-stopped-50", "stopped", 0.5, 0.0),
-                                                ("burst-sv-triggered", "triggered", 1.0, 0.0),
-                                                ("burst-sv-loading-03", "loading", 1.0, 0.3)])
+    @Test(
+        "burst animation goldens",
+        arguments: [
+            ("burst-sv-stopped-50", "stopped", 0.5, 0.0),
+            ("burst-sv-triggered", "triggered", 1.0, 0.0),
+            ("burst-sv-loading-03", "loading", 1.0, 0.3),
+        ])
     func burstGolden(name: String, state: String, percent: Double, time: Double) throws {
         let json = """
             {"library": "svpulltorefresh", "style": "gif", "animation": "burst", "state": "\(state)",
@@ -62,8 +71,10 @@ struct GoldenTests {
     }
 
     /// Checks the scene a case's JSON describes (paths from the package root) against its golden.
-    static func assertGolden(json: String, named name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-                             testName: String = #function, line: UInt = #line, column: UInt = #column) throws {
+    static func assertGolden(
+        json: String, named name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+        testName: String = #function, line: UInt = #line, column: UInt = #column
+    ) throws {
         let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: Support.root.path)
         assertSnapshot(of: scene, as: .scene, named: name, fileID: fileID, file: filePath, testName: testName, line: line, column: column)
     }
@@ -217,10 +228,13 @@ struct AssertSnapshotTests {
             let folder = try Support.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             _ = verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", snapshotDirectory: folder)
-            let again = try #require(verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", snapshotDirectory: folder))
+            let again = try #require(
+                verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", snapshotDirectory: folder))
             #expect(again.contains("record mode all, from withSnapshotRecordMode or .refreshSnapshots(record:)"), "\(again)")
             // An assertion's own argument still wins.
-            #expect(verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", record: .missing, snapshotDirectory: folder) == nil)
+            #expect(
+                verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "t", record: .missing, snapshotDirectory: folder)
+                    == nil)
         }
     }
 
@@ -252,7 +266,8 @@ struct AssertSnapshotTests {
         let testReport = root + "/GoldenTests/AssertSnapshotTests/staleReports/report.json"
         func listed(_ log: String) -> [String] {
             guard let data = FileManager.default.contents(atPath: log),
-                  let entries = try? JSONDecoder().decode([HTMLReport.Entry].self, from: data) else { return [] }
+                let entries = try? JSONDecoder().decode([HTMLReport.Entry].self, from: data)
+            else { return [] }
             return entries.map(\.name)
         }
         _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "stale", record: .all, snapshotDirectory: folder)
@@ -324,7 +339,8 @@ struct AssertSnapshotTests {
         let first = verifySnapshot(of: Self.scene(.idle), as: .scene, record: .all, snapshotDirectory: folder)
         let second = verifySnapshot(of: Self.scene(.pulling), as: .scene, record: .all, snapshotDirectory: folder)
         #expect(first?.contains("recorded a new golden") == true && second?.contains("recorded a new golden") == true)
-        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") }
+        #expect(
+            CLI.files(in: folder).filter { $0.hasSuffix(".png") }
                 == ["AssertSnapshotTests.twoRecordedInOneRun.1.png", "AssertSnapshotTests.twoRecordedInOneRun.2.png"])
         #expect(FileManager.default.fileExists(atPath: folder + "/fonts.json"))
     }
@@ -359,14 +375,18 @@ struct AssertSnapshotTests {
         #expect(message.contains(folder + "/header.png"))
         #expect(message.contains("pixels differ (") && message.contains(" px at ("))
         #expect(message.contains("REFRESH_RECORD=all REFRESH_RECORD_ONLY=header swift test --filter 'AssertSnapshotTests/failureMessage'"))
-        let artifacts = try #require(message.split(separator: "\n").first { $0.contains("artifacts:") }.map {
-            String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
-        })
+        let artifacts = try #require(
+            message.split(separator: "\n").first { $0.contains("artifacts:") }.map {
+                String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
+            })
         #expect(artifacts.hasSuffix("/GoldenTests/AssertSnapshotTests/failureMessage"))
         // With the mode given in the assertion, no environment variable can change it: the
         // message says to change the argument instead.
-        let pinned = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "header", record: .never, snapshotDirectory: folder))
-        #expect(pinned.contains("record again: change the assertion's record: argument to .all") && !pinned.contains("REFRESH_RECORD=all"), "\(pinned)")
+        let pinned = try #require(
+            verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "header", record: .never, snapshotDirectory: folder))
+        #expect(
+            pinned.contains("record again: change the assertion's record: argument to .all") && !pinned.contains("REFRESH_RECORD=all"),
+            "\(pinned)")
         for file in ["header.actual.png", "header.diff.png", "header.compare.png", "index.html"] {
             #expect(FileManager.default.fileExists(atPath: artifacts + "/" + file), "\(file)")
         }
@@ -375,8 +395,13 @@ struct AssertSnapshotTests {
         #expect(compare.width > 3 * 750)
         // A tolerance as large as the difference passes.
         let count = try #require(Int(message.split(separator: ":")[1].split(separator: " ")[0]))
-        #expect(verifySnapshot(of: Self.scene(.pulling), as: .scene(maxDiffPixels: count), named: "header", record: .never, snapshotDirectory: folder) == nil)
-        #expect(verifySnapshot(of: Self.scene(.pulling), as: .scene(maxDiffRatio: 0.5), named: "header", record: .never, snapshotDirectory: folder) == nil)
+        #expect(
+            verifySnapshot(
+                of: Self.scene(.pulling), as: .scene(maxDiffPixels: count), named: "header", record: .never, snapshotDirectory: folder)
+                == nil)
+        #expect(
+            verifySnapshot(
+                of: Self.scene(.pulling), as: .scene(maxDiffRatio: 0.5), named: "header", record: .never, snapshotDirectory: folder) == nil)
     }
 
     @Test("record modes: never fails on a missing golden, failed re-records only mismatches, all re-records everything, scoped overrides")
@@ -386,11 +411,14 @@ struct AssertSnapshotTests {
         let never = try #require(verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .never, snapshotDirectory: folder))
         #expect(never.contains("has no golden") && !FileManager.default.fileExists(atPath: folder + "/x.png"))
         // The record: argument overrides REFRESH_RECORD, so the message says to change the argument.
-        #expect(never.contains("change the assertion's record: argument to .missing") && !never.contains("REFRESH_RECORD=missing swift"), "\(never)")
+        #expect(
+            never.contains("change the assertion's record: argument to .missing") && !never.contains("REFRESH_RECORD=missing swift"),
+            "\(never)")
         _ = verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .all, snapshotDirectory: folder)
         let recorded = try FileIO.read(folder + "/x.png")
         #expect(verifySnapshot(of: Self.scene(.idle), as: .scene, named: "x", record: .failed, snapshotDirectory: folder) == nil)
-        let rerecorded = try #require(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", record: .failed, snapshotDirectory: folder))
+        let rerecorded = try #require(
+            verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", record: .failed, snapshotDirectory: folder))
         let now = try FileIO.read(folder + "/x.png")
         #expect(rerecorded.contains("recorded") && now != recorded)
         #expect(verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", record: .never, snapshotDirectory: folder) == nil)
@@ -399,7 +427,8 @@ struct AssertSnapshotTests {
             verifySnapshot(of: Self.scene(.pulling), as: .scene, named: "x", snapshotDirectory: folder)
         }
         #expect(scoped?.contains("record mode all, from withSnapshotRecordMode") == true)
-        #expect(scoped?.contains("Remove withSnapshotRecordMode or the .refreshSnapshots(record:) trait to compare") == true
+        #expect(
+            scoped?.contains("Remove withSnapshotRecordMode or the .refreshSnapshots(record:) trait to compare") == true
                 && scoped?.contains("REFRESH_RECORD") == false, "\(scoped ?? "")")
     }
 
@@ -414,20 +443,23 @@ struct AssertSnapshotTests {
         #expect(sheet.width == 8 * 750 && sheet.height == 2 * 108) // 12 frames of the built-in loop, 8 a row
         #expect(verifySnapshot(of: scene, as: .sequence(fps: 10), named: "spin", record: .never, snapshotDirectory: folder) == nil)
         scene.textColor = RGBAColor(red: 255, green: 0, blue: 0)
-        let message = try #require(verifySnapshot(of: scene, as: .sequence(fps: 10), named: "spin", record: .never, snapshotDirectory: folder))
+        let message = try #require(
+            verifySnapshot(of: scene, as: .sequence(fps: 10), named: "spin", record: .never, snapshotDirectory: folder))
         #expect(message.contains("12 of 12 frames differ; first frame 0 (0.00 s, refreshing)") && message.contains("worst frame"))
         // The report compares grid with grid: the actual pictures and the diffs are whole grids
         // of the golden's size; the worst frame alone is in the side-by-side picture.
-        let artifacts = try #require(message.split(separator: "\n").first { $0.contains("artifacts:") }.map {
-            String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
-        })
+        let artifacts = try #require(
+            message.split(separator: "\n").first { $0.contains("artifacts:") }.map {
+                String($0.split(separator: " ", omittingEmptySubsequences: true)[1].dropLast())
+            })
         for suffix in [".actual.png", ".diff.png"] {
             let grid = try PNGDecoder().decode(FileIO.read(artifacts + "/spin" + suffix))
             #expect(grid.width == sheet.width && grid.height == sheet.height, "\(suffix)")
         }
         #expect(FileManager.default.fileExists(atPath: artifacts + "/spin.compare.png"))
         // Another frame count is a size change of the grid, said in words.
-        let longer = try #require(verifySnapshot(of: scene, as: .sequence(fps: 20), named: "spin", record: .never, snapshotDirectory: folder))
+        let longer = try #require(
+            verifySnapshot(of: scene, as: .sequence(fps: 20), named: "spin", record: .never, snapshotDirectory: folder))
         #expect(longer.contains("frame count or size changed"))
     }
 
@@ -455,8 +487,10 @@ enum ArtifactFolders {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         _ = verifySnapshot(of: AssertSnapshotTests.scene(.idle), as: .scene, named: "same", record: .all, snapshotDirectory: folder)
-        let message = try #require(verifySnapshot(of: AssertSnapshotTests.scene(state), as: .scene, named: "same", record: .never,
-                                                  snapshotDirectory: folder))
+        let message = try #require(
+            verifySnapshot(
+                of: AssertSnapshotTests.scene(state), as: .scene, named: "same", record: .never,
+                snapshotDirectory: folder))
         let line = try #require(message.split(separator: "\n").first { $0.contains("artifacts:") })
         #expect(line.contains("/GoldenTests/ArtifactSuiteA/sameName/") == (suite == "A"))
         #expect(line.contains("/GoldenTests/ArtifactSuiteB/sameName/") == (suite == "B"))

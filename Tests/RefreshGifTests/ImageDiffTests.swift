@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
@@ -121,7 +122,8 @@ struct ImageDiffTests {
         let result = try ImageDiff(options: options).compare(light, dark)
         #expect(result.differingPixels == 2)
         #expect(result.diffImage?.pixels == [0, 0, 255, 255, 255, 0, 0, 255])
-        let same = try ImageDiff(options: options).compare(light, try! StraightImage(width: 2, height: 1, pixels: [255, 255, 255, 255, 0, 0, 0, 254]))
+        let same = try ImageDiff(options: options).compare(
+            light, try! StraightImage(width: 2, height: 1, pixels: [255, 255, 255, 255, 0, 0, 0, 254]))
         #expect(same.diffImage?.pixels == [0, 0, 0, 0, 0, 0, 0, 0])
     }
 
@@ -139,14 +141,16 @@ struct ImageDiffTests {
 /// The perceptual comparison: CIEDE2000 against published values, and what it counts.
 @Suite("Image diff (perceptual, CIEDE2000)")
 struct PerceptualDiffTests {
-    @Test("ΔE₀₀ of Sharma, Wu and Dalal's test pairs (2005, table 1), to 4 decimals", arguments: [
-        ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
-        ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
-        ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
-        ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
-        ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
-        ((50.0, 2.5, 0.0), (50.0, 0.0, -2.5), 4.3065),
-    ])
+    @Test(
+        "ΔE₀₀ of Sharma, Wu and Dalal's test pairs (2005, table 1), to 4 decimals",
+        arguments: [
+            ((50.0, 2.6772, -79.7751), (50.0, 0.0, -82.7485), 2.0425),
+            ((50.0, 0.0, 0.0), (50.0, -1.0, 2.0), 2.3669),
+            ((50.0, 2.5, 0.0), (73.0, 25.0, -18.0), 27.1492),
+            ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387), 1.2644),
+            ((22.7233, 20.0904, -46.6940), (23.0331, 14.9730, -42.5619), 2.0373),
+            ((50.0, 2.5, 0.0), (50.0, 0.0, -2.5), 4.3065),
+        ])
     func sharmaPairs(first: (Double, Double, Double), second: (Double, Double, Double), expected: Double) {
         let value = PerceptualDiff.ciede2000((first.0, first.1, first.2), (second.0, second.1, second.2))
         #expect(abs(value - expected) < 0.00005, "got \(value)")

@@ -2,6 +2,7 @@ import CRLottie
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import RefreshGif
 @testable import RefreshImage
@@ -21,24 +22,29 @@ struct LottieTests {
         defer { lottie_animation_destroy(animation) }
         var words = [UInt32](repeating: 0, count: width * height)
         words.withUnsafeMutableBufferPointer { lottie_animation_render(animation, frame, $0.baseAddress, width, height, width * 4) }
-        return words.flatMap { w in [UInt8(truncatingIfNeeded: w >> 16), UInt8(truncatingIfNeeded: w >> 8), UInt8(truncatingIfNeeded: w), UInt8(w >> 24)] }
+        return words.flatMap { w in
+            [UInt8(truncatingIfNeeded: w >> 16), UInt8(truncatingIfNeeded: w >> 8), UInt8(truncatingIfNeeded: w), UInt8(w >> 24)]
+        }
     }
 
     static func scene(_ json: String) throws -> RefreshScene {
         try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: Support.root.path)
     }
 
-    @Test("Idle scrubs the segment by percent with the GIF rule; each frame is rlottie's own, drawn at the render scale",
-          arguments: [(0.0, 0), (0.5, 15), (0.99, 29), (1.7, 29)])
+    @Test(
+        "Idle scrubs the segment by percent with the GIF rule; each frame is rlottie's own, drawn at the render scale",
+        arguments: [(0.0, 0), (0.5, 15), (0.99, 29), (1.7, 29)])
     func idleFrames(percent: Double, expected: Int) throws {
-        let scene = try Self.scene("""
+        let scene = try Self.scene(
+            """
             {"images": {"idle": "Fixtures/lottie/pull-loop.json"}, "lottieSegments": {"idle": "pull"}, "scale": 3,
              "state": "idle", "percent": \(percent)}
             """)
         let sequence = try #require(scene.images[.idle])
         #expect(sequence.count == 30)
         #expect(sequence.durationMicroseconds == 1_000_000)
-        let choice = try #require(ImageSelection.choice(kind: .header, state: .idle, images: scene.images, percent: percent, time: 0, timing: .equal))
+        let choice = try #require(
+            ImageSelection.choice(kind: .header, state: .idle, images: scene.images, percent: percent, time: 0, timing: .equal))
         #expect(choice.index == expected)
         // 60 pt at @3x: 180 px, never resampled.
         #expect(choice.image.scale == 3 && choice.image.image.width == 180)
@@ -50,26 +56,32 @@ struct LottieTests {
         let animation = try LottieAnimation(data: FileIO.read(Self.pullLoop), resourceDirectory: nil)
         for (frame, side) in [(10, 120), (40, 120), (40, 120), (5, 180), (5, 60), (59, 180), (0, 120), (10, 120)] {
             let image = try animation.render(frame: frame, width: side, height: side)
-            #expect(image.pixels == (try Self.reference(Self.pullLoop, frame: frame, width: side, height: side)), "frame \(frame) at \(side) px")
+            #expect(
+                image.pixels == (try Self.reference(Self.pullLoop, frame: frame, width: side, height: side)), "frame \(frame) at \(side) px"
+            )
         }
     }
 
     @Test("Refreshing loops its marker's frames at the animation's frame rate", arguments: [(0.0, 30), (0.4, 42), (1.0, 30), (1.55, 46)])
     func loopingFrames(seconds: Double, frame: Int) throws {
-        let scene = try Self.scene("""
+        let scene = try Self.scene(
+            """
             {"images": {"refreshing": "Fixtures/lottie/pull-loop.json"}, "lottieSegments": {"refreshing": "loop"},
              "state": "refreshing", "time": \(seconds)}
             """)
         let sequence = try #require(scene.images[.refreshing])
         #expect(sequence.count == 30 && sequence.durationMicroseconds == 1_000_000)
-        let choice = try #require(ImageSelection.choice(kind: .header, state: .refreshing, images: scene.images, percent: 1,
-                                                        time: scene.timeMicroseconds, timing: .equal))
+        let choice = try #require(
+            ImageSelection.choice(
+                kind: .header, state: .refreshing, images: scene.images, percent: 1,
+                time: scene.timeMicroseconds, timing: .equal))
         #expect(choice.image.image.pixels == (try Self.reference(Self.pullLoop, frame: frame, width: 120, height: 120)))
     }
 
     @Test("FROM:TO segments, --lottie-size and auto-height")
     func segmentsAndSize() throws {
-        let scene = try Self.scene("""
+        let scene = try Self.scene(
+            """
             {"images": {"idle": "Fixtures/lottie/pull-loop.json"}, "lottieSegments": {"idle": "10:20"}, "lottieSize": "30x30",
              "hideLabels": true}
             """)
@@ -92,17 +104,22 @@ struct LottieTests {
         #expect(info.markers == [.init(name: "pull", start: 0, duration: 30), .init(name: "loop", start: 30, duration: 30)])
     }
 
-    @Test("the header is read leniently: fields of the wrong type count as missing, odd entries are skipped, only the top level must be an object")
+    @Test(
+        "the header is read leniently: fields of the wrong type count as missing, odd entries are skipped, only the top level must be an object"
+    )
     func lenientHeader() throws {
         let base = try String(contentsOfFile: Self.pullLoop, encoding: .utf8)
         func header(_ text: String) throws -> LottieAnimation.Info {
             try LottieAnimation.header(Array(text.utf8), resourceDirectory: "/nonexistent", limits: .default)
         }
         func reason(_ text: String) -> String? {
-            do { _ = try header(text); return nil } catch let ImageCodecError.malformed(_, reason) { return reason } catch { return "\(error)" }
+            do { _ = try header(text); return nil } catch let ImageCodecError.malformed(_, reason) { return reason } catch {
+                return "\(error)"
+            }
         }
         // Embedded assets (e = 1 or true) and assets without a file name are not looked up; junk entries are skipped.
-        let assets = #"[{"id": "a", "p": "data:image/png;base64,AA==", "e": 1}, {"id": "b", "p": "x.png", "e": true}, {"id": "c"}, 7, "text"]"#
+        let assets =
+            #"[{"id": "a", "p": "data:image/png;base64,AA==", "e": 1}, {"id": "b", "p": "x.png", "e": true}, {"id": "c"}, 7, "text"]"#
         #expect(try header(base.replacingOccurrences(of: "\"assets\": []", with: "\"assets\": " + assets)).frameCount == 60)
         // Markers that are not objects, or lack a name or a start, are left out; the rest are kept.
         let markers = #""markers": [3, {"cm": 5, "tm": 0}, {"cm": "late", "tm": "soon"}, {"cm": "ok", "tm": 12, "dr": "long"}],"#
@@ -110,7 +127,9 @@ struct LottieTests {
         #expect(marked != base)
         #expect(try header(marked).markers == [.init(name: "ok", start: 12, duration: 0)])
         // A frame rate given as text is a missing frame rate; layers that are not an array are no layers.
-        #expect(reason(base.replacingOccurrences(of: "\"fr\": 30", with: "\"fr\": \"30\"")) == "\"fr\" is missing or not a number: not a Lottie file")
+        #expect(
+            reason(base.replacingOccurrences(of: "\"fr\": 30", with: "\"fr\": \"30\""))
+                == "\"fr\" is missing or not a number: not a Lottie file")
         #expect(reason(#"{"fr": 30, "ip": 0, "op": 60, "w": 60, "h": 60, "layers": {}}"#) == "no \"layers\": not a Lottie file")
         #expect(reason(#"{"fr": 30, "ip": 0, "op": 60, "w": 60, "h": 60, "layers": []}"#) == nil)
         #expect(reason("[1, 2]") == "not a JSON object")
@@ -134,7 +153,9 @@ struct LottieTests {
             return file.hasSuffix("plain.json") && message.contains("Lottie")
         }
         // An image asset that is not there: missing input (66 on the command line).
-        let asset = base.replacingOccurrences(of: "\"assets\": []", with: "\"assets\": [{\"id\": \"i\", \"w\": 10, \"h\": 10, \"u\": \"img/\", \"p\": \"gone.png\", \"e\": 0}]")
+        let asset = base.replacingOccurrences(
+            of: "\"assets\": []",
+            with: "\"assets\": [{\"id\": \"i\", \"w\": 10, \"h\": 10, \"u\": \"img/\", \"p\": \"gone.png\", \"e\": 0}]")
         #expect { try loader.load(try write("asset.json", asset)) } throws: { error in
             guard case let .missingInput(file, _) = error as? RefreshGifError else { return false }
             return file.hasSuffix("img/gone.png")

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
@@ -30,8 +31,10 @@ struct ModelTests {
         let frames = (0..<3).map { _ in try! ScaledImage(image: try! RGBAImage(width: 1, height: 1), scale: 1) }
         let sequence = ImageSequence(frames: frames) // default 3 × 0.1 s
         #expect(sequence.durationMicroseconds == 300_000)
-        let at: [(Int64, Int)] = [(0, 0), (99_999, 0), (100_000, 1), (199_999, 1), (200_000, 2), (299_999, 2),
-                                  (300_000, 0), (350_000, 0), (400_000, 1), (3_000_000_000, 0)]
+        let at: [(Int64, Int)] = [
+            (0, 0), (99_999, 0), (100_000, 1), (199_999, 1), (200_000, 2), (299_999, 2),
+            (300_000, 0), (350_000, 0), (400_000, 1), (3_000_000_000, 0),
+        ]
         for (t, expected) in at {
             #expect(FrameClock.loopingFrameIndex(of: sequence, time: t) == expected, "t=\(t)")
         }

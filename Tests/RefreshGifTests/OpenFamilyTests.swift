@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import RefreshGif
+import Testing
 
 /// A fourth refresh library, defined only here with the public API: a dot that fills in as
 /// the control is pulled, turns red when a release would refresh, and gives way to the
@@ -15,8 +15,10 @@ struct DotRefresh: RefreshFamily {
     func styles(for kind: ComponentKind) -> [ComponentStyle] { [.normal] }
 
     var stateNames: [FamilyStateName] {
-        [FamilyStateName(name: "resting", state: .idle), FamilyStateName(name: "armed", state: .pulling),
-         FamilyStateName(name: "busy", state: .refreshing)]
+        [
+            FamilyStateName(name: "resting", state: .idle), FamilyStateName(name: "armed", state: .pulling),
+            FamilyStateName(name: "busy", state: .refreshing),
+        ]
     }
 
     func ownStateName(_ state: RefreshState, percent: Double) -> String? {
@@ -36,8 +38,9 @@ struct DotRefresh: RefreshFamily {
         layout.arrow = centre
         layout.spinner = centre
         if !text.title.isEmpty {
-            layout.stateLabel = Rect(x: centre.x + 28, y: 20 - text.titleFont.lineHeight / 2,
-                                     width: text.titleFont.width(of: text.title), height: text.titleFont.lineHeight)
+            layout.stateLabel = Rect(
+                x: centre.x + 28, y: 20 - text.titleFont.lineHeight / 2,
+                width: text.titleFont.width(of: text.title), height: text.titleFont.lineHeight)
         }
         return layout
     }
@@ -46,8 +49,9 @@ struct DotRefresh: RefreshFamily {
         var dot = VectorPath()
         dot.addCircle(center: Point(10, 10), radius: 8)
         let color = scene.state == .pulling ? armedColor : scene.labelColor
-        return Indicator(arrow: Indicator.Arrow(path: dot, paint: .fill, color: color, opacity: scene.state.isRefreshing ? 0 : 1),
-                         spinnerTurns: scene.state.isRefreshing)
+        return Indicator(
+            arrow: Indicator.Arrow(path: dot, paint: .fill, color: color, opacity: scene.state.isRefreshing ? 0 : 1),
+            spinnerTurns: scene.state.isRefreshing)
     }
 
     func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? { 0 }
@@ -93,7 +97,8 @@ struct OpenFamilyTests {
         #expect(throws: InvalidValue.self) { try trailer.validate() }
         let noMore = Self.scene(.noMoreData)
         let error = try #require(throws: InvalidValue.self) { try noMore.validate() }
-        #expect(error.reason.contains("dot has no no-more-data state (choose resting, armed, busy, idle, pulling, refreshing, will-refresh)"))
+        #expect(
+            error.reason.contains("dot has no no-more-data state (choose resting, armed, busy, idle, pulling, refreshing, will-refresh)"))
         #expect(DotRefresh().state(named: "armed")?.state == .pulling)
     }
 
@@ -119,8 +124,10 @@ struct OpenFamilyTests {
     @Test("galleries: a column per state name, named after the family")
     func galleries() throws {
         let cases = Gallery.cases(family: DotRefresh(), language: .en, scale: 1, images: StateImages())
-        #expect(cases.map { $0.map(\.name) } == [["dot-header-normal-resting-en", "dot-header-normal-armed-en", "dot-header-normal-busy-en"]])
-        let sheet = try ContactSheet.gallery(of: DotRefresh(), language: .en, scale: 1, images: StateImages(), renderer: try RefreshRenderer())
+        #expect(
+            cases.map { $0.map(\.name) } == [["dot-header-normal-resting-en", "dot-header-normal-armed-en", "dot-header-normal-busy-en"]])
+        let sheet = try ContactSheet.gallery(
+            of: DotRefresh(), language: .en, scale: 1, images: StateImages(), renderer: try RefreshRenderer())
         #expect(sheet.width > 300 && sheet.height > 40)
     }
 }

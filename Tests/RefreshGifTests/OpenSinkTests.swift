@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RefreshGif
 import RefreshGifTestSupport
+import Testing
 
 /// A sink defined only here with the public API: it counts the frames, checks they arrive in
 /// order, and keeps each frame's PNG size, made on the workers.

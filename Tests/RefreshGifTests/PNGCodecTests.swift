@@ -1,6 +1,7 @@
 import CZlib
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
@@ -27,8 +28,10 @@ struct PNGCodecTests {
     @Test("encode then decode gives the same pixels", arguments: ["rgba8", "palette8", "graya8", "rgb8-trns"])
     func roundTrip(name: String) throws {
         let image = try PNGDecoder().decode(Support.bytes("png/\(name).png"))
-        for settings in [PNGEncoder.Settings.default, .fastUI, .libpngDefault, .init(level: 12, filters: .all),
-                         .init(level: 9, filters: .paeth, strategy: .rle, compressor: .zlib)] {
+        for settings in [
+            PNGEncoder.Settings.default, .fastUI, .libpngDefault, .init(level: 12, filters: .all),
+            .init(level: 9, filters: .paeth, strategy: .rle, compressor: .zlib),
+        ] {
             let again = try PNGDecoder().decode(PNGEncoder(settings: settings).encode(image))
             #expect(again == image)
         }
@@ -38,12 +41,14 @@ struct PNGCodecTests {
     func compressionMemo() throws {
         let a = try PNGDecoder().decode(Support.bytes("png/rgba8.png"))
         var b = a
-        b.withUnsafeMutablePixels { $0[0] = $0[0] &+ 1; $0[3] = 255 }
+        b.withUnsafeMutablePixels {
+            $0[0] = $0[0] &+ 1; $0[3] = 255
+        }
         let encoder = PNGEncoder(), memo = PNGCompressionMemo()
         let first = try encoder.compress(a, memo: memo)
         #expect(first == (try encoder.compress(a)))
         let again = try encoder.compress(try RGBAImage(width: a.width, height: a.height, premultipliedPixels: Array(a.pixels)), memo: memo)
-        #expect(again == first && memo.count == 1)  // found, not kept twice
+        #expect(again == first && memo.count == 1) // found, not kept twice
         let other = try encoder.compress(b, memo: memo)
         #expect(other == (try encoder.compress(b)) && other != first && memo.count == 2)
         // B's rows under A's hash: the kept data does not inflate to them, so no match.
@@ -122,7 +127,8 @@ struct PNGCodecTests {
             }
         }
         var stream = z_stream()
-        #expect(deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
+        #expect(
+            deflateInit2_(&stream, 9, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK)
         var out = [UInt8](repeating: 0, count: raw.count + 1024)
         let produced: Int = raw.withUnsafeMutableBufferPointer { input in
             out.withUnsafeMutableBufferPointer { output in
@@ -141,8 +147,10 @@ struct PNGCodecTests {
             return out
         }
         let w = UInt32(image.width), h = UInt32(image.height)
-        let ihdr: [UInt8] = [UInt8(w >> 24), UInt8(w >> 16 & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w & 0xFF),
-                             UInt8(h >> 24), UInt8(h >> 16 & 0xFF), UInt8(h >> 8 & 0xFF), UInt8(h & 0xFF), 8, 6, 0, 0, 0]
+        let ihdr: [UInt8] = [
+            UInt8(w >> 24), UInt8(w >> 16 & 0xFF), UInt8(w >> 8 & 0xFF), UInt8(w & 0xFF),
+            UInt8(h >> 24), UInt8(h >> 16 & 0xFF), UInt8(h >> 8 & 0xFF), UInt8(h & 0xFF), 8, 6, 0, 0, 0,
+        ]
         return PNGDecoder.signature + chunk("CgBI", [0x50, 0x00, 0x20, 0x02]) + chunk("IHDR", ihdr)
             + chunk("IDAT", Array(out.prefix(produced))) + chunk("IEND", [])
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import RefreshImage
 
@@ -13,8 +14,10 @@ struct PNGFastPathTests {
     /// A PNG of `width × height` pseudo-random (but repeatable) pixels with `channels` 3 or 4,
     /// rows filtered with `filters`, the zlib stream split into IDATs of `split` bytes (a
     /// zero-length IDAT after the first), with `extra` chunks before the image data.
-    static func png(width: Int, height: Int, channels: Int, filters: PNGEncoder.Settings.Filters, split: Int? = nil,
-                    extra: [(String, [UInt8])] = [], level: Int = 6) throws -> [UInt8] {
+    static func png(
+        width: Int, height: Int, channels: Int, filters: PNGEncoder.Settings.Filters, split: Int? = nil,
+        extra: [(String, [UInt8])] = [], level: Int = 6
+    ) throws -> [UInt8] {
         var state: UInt32 = UInt32(width * 131 + height * 7 + channels)
         let pixels = (0..<(width * height * channels)).map { i -> UInt8 in
             state = state &* 1_664_525 &+ 1_013_904_223
@@ -42,8 +45,10 @@ struct PNGFastPathTests {
     /// The signature and an IHDR chunk for an 8-bit image with `channels` 3 (RGB) or 4 (RGBA).
     static func header(width: Int, height: Int, channels: Int = 4) -> [UInt8] {
         var out = PNGDecoder.signature
-        PNGChunks.append("IHDR", PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
-                         + [8, channels == 4 ? 6 : 2, 0, 0, 0], to: &out)
+        PNGChunks.append(
+            "IHDR",
+            PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
+                + [8, channels == 4 ? 6 : 2, 0, 0, 0], to: &out)
         return out
     }
 
@@ -57,15 +62,22 @@ struct PNGFastPathTests {
             for (width, height) in Self.sizes {
                 for filters in Self.filterSets {
                     for split in [nil, 1, 100] as [Int?] {
-                        let extra: [(String, [UInt8])] = split == 100
-                            ? [("tEXt", Array("Comment\u{0}fast".utf8)), ("PLTE", [1, 2, 3, 4, 5, 6]), ("pHYs", [0, 0, 11, 19, 0, 0, 11, 19, 1])] : []
-                        let bytes = try Self.png(width: width, height: height, channels: channels, filters: filters, split: split, extra: extra)
-                        let fast = try #require(try PNGFastPath.decode(bytes, limits: .default),
-                                                "\(channels) channels \(width)×\(height) \(filters) split \(String(describing: split))")
+                        let extra: [(String, [UInt8])] =
+                            split == 100
+                            ? [
+                                ("tEXt", Array("Comment\u{0}fast".utf8)), ("PLTE", [1, 2, 3, 4, 5, 6]),
+                                ("pHYs", [0, 0, 11, 19, 0, 0, 11, 19, 1]),
+                            ] : []
+                        let bytes = try Self.png(
+                            width: width, height: height, channels: channels, filters: filters, split: split, extra: extra)
+                        let fast = try #require(
+                            try PNGFastPath.decode(bytes, limits: .default),
+                            "\(channels) channels \(width)×\(height) \(filters) split \(String(describing: split))")
                         let reference = try PNGDecoder().decodeWithLibpng(bytes)
                         #expect(fast.width == reference.0 && fast.height == reference.1)
-                        let same = fast.pixels == reference.2  // a Bool, so a failure names the case, not every byte
-                        #expect(same, "\(channels) channels \(width)×\(height) filters \(filters.rawValue) split \(String(describing: split))")
+                        let same = fast.pixels == reference.2 // a Bool, so a failure names the case, not every byte
+                        #expect(
+                            same, "\(channels) channels \(width)×\(height) filters \(filters.rawValue) split \(String(describing: split))")
                         checked += 1
                     }
                 }
@@ -77,7 +89,8 @@ struct PNGFastPathTests {
     @Test("every PNG fixture decodes to libpng's pixels, through whichever reader takes it")
     func fixtures() throws {
         let root = Support.fixture("")
-        let files = FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }.sorted() ?? []
+        let files =
+            FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }.sorted() ?? []
         #expect(files.count > 20)
         var fast = 0
         for file in files {
@@ -92,7 +105,7 @@ struct PNGFastPathTests {
             let same = decoded.2 == reference.2
             #expect(same, "\(file)")
         }
-        #expect(fast >= 2)  // rgb8 and rgba8 at least
+        #expect(fast >= 2) // rgb8 and rgba8 at least
     }
 
     @Test("what the fast reader does not take goes to libpng: other kinds, and broken files get libpng's answer")
@@ -110,10 +123,12 @@ struct PNGFastPathTests {
         variants.append(("no IEND", Array(good.dropLast(12))))
         // Too little or too much image data, a bad filter byte, bytes after the zlib stream.
         let rows = [UInt8](repeating: 0, count: (7 * 4 + 1) * 5)
-        for (label, stream) in [("too little data", Array(try PNGEncoder.deflate(Array(rows.dropLast(4)), level: 6, strategy: 0))),
-                                ("too much data", try PNGEncoder.deflate(rows + [0, 0, 0, 0], level: 6, strategy: 0)),
-                                ("bad filter byte", try PNGEncoder.deflate([5] + rows.dropFirst(), level: 6, strategy: 0)),
-                                ("bytes after the stream", try PNGEncoder.deflate(rows, level: 6, strategy: 0) + [1, 2, 3])] {
+        for (label, stream) in [
+            ("too little data", Array(try PNGEncoder.deflate(Array(rows.dropLast(4)), level: 6, strategy: 0))),
+            ("too much data", try PNGEncoder.deflate(rows + [0, 0, 0, 0], level: 6, strategy: 0)),
+            ("bad filter byte", try PNGEncoder.deflate([5] + rows.dropFirst(), level: 6, strategy: 0)),
+            ("bytes after the stream", try PNGEncoder.deflate(rows, level: 6, strategy: 0) + [1, 2, 3]),
+        ] {
             var out = Self.header(width: 7, height: 5)
             PNGChunks.append("IDAT", stream, to: &out)
             PNGChunks.append("IEND", [], to: &out)
@@ -148,7 +163,8 @@ struct PNGFastPathTests {
     @Test("a huge IHDR is refused by the fast reader before allocating")
     func limits() throws {
         // A 2 × 2 file whose IHDR says 100000 × 100000 (CRC recomputed).
-        let bytes = Self.header(width: 100_000, height: 100_000) + (try Self.png(width: 2, height: 2, channels: 4, filters: .none)).dropFirst(33)
+        let bytes =
+            Self.header(width: 100_000, height: 100_000) + (try Self.png(width: 2, height: 2, channels: 4, filters: .none)).dropFirst(33)
         #expect(throws: ImageCodecError.self) { try PNGFastPath.decode(bytes, limits: .default) }
     }
 }

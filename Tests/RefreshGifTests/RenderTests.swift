@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
@@ -12,9 +13,10 @@ import Testing
 struct RenderTests {
     /// N solid 100×100 px frames; frame i has red = i, so the index can be read back.
     static func numbered(_ count: Int, size: Int = 100) -> ImageSequence {
-        ImageSequence(frames: (0..<count).map {
-            try! ScaledImage(image: Support.solid(size, size, RGBAColor(red: UInt8($0), green: 200, blue: 100)), scale: 2)
-        })
+        ImageSequence(
+            frames: (0..<count).map {
+                try! ScaledImage(image: Support.solid(size, size, RGBAColor(red: UInt8($0), green: 200, blue: 100)), scale: 2)
+            })
     }
 
     static func scene(_ configure: (inout RefreshScene) -> Void) -> RefreshScene {
@@ -98,8 +100,10 @@ struct RenderTests {
         scene.state = .idle
         let fresh = try RefreshRenderer()
         let reusing = try RefreshRenderer()
-        for (percent, background) in [(0.2, RGBAColor(red: 255, green: 255, blue: 255)), (0.9, RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)),
-                                      (0.5, RGBAColor(red: 20, green: 40, blue: 60))] {
+        for (percent, background) in [
+            (0.2, RGBAColor(red: 255, green: 255, blue: 255)), (0.9, RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)),
+            (0.5, RGBAColor(red: 20, green: 40, blue: 60)),
+        ] {
             scene.pullingPercent = percent
             scene.background = background
             let expected = try fresh.render(scene)
@@ -204,7 +208,10 @@ struct ScaleTests {
         var scene = RefreshScene()
         scene.scale = scale
         scene.width = 333 // odd width: half-point positions
-        scene.images.set(ImageSequence(frames: [try! ScaledImage(image: Support.solid(50 * scale, 50 * scale, RGBAColor(red: 0, green: 0, blue: 255)), scale: Double(scale))]), for: .idle)
+        scene.images.set(
+            ImageSequence(frames: [
+                try! ScaledImage(image: Support.solid(50 * scale, 50 * scale, RGBAColor(red: 0, green: 0, blue: 255)), scale: Double(scale))
+            ]), for: .idle)
         scene.textColor = RGBAColor(red: 255, green: 0, blue: 0)
         let renderer = try RefreshRenderer()
         let frame = try #require(try renderer.layout(of: scene).image)

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
@@ -72,7 +73,7 @@ struct RobustnessTests {
         for _ in 0..<200 {
             var bytes = whole
             for _ in 0..<4 {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let i = 800 + Int(state >> 33) % (bytes.count - 800)
                 bytes[i] = UInt8(truncatingIfNeeded: state >> 13)
             }
@@ -128,7 +129,9 @@ struct RobustnessTests {
         #expect { try ImageLoader(defaultScale: 2, limits: limits).load(path) } throws: { Self.isBadInput($0) }
     }
 
-    @Test("a file is read whole at every size around the read sizes, and one of exactly the limit passes", arguments: [0, 1, 4095, 4096, 4097, 65_537, 300_000])
+    @Test(
+        "a file is read whole at every size around the read sizes, and one of exactly the limit passes",
+        arguments: [0, 1, 4095, 4096, 4097, 65_537, 300_000])
     func readWhole(size: Int) throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -178,7 +181,7 @@ struct RobustnessTests {
         for length in [0, 1, 12, 25, 33, 100, 1000] {
             var bytes = PNGDecoder.signature
             for _ in 0..<length {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 bytes.append(UInt8(truncatingIfNeeded: state >> 29))
             }
             #expect { try PNGDecoder().decode(bytes) } throws: { Self.isBadInput($0) }
@@ -190,12 +193,14 @@ struct RobustnessTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/g.json"
-        for (json, path) in [("{\"script\": {\"pull\": 1e308, \"over\": 1, \"hold\": 0}}", "$.script.pull"),
-                             ("{\"geometry\": {\"viewHeight\": 1e300}, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.geometry.viewHeight"),
-                             // Foundation's parser refuses a number this large before any path exists.
-                             ("{\"control\": {\"scale\": 99999999999999999999}, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "not valid JSON"),
-                             ("{\"control\": {\"scale\": 9999}, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.control.scale"),
-                             ("{\"duration\": -1, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.duration")] {
+        for (json, path) in [
+            ("{\"script\": {\"pull\": 1e308, \"over\": 1, \"hold\": 0}}", "$.script.pull"),
+            ("{\"geometry\": {\"viewHeight\": 1e300}, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.geometry.viewHeight"),
+            // Foundation's parser refuses a number this large before any path exists.
+            ("{\"control\": {\"scale\": 99999999999999999999}, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "not valid JSON"),
+            ("{\"control\": {\"scale\": 9999}, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.control.scale"),
+            ("{\"duration\": -1, \"script\": {\"pull\": 1, \"over\": 1, \"hold\": 0}}", "$.duration"),
+        ] {
             try FileIO.write(Array(json.utf8), to: file)
             #expect { try GestureFile.read(file) } throws: { error in
                 guard case let .badInput(name, message) = error as? RefreshGifError else { return false }
@@ -236,8 +241,11 @@ struct RobustnessTests {
         switch target {
         case "gif": seeds = [(Support.fixture("gif"), ".gif")]
         case "png": seeds = [(Support.fixture("png"), ".png")]
-        case "json": seeds = [(Support.root.appendingPathComponent("gestures").path, ".json"),
-                              (Support.root.appendingPathComponent("examples/snapshots").path, ".json")]
+        case "json":
+            seeds = [
+                (Support.root.appendingPathComponent("gestures").path, ".json"),
+                (Support.root.appendingPathComponent("examples/snapshots").path, ".json"),
+            ]
         case "lottie": seeds = [(Support.fixture("lottie"), ".json")]
         case "font": seeds = [("/usr/share/fonts/truetype/dejavu", "Sans-Bold.ttf")]
         default: seeds = [(Support.fixture("diff/pairs"), ".png")]
@@ -250,7 +258,9 @@ struct RobustnessTests {
         return files.sorted()
     }
 
-    @Test("every fuzz seed and every crash the fuzzers found is replayed: typed errors only", arguments: ["gif", "png", "json", "diff", "lottie", "font"])
+    @Test(
+        "every fuzz seed and every crash the fuzzers found is replayed: typed errors only",
+        arguments: ["gif", "png", "json", "diff", "lottie", "font"])
     func fuzzRegressions(target: String) throws {
         let limits = DecodeLimits(maxSide: 2048, maxFramePixels: 1 << 20, maxTotalPixels: 1 << 22, maxFrames: 500, maxFileBytes: 1 << 20)
         let corpus = Self.fuzzCorpus(target)

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import RefreshGif
 @testable import RefreshImage
@@ -19,7 +20,8 @@ struct SchemaTests {
             "hideLabels": "true", "hideStateLabel": "true", "hideTimeLabel": "true", "refreshingTitleHidden": "true",
             "language": "\"ko\"", "titles": "{\"idle\": \"x\"}", "lastUpdated": "\"2024-01-01T00:00:00Z\"",
             "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
-            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000", "maxMemory": "64", "maxSeconds": "5",
+            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000",
+            "maxMemory": "64", "maxSeconds": "5",
             "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
             "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"", "animation": "\"burst\"",
         ]
@@ -28,7 +30,8 @@ struct SchemaTests {
         // Every case has images (durations and image scale act on them; no built-in animation to draw).
         let withImages = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"gif/spectrum.gif\"}}".utf8))
         // Lottie settings act on Lottie images.
-        let withLottie = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"lottie/pull-loop.json\"}}".utf8))
+        let withLottie = try JSONDecoder().decode(
+            SceneDescription.self, from: Data("{\"images\": {\"idle\": \"lottie/pull-loop.json\"}}".utf8))
         for field in SceneSchema.fields {
             guard let sample = samples[field.name] else { continue }
             let json = "{\"\(field.name)\": \(sample)}"
@@ -68,20 +71,22 @@ struct SchemaTests {
             && (a.family as? ZJRefresh) == (b.family as? ZJRefresh)
     }
 
-    @Test("ISO 8601 dates: with a zone, an offset, fractional seconds, no zone (UTC), a plain date; nonsense refused", arguments: [
-        ("2026-03-17T09:41:00Z", 1_773_740_460.0), ("2026-03-17T09:41:00+02:00", 1_773_733_260.0),
-        ("2026-03-17T09:41:00.250Z", 1_773_740_460.25), ("2026-03-17T09:41:00", 1_773_740_460.0),
-        ("2026-03-17", 1_773_705_600.0), ("2026-13-17T09:41:00Z", nil), ("yesterday", nil), ("", nil),
-        ("2026-03-17T09:41", nil), ("2026-03-17 and more", nil), ("2026-03-17T09:41:00Z and more", nil),
-        ("2026-03-17T09:41:00-05:30", 1_773_760_260.0), ("2026-03-17T09:41:00+0200", 1_773_733_260.0),
-        ("2026-03-17T09:41:00.5", 1_773_740_460.5), ("2024-02-29", 1_709_164_800.0), ("1969-12-31T23:59:59Z", -1.0),
-        ("0001-01-01T00:00:00Z", -62_135_596_800.0), ("9999-12-31T23:59:59Z", 253_402_300_799.0),
-        ("2026-02-29", nil), ("2026-04-31", nil), ("2026-03-00", nil), ("2026-00-10", nil), ("2026-03-17T24:00:00Z", nil),
-        ("2026-03-17T09:60:00Z", nil), ("2026-03-17T09:41:60Z", nil), ("2026-3-7", nil), ("2026-03-17T9:41:00Z", nil),
-        ("2026-03-17t09:41:00Z", nil), ("2026-03-17T09:41:00.Z", nil), ("2026-03-17T09:41:00+25:00", nil),
-        ("2026-03-17T09:41:00+02", nil), (" 2026-03-17", nil), ("+2026-03-17", nil), ("12026-03-17", nil),
-        ("2026-03-17T09:41:00.1234567890Z", nil),
-    ] as [(String, Double?)])
+    @Test(
+        "ISO 8601 dates: with a zone, an offset, fractional seconds, no zone (UTC), a plain date; nonsense refused",
+        arguments: [
+            ("2026-03-17T09:41:00Z", 1_773_740_460.0), ("2026-03-17T09:41:00+02:00", 1_773_733_260.0),
+            ("2026-03-17T09:41:00.250Z", 1_773_740_460.25), ("2026-03-17T09:41:00", 1_773_740_460.0),
+            ("2026-03-17", 1_773_705_600.0), ("2026-13-17T09:41:00Z", nil), ("yesterday", nil), ("", nil),
+            ("2026-03-17T09:41", nil), ("2026-03-17 and more", nil), ("2026-03-17T09:41:00Z and more", nil),
+            ("2026-03-17T09:41:00-05:30", 1_773_760_260.0), ("2026-03-17T09:41:00+0200", 1_773_733_260.0),
+            ("2026-03-17T09:41:00.5", 1_773_740_460.5), ("2024-02-29", 1_709_164_800.0), ("1969-12-31T23:59:59Z", -1.0),
+            ("0001-01-01T00:00:00Z", -62_135_596_800.0), ("9999-12-31T23:59:59Z", 253_402_300_799.0),
+            ("2026-02-29", nil), ("2026-04-31", nil), ("2026-03-00", nil), ("2026-00-10", nil), ("2026-03-17T24:00:00Z", nil),
+            ("2026-03-17T09:60:00Z", nil), ("2026-03-17T09:41:60Z", nil), ("2026-3-7", nil), ("2026-03-17T9:41:00Z", nil),
+            ("2026-03-17t09:41:00Z", nil), ("2026-03-17T09:41:00.Z", nil), ("2026-03-17T09:41:00+25:00", nil),
+            ("2026-03-17T09:41:00+02", nil), (" 2026-03-17", nil), ("+2026-03-17", nil), ("12026-03-17", nil),
+            ("2026-03-17T09:41:00.1234567890Z", nil),
+        ] as [(String, Double?)])
     func isoDates(text: String, seconds: Double?) {
         #expect(ISODate.parse(text)?.timeIntervalSince1970 == seconds, "\(text)")
     }
@@ -94,9 +99,11 @@ struct SchemaTests {
         #expect(merged[.scale] == .integer(1) && merged[.kind] == .text("trailer") && merged[.rtl] == .flag(true))
     }
 
-    @Test("values that used to trap are typed errors from the public API, naming the Swift property", arguments: [
-        ("width", Double.nan), ("width", 0), ("trailerHeight", .infinity), ("pullingPercent", -1), ("pullingPercent", .nan),
-    ])
+    @Test(
+        "values that used to trap are typed errors from the public API, naming the Swift property",
+        arguments: [
+            ("width", Double.nan), ("width", 0), ("trailerHeight", .infinity), ("pullingPercent", -1), ("pullingPercent", .nan),
+        ])
     func noTraps(field: String, value: Double) throws {
         var scene = RefreshScene()
         switch field {
@@ -117,8 +124,9 @@ struct SchemaTests {
         #expect(throws: ImageBufferError.self) { try StraightImage(width: 1, height: 1, pixels: []) }
         #expect(throws: ImageBufferError.self) { try CoverageMask(width: 3, height: 3, originX: 0, originY: 0, coverage: [1]) }
         #expect(throws: InvalidValue.self) { try ScaledImage(image: RGBAImage(width: 1, height: 1), scale: 0) }
-        let player = try GesturePlayer(gesture: Gesture(script: Gesture.Script(pull: 80, over: 0.3, hold: 0, refresh: nil, noMoreData: nil)),
-                                   scene: RefreshScene())
+        let player = try GesturePlayer(
+            gesture: Gesture(script: Gesture.Script(pull: 80, over: 0.3, hold: 0, refresh: nil, noMoreData: nil)),
+            scene: RefreshScene())
         #expect(throws: InvalidValue.self) { try player.frames(fps: 0) }
         let gif = try GIFEncoder(width: 4, height: 4)
         #expect(throws: ImageCodecError.self) { try gif.add(RGBAImage(width: 5, height: 4), at: 0) }
@@ -126,9 +134,13 @@ struct SchemaTests {
         #expect(throws: ImageCodecError.self) { try apng.add(RGBAImage(width: 4, height: 5), at: 0) }
     }
 
-    @Test("the plan says what the picture shows: no image for an auto footer in Idle; the Idle frame for a header Pulling with only Idle images")
+    @Test(
+        "the plan says what the picture shows: no image for an auto footer in Idle; the Idle frame for a header Pulling with only Idle images"
+    )
     func planMatchesPicture() throws {
-        let frames = try (0..<10).map { i in try ScaledImage(image: Support.solid(40, 40, RGBAColor(red: UInt8(i * 20), green: 0, blue: 0)), scale: 2) }
+        let frames = try (0..<10).map { i in
+            try ScaledImage(image: Support.solid(40, 40, RGBAColor(red: UInt8(i * 20), green: 0, blue: 0)), scale: 2)
+        }
         var scene = RefreshScene()
         scene.kind = .autoFooter
         scene.images.set(ImageSequence(frames: frames), for: .idle)

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
@@ -84,8 +85,10 @@ struct TextTests {
 
     @Test("civil times agree with Foundation's Gregorian calendar from 1583 to 9999, in UTC, fixed offsets and named zones")
     func civilTimeMatchesCalendar() throws {
-        let zones = [Self.utc, try #require(TimeZone(secondsFromGMT: -34_200)), try #require(TimeZone(identifier: "Asia/Shanghai")),
-                     try #require(TimeZone(identifier: "America/New_York")), try #require(TimeZone(identifier: "Australia/Lord_Howe"))]
+        let zones = [
+            Self.utc, try #require(TimeZone(secondsFromGMT: -34_200)), try #require(TimeZone(identifier: "Asia/Shanghai")),
+            try #require(TimeZone(identifier: "America/New_York")), try #require(TimeZone(identifier: "Australia/Lord_Howe")),
+        ]
         // Every day of 1999–2001 (2000 is a leap year, 1900 and 2100 are not), then a stride
         // of a prime number of seconds to 9999. Foundation's calendar turns Julian before
         // 15 October 1582; ours, as ISO 8601, stays Gregorian (so 0001-01-01 is two days apart).
@@ -100,7 +103,8 @@ struct TextTests {
                 let date = Date(timeIntervalSince1970: seconds)
                 let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
                 let civil = CivilTime(date, in: zone)
-                #expect([civil.year, civil.month, civil.day, civil.hour, civil.minute, civil.second]
+                #expect(
+                    [civil.year, civil.month, civil.day, civil.hour, civil.minute, civil.second]
                         == [c.year, c.month, c.day, c.hour, c.minute, c.second], "\(seconds) in \(zone.identifier)")
             }
         }
@@ -115,8 +119,10 @@ struct TextTests {
         let time = CivilTime(year: 2026, month: 3, day: 17, hour: 9, minute: 41, second: 7)
         #expect(time?.date(offsetSeconds: 7200).timeIntervalSince1970 == 1_773_733_267)
         #expect(time.map { CivilTime($0.date(), in: Self.utc) } == time)
-        for odd in [Date.distantPast, .distantFuture, Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: -.infinity),
-                    Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 1e300)] {
+        for odd in [
+            Date.distantPast, .distantFuture, Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: -.infinity),
+            Date(timeIntervalSince1970: .nan), Date(timeIntervalSince1970: 1e300),
+        ] {
             let civil = CivilTime(odd, in: Self.utc)
             #expect((1...12).contains(civil.month) && (1...31).contains(civil.day) && (0...23).contains(civil.hour), "\(odd)")
         }
@@ -130,7 +136,8 @@ struct TextTests {
         #expect(TimeZoneNames.zone(named: "Nowhere/Bogus") == nil)
         #expect(TimeZoneNames.suggestions(for: "asia/shanghai") == ["Asia/Shanghai"])
         #expect(TimeZoneNames.suggestions(for: "Tokyo") == ["Asia/Tokyo"])
-        #expect { try JSONDecoder().decode(SceneDescription.self, from: Data("{\"timezone\": \"asia/seoul\"}".utf8)).makeScene() } throws: { error in
+        #expect { try JSONDecoder().decode(SceneDescription.self, from: Data("{\"timezone\": \"asia/seoul\"}".utf8)).makeScene() } throws: {
+            error in
             guard let invalid = error as? InvalidValue else { return false }
             return invalid.field == "timezone" && "\(invalid.reason)".contains("did you mean Asia/Seoul?")
         }
@@ -138,7 +145,9 @@ struct TextTests {
         #expect(RefreshScene().timeZone.secondsFromGMT(for: Self.date("2024-07-15T12:00:00Z")) == 0)
     }
 
-    @Test("CFormat writes numbers as String(format:) does", arguments: [0.0, 0.125, 0.375, 2.675, 1.005, -1.5, -0.0004, 4.0, 99.99951, 1e9 + 0.5, 12.3456789])
+    @Test(
+        "CFormat writes numbers as String(format:) does",
+        arguments: [0.0, 0.125, 0.375, 2.675, 1.005, -1.5, -0.0004, 4.0, 99.99951, 1e9 + 0.5, 12.3456789])
     func cFormat(value: Double) {
         #expect(CFormat.fixed(value, 2) == String(format: "%.2f", value))
         #expect(CFormat.fixed(value, 3) == String(format: "%.3f", value))

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
@@ -48,8 +49,10 @@ struct AnimationTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let gesture = Support.root.appendingPathComponent("gestures/header-pull-release.json").path
-        let one = try CLI.run(["simulate", gesture, "--fps", "10", "--jobs", "1", "--frames", folder + "/one",
-                                    "--apng", folder + "/a.png", "--gif", folder + "/a.gif", "--show-content"])
+        let one = try CLI.run([
+            "simulate", gesture, "--fps", "10", "--jobs", "1", "--frames", folder + "/one",
+            "--apng", folder + "/a.png", "--gif", folder + "/a.gif", "--show-content",
+        ])
         #expect(one.status == 0, "\(one.stderr)")
         let two = try CLI.run(["simulate", gesture, "--fps", "10", "--jobs", "2", "--frames", folder + "/two", "--show-content"])
         #expect(two.status == 0)
@@ -90,8 +93,10 @@ struct AnimationTests {
         var outputs: [Int: [String: [UInt8]]] = [:]
         for jobs in [1, 3] {
             let base = folder + "/jobs\(jobs)"
-            try animation.write(AnimationOutputs(framesFolder: base, gif: base + ".gif", apng: base + ".apng", sheet: base + "-sheet.png",
-                                                 sheetEvery: 3), jobs: jobs)
+            try animation.write(
+                AnimationOutputs(
+                    framesFolder: base, gif: base + ".gif", apng: base + ".apng", sheet: base + "-sheet.png",
+                    sheetEvery: 3), jobs: jobs)
             var files: [String: [UInt8]] = [:]
             for name in CLI.files(in: base) { files[name] = try FileIO.read(base + "/" + name) }
             for suffix in [".gif", ".apng", "-sheet.png"] { files[suffix] = try FileIO.read(base + suffix) }
@@ -134,8 +139,10 @@ struct AnimationTests {
     func sequence() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try CLI.run(["sequence", "--state", "refreshing", "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
-                                       "--fps", "25", "--loops", "1", "--frames", folder, "--json"])
+        let result = try CLI.run([
+            "sequence", "--state", "refreshing", "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
+            "--fps", "25", "--loops", "1", "--frames", folder, "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         // spin.gif: 8 frames × 80 ms = 0.64 s → 16 frames at 25 fps.
         #expect(CLI.files(in: folder).count == 16)
@@ -151,12 +158,17 @@ struct AnimationTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let file = folder + "/g.json"
-        for (json, path) in [("{\"samples\": [{\"t\": 0, \"offset\": \"x\", \"dragging\": true}]}", "$.samples[0].offset"),
-                             ("{\"samples\": [{\"t\": 1, \"offset\": 0, \"dragging\": true}, {\"t\": 0.5, \"offset\": 0, \"dragging\": true}]}", "$.samples[1].t"),
-                             ("{\"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}, \"wiggle\": 1}", "$.wiggle"),
-                             ("{\"control\": {\"kind\": \"sidebar\"}, \"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}}", "$.control.kind"),
-                             ("{\"control\": {\"percent\": -1}, \"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}}", "$.control.percent"),
-                             ("{}", "needs samples or a script")] {
+        for (json, path) in [
+            ("{\"samples\": [{\"t\": 0, \"offset\": \"x\", \"dragging\": true}]}", "$.samples[0].offset"),
+            (
+                "{\"samples\": [{\"t\": 1, \"offset\": 0, \"dragging\": true}, {\"t\": 0.5, \"offset\": 0, \"dragging\": true}]}",
+                "$.samples[1].t"
+            ),
+            ("{\"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}, \"wiggle\": 1}", "$.wiggle"),
+            ("{\"control\": {\"kind\": \"sidebar\"}, \"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}}", "$.control.kind"),
+            ("{\"control\": {\"percent\": -1}, \"script\": {\"pull\": 10, \"over\": 1, \"hold\": 0}}", "$.control.percent"),
+            ("{}", "needs samples or a script"),
+        ] {
             try FileIO.write(Array(json.utf8), to: file)
             let result = try CLI.run(["simulate", file, "--json"])
             #expect(result.status == 65, "\(json): \(result.stderr)")
@@ -168,8 +180,12 @@ struct AnimationTests {
     func transitionRender() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let start = try CLI.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0", "-o", folder + "/a.png"])
-        let mid = try CLI.run(["--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0.125", "-o", folder + "/b.png"])
+        let start = try CLI.run([
+            "--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0", "-o", folder + "/a.png",
+        ])
+        let mid = try CLI.run([
+            "--style", "normal", "--state", "pulling", "--from-state", "idle", "--since", "0.125", "-o", folder + "/b.png",
+        ])
         let idle = try CLI.run(["--style", "normal", "--state", "idle", "-o", folder + "/c.png"])
         #expect(start.status == 0 && mid.status == 0 && idle.status == 0)
         let a = try PNGDecoder().decode(FileIO.read(folder + "/a.png")), b = try PNGDecoder().decode(FileIO.read(folder + "/b.png"))
@@ -180,9 +196,11 @@ struct AnimationTests {
         #expect(arrowBox(a) == arrowBox(c))
         // Half-way, the arrow lies on its side: its ink box is wider than tall.
         var minX = Int.max, maxX = 0, minY = Int.max, maxY = 0
-        for y in 0..<b.height { for x in 0..<200 where b.pixel(x: x, y: y)!.a > 64 {
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        } }
+        for y in 0..<b.height {
+            for x in 0..<200 where b.pixel(x: x, y: y)!.a > 64 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
         #expect(maxX - minX > maxY - minY)
     }
 }

@@ -1,15 +1,17 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import RefreshGifTestSupport
 import Testing
+
 @testable import ImageCodecs
 @testable import PixelDiff
 @testable import RefreshGif
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Runs the built `refresh-render` binary end to end.
 @Suite("refresh-render command line")
@@ -30,10 +32,12 @@ struct CLITests {
     func gifImages() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try CLI.run(["--images", "idle=" + Support.fixture("demo/pull.gif"),
-                                   "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
-                                   "--state", "idle", "--percent", "0.6", "--hide-labels", "--scale", "3",
-                                   "-o", folder + "/out.png"])
+        let result = try CLI.run([
+            "--images", "idle=" + Support.fixture("demo/pull.gif"),
+            "--images", "refreshing=" + Support.fixture("demo/spin.gif"),
+            "--state", "idle", "--percent", "0.6", "--hide-labels", "--scale", "3",
+            "-o", folder + "/out.png",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGDecoder().decode(FileIO.read(folder + "/out.png"))
         #expect(image.width == 1125 && image.height == 162)
@@ -57,9 +61,11 @@ struct CLITests {
 
     @Test("bad options exit 64 with one line naming the option")
     func usage() throws {
-        for arguments in [["--percent", "nan"], ["--percent", "-1"], ["--scale", "0"], ["--scale", "100"],
-                          ["--width", "1e9"], ["--width", "0"], ["--state", "flying"], ["--kind", "trailer", "--style", "gif"],
-                          ["--background", "red"], ["--title", "soon=Hello"], ["--time", "inf"]] {
+        for arguments in [
+            ["--percent", "nan"], ["--percent", "-1"], ["--scale", "0"], ["--scale", "100"],
+            ["--width", "1e9"], ["--width", "0"], ["--state", "flying"], ["--kind", "trailer", "--style", "gif"],
+            ["--background", "red"], ["--title", "soon=Hello"], ["--time", "inf"],
+        ] {
             let folder = try Support.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let result = try CLI.run(arguments + ["-o", folder + "/x.png"])
@@ -107,8 +113,11 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let result = try CLI.run(["extract", Support.fixture("gif/spectrum.gif"), "-o", folder])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(CLI.files(in: folder) == ["frame_0001.png", "frame_0002.png", "frame_0003.png", "frame_0004.png",
-                                            "frame_0005.png", "frame_0006.png", "frames.json"])
+        #expect(
+            CLI.files(in: folder) == [
+                "frame_0001.png", "frame_0002.png", "frame_0003.png", "frame_0004.png",
+                "frame_0005.png", "frame_0006.png", "frames.json",
+            ])
         let manifest = try JSONSerialization.jsonObject(with: Data(FileIO.read(folder + "/frames.json"))) as? [String: Any]
         #expect(manifest?["loopCount"] as? Int == 3)
         let frames = manifest?["frames"] as? [[String: Any]]
@@ -118,7 +127,9 @@ struct CLITests {
         // Each frame's own rectangle and disposal, as the file states them.
         let regions = frames?.compactMap { $0["region"] as? [String: Int] }
         #expect(regions?.count == 6 && regions?.map { $0["width"] } == gif.frames.map { $0.width })
-        #expect(frames?.allSatisfy { ["unspecified", "none", "background", "previous", "reserved"].contains($0["disposal"] as? String ?? "") } == true)
+        #expect(
+            frames?.allSatisfy { ["unspecified", "none", "background", "previous", "reserved"].contains($0["disposal"] as? String ?? "") }
+                == true)
     }
 
     @Test("info reports size, frames, delays, duration and loop count")
@@ -209,7 +220,8 @@ struct CLITests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cases = folder + "/cases.json"
         func write(_ json: String) throws { try FileIO.write(Array(json.utf8), to: cases) }
-        try write("""
+        try write(
+            """
             {"defaults": {"width": 200, "scale": 1, "now": "2024-07-05T12:00:00Z"},
              "cases": [{"name": "a", "state": "idle"}, {"name": "b", "style": "normal", "state": "pulling"},
                        {"name": "c", "kind": "back-footer", "state": "no-more-data"}]}
@@ -218,16 +230,21 @@ struct CLITests {
         let recorded = try CLI.run(["snapshot", cases, "--golden", golden, "--record", "--artifacts", folder + "/artifacts"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(CLI.files(in: golden) == ["a.png", "b.png", "c.png", "fonts.json"])
-        let clean = try CLI.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts"])
+        let clean = try CLI.run([
+            "snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts",
+        ])
         #expect(clean.status == 0)
         #expect(String(decoding: clean.stdout, as: UTF8.self).contains("3 passed, 0 failed"))
         // Break one case: its title changes.
-        try write("""
+        try write(
+            """
             {"defaults": {"width": 200, "scale": 1, "now": "2024-07-05T12:00:00Z"},
              "cases": [{"name": "a", "state": "idle"}, {"name": "b", "style": "normal", "state": "pulling", "titles": {"pulling": "Let go"}},
                        {"name": "c", "kind": "back-footer", "state": "no-more-data"}]}
             """)
-        let broken = try CLI.run(["snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts"])
+        let broken = try CLI.run([
+            "snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts",
+        ])
         #expect(broken.status == 1)
         let table = String(decoding: broken.stdout, as: UTF8.self)
         #expect(table.contains("FAIL") && table.contains("2 passed, 1 failed") && table.contains(folder + "/artifacts/b.diff.png"))
@@ -249,10 +266,12 @@ struct CLITests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let cases = folder + "/cases.json"
-        for (json, path) in [("{\"cases\": [{\"name\": \"a\", \"percent\": \"lots\"}]}", "$.cases[0].percent"),
-                             ("{\"cases\": [{\"name\": \"a\", \"colour\": 1}]}", "$.cases[0].colour"),
-                             ("{\"cases\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}", "$.cases[1].name"),
-                             ("{\"cases\": [", "not valid JSON")] {
+        for (json, path) in [
+            ("{\"cases\": [{\"name\": \"a\", \"percent\": \"lots\"}]}", "$.cases[0].percent"),
+            ("{\"cases\": [{\"name\": \"a\", \"colour\": 1}]}", "$.cases[0].colour"),
+            ("{\"cases\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}", "$.cases[1].name"),
+            ("{\"cases\": [", "not valid JSON"),
+        ] {
             try FileIO.write(Array(json.utf8), to: cases)
             let result = try CLI.run(["snapshot", cases, "--golden", folder, "--artifacts", folder + "/artifacts"])
             #expect(result.status == 65, "\(json)")
@@ -270,9 +289,11 @@ struct CLITests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let images = ["--images", "idle=" + Support.fixture("demo/pull.gif"), "--percent", "0.5", "--background", "#FFFFFF"]
-        let variants: [(String, [String])] = [("default", []), ("fast", ["--png-level", "1"]), ("small", ["--png-level", "12"]),
-                                             ("adaptive", ["--png-filter", "adaptive"]), ("zlib", ["--png-encoder", "zlib", "--png-level", "1"]),
-                                             ("libpng", ["--png-encoder", "libpng", "--png-level", "6", "--png-filter", "adaptive"])]
+        let variants: [(String, [String])] = [
+            ("default", []), ("fast", ["--png-level", "1"]), ("small", ["--png-level", "12"]),
+            ("adaptive", ["--png-filter", "adaptive"]), ("zlib", ["--png-encoder", "zlib", "--png-level", "1"]),
+            ("libpng", ["--png-encoder", "libpng", "--png-level", "6", "--png-filter", "adaptive"]),
+        ]
         var sizes: [String: Int] = [:]
         let reference = try { () throws -> RGBAImage in
             #expect(try CLI.run(images + ["-o", folder + "/default.png"]).status == 0)
@@ -315,8 +336,10 @@ struct PerceptualCommandTests {
         let folder = Support.root.appendingPathComponent("examples/snapshots").path
         let artifacts = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: artifacts) }
-        let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", folder + "/golden", "--artifacts", artifacts,
-                                  "--compare", "perceptual"])
+        let result = try CLI.run([
+            "snapshot", folder + "/cases.json", "--golden", folder + "/golden", "--artifacts", artifacts,
+            "--compare", "perceptual",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
     }
 }
@@ -336,8 +359,10 @@ struct ShardMergeTests {
         try FileManager.default.removeItem(atPath: work + "/golden/" + goldens[0])
         try FileManager.default.copyItem(atPath: work + "/golden/" + goldens[1], toPath: work + "/golden/" + goldens[0])
         for k in 1...2 {
-            let shard = try CLI.run(["snapshot", examples + "/cases.json", "--golden", work + "/golden", "--shard", "\(k)/2",
-                                     "--results", work + "/job\(k)/results.json", "--artifacts", work + "/job\(k)/artifacts"])
+            let shard = try CLI.run([
+                "snapshot", examples + "/cases.json", "--golden", work + "/golden", "--shard", "\(k)/2",
+                "--results", work + "/job\(k)/results.json", "--artifacts", work + "/job\(k)/artifacts",
+            ])
             #expect([0, 1].contains(shard.status), "\(shard.stderr)")
         }
         // The merge job downloads the results only (not the artifacts folders).
@@ -348,8 +373,10 @@ struct ShardMergeTests {
             }
             try FileManager.default.removeItem(atPath: work + "/job\(k)")
         }
-        let merged = try CLI.run(["snapshot", "merge", work + "/merge/1/results.json", work + "/merge/2/results.json",
-                                  "--html", work + "/report", "--junit", work + "/junit.xml"])
+        let merged = try CLI.run([
+            "snapshot", "merge", work + "/merge/1/results.json", work + "/merge/2/results.json",
+            "--html", work + "/report", "--junit", work + "/junit.xml",
+        ])
         let table = String(decoding: merged.stdout, as: UTF8.self)
         #expect(merged.status == 1 && table.contains("passed, 1 failed") && table.contains(goldens[0].dropLast(4)), "\(table)")
         let junit = try String(contentsOfFile: work + "/junit.xml", encoding: .utf8)

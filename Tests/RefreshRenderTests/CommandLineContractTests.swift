@@ -15,8 +15,9 @@ struct CommandLineContractTests {
         }
         // Options of `render` that are not scene fields: its own and the PNG options.
         let own: Set = ["output", "from-state", "since", "png-level", "png-filter", "png-encoder", "help", "version"]
-        let listed = Set(text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
-            .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) })
+        let listed = Set(
+            text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
+                .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) })
         let fields = Set(SceneSchema.fields.map(\.option))
         #expect(listed.subtracting(fields).subtracting(own).isEmpty, "not in the schema: \(listed.subtracting(fields).subtracting(own))")
     }
@@ -34,13 +35,15 @@ struct CommandLineContractTests {
         }
     }
 
-    @Test("with no usable font, rendering fails with one line and exit 66 instead of trapping or drawing no text",
-          arguments: [["--kind", "trailer", "--style", "state"], ["--state", "pulling"]])
+    @Test(
+        "with no usable font, rendering fails with one line and exit 66 instead of trapping or drawing no text",
+        arguments: [["--kind", "trailer", "--style", "state"], ["--state", "pulling"]])
     func noFont(arguments: [String]) throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let config = folder + "/fonts.conf"
-        try Data("<?xml version=\"1.0\"?><fontconfig><cachedir>\(folder)/cache</cachedir></fontconfig>".utf8).write(to: URL(fileURLWithPath: config))
+        try Data("<?xml version=\"1.0\"?><fontconfig><cachedir>\(folder)/cache</cachedir></fontconfig>".utf8).write(
+            to: URL(fileURLWithPath: config))
         let result = try CLI.run(arguments + ["-o", folder + "/out.png"], environment: ["FONTCONFIG_FILE": config])
         #expect(result.status == 66, "\(result.stderr)")
         #expect(result.stderr.contains("no usable font"))

@@ -6,7 +6,9 @@ import Testing
 /// The snapshot report, opened in a real browser (Debian's Chromium, headless).
 @Suite("HTML snapshot report in Chromium")
 struct HTMLReportTests {
-    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// Runs Chromium headless with `arguments` and returns what it printed on standard output.
     /// Runs Chromium until `done` says its output is there (at most three times: a headless
@@ -24,7 +26,8 @@ struct HTMLReportTests {
     static func browser(_ arguments: [String], waitForScripts: Bool = true) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium ?? "/usr/bin/chromium")
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+        process.arguments =
+            ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
             + (waitForScripts ? ["--virtual-time-budget=5000"] : []) + arguments
         let out = Pipe()
         process.standardOutput = out
@@ -49,14 +52,17 @@ struct HTMLReportTests {
              ]}
             """
         try Data(cases.utf8).write(to: URL(fileURLWithPath: folder + "/cases.json"))
-        let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", golden, "--html", folder + "/report",
-                                  "--artifacts", folder + "/artifacts"])
+        let result = try CLI.run([
+            "snapshot", folder + "/cases.json", "--golden", golden, "--html", folder + "/report",
+            "--artifacts", folder + "/artifacts",
+        ])
         #expect(result.status == 1, "\(result.stderr)")
         return folder + "/report/index.html"
     }
 
-    @Test("an animation's entry steps through its grids one frame at a time",
-          .enabled(if: chromium != nil, "Chromium is not installed here (make test installs Debian's chromium)"))
+    @Test(
+        "an animation's entry steps through its grids one frame at a time",
+        .enabled(if: chromium != nil, "Chromium is not installed here (make test installs Debian's chromium)"))
     func frameStepping() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -64,8 +70,9 @@ struct HTMLReportTests {
         var grid = try RGBAImage(width: 200, height: 100)
         grid.draw(Support.solid(100, 50, RGBAColor(red: 255, green: 0, blue: 0)), atX: 100, y: 50)
         try FileIO.write(try PNGEncoder().encode(grid), to: folder + "/grid.png")
-        var entry = HTMLReport.Entry(name: "spin", status: .failed, differingPixels: 5, totalPixels: 20_000, message: "frames differ",
-                                     expected: folder + "/grid.png", actual: folder + "/grid.png", diff: folder + "/grid.png")
+        var entry = HTMLReport.Entry(
+            name: "spin", status: .failed, differingPixels: 5, totalPixels: 20_000, message: "frames differ",
+            expected: folder + "/grid.png", actual: folder + "/grid.png", diff: folder + "/grid.png")
         entry.grid = HTMLReport.Entry.Grid(columns: 2, count: 4, width: 100, height: 50)
         try HTMLReport(title: "Frames", entries: [entry]).write(to: folder + "/report")
         let page = folder + "/report/index.html"
@@ -76,15 +83,18 @@ struct HTMLReportTests {
         #expect(dom.contains("data-shown=\"0\"") && dom.contains("width=\"100\" height=\"50\""), "\(dom.prefix(2000))")
     }
 
-    @Test("the report lists every case, failures first, loads its pictures, its swipe slider moves, its filter is CSS",
-          .enabled(if: chromium != nil, "Chromium is not installed here (make test installs Debian's chromium)"))
+    @Test(
+        "the report lists every case, failures first, loads its pictures, its swipe slider moves, its filter is CSS",
+        .enabled(if: chromium != nil, "Chromium is not installed here (make test installs Debian's chromium)"))
     func inBrowser() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let page = try Self.makeReport(in: folder)
         let html = try String(contentsOfFile: page, encoding: .utf8)
         // Self-contained: no network, no CDN; titles escaped.
-        #expect(!html.contains("http://") && !html.contains("https://"), "\(html.components(separatedBy: "http").dropFirst().map { $0.prefix(40) })")
+        #expect(
+            !html.contains("http://") && !html.contains("https://"),
+            "\(html.components(separatedBy: "http").dropFirst().map { $0.prefix(40) })")
         #expect(html.contains("All &lt;b&gt;loaded") && !html.contains("All <b>"))
         // Without JavaScript the basic view is all there: three cases, pictures as files.
         #expect(html.components(separatedBy: "<li class=\"case\"").count - 1 == 3)

@@ -6,10 +6,13 @@ import Testing
 /// One honest line per error, and inputs that cannot hang or blow up a command.
 @Suite("Honest errors and hostile text")
 struct HonestErrorTests {
-    @Test("JSON with a key given twice or a trailing comma is refused with its JSON path (65)",
-          arguments: [("{\"cases\": [{\"name\": \"a\", \"percent\": 1, \"percent\": 2}]}", "$.cases[0].percent: \"percent\" is given twice"),
-                      ("{\"cases\": [{\"name\": \"a\",}]}", "$.cases[0]: a comma before '}'"),
-                      ("{\"cases\": [{\"name\": \"a\"},]}", "$.cases: a comma before ']'")])
+    @Test(
+        "JSON with a key given twice or a trailing comma is refused with its JSON path (65)",
+        arguments: [
+            ("{\"cases\": [{\"name\": \"a\", \"percent\": 1, \"percent\": 2}]}", "$.cases[0].percent: \"percent\" is given twice"),
+            ("{\"cases\": [{\"name\": \"a\",}]}", "$.cases[0]: a comma before '}'"),
+            ("{\"cases\": [{\"name\": \"a\"},]}", "$.cases: a comma before ']'"),
+        ])
     func strictJSON(json: String, message: String) throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -23,7 +26,8 @@ struct HonestErrorTests {
     @Test("usage errors are one line; negative numbers are values; an empty shard is a usage error")
     func usage() throws {
         let negative = try CLI.run(["--percent", "-1", "-o", "/dev/null"])
-        #expect(negative.status == 64 && negative.stderr.contains("--percent: must be") && negative.stderr.split(separator: "\n").count == 1)
+        #expect(
+            negative.status == 64 && negative.stderr.contains("--percent: must be") && negative.stderr.split(separator: "\n").count == 1)
         let unknown = try CLI.run(["--no-such-option"])
         #expect(unknown.status == 64 && unknown.stderr.split(separator: "\n").count == 1)
         let cases = Support.root.appendingPathComponent("examples/snapshots/cases.json").path
@@ -66,7 +70,8 @@ struct HonestErrorTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let title = String(repeating: "x", count: 1_000_000)
-        let json = "{\"cases\": [{\"name\": \"header\", \"titles\": {\"idle\": \"\(title)\"}}, {\"name\": \"trailer\", \"kind\": \"trailer\", \"titles\": {\"idle\": \"\(title)\"}}]}"
+        let json =
+            "{\"cases\": [{\"name\": \"header\", \"titles\": {\"idle\": \"\(title)\"}}, {\"name\": \"trailer\", \"kind\": \"trailer\", \"titles\": {\"idle\": \"\(title)\"}}]}"
         try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/cases.json"))
         let result = try CLI.run(["snapshot", folder + "/cases.json", "--golden", folder + "/g", "--record", "--artifacts", folder + "/a"])
         #expect(result.status == 0, "\(result.stderr)")

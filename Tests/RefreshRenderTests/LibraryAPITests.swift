@@ -12,14 +12,18 @@ struct LibraryAPITests {
         scene.style = .normal
         let scripted = Gesture(script: .init(pull: 90, over: 0.4, hold: 0.2, refresh: 1.0))
         try scripted.validate()
-        let json = try JSONDecoder().decode(Gesture.self, from: Data(#"{"script": {"pull": 90, "over": 0.4, "hold": 0.2, "refresh": 1.0}}"#.utf8))
+        let json = try JSONDecoder().decode(
+            Gesture.self, from: Data(#"{"script": {"pull": 90, "over": 0.4, "hold": 0.2, "refresh": 1.0}}"#.utf8))
         let fromSwift = try RefreshAnimation.gesture(scripted, scene: scene, fps: 10)
         let fromJSON = try RefreshAnimation.gesture(json, scene: scene, fps: 10)
         #expect(fromSwift.count == fromJSON.count && fromSwift.count > 10)
         #expect(try fromSwift.frame(at: 8).image == fromJSON.frame(at: 8).image)
-        let sampled = Gesture(samples: [.init(t: 0, offset: 0, dragging: true), .init(t: 0.3, offset: -90, dragging: true),
-                                        .init(t: 0.4, offset: -90, dragging: false)],
-                              events: [.init(t: 1.0, event: .endRefreshing)])
+        let sampled = Gesture(
+            samples: [
+                .init(t: 0, offset: 0, dragging: true), .init(t: 0.3, offset: -90, dragging: true),
+                .init(t: 0.4, offset: -90, dragging: false),
+            ],
+            events: [.init(t: 1.0, event: .endRefreshing)])
         try sampled.validate()
         #expect(try RefreshAnimation.gesture(sampled, scene: scene, fps: 10).count > 0)
     }
@@ -52,14 +56,17 @@ struct LibraryAPITests {
     func sequenceMatchesCLI() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let cli = try CLI.run(["sequence", "--state", "refreshing", "--fps", "20", "--loops", "1",
-                               "--gif", folder + "/cli.gif", "--apng", folder + "/cli.apng", "--frames", folder + "/cli"])
+        let cli = try CLI.run([
+            "sequence", "--state", "refreshing", "--fps", "20", "--loops", "1",
+            "--gif", folder + "/cli.gif", "--apng", folder + "/cli.apng", "--frames", folder + "/cli",
+        ])
         #expect(cli.status == 0, "\(cli.stderr)")
         var scene = RefreshScene()
         scene.state = .refreshing
         let animation = try RefreshAnimation.sequence(of: scene, fps: 20, loops: 1)
         #expect(animation.count == 24 && animation.duration == 1.2) // the built-in Refreshing loop: 12 frames × 0.1 s
-        let reports = try animation.write(AnimationOutputs(framesFolder: folder + "/lib", gif: folder + "/lib.gif", apng: folder + "/lib.apng"), jobs: 3)
+        let reports = try animation.write(
+            AnimationOutputs(framesFolder: folder + "/lib", gif: folder + "/lib.gif", apng: folder + "/lib.apng"), jobs: 3)
         #expect(reports.count == 24 && reports[1].time == 0.05)
         #expect(try Self.bytes(folder + "/lib.gif") == (try Self.bytes(folder + "/cli.gif")))
         #expect(try Self.bytes(folder + "/lib.apng") == (try Self.bytes(folder + "/cli.apng")))

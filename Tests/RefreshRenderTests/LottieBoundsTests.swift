@@ -10,8 +10,10 @@ import Testing
 struct LottieBoundsTests {
     /// Writes `text` as `name` in a new folder, renders it (and runs `info` on it) with `extra`
     /// options, and returns the render's result; checks that no output was left.
-    static func run(_ text: String, name: String = "a.json", extra: [String] = [], info: Bool = true,
-                    prepare: (String) throws -> Void = { _ in }) throws -> CLI.Result {
+    static func run(
+        _ text: String, name: String = "a.json", extra: [String] = [], info: Bool = true,
+        prepare: (String) throws -> Void = { _ in }
+    ) throws -> CLI.Result {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try prepare(folder)
@@ -27,7 +29,8 @@ struct LottieBoundsTests {
     }
 
     /// Expects a refusal: `code`, one line on standard error naming the file and `fragment`.
-    static func expectRefused(_ result: CLI.Result, code: Int32 = 65, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectRefused(_ result: CLI.Result, code: Int32 = 65, _ fragment: String, sourceLocation: SourceLocation = #_sourceLocation)
+    {
         #expect(result.status == code, "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.contains("a.json") && result.stderr.contains(fragment), "\(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
@@ -35,11 +38,16 @@ struct LottieBoundsTests {
 
     @Test("the generators' ordinary files draw: a rectangle, a few repeats, a dash, a precomposition, a small image")
     func ordinaryFilesDraw() throws {
-        let small = LottieMaker.document(layers: [LottieMaker.shapeLayer([LottieMaker.repeated([LottieMaker.rectangle()], copies: "5"),
-                                                                          LottieMaker.dashedCircle(dash: "4", gap: "3")])])
+        let small = LottieMaker.document(layers: [
+            LottieMaker.shapeLayer([
+                LottieMaker.repeated([LottieMaker.rectangle()], copies: "5"),
+                LottieMaker.dashedCircle(dash: "4", gap: "3"),
+            ])
+        ])
         #expect(try Self.run(small).status == 0)
         #expect(try Self.run(LottieMaker.nestedPrecomps(depth: 3, fanOut: 3)).status == 0)
-        let image = LottieMaker.document(layers: [LottieMaker.imageLayer("i")], assets: [LottieMaker.imageAsset("i", folder: "img/", name: "a.png")])
+        let image = LottieMaker.document(
+            layers: [LottieMaker.imageLayer("i")], assets: [LottieMaker.imageAsset("i", folder: "img/", name: "a.png")])
         let result = try Self.run(image) { folder in
             try FileManager.default.createDirectory(atPath: folder + "/img", withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: Support.fixture("png/rgb8.png"), toPath: folder + "/img/a.png")
@@ -47,10 +55,12 @@ struct LottieBoundsTests {
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test("frame rates and ranges that made durations overflow or rlottie free twice", arguments: [
-        ("1e-300", "0", "30", "frame rate"), ("0", "0", "30", "frame rate"), ("30", "0", "0.5", "out point"),
-        ("30", "0", "0.4", "out point"), ("30", "0", "0.6", "out point"), ("30", "5.2", "5.4", "out point"),
-    ])
+    @Test(
+        "frame rates and ranges that made durations overflow or rlottie free twice",
+        arguments: [
+            ("1e-300", "0", "30", "frame rate"), ("0", "0", "30", "frame rate"), ("30", "0", "0.5", "out point"),
+            ("30", "0", "0.4", "out point"), ("30", "0", "0.6", "out point"), ("30", "5.2", "5.4", "out point"),
+        ])
     func timeline(_ rate: String, _ inPoint: String, _ outPoint: String, _ fragment: String) throws {
         Self.expectRefused(try Self.run(LottieMaker.document(frameRate: rate, inPoint: inPoint, outPoint: outPoint)), fragment)
     }
@@ -60,22 +70,30 @@ struct LottieBoundsTests {
         let bomb = LottieMaker.nestedPrecomps(depth: 8, fanOut: 10)
         #expect(bomb.utf8.count < 25_000)
         Self.expectRefused(try Self.run(bomb), "layers once its precompositions are placed")
-        let loop = LottieMaker.document(layers: [LottieMaker.precompLayer("a")],
-                                        assets: [LottieMaker.precomp("a", layers: [LottieMaker.precompLayer("b")]),
-                                                 LottieMaker.precomp("b", layers: [LottieMaker.precompLayer("a")])])
+        let loop = LottieMaker.document(
+            layers: [LottieMaker.precompLayer("a")],
+            assets: [
+                LottieMaker.precomp("a", layers: [LottieMaker.precompLayer("b")]),
+                LottieMaker.precomp("b", layers: [LottieMaker.precompLayer("a")]),
+            ])
         Self.expectRefused(try Self.run(loop), "contains itself")
     }
 
     @Test("repeaters of a billion copies, nested repeaters, and copies that are not numbers")
     func repeaters() throws {
-        let billion = LottieMaker.document(layers: [LottieMaker.shapeLayer([LottieMaker.repeated([LottieMaker.rectangle()], copies: "1e9")])])
+        let billion = LottieMaker.document(layers: [
+            LottieMaker.shapeLayer([LottieMaker.repeated([LottieMaker.rectangle()], copies: "1e9")])
+        ])
         Self.expectRefused(try Self.run(billion), "shapes once its repeaters are copied")
         var nested = LottieMaker.rectangle()
         for _ in 0..<4 { nested = LottieMaker.repeated([nested], copies: "60") }
-        Self.expectRefused(try Self.run(LottieMaker.document(layers: [LottieMaker.shapeLayer([nested])])), "shapes once its repeaters are copied")
+        Self.expectRefused(
+            try Self.run(LottieMaker.document(layers: [LottieMaker.shapeLayer([nested])])), "shapes once its repeaters are copied")
     }
 
-    @Test("dashes: negative, not a number, or a period too short to end", arguments: [("-5", "3"), ("4", "-1"), ("0.001", "0.001"), ("0", "0")])
+    @Test(
+        "dashes: negative, not a number, or a period too short to end",
+        arguments: [("-5", "3"), ("4", "-1"), ("0.001", "0.001"), ("0", "0")])
     func dashes(_ dash: String, _ gap: String) throws {
         let document = LottieMaker.document(layers: [LottieMaker.shapeLayer([LottieMaker.dashedCircle(dash: dash, gap: gap)])])
         Self.expectRefused(try Self.run(document), "dash")
@@ -83,7 +101,9 @@ struct LottieBoundsTests {
 
     @Test("nesting deeper than 64 levels is refused before it reaches any parser's stack")
     func depth() throws {
-        let deep = LottieMaker.document(layers: [LottieMaker.shapeLayer([String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)])])
+        let deep = LottieMaker.document(layers: [
+            LottieMaker.shapeLayer([String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000)])
+        ])
         Self.expectRefused(try Self.run(deep), "nested more than 64 levels")
     }
 
@@ -101,8 +121,9 @@ struct LottieBoundsTests {
         let fifo = try Self.run(document("", "pipe.png")) { folder in #expect(mkfifo(folder + "/pipe.png", 0o600) == 0) }
         Self.expectRefused(fifo, "not a regular file")
         let huge = LottieMaker.pngHeader(width: 8_000, height: 8_000)
-        let five = LottieMaker.document(layers: (0..<5).map { LottieMaker.imageLayer("i\($0)") },
-                                        assets: (0..<5).map { LottieMaker.imageAsset("i\($0)", name: "big.png") })
+        let five = LottieMaker.document(
+            layers: (0..<5).map { LottieMaker.imageLayer("i\($0)") },
+            assets: (0..<5).map { LottieMaker.imageAsset("i\($0)", name: "big.png") })
         let large = try Self.run(five) { folder in try Data(huge).write(to: URL(fileURLWithPath: folder + "/big.png")) }
         Self.expectRefused(large, "--max-memory")
         let embedded = LottieMaker.document(layers: [LottieMaker.imageLayer("e")], assets: [LottieMaker.embeddedImage("e", bytes: huge)])

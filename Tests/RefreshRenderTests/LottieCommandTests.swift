@@ -19,12 +19,15 @@ struct LottieCommandTests {
         var digests: [[UInt64]] = []
         for (run, jobs) in ["1", "2", "8", "2", "8"].enumerated() {
             let out = folder + "/\(run)"
-            let result = try CLI.run(["simulate", gesture, "--fps", "15", "--jobs", jobs, "--gif", out + ".gif",
-                                      "--apng", out + ".apng", "--frames", out])
+            let result = try CLI.run([
+                "simulate", gesture, "--fps", "15", "--jobs", jobs, "--gif", out + ".gif",
+                "--apng", out + ".apng", "--frames", out,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             let frames = CLI.files(in: out)
             #expect(frames.count == 46)
-            digests.append([try Self.digest(out + ".gif"), try Self.digest(out + ".apng")] + frames.map { try! Self.digest(out + "/" + $0) })
+            digests.append(
+                [try Self.digest(out + ".gif"), try Self.digest(out + ".apng")] + frames.map { try! Self.digest(out + "/" + $0) })
         }
         for (index, other) in digests.enumerated().dropFirst() {
             #expect(other == digests[0], "run \(index) differs from --jobs 1")
@@ -39,15 +42,18 @@ struct LottieCommandTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let spinner = try String(contentsOfFile: Support.fixture("lottie/spinner.json"), encoding: .utf8)
-        let withAsset = spinner.replacingOccurrences(of: "\"assets\": []", with: "\"assets\": [{\"id\": \"i\", \"p\": \"gone.png\", \"u\": \"\", \"e\": 0}]")
+        let withAsset = spinner.replacingOccurrences(
+            of: "\"assets\": []", with: "\"assets\": [{\"id\": \"i\", \"p\": \"gone.png\", \"u\": \"\", \"e\": 0}]")
         try Data(withAsset.utf8).write(to: URL(fileURLWithPath: folder + "/a.json"))
         let missing = try CLI.run(["--images", "refreshing=" + folder + "/a.json", "--state", "refreshing", "-o", folder + "/x.png"])
         #expect(missing.status == 66 && missing.stderr.contains("gone.png"), "\(missing.stderr)")
         try Data("{\"layers\": [], \"w\": 1}".utf8).write(to: URL(fileURLWithPath: folder + "/b.json"))
         let bad = try CLI.run(["--images", "idle=" + folder + "/b.json", "-o", folder + "/x.png"])
         #expect(bad.status == 65 && bad.stderr.contains("b.json"), "\(bad.stderr)")
-        let segment = try CLI.run(["--images", "idle=" + Support.fixture("lottie/pull-loop.json"), "--lottie-segment", "idle=nope",
-                                   "-o", folder + "/x.png"])
+        let segment = try CLI.run([
+            "--images", "idle=" + Support.fixture("lottie/pull-loop.json"), "--lottie-segment", "idle=nope",
+            "-o", folder + "/x.png",
+        ])
         #expect(segment.status == 64 && segment.stderr.contains("--lottie-segment"), "\(segment.stderr)")
         #expect(CLI.files(in: folder) == ["a.json", "b.json"])
     }

@@ -58,10 +58,14 @@ struct MemoryBudgetTests {
         // 3 frames of 2048² = 48 MiB each file; a 64 MiB budget takes one, not both.
         try Self.bomb(side: 2048, frames: 3).write(to: URL(fileURLWithPath: folder + "/a.gif"))
         try Self.bomb(side: 2048, frames: 3).write(to: URL(fileURLWithPath: folder + "/b.gif"))
-        let one = try CLI.run(["--images", "idle=" + folder + "/a.gif", "--max-memory", "64", "--image-scale", "2", "-o", folder + "/one.png"])
+        let one = try CLI.run([
+            "--images", "idle=" + folder + "/a.gif", "--max-memory", "64", "--image-scale", "2", "-o", folder + "/one.png",
+        ])
         #expect(one.status == 0, "\(one.stderr)")
-        let both = try CLI.run(["--images", "idle=" + folder + "/a.gif", "--images", "refreshing=" + folder + "/b.gif",
-                                "--max-memory", "64", "--image-scale", "2", "-o", folder + "/both.png"])
+        let both = try CLI.run([
+            "--images", "idle=" + folder + "/a.gif", "--images", "refreshing=" + folder + "/b.gif",
+            "--max-memory", "64", "--image-scale", "2", "-o", folder + "/both.png",
+        ])
         #expect(both.status == 65 && both.stderr.contains("memory budget"), "\(both.stderr)")
     }
 
@@ -70,13 +74,17 @@ struct MemoryBudgetTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.bomb(side: 2, frames: 1, delay: 65535).write(to: URL(fileURLWithPath: folder + "/slow.gif"))
-        let loops = try CLI.run(["sequence", "--images", "refreshing=" + folder + "/slow.gif", "--state", "refreshing",
-                                 "--loops", "1000", "--fps", "240", "--gif", folder + "/x.gif"])
+        let loops = try CLI.run([
+            "sequence", "--images", "refreshing=" + folder + "/slow.gif", "--state", "refreshing",
+            "--loops", "1000", "--fps", "240", "--gif", folder + "/x.gif",
+        ])
         #expect(loops.status == 64 && loops.stderr.contains("frames"))
         #expect(CLI.files(in: folder) == ["slow.gif"])
         // Streamed: the files are whole and correct at the end.
-        let streamed = try CLI.run(["sequence", "--state", "refreshing", "--length", "2", "--fps", "30",
-                                    "--apng", folder + "/s.apng", "--gif", folder + "/s.gif"])
+        let streamed = try CLI.run([
+            "sequence", "--state", "refreshing", "--length", "2", "--fps", "30",
+            "--apng", folder + "/s.apng", "--gif", folder + "/s.gif",
+        ])
         #expect(streamed.status == 0, "\(streamed.stderr)")
         let apng = try ImageInspection.inspect(FileIO.read(folder + "/s.apng"))
         #expect(apng.format == .apng && apng.frameCount == 60 && abs(apng.durationMilliseconds - 2000) <= 30)
@@ -111,15 +119,20 @@ struct MemoryBudgetTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // 20 × 1024² = 21 M pixels to decode; a 16 MiB budget (4 M pixels) allows 16.8 M of work.
         try Data(try Self.movingBands(side: 1024, frames: 20)).write(to: URL(fileURLWithPath: folder + "/big.gif"))
-        let refused = try CLI.run(["--images", "refreshing=" + folder + "/big.gif", "--state", "refreshing", "--time", "0.7",
-                                   "--max-memory", "16", "-o", folder + "/r.png"])
-        #expect(refused.status == 65 && refused.stderr.contains("big.gif") && refused.stderr.contains("work limit")
+        let refused = try CLI.run([
+            "--images", "refreshing=" + folder + "/big.gif", "--state", "refreshing", "--time", "0.7",
+            "--max-memory", "16", "-o", folder + "/r.png",
+        ])
+        #expect(
+            refused.status == 65 && refused.stderr.contains("big.gif") && refused.stderr.contains("work limit")
                 && refused.stderr.contains("--max-memory"), "\(refused.stderr)")
         let extract = try CLI.run(["extract", folder + "/big.gif", "--max-memory", "16", "-o", folder + "/frames"])
         #expect(extract.status == 65 && extract.stderr.contains("work limit"), "\(extract.stderr)")
         #expect(CLI.files(in: folder) == ["big.gif"])
-        let allowed = try CLI.run(["--images", "refreshing=" + folder + "/big.gif", "--state", "refreshing", "--time", "0.7",
-                                   "--max-memory", "32", "-o", folder + "/r.png"])
+        let allowed = try CLI.run([
+            "--images", "refreshing=" + folder + "/big.gif", "--state", "refreshing", "--time", "0.7",
+            "--max-memory", "32", "-o", folder + "/r.png",
+        ])
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 
@@ -141,8 +154,10 @@ struct MemoryBudgetTests {
             var outputs: [Data] = []
             for memory in ["16", "1024"] {
                 let out = folder + "/r-\(memory).png"
-                let run = try CLI.run(["--images", "refreshing=" + folder + "/bands.gif", "--state", "refreshing", "--time", time,
-                                       "--hide-labels", "--image-scale", "3", "--scale", "3", "--max-memory", memory, "-o", out])
+                let run = try CLI.run([
+                    "--images", "refreshing=" + folder + "/bands.gif", "--state", "refreshing", "--time", time,
+                    "--hide-labels", "--image-scale", "3", "--scale", "3", "--max-memory", memory, "-o", out,
+                ])
                 #expect(run.status == 0, "\(run.stderr)")
                 outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
             }
@@ -153,9 +168,11 @@ struct MemoryBudgetTests {
         var sequences: [Data] = []
         for (memory, jobs) in [("16", "4"), ("1024", "1")] {
             let out = folder + "/s-\(memory).apng"
-            let run = try CLI.run(["sequence", "--images", "refreshing=" + folder + "/bands.gif", "--state", "refreshing",
-                                   "--hide-labels", "--image-scale", "2", "--fps", "25", "--loops", "1", "--jobs", jobs,
-                                   "--max-memory", memory, "--apng", out])
+            let run = try CLI.run([
+                "sequence", "--images", "refreshing=" + folder + "/bands.gif", "--state", "refreshing",
+                "--hide-labels", "--image-scale", "2", "--fps", "25", "--loops", "1", "--jobs", jobs,
+                "--max-memory", memory, "--apng", out,
+            ])
             #expect(run.status == 0, "\(run.stderr)")
             sequences.append(try Data(contentsOf: URL(fileURLWithPath: out)))
         }

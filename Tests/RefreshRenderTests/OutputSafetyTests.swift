@@ -43,7 +43,9 @@ struct OutputSafetyTests {
         let one = try CLI.run(["--images", "idle=" + frames, "-o", frames + "/frame_0001.png"])
         #expect(one.status == 64 && one.stderr.contains("frame_0001.png"))
         // The input folder as the frames folder.
-        let sequence = try CLI.run(["sequence", "--images", "refreshing=" + frames, "--state", "refreshing", "--fps", "10", "--frames", frames])
+        let sequence = try CLI.run([
+            "sequence", "--images", "refreshing=" + frames, "--state", "refreshing", "--fps", "10", "--frames", frames,
+        ])
         #expect(sequence.status == 64)
         #expect(Self.bytes(frames + "/frame_0001.png") == first)
         // A hard link to an input.
@@ -80,8 +82,10 @@ struct OutputSafetyTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["sequence", "--state", "refreshing", "--scale", "3", "--length", "60", "--fps", "60", "--jobs", "1",
-                             "--frames", folder + "/frames"]
+        process.arguments = [
+            "sequence", "--state", "refreshing", "--scale", "3", "--length", "60", "--fps", "60", "--jobs", "1",
+            "--frames", folder + "/frames",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

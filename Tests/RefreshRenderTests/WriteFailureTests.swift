@@ -18,10 +18,14 @@ struct WriteFailureTests {
     }
 
     /// Expects exit 74 with one line naming `file`, and `folder` holding only `kept`.
-    static func expectWriteFailure(_ result: CLI.Result, naming file: String, folder: String, kept: [String] = [],
-                                   sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectWriteFailure(
+        _ result: CLI.Result, naming file: String, folder: String, kept: [String] = [],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(result.status == 74, "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.contains(file) && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.contains(file) && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)",
+            sourceLocation: sourceLocation)
         #expect(CLI.files(in: folder) == kept.sorted(), "left behind", sourceLocation: sourceLocation)
     }
 
@@ -30,9 +34,11 @@ struct WriteFailureTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let g = Self.gesture
-        for arguments in [["simulate", g, "--gif", "/dev/full"], ["simulate", g, "--apng", "/dev/full"],
-                          ["sequence", "--state", "refreshing", "--gif", "/dev/full"], ["simulate", g, "--sheet", "/dev/full"],
-                          ["snapshot", Self.cases, "--golden", Self.goldens, "--junit", "/dev/full"], ["-o", "/dev/full"]] {
+        for arguments in [
+            ["simulate", g, "--gif", "/dev/full"], ["simulate", g, "--apng", "/dev/full"],
+            ["sequence", "--state", "refreshing", "--gif", "/dev/full"], ["simulate", g, "--sheet", "/dev/full"],
+            ["snapshot", Self.cases, "--golden", Self.goldens, "--junit", "/dev/full"], ["-o", "/dev/full"],
+        ] {
             Self.expectWriteFailure(try CLI.run(arguments, in: folder), naming: "/dev/full", folder: folder)
         }
         let json = try Self.shell("\"$BIN\" simulate '\(g)' --json > /dev/full", in: folder)
@@ -45,11 +51,14 @@ struct WriteFailureTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let g = Self.gesture
         // 4 blocks of 512 bytes: the first frame files fit, the animation does not.
-        for (options, file) in [("--gif a.gif", "a.gif"), ("--apng a.png", "a.png"), ("--frames F", "F/frame_"), ("--sheet s.png", "s.png")] {
+        for (options, file) in [
+            ("--gif a.gif", "a.gif"), ("--apng a.png", "a.png"), ("--frames F", "F/frame_"), ("--sheet s.png", "s.png"),
+        ] {
             let result = try Self.shell("ulimit -f 4; exec \"$BIN\" simulate '\(g)' --fps 30 \(options)", in: folder)
             Self.expectWriteFailure(result, naming: file, folder: folder)
         }
-        let report = try Self.shell("ulimit -f 1; exec \"$BIN\" snapshot '\(Self.cases)' --golden '\(Self.goldens)' --html H --artifacts A", in: folder)
+        let report = try Self.shell(
+            "ulimit -f 1; exec \"$BIN\" snapshot '\(Self.cases)' --golden '\(Self.goldens)' --html H --artifacts A", in: folder)
         #expect(report.status == 74, "\(report.stderr)")
         #expect(!CLI.files(in: folder).contains { $0.hasPrefix(".") })
         #expect(CLI.files(in: folder + "/H").allSatisfy { !$0.hasPrefix(".") })
@@ -59,21 +68,27 @@ struct WriteFailureTests {
     func brokenPipe() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for command in ["sequence --state refreshing --gif -", "sequence --state refreshing --apng -", "sequence --state refreshing --length 20 --fps 120 --json"] {
-                let status = try Self.shell("set -o pipefail; \"$BIN\" \(command) | head -c 10 > /dev/null", in: folder)
+        for command in [
+            "sequence --state refreshing --gif -", "sequence --state refreshing --apng -",
+            "sequence --state refreshing --length 20 --fps 120 --json",
+        ] {
+            let status = try Self.shell("set -o pipefail; \"$BIN\" \(command) | head -c 10 > /dev/null", in: folder)
             #expect(status.status == 74 && status.stderr.contains("Broken pipe"), "\(command): \(status.status) \(status.stderr)")
         }
     }
 
-    @Test("every catchable ending signal mid-write removes the temporary files and exits 128 + N",
-          arguments: [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGVTALRM, SIGPWR])
+    @Test(
+        "every catchable ending signal mid-write removes the temporary files and exits 128 + N",
+        arguments: [SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGVTALRM, SIGPWR])
     func signals(_ number: Int32) throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["sequence", "--state", "refreshing", "--fps", "240", "--length", "30",
-                             "--gif", folder + "/a.gif", "--apng", folder + "/a.png", "--frames", folder + "/F"]
+        process.arguments = [
+            "sequence", "--state", "refreshing", "--fps", "240", "--length", "30",
+            "--gif", folder + "/a.gif", "--apng", folder + "/a.png", "--frames", folder + "/F",
+        ]
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait until the temporaries exist, then signal.
@@ -95,8 +110,10 @@ struct WriteFailureTests {
         #expect(mode == 0o600)
         let long = String(repeating: "n", count: 246) + ".png"
         #expect(try CLI.run(["-o", folder + "/" + long]).status == 0)
-        for arguments in [["--gif", "x.gif", "--apng", "x.gif"], ["--frames", "D", "--gif", "D/frame_0001.png"],
-                          ["--frames", "D", "--sheet", "./D/../D/frame_0003.png"], ["--frames", "-"], ["--gif", "-", "--json"]] {
+        for arguments in [
+            ["--gif", "x.gif", "--apng", "x.gif"], ["--frames", "D", "--gif", "D/frame_0001.png"],
+            ["--frames", "D", "--sheet", "./D/../D/frame_0003.png"], ["--frames", "-"], ["--gif", "-", "--json"],
+        ] {
             let result = try CLI.run(["simulate", Self.gesture] + arguments, in: folder)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
         }
@@ -139,7 +156,7 @@ struct WriteFailureTests {
         let tables = Int(font[4]) << 8 | Int(font[5])
         let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { font[$0..<$0 + 4].elementsEqual("hhea".utf8) })
         let offset = font[(record + 8)..<(record + 12)].reduce(0) { $0 << 8 | Int($1) }
-        font[offset + 6] = 0x80  // descender, a big-endian Int16 at byte 6 of hhea
+        font[offset + 6] = 0x80 // descender, a big-endian Int16 at byte 6 of hhea
         font[offset + 7] = 0x00
         try Data(font).write(to: URL(fileURLWithPath: folder + "/f.ttf"))
         let result = try CLI.run(["--font", folder + "/f.ttf", "--state", "pulling", "-o", folder + "/x.png"])
@@ -180,7 +197,8 @@ struct WriteFailureTests {
         let printed = String(decoding: result.stdout, as: UTF8.self) + result.stderr
         #expect(!printed.contains("snapshot \(cases) ") && !FileManager.default.fileExists(atPath: folder + "/PWNED"))
         // A marker named with an escape sequence is shown escaped.
-        let lottie = LottieMaker.document().replacingOccurrences(of: #""layers""#, with: #""markers": [{"cm": "\u001b[31mred", "tm": 0, "dr": 5}], "layers""#)
+        let lottie = LottieMaker.document().replacingOccurrences(
+            of: #""layers""#, with: #""markers": [{"cm": "\u001b[31mred", "tm": 0, "dr": 5}], "layers""#)
         try Data(lottie.utf8).write(to: URL(fileURLWithPath: folder + "/m.json"))
         let info = try CLI.run(["info", folder + "/m.json"])
         let text = String(decoding: info.stdout, as: UTF8.self)

@@ -55,15 +55,18 @@ public struct GIFDecoder: Sendable {
             try self.scan(data) { record, indices, width, height in
                 if compositor == nil {
                     guard width * height <= limits.maxTotalPixels / screensHeld else {
-                        throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF (a \(width)×\(height) screen)", limit: limits.maxTotalPixels))
+                        throw ImageCodecError.limitExceeded(
+                            .totalPixels(what: "GIF (a \(width)×\(height) screen)", limit: limits.maxTotalPixels))
                     }
                     compositor = try GIFCompositor(width: width, height: height)
                 }
                 // Optional chaining draws on the canvas in place (no copy of the screen).
                 guard let image = compositor?.composite(record, indices: indices) else { return }
-                try body(GIFAnimation.Frame(image: image, delayCentiseconds: record.delayCentiseconds, disposal: record.disposal,
-                                            left: record.left, top: record.top, width: record.width, height: record.height),
-                         width * height)
+                try body(
+                    GIFAnimation.Frame(
+                        image: image, delayCentiseconds: record.delayCentiseconds, disposal: record.disposal,
+                        left: record.left, top: record.top, width: record.width, height: record.height),
+                    width * height)
             }
         }
         return GIFSummary(width: scan.width, height: scan.height, loopCount: scan.loopCount, frameCount: scan.records.count)
@@ -78,8 +81,10 @@ public struct GIFDecoder: Sendable {
         let budget = memoryPixels ?? limits.maxTotalPixels
         let screen = scan.width * scan.height
         guard screen <= budget / 3 else {
-            throw ImageCodecError.limitExceeded(.totalPixels(what: "GIF (one \(scan.width)×\(scan.height) frame, its canvas and a copy)",
-                                                             limit: budget))
+            throw ImageCodecError.limitExceeded(
+                .totalPixels(
+                    what: "GIF (one \(scan.width)×\(scan.height) frame, its canvas and a copy)",
+                    limit: budget))
         }
         // Kept pictures: every frame twice (at its size and resampled) at most, and no more
         // than a quarter of the budget unless one frame needs more, so other inputs keep room.
@@ -165,8 +170,10 @@ public struct GIFDecoder: Sendable {
         return true
     }
 
-    private static func readExtension(_ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicControl,
-                                      loopCount: inout Int?) -> Bool {
+    private static func readExtension(
+        _ gif: UnsafeMutablePointer<GifFileType>, control: inout GraphicControl,
+        loopCount: inout Int?
+    ) -> Bool {
         var code: Int32 = 0
         var block: UnsafeMutablePointer<GifByteType>?
         guard DGifGetExtension(gif, &code, &block) == GIF_OK else { return false }
@@ -182,8 +189,9 @@ public struct GIFDecoder: Sendable {
             control.delay = Int(body[1]) | Int(body[2]) << 8
             control.transparentIndex = Int(body[3])
         } else if code == APPLICATION_EXT_FUNC_CODE, blocks.count >= 2,
-                  blocks[0] == Array("NETSCAPE2.0".utf8) || blocks[0] == Array("ANIMEXTS1.0".utf8),
-                  blocks[1].count >= 3, blocks[1][0] == 1 {
+            blocks[0] == Array("NETSCAPE2.0".utf8) || blocks[0] == Array("ANIMEXTS1.0".utf8),
+            blocks[1].count >= 3, blocks[1][0] == 1
+        {
             loopCount = Int(blocks[1][1]) | Int(blocks[1][2]) << 8
         }
         return true

@@ -126,8 +126,9 @@ public final class GIFEncoder {
     private func flush(until centisecond: Int) throws {
         guard let frame = pending else { return }
         pending = nil
-        var gcb = GraphicsControlBlock(DisposalMode: DISPOSE_BACKGROUND, UserInputFlag: false,
-                                       DelayTime: Int32(min(65535, max(2, centisecond - frame.start))), TransparentColor: 0)
+        var gcb = GraphicsControlBlock(
+            DisposalMode: DISPOSE_BACKGROUND, UserInputFlag: false,
+            DelayTime: Int32(min(65535, max(2, centisecond - frame.start))), TransparentColor: 0)
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
@@ -184,8 +185,9 @@ public final class GIFEncoder {
         }
         for (index, sum) in sums.enumerated() where sum.3 > 0 {
             let half = sum.3 / 2
-            colors[index] = GifColorType(Red: UInt8((sum.0 + half) / sum.3), Green: UInt8((sum.1 + half) / sum.3),
-                                         Blue: UInt8((sum.2 + half) / sum.3))
+            colors[index] = GifColorType(
+                Red: UInt8((sum.0 + half) / sum.3), Green: UInt8((sum.1 + half) / sum.3),
+                Blue: UInt8((sum.2 + half) / sum.3))
         }
         return (indices, colors)
     }
@@ -202,7 +204,8 @@ private func writeBytes(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: Unsa
 /// between 0 and about 31 years (the range every frame clock works in).
 package func encoderMicroseconds(_ seconds: Double, format: ImageFormat) throws -> Int64 {
     guard seconds.isFinite, seconds >= 0, seconds <= 1e9 else {
-        throw ImageCodecError.cannotEncode(format, reason: "a frame time must be a finite number of seconds between 0 and 1e9, got \(seconds)")
+        throw ImageCodecError.cannotEncode(
+            format, reason: "a frame time must be a finite number of seconds between 0 and 1e9, got \(seconds)")
     }
     return Int64((seconds * 1_000_000).rounded())
 }

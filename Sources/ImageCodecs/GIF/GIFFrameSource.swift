@@ -58,8 +58,9 @@ struct GIFScan: Sendable {
         _ = try? GIFStream.reading(stream) { gif, _ in
             var type = UNDEFINED_RECORD_TYPE
             guard DGifGetRecordType(gif, &type) == GIF_OK, type == IMAGE_DESC_RECORD_TYPE, DGifGetImageDesc(gif) == GIF_OK else { return }
-            indices.linesDecoded = Self.readIndices(gif, width: record.width, height: record.height, interlaced: record.interlaced,
-                                                    into: &indices.values)
+            indices.linesDecoded = Self.readIndices(
+                gif, width: record.width, height: record.height, interlaced: record.interlaced,
+                into: &indices.values)
         }
         return indices
     }
@@ -74,8 +75,10 @@ struct GIFScan: Sendable {
     /// Reads an image's lines into `indices` (width × height) in display order, putting
     /// interlaced passes in their rows; returns how many lines were read before the data ended
     /// or broke.
-    static func readIndices(_ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, interlaced: Bool,
-                            into indices: inout [UInt8]) -> Int {
+    static func readIndices(
+        _ gif: UnsafeMutablePointer<GifFileType>, width: Int, height: Int, interlaced: Bool,
+        into indices: inout [UInt8]
+    ) -> Int {
         let rows = storedRowOrder(height: height, interlaced: interlaced)
         guard indices.count == width * height else { return 0 }
         return indices.withUnsafeMutableBufferPointer { out in
@@ -274,9 +277,11 @@ public final class GIFFrameSource: LazyImageSource {
                     break
                 }
             }
-            if let reason = GIFCompositor.blankStart(earlier, in: scan.records, width: scan.width, height: scan.height,
-                                                     last: earlier == index),
-               reason == .cleared || trustingCover {
+            if let reason = GIFCompositor.blankStart(
+                earlier, in: scan.records, width: scan.width, height: scan.height,
+                last: earlier == index),
+                reason == .cleared || trustingCover
+            {
                 fromCover = reason == .covered
                 start = earlier
                 break

@@ -54,10 +54,12 @@ public struct ImageInspection: Sendable, Equatable {
                 delays.append(pendingDelay)
                 let word = { (k: Int) in Int(d[descriptor + k]) | Int(d[descriptor + k + 1]) << 8 }
                 let flags = d[descriptor + 9]
-                layouts.append(GIFFrameLayout(left: word(1), top: word(3), width: word(5), height: word(7),
-                                              disposal: GIFFrameLayout.Disposal(code: pendingDisposal),
-                                              localColors: flags & 0x80 != 0 ? 1 << (Int(flags & 7) + 1) : nil,
-                                              globalColors: globalColors))
+                layouts.append(
+                    GIFFrameLayout(
+                        left: word(1), top: word(3), width: word(5), height: word(7),
+                        disposal: GIFFrameLayout.Disposal(code: pendingDisposal),
+                        localColors: flags & 0x80 != 0 ? 1 << (Int(flags & 7) + 1) : nil,
+                        globalColors: globalColors))
                 pendingDelay = 0
                 pendingDisposal = 0
             }
@@ -84,8 +86,9 @@ public struct ImageInspection: Sendable, Equatable {
             let numerator = Int(b[20]) << 8 | Int(b[21]), denominator = Int(b[22]) << 8 | Int(b[23])
             return numerator * 1000 / (denominator == 0 ? 100 : denominator)
         }
-        return ImageInspection(format: .apng, width: width, height: height, delaysMilliseconds: delays.isEmpty ? [0] : delays,
-                               loopCount: plays)
+        return ImageInspection(
+            format: .apng, width: width, height: height, delaysMilliseconds: delays.isEmpty ? [0] : delays,
+            loopCount: plays)
     }
 }
 
@@ -127,7 +130,8 @@ public struct GIFFrameLayout: Sendable, Equatable, Codable {
 
     /// "40×40 at (0, 0), disposal none, local palette of 256 colours".
     public var summary: String {
-        let palette = localColors.map { "local palette of \($0) colours" }
+        let palette =
+            localColors.map { "local palette of \($0) colours" }
             ?? (globalColors > 0 ? "global palette of \(globalColors) colours" : "no palette")
         return "\(width)×\(height) at (\(left), \(top)), disposal \(disposal.rawValue), \(palette)"
     }

@@ -111,27 +111,35 @@ public final class LottieAnimation {
             }
             return value
         }
-        let frameRate = try number("fr", header.fr?.value), inPoint = try number("ip", header.ip?.value), outPoint = try number("op", header.op?.value)
+        let frameRate = try number("fr", header.fr?.value), inPoint = try number("ip", header.ip?.value),
+            outPoint = try number("op", header.op?.value)
         let width = try number("w", header.w?.value), height = try number("h", header.h?.value)
         guard header.layers?.value != nil else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
         guard frameRate >= LottieLimits.minFrameRate, frameRate <= LottieLimits.maxFrameRate else {
-            throw ImageCodecError.malformed(.lottie, reason: "frame rate \(frameRate) is outside \(LottieLimits.minFrameRate)…\(LottieLimits.maxFrameRate)")
+            throw ImageCodecError.malformed(
+                .lottie, reason: "frame rate \(frameRate) is outside \(LottieLimits.minFrameRate)…\(LottieLimits.maxFrameRate)")
         }
         guard abs(inPoint) < 1e7, abs(outPoint) < 1e7, outPoint - inPoint >= 1 else {
             throw ImageCodecError.malformed(.lottie, reason: "out point \(outPoint) is not a frame or more after in point \(inPoint)")
         }
         guard width >= 1, height >= 1, width <= Double(limits.maxSide), height <= Double(limits.maxSide) else {
-            throw ImageCodecError.limitExceeded(.side(what: "Lottie composition", width: Int(min(width, 1e9)),
-                                                      height: Int(min(height, 1e9)), limit: limits.maxSide))
+            throw ImageCodecError.limitExceeded(
+                .side(
+                    what: "Lottie composition", width: Int(min(width, 1e9)),
+                    height: Int(min(height, 1e9)), limit: limits.maxSide))
         }
         let frames = Int(outPoint.rounded(.up)) - Int(inPoint.rounded(.down))
-        guard frames <= limits.maxFrames else { throw ImageCodecError.limitExceeded(.frames(what: "Lottie animation", limit: limits.maxFrames)) }
+        guard frames <= limits.maxFrames else {
+            throw ImageCodecError.limitExceeded(.frames(what: "Lottie animation", limit: limits.maxFrames))
+        }
         let markers = (header.markers?.value ?? []).compactMap(\.value).compactMap { marker -> Info.Marker? in
             guard let name = marker.cm?.value, let start = marker.tm?.value, start.isFinite, abs(start) < 1e7 else { return nil }
             let duration = marker.dr?.value ?? 0
-            return Info.Marker(name: name, start: Int(start.rounded()), duration: Int((duration.isFinite ? min(max(duration, 0), 1e7) : 0).rounded()))
+            return Info.Marker(
+                name: name, start: Int(start.rounded()), duration: Int((duration.isFinite ? min(max(duration, 0), 1e7) : 0).rounded()))
         }
-        return Info(width: width, height: height, frameRate: frameRate, inPoint: Int(inPoint.rounded()),
-                    outPoint: Int(outPoint.rounded()), markers: markers)
+        return Info(
+            width: width, height: height, frameRate: frameRate, inPoint: Int(inPoint.rounded()),
+            outPoint: Int(outPoint.rounded()), markers: markers)
     }
 }

@@ -42,10 +42,12 @@ struct LottieCheck {
         var expansion = Expansion(precomps: precomps)
         let cost = try expansion.cost(of: root["layers"]?.elements ?? [], inside: [])
         guard cost.layers <= Self.maxExpandedLayers else {
-            throw ImageCodecError.malformed(.lottie, reason: "expands to more than \(Self.maxExpandedLayers) layers once its precompositions are placed")
+            throw ImageCodecError.malformed(
+                .lottie, reason: "expands to more than \(Self.maxExpandedLayers) layers once its precompositions are placed")
         }
         guard cost.shapes <= Self.maxExpandedShapes else {
-            throw ImageCodecError.malformed(.lottie, reason: "expands to more than \(Self.maxExpandedShapes) shapes once its repeaters are copied")
+            throw ImageCodecError.malformed(
+                .lottie, reason: "expands to more than \(Self.maxExpandedShapes) shapes once its repeaters are copied")
         }
         return try checkImages(assets)
     }
@@ -167,13 +169,18 @@ struct LottieCheck {
         var pixels = 0
         for asset in assets {
             guard let name = asset["p"]?.string, asset["layers"] == nil else { continue }
-            let embedded = asset["e"]?.number == 1 || { if case .bool(true)? = asset["e"] { return true }; return false }()
+            let embedded =
+                asset["e"]?.number == 1
+                || {
+                    if case .bool(true)? = asset["e"] { return true }; return false
+                }()
             let bytes: [UInt8]
             let what: String
             if embedded || name.hasPrefix("data:") {
                 // rlottie reads only `data:…,` text, and only when `e` is set; it ignores the rest.
                 guard embedded, name.hasPrefix("data:"), let comma = name.firstIndex(of: ","),
-                      let decoded = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
+                    let decoded = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
+                else {
                     continue
                 }
                 bytes = Array(decoded)
@@ -224,7 +231,9 @@ struct LottieCheck {
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw ImageCodecError.malformed(.lottie, reason: "image asset \(path) is not a regular file")
         }
-        guard Int(info.st_size) <= maxBytes else { throw ImageCodecError.limitExceeded(.fileBytes(bytes: Int(info.st_size), limit: maxBytes)) }
+        guard Int(info.st_size) <= maxBytes else {
+            throw ImageCodecError.limitExceeded(.fileBytes(bytes: Int(info.st_size), limit: maxBytes))
+        }
         guard let file = fopen(path, "rb") else { throw ImageCodecError.missingResource(path) }
         defer { fclose(file) }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))

@@ -126,7 +126,7 @@ indirect enum LottieJSON {
         private static let numberBytes = Set("0123456789+-.eE".utf8)
 
         mutating func string() throws(Failure) -> String {
-            offset += 1  // the opening quote
+            offset += 1 // the opening quote
             var scalars = String.UnicodeScalarView()
             var plainStart = offset
             func flushPlain(_ end: Int) {
@@ -156,7 +156,8 @@ indirect enum LottieJSON {
                 case UInt8(ascii: "u"):
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code), offset + 1 < bytes.count,
-                       bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u") {
+                        bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+                    {
                         offset += 2
                         let low = try hex4()
                         code = (0xDC00..<0xE000).contains(low) ? 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00) : 0xFFFD

@@ -26,7 +26,8 @@ final class LottieProcess {
         self.limits = limits
         guard let executable = Self.executable() else {
             throw ImageCodecError.libraryFailure(
-                "Lottie files are drawn by refresh-render in a separate process, and none was found: set \(Self.executableVariable) to its path")
+                "Lottie files are drawn by refresh-render in a separate process, and none was found: set \(Self.executableVariable) to its path"
+            )
         }
         var ends: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
@@ -41,7 +42,7 @@ final class LottieProcess {
         let arguments = [executable, LottieWorker.argument]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         let status = rg_worker_spawn(executable, &argv, ends[1], &child)
-        argv.forEach { free($0) }
+        for pointer in argv { free(pointer) }
         close(ends[1])
         guard status == 0 else {
             close(ends[0])
@@ -57,8 +58,10 @@ final class LottieProcess {
         message.append(run: json)
         // Every stored property is set: from here `deinit` stops the worker if this throws.
         let (w, h, frames) = try exchange(message.bytes) { deadline in
-            (try channel.receiveInteger(deadline: deadline), try channel.receiveInteger(deadline: deadline),
-             try channel.receiveInteger(deadline: deadline))
+            (
+                try channel.receiveInteger(deadline: deadline), try channel.receiveInteger(deadline: deadline),
+                try channel.receiveInteger(deadline: deadline)
+            )
         }
         width = Int(clamping: w)
         height = Int(clamping: h)
@@ -116,7 +119,7 @@ final class LottieProcess {
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let signal = status & 0x7F
         switch signal {
-        case 0, SIGKILL: return nil  // exited, or killed here
+        case 0, SIGKILL: return nil // exited, or killed here
         case SIGXCPU: return .workerTime(seconds: limits.maxWorkerSeconds)
         default:
             let name = String(cString: strsignal(signal))

@@ -15,7 +15,7 @@ public enum LottieWorker {
 
     /// The first word of every session: the format's name and version, so a worker from
     /// another build refuses to talk instead of misreading.
-    static let greeting: UInt64 = 0x0001_574C_4752  // "RGLW", version 1
+    static let greeting: UInt64 = 0x0001_574C_4752 // "RGLW", version 1
 
     /// Replies: the request was done, or here is why not.
     static let done: UInt64 = 0, failed: UInt64 = 1
@@ -83,7 +83,7 @@ public enum LottieWorker {
                 }
             }
         } catch {
-            _exit(0)  // the command closed the socket: nothing more to do
+            _exit(0) // the command closed the socket: nothing more to do
         }
     }
 

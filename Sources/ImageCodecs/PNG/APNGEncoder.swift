@@ -1,7 +1,5 @@
 import RefreshImage
 
-import RefreshImage
-
 /// Writes animated PNGs: each frame is compressed by ``PNGEncoder`` and its image data goes
 /// straight into the APNG chunks (IDAT, then fdAT after an fcTL) that browsers play. The
 /// frame count is given up front (the acTL chunk comes first), so the file can be written out
@@ -44,7 +42,8 @@ public struct APNGEncoder {
     /// `add(_:at:)` in microseconds.
     package mutating func add(_ frame: PNGEncoder.CompressedImage, atMicroseconds time: Int64) throws {
         guard frame.width == width, frame.height == height else {
-            throw ImageCodecError.cannotEncode(.apng, reason: "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")
+            throw ImageCodecError.cannotEncode(
+                .apng, reason: "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")
         }
         guard written + (pendingData == nil ? 0 : 1) < frameCount else {
             throw ImageCodecError.cannotEncode(.apng, reason: "more than the \(frameCount) frames announced")
@@ -90,7 +89,8 @@ public struct APNGEncoder {
         guard let data = pendingData else { return }
         writeHeader()
         let ms = UInt16(max(1, min(65535, ((Double(time) - Double(pendingStart)) / 1000).rounded())))
-        let control = PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
+        let control =
+            PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
             + PNGChunks.bigEndian(0) + PNGChunks.bigEndian(0)
             + [UInt8(ms >> 8), UInt8(ms & 0xFF), UInt8(1000 >> 8), UInt8(1000 & 0xFF), 0, 0]
         PNGChunks.append("fcTL", control, to: &output)

@@ -45,8 +45,9 @@ struct CgBIConverter {
         guard [1, 2, 4, 8, 16].contains(bitDepth) else {
             throw ImageCodecError.malformed(.cgbiPNG, reason: "bit depth \(bitDepth)")
         }
-        let expected = Self.filteredSize(width: width, height: height, bitsPerPixel: channels * bitDepth,
-                                         interlaced: interlaced)
+        let expected = Self.filteredSize(
+            width: width, height: height, bitsPerPixel: channels * bitDepth,
+            interlaced: interlaced)
         let compressed = chunks.filter { $0.type == "IDAT" }.flatMap { $0.body }
         let scanlines = try Self.inflateRaw(compressed, expectedSize: expected)
         if bitDepth == 8 && !interlaced && (channels == 4 || channels == 3) {

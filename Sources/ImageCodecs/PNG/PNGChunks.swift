@@ -37,7 +37,8 @@ enum PNGChunks {
         out += body
         var crc = crc32(0, nil, 0)
         crc = typeBytes.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
-        crc = body.withContiguousStorageIfAvailable { crc32(crc, $0.baseAddress, UInt32($0.count)) }
+        crc =
+            body.withContiguousStorageIfAvailable { crc32(crc, $0.baseAddress, UInt32($0.count)) }
             ?? Array(body).withUnsafeBufferPointer { crc32(crc, $0.baseAddress, UInt32($0.count)) }
         out += bigEndian(UInt32(crc))
     }

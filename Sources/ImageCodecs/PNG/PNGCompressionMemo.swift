@@ -1,5 +1,5 @@
-import RefreshImage
 import CDeflate
+import RefreshImage
 
 /// The compressed data of frames an encoder made recently, found again by their filtered
 /// rows: a looping GIF or Lottie state repeats the same few pictures many times a second,
@@ -39,7 +39,9 @@ package final class PNGCompressionMemo: Sendable {
     /// ``keep(_:hash:)``. While another thread compresses rows with the same hash, this waits
     /// for its result instead of making the same data twice (consecutive frames of a
     /// sequence are often equal and are made at the same time on different threads).
-    func lookUp(_ rows: UnsafeBufferPointer<UInt8>, width: Int, height: Int, hash: UInt64, in workspace: PNGWorkspace) -> PNGEncoder.CompressedImage? {
+    func lookUp(_ rows: UnsafeBufferPointer<UInt8>, width: Int, height: Int, hash: UInt64, in workspace: PNGWorkspace) -> PNGEncoder
+        .CompressedImage?
+    {
         let candidates = state.withLock(waitingWhile: { $0.inFlight.contains(hash) }) { state in
             state.entries.filter { $0.hash == hash && $0.compressed.width == width && $0.compressed.height == height }.map(\.compressed)
         }

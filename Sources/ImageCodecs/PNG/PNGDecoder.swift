@@ -76,8 +76,9 @@ public struct PNGDecoder: Sendable {
         var status: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             status = data.withUnsafeBufferPointer { bytes in
-                rg_png_decode_rgba(bytes.baseAddress, bytes.count, buffer.baseAddress,
-                                   width, height, &message, message.count)
+                rg_png_decode_rgba(
+                    bytes.baseAddress, bytes.count, buffer.baseAddress,
+                    width, height, &message, message.count)
             }
             if status != 0 {
                 // Never hand back uninitialised memory.

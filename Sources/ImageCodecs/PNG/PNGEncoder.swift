@@ -175,8 +175,10 @@ public struct PNGEncoder: Sendable {
 
     /// Compresses the filtered rows `fill` writes. libdeflate works in a reused
     /// ``PNGWorkspace`` (compressor and buffers kept from frame to frame); zlib in fresh buffers.
-    private func compressRows(width: Int, height: Int, memo: PNGCompressionMemo? = nil,
-                              _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void) throws -> CompressedImage {
+    private func compressRows(
+        width: Int, height: Int, memo: PNGCompressionMemo? = nil,
+        _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void
+    ) throws -> CompressedImage {
         let count = PNGRowFilter.filteredCount(width: width, height: height)
         switch settings.compressor {
         case .libdeflate:
@@ -195,8 +197,9 @@ public struct PNGEncoder: Sendable {
         case .zlib, .libpng:
             var rows = [UInt8](repeating: 0, count: count)
             rows.withUnsafeMutableBufferPointer { fill($0) }
-            return CompressedImage(width: width, height: height,
-                                   data: try Self.deflate(rows, level: settings.level, strategy: settings.strategy.rawValue))
+            return CompressedImage(
+                width: width, height: height,
+                data: try Self.deflate(rows, level: settings.level, strategy: settings.strategy.rawValue))
         }
     }
 
@@ -212,8 +215,11 @@ public struct PNGEncoder: Sendable {
     /// A zlib stream of `input` (window 32 KiB, memory level 8, as libpng uses).
     static func deflate(_ input: [UInt8], level: Int, strategy: Int32) throws -> [UInt8] {
         var stream = z_stream()
-        guard deflateInit2_(&stream, Int32(level), Z_DEFLATED, 15, 8, strategy, zlibVersion(),
-                            Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard
+            deflateInit2_(
+                &stream, Int32(level), Z_DEFLATED, 15, 8, strategy, zlibVersion(),
+                Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else {
             throw ImageCodecError.libraryFailure("zlib deflateInit2 failed")
         }
         defer { deflateEnd(&stream) }
@@ -235,9 +241,10 @@ public struct PNGEncoder: Sendable {
         var message = [CChar](repeating: 0, count: 256)
         defer { rg_png_output_free(&output) }
         let status = pixels.withUnsafeBufferPointer { buffer in
-            rg_png_encode_rgba(buffer.baseAddress, UInt32(width), UInt32(height), width * 4,
-                               Int32(settings.level), settings.filters.rawValue, settings.strategy.rawValue,
-                               &output, &message, message.count)
+            rg_png_encode_rgba(
+                buffer.baseAddress, UInt32(width), UInt32(height), width * 4,
+                Int32(settings.level), settings.filters.rawValue, settings.strategy.rawValue,
+                &output, &message, message.count)
         }
         guard status == 0, let data = output.data else {
             throw ImageCodecError.libraryFailure("libpng could not encode: \(PNGDecoder.text(message))")

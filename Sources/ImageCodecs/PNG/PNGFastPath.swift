@@ -50,7 +50,7 @@ enum PNGFastPath {
                     height = Int(PNGChunks.bigEndian32(bytes, body + 4))
                     let depth = bytes[body + 8], colorType = bytes[body + 9]
                     guard width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF, depth == 8,
-                          colorType == 2 || colorType == 6, bytes[body + 10] == 0, bytes[body + 11] == 0, bytes[body + 12] == 0
+                        colorType == 2 || colorType == 6, bytes[body + 10] == 0, bytes[body + 11] == 0, bytes[body + 12] == 0
                     else { return nil }
                     channels = colorType == 6 ? 4 : 3
                 case Self.IDAT:
@@ -71,7 +71,9 @@ enum PNGFastPath {
             guard seenIHDR, seenIEND, !imageData.isEmpty else { return nil }
         }
 
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         static let IHDR: UInt32 = 0x4948_4452, IDAT: UInt32 = 0x4944_4154, IEND: UInt32 = 0x4945_4E44
+        // swift-format-ignore: AlwaysUseLowerCamelCase
         static let tRNS: UInt32 = 0x7452_4E53, PLTE: UInt32 = 0x504C_5445
 
     }
@@ -96,8 +98,9 @@ enum PNGFastPath {
             // and nothing after the zlib stream.
             func inflate(_ stream: UnsafeBufferPointer<UInt8>) -> Bool {
                 var consumed = 0
-                let result = libdeflate_zlib_decompress_ex(decompressor, stream.baseAddress, stream.count, filtered.baseAddress,
-                                                           filteredCount, &consumed, nil)
+                let result = libdeflate_zlib_decompress_ex(
+                    decompressor, stream.baseAddress, stream.count, filtered.baseAddress,
+                    filteredCount, &consumed, nil)
                 return result == LIBDEFLATE_SUCCESS && consumed == stream.count
             }
             do {
@@ -112,15 +115,17 @@ enum PNGFastPath {
                 }
                 guard inflated else { throw ImageCodecError.malformed(.png, reason: "image data") }
                 if inPlace {
-                    try PNGUnfilter.unfilter(UnsafeBufferPointer(filtered), rowBytes: rowBytes, height: layout.height,
-                                             bytesPerPixel: 4, into: out)
+                    try PNGUnfilter.unfilter(
+                        UnsafeBufferPointer(filtered), rowBytes: rowBytes, height: layout.height,
+                        bytesPerPixel: 4, into: out)
                 } else {
                     // RGB rows unfiltered into the last three quarters of the buffer, then spread
                     // to RGBA from the front: pixel i's RGBA (bytes 4i..<4i+4) never reaches the RGB
                     // of a later pixel (from n + 3i + 3, n pixels), and its own is read first.
                     let offset = count - rowBytes * layout.height
-                    try PNGUnfilter.unfilter(UnsafeBufferPointer(filtered), rowBytes: rowBytes, height: layout.height,
-                                             bytesPerPixel: 3, into: UnsafeMutableBufferPointer(rebasing: out[offset..<count]))
+                    try PNGUnfilter.unfilter(
+                        UnsafeBufferPointer(filtered), rowBytes: rowBytes, height: layout.height,
+                        bytesPerPixel: 3, into: UnsafeMutableBufferPointer(rebasing: out[offset..<count]))
                     var i = 0
                     while i < layout.width * layout.height {
                         let r = out[offset + 3 * i], g = out[offset + 3 * i + 1], b = out[offset + 3 * i + 2]

@@ -18,8 +18,9 @@ enum PNGRowFilter {
             if candidates == [0] {
                 for y in 0..<image.height {
                     out[y * (rowBytes + 1)] = 0
-                    unpremultiply.convert(UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]),
-                                          into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1) + 1)..<((y + 1) * (rowBytes + 1))]))
+                    unpremultiply.convert(
+                        UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]),
+                        into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1) + 1)..<((y + 1) * (rowBytes + 1))]))
                 }
                 return
             }
@@ -30,10 +31,12 @@ enum PNGRowFilter {
                     for y in 0..<image.height {
                         let current = UnsafeMutableBufferPointer(rebasing: ring[((y % 2) * rowBytes)..<((y % 2 + 1) * rowBytes)])
                         unpremultiply.convert(UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)]), into: current)
-                        let previous = y > 0
+                        let previous =
+                            y > 0
                             ? UnsafeBufferPointer(rebasing: ring[(((y + 1) % 2) * rowBytes)..<(((y + 1) % 2 + 1) * rowBytes)]) : nil
-                        filterRow(UnsafeBufferPointer(current), previous: previous, bpp: 4, candidates: candidates, scratch: scratch,
-                                  into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
+                        filterRow(
+                            UnsafeBufferPointer(current), previous: previous, bpp: 4, candidates: candidates, scratch: scratch,
+                            into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
                     }
                 }
             }
@@ -42,8 +45,10 @@ enum PNGRowFilter {
 
     /// Filters rows of straight `pixels` (`width × bytesPerPixel` bytes each: 4 for RGBA, 3
     /// for RGB) into `out`, each row prefixed with its filter type.
-    static func filter(_ pixels: [UInt8], width: Int, height: Int, bytesPerPixel bpp: Int = 4, filters: PNGEncoder.Settings.Filters,
-                       into out: UnsafeMutableBufferPointer<UInt8>) {
+    static func filter(
+        _ pixels: [UInt8], width: Int, height: Int, bytesPerPixel bpp: Int = 4, filters: PNGEncoder.Settings.Filters,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let rowBytes = width * bpp
         var trial = [UInt8](repeating: 0, count: rowBytes)
         let candidates = Self.candidates(filters)
@@ -52,8 +57,9 @@ enum PNGRowFilter {
                 for y in 0..<height {
                     let current = UnsafeBufferPointer(rebasing: src[(y * rowBytes)..<((y + 1) * rowBytes)])
                     let previous = y > 0 ? UnsafeBufferPointer(rebasing: src[((y - 1) * rowBytes)..<(y * rowBytes)]) : nil
-                    filterRow(current, previous: previous, bpp: bpp, candidates: candidates, scratch: scratch,
-                              into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
+                    filterRow(
+                        current, previous: previous, bpp: bpp, candidates: candidates, scratch: scratch,
+                        into: UnsafeMutableBufferPointer(rebasing: out[(y * (rowBytes + 1))..<((y + 1) * (rowBytes + 1))]))
                 }
             }
         }
@@ -71,8 +77,10 @@ enum PNGRowFilter {
     }
 
     /// Filters one row into `out`: the filter type byte, then the filtered bytes.
-    private static func filterRow(_ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, bpp: Int, candidates: [UInt8],
-                                  scratch: UnsafeMutableBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) {
+    private static func filterRow(
+        _ row: UnsafeBufferPointer<UInt8>, previous: UnsafeBufferPointer<UInt8>?, bpp: Int, candidates: [UInt8],
+        scratch: UnsafeMutableBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let target = UnsafeMutableBufferPointer(rebasing: out[1...])
         var chosen = candidates[0]
         if candidates.count > 1 {
@@ -90,8 +98,10 @@ enum PNGRowFilter {
 
     /// Filters one row with `type` into the first `row.count` bytes of `out`; `bpp` is the
     /// distance to the pixel on the left.
-    private static func apply(_ type: UInt8, _ row: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?, bpp: Int,
-                              into out: UnsafeMutableBufferPointer<UInt8>) {
+    private static func apply(
+        _ type: UInt8, _ row: UnsafeBufferPointer<UInt8>, _ previous: UnsafeBufferPointer<UInt8>?, bpp: Int,
+        into out: UnsafeMutableBufferPointer<UInt8>
+    ) {
         let count = row.count
         switch (type, previous) {
         case (1, _):

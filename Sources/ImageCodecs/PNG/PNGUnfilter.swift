@@ -6,10 +6,13 @@ enum PNGUnfilter {
     /// left. Throws for an unknown filter type or buffers of the wrong size. `output` may be
     /// the same memory as `data` (unfiltering in place): each byte is read before the bytes
     /// written so far reach it.
-    static func unfilter(_ data: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, bytesPerPixel bpp: Int,
-                         into output: UnsafeMutableBufferPointer<UInt8>) throws {
+    static func unfilter(
+        _ data: UnsafeBufferPointer<UInt8>, rowBytes: Int, height: Int, bytesPerPixel bpp: Int,
+        into output: UnsafeMutableBufferPointer<UInt8>
+    ) throws {
         guard rowBytes > 0, height > 0, bpp > 0, data.count >= (rowBytes + 1) * height, output.count >= rowBytes * height,
-              let input = data.baseAddress, let out = output.baseAddress else {
+            let input = data.baseAddress, let out = output.baseAddress
+        else {
             throw ImageCodecError.malformed(.png, reason: "image data does not match the image size")
         }
         let left = min(bpp, rowBytes)
@@ -53,8 +56,10 @@ enum PNGUnfilter {
     /// One RGBA row with a row above: a pixel (four bytes) at a time in SIMD lanes, sixteen
     /// bytes at a time for Up. The same values as the byte loops.
     @inline(__always)
-    private static func unfilterRGBA(_ filter: UInt8, _ src: UnsafePointer<UInt8>, up: UnsafeMutablePointer<UInt8>,
-                                     into row: UnsafeMutablePointer<UInt8>, count: Int, row y: Int) throws {
+    private static func unfilterRGBA(
+        _ filter: UInt8, _ src: UnsafePointer<UInt8>, up: UnsafeMutablePointer<UInt8>,
+        into row: UnsafeMutablePointer<UInt8>, count: Int, row y: Int
+    ) throws {
         let source = UnsafeRawPointer(src), above = UnsafeRawPointer(up), out = UnsafeMutableRawPointer(row)
         switch filter {
         case 1:
@@ -66,7 +71,8 @@ enum PNGUnfilter {
         case 2:
             var x = 0
             while x + 16 <= count {
-                let sum = source.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
+                let sum =
+                    source.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
                     &+ above.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
                 out.storeBytes(of: sum, toByteOffset: x, as: SIMD16<UInt8>.self)
                 x += 16

@@ -1,9 +1,10 @@
-import RefreshImage
 import CDeflate
+import RefreshImage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What one PNG encoding reuses from the previous one on the same thread: a libdeflate
@@ -96,7 +97,8 @@ final class PNGWorkspace: @unchecked Sendable {
     }
 
     private func trim() {
-        for keyPath in [\PNGWorkspace.filteredStorage, \PNGWorkspace.compressedStorage, \PNGWorkspace.checkStorage] where self[keyPath: keyPath].count > Self.keptBytes {
+        for keyPath in [\PNGWorkspace.filteredStorage, \PNGWorkspace.compressedStorage, \PNGWorkspace.checkStorage]
+        where self[keyPath: keyPath].count > Self.keptBytes {
             self[keyPath: keyPath].deallocate()
             self[keyPath: keyPath] = UnsafeMutableBufferPointer(start: nil, count: 0)
         }

@@ -5,8 +5,10 @@ import CZlib
 enum ZlibPass {
     /// Points `stream` at `input` and `output` and runs `operation` with `Z_FINISH`; returns
     /// zlib's status (`stream.avail_out` tells how much of `output` is left).
-    static func run(_ stream: inout z_stream, input: [UInt8], output: inout [UInt8],
-                    _ operation: (UnsafeMutablePointer<z_stream>, Int32) -> Int32) -> Int32 {
+    static func run(
+        _ stream: inout z_stream, input: [UInt8], output: inout [UInt8],
+        _ operation: (UnsafeMutablePointer<z_stream>, Int32) -> Int32
+    ) -> Int32 {
         var input = input
         return input.withUnsafeMutableBufferPointer { inBuffer in
             output.withUnsafeMutableBufferPointer { outBuffer in

@@ -41,9 +41,11 @@ extension RefreshAnimation {
     /// animation. `inputs` are files the outputs must not replace (the images the scene was
     /// made from); `progress` is told the frames done after each batch.
     @discardableResult
-    public func write(_ outputs: AnimationOutputs, jobs: Int = RefreshAnimation.defaultJobs,
-                      png settings: PNGEncoder.Settings = .default, inputs: [String] = [],
-                      progress: (Int) -> Void = { _ in }) throws -> [FrameReport] {
+    public func write(
+        _ outputs: AnimationOutputs, jobs: Int = RefreshAnimation.defaultJobs,
+        png settings: PNGEncoder.Settings = .default, inputs: [String] = [],
+        progress: (Int) -> Void = { _ in }
+    ) throws -> [FrameReport] {
         try Limits.jobs.check(jobs, field: "jobs")
         if let every = outputs.sheetEvery, every < 1 {
             throw RefreshGifError.invalidSetting(field: "sheetEvery", message: "must be ≥ 1, got \(every)")
@@ -59,8 +61,10 @@ extension RefreshAnimation {
             if let path = outputs.gif { sinks.append(try ImageFileFormat.gif.sink(path: path, frameCount: count, settings: settings)) }
             if let path = outputs.apng { sinks.append(try ImageFileFormat.apng.sink(path: path, frameCount: count, settings: settings)) }
             if let path = outputs.sheet {
-                sinks.append(try ContactSheetSink(path: path, every: outputs.sheetEvery ?? sheetStep,
-                                                  scale: planned[0].scene.scale, settings: settings))
+                sinks.append(
+                    try ContactSheetSink(
+                        path: path, every: outputs.sheetEvery ?? sheetStep,
+                        scale: planned[0].scene.scale, settings: settings))
             }
         } catch {
             for sink in sinks { sink.abandon() }
@@ -73,8 +77,10 @@ extension RefreshAnimation {
     /// (``FrameSink``); returns what each frame shows. When a frame or a sink fails, every
     /// sink is abandoned and the error thrown.
     @discardableResult
-    public func write(to sinks: [any FrameSink], jobs: Int = RefreshAnimation.defaultJobs,
-                      png settings: PNGEncoder.Settings = .default, progress: (Int) -> Void = { _ in }) throws -> [FrameReport] {
+    public func write(
+        to sinks: [any FrameSink], jobs: Int = RefreshAnimation.defaultJobs,
+        png settings: PNGEncoder.Settings = .default, progress: (Int) -> Void = { _ in }
+    ) throws -> [FrameReport] {
         try Limits.jobs.check(jobs, field: "jobs")
         let erased = sinks.map { AnySink($0) }
         let preparers = erased.map(\.prepare)
@@ -82,23 +88,28 @@ extension RefreshAnimation {
         let memo = PNGCompressionMemo()
         var reports: [FrameReport] = []
         do {
-            try ParallelMap.run(count: count, jobs: jobs, makeState: { (try RefreshRenderer(), SinkFrame?.none) }, work: { worker, index -> Prepared in
-                let (renderer, last) = worker
-                let rendered = try self.render(index, with: renderer)
-                let frame = SinkFrame(index: index, image: rendered.image, report: rendered.report, encoder: encoder, memo: memo,
-                                      previous: last)
-                let prepared = try preparers.map { try $0(frame) }
-                // Once the next frame has been compared with it, the last picture's buffer is
-                // this worker's next canvas (copied first if a sink kept the picture).
-                if let previous = last { renderer.recycle(previous.image) }
-                worker.1 = frame
-                return Prepared(width: rendered.image.width, height: rendered.image.height, report: rendered.report, values: prepared)
-            }, consume: { index, frame in
-                let info = FrameInfo(index: index, timeMicroseconds: planned[index].timeMicroseconds,
-                                     width: frame.width, height: frame.height, report: frame.report)
-                for (sink, value) in zip(erased, frame.values) { try sink.add(value, info) }
-                reports.append(frame.report)
-            }, progress: progress)
+            try ParallelMap.run(
+                count: count, jobs: jobs, makeState: { (try RefreshRenderer(), SinkFrame?.none) },
+                work: { worker, index -> Prepared in
+                    let (renderer, last) = worker
+                    let rendered = try self.render(index, with: renderer)
+                    let frame = SinkFrame(
+                        index: index, image: rendered.image, report: rendered.report, encoder: encoder, memo: memo,
+                        previous: last)
+                    let prepared = try preparers.map { try $0(frame) }
+                    // Once the next frame has been compared with it, the last picture's buffer is
+                    // this worker's next canvas (copied first if a sink kept the picture).
+                    if let previous = last { renderer.recycle(previous.image) }
+                    worker.1 = frame
+                    return Prepared(width: rendered.image.width, height: rendered.image.height, report: rendered.report, values: prepared)
+                },
+                consume: { index, frame in
+                    let info = FrameInfo(
+                        index: index, timeMicroseconds: planned[index].timeMicroseconds,
+                        width: frame.width, height: frame.height, report: frame.report)
+                    for (sink, value) in zip(erased, frame.values) { try sink.add(value, info) }
+                    reports.append(frame.report)
+                }, progress: progress)
             for sink in erased { try sink.finish(endMicroseconds) }
         } catch {
             for sink in erased { sink.abandon() }

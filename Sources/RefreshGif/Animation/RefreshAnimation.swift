@@ -51,7 +51,11 @@ public struct RefreshAnimation: Sendable {
             throw RefreshGifError.invalidSetting(field: "length", message: "no frame to render: the animation is shorter than one frame")
         }
         guard planned.count <= GesturePlayer.maxFrames else {
-            throw RefreshGifError.invalidSetting(field: "fps", message: "\(planned.count) frames (length × fps) are more than the \(GesturePlayer.maxFrames) a run may plan; shorten the animation or lower the frame rate")
+            throw RefreshGifError.invalidSetting(
+                field: "fps",
+                message:
+                    "\(planned.count) frames (length × fps) are more than the \(GesturePlayer.maxFrames) a run may plan; shorten the animation or lower the frame rate"
+            )
         }
         self.planned = planned
         self.fps = fps
@@ -102,14 +106,17 @@ public struct RefreshAnimation: Sendable {
     /// control as the app set it up: every frame where the control would be on screen, in a
     /// window of the scroll view (with a plain list that moves with the offset when
     /// `showContent`).
-    public static func gesture(_ gesture: Gesture, scene: RefreshScene, fps: Int = 60,
-                               showContent: Bool = false) throws -> RefreshAnimation {
+    public static func gesture(
+        _ gesture: Gesture, scene: RefreshScene, fps: Int = 60,
+        showContent: Bool = false
+    ) throws -> RefreshAnimation {
         try checkRate(fps)
         let player = try GesturePlayer(gesture: gesture, scene: scene)
         let window = ScreenWindow(kind: scene.kind, geometry: gesture.geometry, showContent: showContent)
         let plan = try player.frames(fps: fps).map { frame in
-            PlannedFrame(timeMicroseconds: frame.timeMicroseconds, scene: frame.scene, window: window,
-                         offset: frame.offset, insets: frame.insets)
+            PlannedFrame(
+                timeMicroseconds: frame.timeMicroseconds, scene: frame.scene, window: window,
+                offset: frame.offset, insets: frame.insets)
         }
         return try RefreshAnimation(planned: plan, fps: fps, endMicroseconds: player.durationMicroseconds + 1_000_000 / Int64(fps))
     }
@@ -126,7 +133,9 @@ public struct RefreshAnimation: Sendable {
         let rate = Int64(fps)
         let count = Int(min(Int64(GesturePlayer.maxFrames + 1), (total * rate + 999_999) / 1_000_000))
         guard count <= GesturePlayer.maxFrames else {
-            throw RefreshGifError.invalidSetting(field: "fps", message: "more than \(GesturePlayer.maxFrames) frames (length × fps); shorten the animation or lower the frame rate")
+            throw RefreshGifError.invalidSetting(
+                field: "fps",
+                message: "more than \(GesturePlayer.maxFrames) frames (length × fps); shorten the animation or lower the frame rate")
         }
         let start = scene.timeMicroseconds
         let plan = (0..<max(1, count)).map { i -> PlannedFrame in
@@ -154,8 +163,9 @@ public struct RefreshAnimation: Sendable {
         var image = try renderer.render(frame.scene)
         if let window = frame.window {
             let control = image
-            image = try window.compose(control: control, controlHeight: drawn.height, offset: frame.offset ?? 0,
-                                       scale: frame.scene.scale, background: frame.scene.background, renderer: renderer)
+            image = try window.compose(
+                control: control, controlHeight: drawn.height, offset: frame.offset ?? 0,
+                scale: frame.scene.scale, background: frame.scene.background, renderer: renderer)
             renderer.recycle(control)
         }
         return RenderedFrame(index: index, image: image, report: report(index, plan: drawn))
@@ -189,11 +199,12 @@ public struct RefreshAnimation: Sendable {
     /// Frame `index`'s report line, from the plan its picture is (or would be) drawn from.
     private func report(_ index: Int, plan drawn: RenderPlan) -> FrameReport {
         let frame = planned[index]
-        return FrameReport(index: index, time: frame.time, state: frame.scene.state.rawValue,
-                           percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
-                           alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
-                           imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets,
-                           libraryState: frame.scene.family.ownStateName(frame.scene.state, percent: frame.scene.pullingPercent))
+        return FrameReport(
+            index: index, time: frame.time, state: frame.scene.state.rawValue,
+            percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
+            alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
+            imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets,
+            libraryState: frame.scene.family.ownStateName(frame.scene.state, percent: frame.scene.pullingPercent))
     }
 }
 

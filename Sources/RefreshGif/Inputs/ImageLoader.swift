@@ -94,8 +94,10 @@ public struct ImageLoader: Sendable {
             if GIFDecoder.isGIF(bytes) {
                 let source = try GIFDecoder(limits: limits).frameSource(bytes)
                 let frames = try (0..<source.frameCount).map { try ScaledImage(source: source, index: $0, scale: scale) }
-                return (ImageSequence(frames: frames, durationMicroseconds: nil, frameDelaysMicroseconds: source.effectiveDelaysMicroseconds),
-                        source.reservedPixels)
+                return (
+                    ImageSequence(frames: frames, durationMicroseconds: nil, frameDelaysMicroseconds: source.effectiveDelaysMicroseconds),
+                    source.reservedPixels
+                )
             }
             if PNGDecoder.isPNG(bytes) {
                 return held(ImageSequence(frames: [try ScaledImage(image: try PNGDecoder(limits: limits).decode(bytes), scale: scale)]))
@@ -115,8 +117,11 @@ public struct ImageLoader: Sendable {
         let width = max(1, Int((size.width * renderScale).rounded())), height = max(1, Int((size.height * renderScale).rounded()))
         let (pixels, overflow) = (width * height).multipliedReportingOverflow(by: frames.count)
         guard !overflow, pixels <= limits.maxTotalPixels else {
-            throw RefreshGifError.limitExceeded(file: path, violation: .totalPixels(what: "Lottie segment (\(frames.count) frames of \(width)×\(height) px)",
-                                                                                 limit: limits.maxTotalPixels))
+            throw RefreshGifError.limitExceeded(
+                file: path,
+                violation: .totalPixels(
+                    what: "Lottie segment (\(frames.count) frames of \(width)×\(height) px)",
+                    limit: limits.maxTotalPixels))
         }
         let source = NamedSource(LottieFrameSource(animation, frames: frames, width: width, height: height), file: path)
         let images = try (0..<frames.count).map { try ScaledImage(source: source, index: $0, scale: renderScale) }
@@ -136,10 +141,15 @@ public struct ImageLoader: Sendable {
         }
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let from = Int(parts[0]), let to = Int(parts[1]) else {
-            throw InvalidValue(field: "lottieSegments", reason: "expected a marker (\(names.isEmpty ? "the file has none" : names.joined(separator: ", "))) or FROM:TO frames, got '\(text)'")
+            throw InvalidValue(
+                field: "lottieSegments",
+                reason:
+                    "expected a marker (\(names.isEmpty ? "the file has none" : names.joined(separator: ", "))) or FROM:TO frames, got '\(text)'"
+            )
         }
         guard info.inPoint <= from, from < to, to <= info.outPoint else {
-            throw InvalidValue(field: "lottieSegments", reason: "\(from):\(to) is not inside the animation's frames \(info.inPoint):\(info.outPoint)")
+            throw InvalidValue(
+                field: "lottieSegments", reason: "\(from):\(to) is not inside the animation's frames \(info.inPoint):\(info.outPoint)")
         }
         return from..<to
     }
@@ -162,7 +172,8 @@ public struct ImageLoader: Sendable {
                 let header = try ImageInspection.inspect(bytes)
                 total += header.width * header.height
                 if total > limits.maxTotalPixels {
-                    throw RefreshGifError.limitExceeded(file: path, violation: .totalPixels(what: "folder's frames", limit: limits.maxTotalPixels))
+                    throw RefreshGifError.limitExceeded(
+                        file: path, violation: .totalPixels(what: "folder's frames", limit: limits.maxTotalPixels))
                 }
                 let image = try decoder.decode(bytes)
                 return try ScaledImage(image: image, scale: Self.scaleSuffix(of: name) ?? defaultScale)

@@ -5,8 +5,9 @@ import PixelDiff
 import RefreshImage
 import RefreshModel
 import RefreshRaster
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reading inputs and writing outputs for the command line and the snapshot helpers (not
@@ -82,7 +83,8 @@ package enum FileIO {
     package static func writeArtifact(_ bytes: [UInt8], to path: String) throws {
         var info = stat()
         if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
-            throw RefreshGifError.cannotCreateOutput(file: path, message: "is not a plain file; reports and artifacts are not written through links or devices")
+            throw RefreshGifError.cannotCreateOutput(
+                file: path, message: "is not a plain file; reports and artifacts are not written through links or devices")
         }
         try write(bytes, to: path)
     }
@@ -97,7 +99,8 @@ package enum FileIO {
             var template = Array((base + "/" + prefix + "-XXXXXX").utf8CString)
             let created = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
             guard let created else {
-                throw RefreshGifError.cannotCreateOutput(file: base, message: "cannot make a private folder: \(String(cString: strerror(errno)))")
+                throw RefreshGifError.cannotCreateOutput(
+                    file: base, message: "cannot make a private folder: \(String(cString: strerror(errno)))")
             }
             let folder = String(cString: created)
             made[prefix] = folder
@@ -155,7 +158,8 @@ package enum FileIO {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else { return current }
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/")
+            current =
+                destination.hasPrefix("/")
                 ? destination
                 : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(destination).path
         }

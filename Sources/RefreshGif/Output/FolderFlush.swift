@@ -1,7 +1,8 @@
 import Dispatch
 import RefreshImage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Makes a folder of files durable while they are still being written: each file written

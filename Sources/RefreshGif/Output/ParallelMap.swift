@@ -21,10 +21,12 @@ package enum ParallelMap {
     /// reach a worker in increasing order, but which items a worker gets depends on timing,
     /// so the state may save work and must never change what an item is. `progress` is
     /// called every few items with the items done, and at the end.
-    package static func run<Output: Sendable, State>(count: Int, jobs: Int, makeState: () throws -> State,
-                                                    work: @escaping @Sendable (inout State, Int) throws -> Output,
-                                                    consume: (Int, Output) throws -> Void,
-                                                    progress: (Int) -> Void = { _ in }) throws {
+    package static func run<Output: Sendable, State>(
+        count: Int, jobs: Int, makeState: () throws -> State,
+        work: @escaping @Sendable (inout State, Int) throws -> Output,
+        consume: (Int, Output) throws -> Void,
+        progress: (Int) -> Void = { _ in }
+    ) throws {
         guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
         let renderers = try (0..<workers).map { _ in WorkerBox(state: try makeState()) }
@@ -43,7 +45,7 @@ package enum ParallelMap {
                         return state.next
                     }
                     guard let index else {
-                        room.signal()  // let the next worker see the end too
+                        room.signal() // let the next worker see the end too
                         return
                     }
                     let result = Result { try box.with { try work(&$0, index) } }
@@ -81,13 +83,16 @@ package enum ParallelMap {
 
     /// `work` on items `0..<count` on `jobs` threads, the results in order (errors too: a
     /// failed item does not stop the others).
-    package static func map<Output: Sendable>(count: Int, jobs: Int,
-                                             _ work: @escaping @Sendable (Int) -> Output) -> [Output] {
+    package static func map<Output: Sendable>(
+        count: Int, jobs: Int,
+        _ work: @escaping @Sendable (Int) -> Output
+    ) -> [Output] {
         var out: [Output] = []
         out.reserveCapacity(count)
         // Neither `work` nor `consume` throws, so neither can `run`.
-        try? run(count: count, jobs: jobs, makeState: { () }, work: { _, index in work(index) },
-                 consume: { _, value in out.append(value) })
+        try? run(
+            count: count, jobs: jobs, makeState: { () }, work: { _, index in work(index) },
+            consume: { _, value in out.append(value) })
         return out
     }
 

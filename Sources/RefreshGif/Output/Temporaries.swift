@@ -1,6 +1,7 @@
 import RefreshImage
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The temporary files being written right now, so an interrupted command can remove them

@@ -14,11 +14,13 @@ package enum ISODate {
     package static func parse(_ text: String) -> Date? {
         var reader = Reader(Array(text.utf8))
         guard let year = reader.number(digits: 4), reader.skip("-"), let month = reader.number(digits: 2), reader.skip("-"),
-              let day = reader.number(digits: 2) else { return nil }
+            let day = reader.number(digits: 2)
+        else { return nil }
         if reader.atEnd { return CivilTime(year: year, month: month, day: day)?.date() }
         guard reader.skip("T"), let hour = reader.number(digits: 2), reader.skip(":"), let minute = reader.number(digits: 2),
-              reader.skip(":"), let second = reader.number(digits: 2),
-              let time = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second) else { return nil }
+            reader.skip(":"), let second = reader.number(digits: 2),
+            let time = CivilTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        else { return nil }
         var fraction = 0.0
         if reader.skip(".") {
             guard let digits = reader.fractionDigits() else { return nil }

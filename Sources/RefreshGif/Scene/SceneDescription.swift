@@ -57,11 +57,13 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                 let data = (try? JSONEncoder().encode(t)) ?? Data("\"\"".utf8)
                 return String(decoding: data, as: UTF8.self)
             case let .byState(map):
-                return "{" + map.sorted { $0.key < $1.key }.map { encode(.text($0.key)) + ": " + encode($0.value) }.joined(separator: ", ") + "}"
+                return "{" + map.sorted { $0.key < $1.key }.map { encode(.text($0.key)) + ": " + encode($0.value) }.joined(separator: ", ")
+                    + "}"
             }
         }
         guard !values.isEmpty else { return "{}" }
-        return "{\n" + values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key.rawValue)) + ": " + encode($0.value) }
+        return "{\n"
+            + values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key.rawValue)) + ": " + encode($0.value) }
             .joined(separator: ",\n") + "\n}"
     }
 
@@ -78,7 +80,9 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         if case let .integer(pixels)? = values[.maxPixels], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
         // After --max-pixels, which raises the budget to hold one frame: a budget given is kept.
         if case let .integer(mebibytes)? = values[.maxMemory], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
-        if case let .integer(seconds)? = values[.maxSeconds], DecodeLimits.workerSeconds.contains(seconds) { limits.maxWorkerSeconds = seconds }
+        if case let .integer(seconds)? = values[.maxSeconds], DecodeLimits.workerSeconds.contains(seconds) {
+            limits.maxWorkerSeconds = seconds
+        }
         return limits
     }
 
@@ -136,8 +140,11 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                 $0 + max(1, Int(($1.pointWidth * target).rounded())) * max(1, Int(($1.pointHeight * target).rounded()))
             }
             guard decoded + copies <= limits.maxTotalPixels else {
-                throw RefreshGifError.limitExceeded(file: "images", violation: .totalPixels(what: "the images resampled to @\(scene.scale)",
-                                                                                          limit: limits.maxTotalPixels))
+                throw RefreshGifError.limitExceeded(
+                    file: "images",
+                    violation: .totalPixels(
+                        what: "the images resampled to @\(scene.scale)",
+                        limit: limits.maxTotalPixels))
             }
             return try images.resampled(toScale: target)
         }

@@ -52,12 +52,16 @@ public struct SceneField: Sendable {
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` (field `name`).
     let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
 
-    init(_ key: SceneKey, option: String? = nil, _ kind: Kind, _ help: String,
-         apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void) {
+    init(
+        _ key: SceneKey, option: String? = nil, _ kind: Kind, _ help: String,
+        apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
+    ) {
         self.key = key
-        self.option = option ?? key.rawValue.reduce(into: "") { out, c in
-            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
-        }
+        self.option =
+            option
+            ?? key.rawValue.reduce(into: "") { out, c in
+                if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+            }
         self.kind = kind
         self.help = help
         self.apply = apply
@@ -145,12 +149,16 @@ struct SceneBuild {
 public enum SceneSchema {
     /// The settings, in the order the command line's help lists them.
     public static let fields: [SceneField] = [
-        SceneField(.library, .choice(RefreshLibrary.allCases.map(\.rawValue)),
-                   "Library whose control is drawn: mjrefresh (default), svpulltorefresh or zjrefresh.") { v, b in
+        SceneField(
+            .library, .choice(RefreshLibrary.allCases.map(\.rawValue)),
+            "Library whose control is drawn: mjrefresh (default), svpulltorefresh or zjrefresh."
+        ) { v, b in
             b.scene.family = try choice(v, "library", RefreshLibrary.self).family
         },
-        SceneField(.state, .text,
-                   "State: idle, pulling, refreshing, will-refresh, no-more-data; SVPullToRefresh also stopped, triggered, loading; ZJRefresh normal, pull-to-refresh, release-to-refresh, loading.") { v, b in
+        SceneField(
+            .state, .text,
+            "State: idle, pulling, refreshing, will-refresh, no-more-data; SVPullToRefresh also stopped, triggered, loading; ZJRefresh normal, pull-to-refresh, release-to-refresh, loading."
+        ) { v, b in
             let named = try state(try text(v, "state"), "state", family: b.scene.family)
             b.scene.state = named.state
             // ZJRefresh's pull-to-refresh is Idle with a pull: half way unless --percent says.
@@ -166,39 +174,54 @@ public enum SceneSchema {
         SceneField(.images, .byState(.text), "Images for a state (STATE=PATH): a GIF, a PNG, or a folder of PNG frames.") { v, b in
             for (state, value) in try byState(v, "images", family: b.scene.family) { b.images[state] = try text(value, "images") }
         },
-        SceneField(.animation, .choice(StateImages.BuiltIn.allCases.map(\.rawValue)),
-                   "Built-in animation when no images are given: ring (default) or burst (a star over an opening wedge; turning copies while loading).") { v, b in
+        SceneField(
+            .animation, .choice(StateImages.BuiltIn.allCases.map(\.rawValue)),
+            "Built-in animation when no images are given: ring (default) or burst (a star over an opening wedge; turning copies while loading)."
+        ) { v, b in
             b.builtIn = try choice(v, "animation", StateImages.BuiltIn.self)
         },
         SceneField(.durations, option: "duration", .byState(.number), "One loop of a state's images (STATE=SECONDS).") { v, b in
-            for (state, value) in try byState(v, "durations", family: b.scene.family) { b.durations[state] = try number(value, "durations", in: 0...1e6) }
+            for (state, value) in try byState(v, "durations", family: b.scene.family) {
+                b.durations[state] = try number(value, "durations", in: 0...1e6)
+            }
         },
-        SceneField(.lottieSegments, option: "lottie-segment", .byState(.text),
-                   "A Lottie state's part (STATE=MARKER or STATE=FROM:TO frames); default the whole animation.") { v, b in
-            for (state, value) in try byState(v, "lottieSegments", family: b.scene.family) { b.lottieSegments[state] = try text(value, "lottieSegments") }
+        SceneField(
+            .lottieSegments, option: "lottie-segment", .byState(.text),
+            "A Lottie state's part (STATE=MARKER or STATE=FROM:TO frames); default the whole animation."
+        ) { v, b in
+            for (state, value) in try byState(v, "lottieSegments", family: b.scene.family) {
+                b.lottieSegments[state] = try text(value, "lottieSegments")
+            }
         },
         SceneField(.lottieSize, .text, "Size of Lottie images in points, WxH (default: the animation's own).") { v, b in
             let value = try text(v, "lottieSize")
             let parts = value.lowercased().split { $0 == "x" || $0 == "×" }
             guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
-                  width.isFinite, height.isFinite, (1...4096).contains(width), (1...4096).contains(height) else {
+                width.isFinite, height.isFinite, (1...4096).contains(width), (1...4096).contains(height)
+            else {
                 throw InvalidValue(field: "lottieSize", reason: "expected WxH points between 1 and 4096, got '\(quoted(value))'")
             }
             b.lottieSize = (width, height)
         },
-        SceneField(.timing, .choice(ImageSequence.Timing.allCases.map(\.rawValue)),
-                   "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).") { v, b in
+        SceneField(
+            .timing, .choice(ImageSequence.Timing.allCases.map(\.rawValue)),
+            "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay)."
+        ) { v, b in
             b.scene.timing = try choice(v, "timing", ImageSequence.Timing.self)
         },
         SceneField(.imageScale, .number, "Scale of images whose name has no @2x/@3x (default: the render scale).") { v, b in
             b.imageScale = try number(v, "imageScale", in: 1...3)
         },
-        SceneField(.kind, .choice(ComponentKind.allCases.map(\.rawValue)),
-                   "Kind: header, back-footer, auto-footer, trailer.") { v, b in
+        SceneField(
+            .kind, .choice(ComponentKind.allCases.map(\.rawValue)),
+            "Kind: header, back-footer, auto-footer, trailer."
+        ) { v, b in
             b.scene.kind = try choice(v, "kind", ComponentKind.self)
         },
-        SceneField(.style, .choice(ComponentStyle.allCases.map(\.rawValue)),
-                   "Style: gif, normal or state (trailer: normal or state). Default: the kind's first.") { v, b in
+        SceneField(
+            .style, .choice(ComponentStyle.allCases.map(\.rawValue)),
+            "Style: gif, normal or state (trailer: normal or state). Default: the kind's first."
+        ) { v, b in
             b.scene.style = try choice(v, "style", ComponentStyle.self)
         },
         SceneField(.width, .number, "Control width in points (the scroll view's width).") { v, b in
@@ -276,7 +299,10 @@ public enum SceneSchema {
         SceneField(.font, .text, "A font file to use instead of the default bold sans.") { v, b in
             b.font = try text(v, "font")
         },
-        SceneField(.spinner, .choice(SpinnerStyle.allCases.map(\.rawValue)), "Spinner look: medium (iOS 13+), classic (gray) or white; default: the library's.") { v, b in
+        SceneField(
+            .spinner, .choice(SpinnerStyle.allCases.map(\.rawValue)),
+            "Spinner look: medium (iOS 13+), classic (gray) or white; default: the library's."
+        ) { v, b in
             b.scene.spinnerStyle = try choice(v, "spinner", SpinnerStyle.self)
         },
         SceneField(.rtl, .flag, "Mirror the layout for right-to-left collection views.") { v, b in
@@ -288,7 +314,9 @@ public enum SceneSchema {
         SceneField(.maxMemory, .integer, "Memory budget for decoded pixels of all inputs, in MiB (default 1024).") { v, b in
             b.maxMemory = try integer(v, "maxMemory", in: 16...(1 << 20))
         },
-        SceneField(.maxSeconds, .integer, "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30).") { v, b in
+        SceneField(
+            .maxSeconds, .integer, "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30)."
+        ) { v, b in
             b.maxSeconds = try integer(v, "maxSeconds", in: DecodeLimits.workerSeconds)
         },
     ]
@@ -313,9 +341,11 @@ public enum SceneSchema {
 
     /// The schema field that sets a ``RefreshScene`` property whose Swift name differs from it
     /// (errors from the Swift API name the property; the command line names the option).
-    static let propertyFields = ["pullingPercent": "percent", "trailerHeight": "height", "animatorHeight": "height",
-                                 "stateLabelHidden": "hideStateLabel", "timeLabelHidden": "hideTimeLabel", "rightToLeft": "rtl",
-                                 "spinnerStyle": "spinner", "timeZone": "timezone"]
+    static let propertyFields = [
+        "pullingPercent": "percent", "trailerHeight": "height", "animatorHeight": "height",
+        "stateLabelHidden": "hideStateLabel", "timeLabelHidden": "hideTimeLabel", "rightToLeft": "rtl",
+        "spinnerStyle": "spinner", "timeZone": "timezone",
+    ]
 
     /// The help text of a field (for the command line's option declarations).
     public static func help(_ key: SceneKey) -> String {
@@ -353,7 +383,9 @@ public enum SceneSchema {
         default: throw InvalidValue(field: field, reason: "expected a number")
         }
         guard value.isFinite, range.contains(value) else {
-            throw InvalidValue(field: field, reason: "must be a finite number between \(format(range.lowerBound)) and \(format(range.upperBound)), got \(value)")
+            throw InvalidValue(
+                field: field,
+                reason: "must be a finite number between \(format(range.lowerBound)) and \(format(range.upperBound)), got \(value)")
         }
         return value
     }
@@ -361,7 +393,10 @@ public enum SceneSchema {
     private static func integer(_ v: SceneValue, _ field: String, in range: ClosedRange<Int>) throws -> Int {
         guard case let .integer(value) = v else { throw InvalidValue(field: field, reason: "expected a whole number") }
         guard range.contains(value) else {
-            throw InvalidValue(field: field, reason: range == 1...3 ? "must be 1, 2 or 3, got \(value)" : "must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
+            throw InvalidValue(
+                field: field,
+                reason: range == 1...3
+                    ? "must be 1, 2 or 3, got \(value)" : "must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
         }
         return value
     }
@@ -380,7 +415,8 @@ public enum SceneSchema {
     where T.RawValue == String {
         let word = try text(v, field)
         guard let value = T(rawValue: word) else {
-            throw InvalidValue(field: field, reason: "unknown value '\(quoted(word))' (choose \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw InvalidValue(
+                field: field, reason: "unknown value '\(quoted(word))' (choose \(T.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return value
     }
@@ -391,7 +427,8 @@ public enum SceneSchema {
 
     /// The entries of a by-state value with their state names read in `family`'s terms.
     private static func namedStates(_ v: SceneValue, _ field: String, family: any RefreshFamily) throws
-        -> [(FamilyStateName, SceneValue)] {
+        -> [(FamilyStateName, SceneValue)]
+    {
         guard case let .byState(map) = v else { throw InvalidValue(field: field, reason: "expected values by state") }
         return try map.sorted { $0.key < $1.key }.map { key, value in (try state(key, field, family: family), value) }
     }
@@ -399,7 +436,8 @@ public enum SceneSchema {
     /// A state name in `family`'s terms (its own names or the shared ones).
     static func state(_ name: String, _ field: String, family: any RefreshFamily) throws -> FamilyStateName {
         guard let named = family.state(named: name) else {
-            throw InvalidValue(field: field, reason: "unknown state '\(quoted(name))' (choose \(family.acceptedStateNames.joined(separator: ", ")))")
+            throw InvalidValue(
+                field: field, reason: "unknown state '\(quoted(name))' (choose \(family.acceptedStateNames.joined(separator: ", ")))")
         }
         return named
     }

@@ -52,9 +52,11 @@ public struct SnapshotSuite: Decodable, Sendable {
         var seen = Set<String>()
         for (i, item) in suite.cases.enumerated() {
             guard !item.name.isEmpty, item.name.count <= 200,
-                  item.name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
-                  !item.name.hasPrefix(".") else {
-                throw RefreshGifError.badInput(file: path, message: "$.cases[\(i)].name: use letters, digits, '-', '_' and '.' only, got '\(item.name)'")
+                item.name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }),
+                !item.name.hasPrefix(".")
+            else {
+                throw RefreshGifError.badInput(
+                    file: path, message: "$.cases[\(i)].name: use letters, digits, '-', '_' and '.' only, got '\(item.name)'")
             }
             guard seen.insert(item.name).inserted else {
                 throw RefreshGifError.badInput(file: path, message: "$.cases[\(i)].name: '\(item.name)' is used twice")

@@ -17,7 +17,8 @@ enum TimeZoneNames {
     static func suggestions(for name: String) -> [String] {
         let wanted = name.lowercased(), city = wanted.split(separator: "/").last.map(String.init) ?? wanted
         let known = TimeZone.knownTimeZoneIdentifiers
-        let matches = known.filter { $0.lowercased() == wanted }
+        let matches =
+            known.filter { $0.lowercased() == wanted }
             + known.filter { $0.lowercased() != wanted && $0.lowercased().split(separator: "/").last.map(String.init) == city }
         return Array(matches.prefix(3))
     }

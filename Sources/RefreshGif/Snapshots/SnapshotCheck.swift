@@ -90,8 +90,9 @@ public struct SnapshotCheck: Sendable {
         guard golden.width == actual.width, golden.height == actual.height else {
             try FileIO.makeDirectory(artifactsDirectory)
             try FileIO.writeArtifact(try encoder.encode(actual), to: actualPath)
-            return .sizeMismatch(expected: "\(golden.width)×\(golden.height)", actual: "\(actual.width)×\(actual.height)",
-                                 actualPath: actualPath)
+            return .sizeMismatch(
+                expected: "\(golden.width)×\(golden.height)", actual: "\(actual.width)×\(actual.height)",
+                actualPath: actualPath)
         }
         let result = try diff.compare(golden, actual, drawDiff: true)
         if tolerance.accepts(result) { return .matched(differingPixels: result.differingPixels) }
@@ -99,7 +100,8 @@ public struct SnapshotCheck: Sendable {
         try FileIO.makeDirectory(artifactsDirectory)
         try FileIO.writeArtifact(try encoder.encode(actual), to: actualPath)
         if let picture = result.diffImage { try FileIO.writeArtifact(try encoder.encode(picture), to: diffPath) }
-        return .mismatched(differingPixels: result.differingPixels, totalPixels: result.totalPixels,
-                           actualPath: actualPath, diffPath: diffPath)
+        return .mismatched(
+            differingPixels: result.differingPixels, totalPixels: result.totalPixels,
+            actualPath: actualPath, diffPath: diffPath)
     }
 }

@@ -51,8 +51,10 @@ public struct LabelText {
     public var image: (width: Double, height: Double)?
 
     /// The labels and image of one frame.
-    public init(title: String, second: String?, titleFont: any TextMeasuring, secondFont: any TextMeasuring,
-                image: (width: Double, height: Double)?) {
+    public init(
+        title: String, second: String?, titleFont: any TextMeasuring, secondFont: any TextMeasuring,
+        image: (width: Double, height: Double)?
+    ) {
         self.title = title
         self.second = second
         self.titleFont = titleFont

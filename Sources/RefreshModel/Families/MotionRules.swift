@@ -22,8 +22,10 @@ public struct MotionRules: Sendable, Equatable {
     }
 
     /// Rules; by default 0.25-s insets both ways, refreshing at release, MJRefresh's auto footer.
-    public init(insetIn: Int64 = 250_000, insetOut: Int64 = 250_000, refreshesWhenInsetOpens: Bool = false,
-                autoFooter: AutoFooter = .nearEnd, spinnerFadesAfterRefresh: Bool = false) {
+    public init(
+        insetIn: Int64 = 250_000, insetOut: Int64 = 250_000, refreshesWhenInsetOpens: Bool = false,
+        autoFooter: AutoFooter = .nearEnd, spinnerFadesAfterRefresh: Bool = false
+    ) {
         self.insetIn = insetIn
         self.insetOut = insetOut
         self.refreshesWhenInsetOpens = refreshesWhenInsetOpens

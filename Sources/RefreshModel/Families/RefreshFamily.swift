@@ -69,8 +69,10 @@ public protocol RefreshFamily: Sendable {
     func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double?
     /// The in-between values `since` µs after a change from `from` to `to`, the arrow
     /// starting from `startAngle` (the resting angle of `from` when nil).
-    func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
-                    startAngle: Double?, autoAlpha: Bool) -> TransitionValues
+    func transition(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+        startAngle: Double?, autoAlpha: Bool
+    ) -> TransitionValues
     /// How the control moves the scroll view and when it starts refreshing.
     var motion: MotionRules { get }
 
@@ -121,8 +123,9 @@ extension RefreshFamily {
     /// The state's own images: Idle picked by the pull, the others looping in time.
     public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
         let drawn = scene.state.drawnAs
-        return ImageSelection.pick(drawn, in: images, percent: drawn == .idle ? scene.pullingPercent : nil,
-                                   time: scene.timeMicroseconds, timing: scene.timing)
+        return ImageSelection.pick(
+            drawn, in: images, percent: drawn == .idle ? scene.pullingPercent : nil,
+            time: scene.timeMicroseconds, timing: scene.timing)
     }
     /// Nothing more to check.
     public func validate(_ scene: RefreshScene) throws {}
@@ -134,13 +137,17 @@ extension RefreshFamily {
     /// No arrow.
     public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? { nil }
     /// The arrow turns to its resting angle over 0.2 s.
-    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
-                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+    public func transition(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+        startAngle: Double?, autoAlpha: Bool
+    ) -> TransitionValues {
         TransitionValues(arrowAngle: PullViewArrow.turn(self, kind: kind, from: from, to: to, since: since, startAngle: startAngle))
     }
     /// The values `seconds` after a change (a time that is not a finite number ≥ 0 counts as 0).
-    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, after seconds: Double,
-                           startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
+    public func transition(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, after seconds: Double,
+        startAngle: Double? = nil, autoAlpha: Bool = false
+    ) -> TransitionValues {
         let since = seconds.isFinite && seconds > 0 ? Int64((min(seconds, 1e9) * 1_000_000).rounded()) : 0
         return transition(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
     }

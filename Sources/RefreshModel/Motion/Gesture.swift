@@ -106,8 +106,10 @@ public struct Gesture: Decodable, Sendable {
     }
 
     /// A gesture from its parts; ``validate()`` checks it.
-    public init(geometry: ScrollGeometry = ScrollGeometry(), samples: [Sample] = [], events: [TimedEvent] = [],
-                script: Script? = nil, duration: Double? = nil) {
+    public init(
+        geometry: ScrollGeometry = ScrollGeometry(), samples: [Sample] = [], events: [TimedEvent] = [],
+        script: Script? = nil, duration: Double? = nil
+    ) {
         self.geometry = geometry
         self.samples = samples
         self.events = events

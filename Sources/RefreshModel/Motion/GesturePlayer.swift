@@ -70,8 +70,10 @@ public struct GesturePlayer: Sendable {
 
     /// Samples at 120 Hz and events for a script: pull with ease-in-out, hold, release; the
     /// scroll view settles (0.25 s) to the refreshing position or back; refresh; end; settle.
-    static func generate(_ script: Gesture.Script, kind: ComponentKind, size: Double,
-                         geometry: ScrollGeometry) -> ([Gesture.Sample], [Gesture.TimedEvent]) {
+    static func generate(
+        _ script: Gesture.Script, kind: ComponentKind, size: Double,
+        geometry: ScrollGeometry
+    ) -> ([Gesture.Sample], [Gesture.TimedEvent]) {
         let rest = geometry.restingOffset(for: kind)
         let direction: Double = kind == .header ? -1 : 1
         // The auto footer is scrolled `pull` points down to the very bottom, where the footer
@@ -126,12 +128,14 @@ public struct GesturePlayer: Sendable {
         guard Self.frameRates.contains(fps) else { throw InvalidValue(field: "fps", reason: "must be between 1 and 1000, got \(fps)") }
         let planned = durationMicroseconds / 1_000_000 * Int64(fps) + 1
         guard planned <= Int64(Self.maxFrames) else {
-            throw InvalidValue(field: "fps", reason: "\(planned) frames (duration × fps) are more than the \(Self.maxFrames) a run may plan")
+            throw InvalidValue(
+                field: "fps", reason: "\(planned) frames (duration × fps) are more than the \(Self.maxFrames) a run may plan")
         }
         let count = Int(durationMicroseconds * Int64(fps) / 1_000_000) + 1
         let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
-        var machine = RefreshStateMachine(family: base.family, kind: base.kind, size: size, geometry: geometry,
-                                          autoAlpha: base.autoAlpha)
+        var machine = RefreshStateMachine(
+            family: base.family, kind: base.kind, size: size, geometry: geometry,
+            autoAlpha: base.autoAlpha)
         var sampleIndex = 0, eventIndex = 0
         var offset = samples.first?.offset ?? geometry.restingOffset(for: base.kind)
         // The arrow angle shown when the state last changed, for interrupted turns.
@@ -142,8 +146,10 @@ public struct GesturePlayer: Sendable {
         out.reserveCapacity(count)
 
         func displayedAngle(at t: Int64, state: RefreshState) -> Double? {
-            base.family.transition(kind: base.kind, from: lastChange.from, to: state, since: t - lastChange.at,
-                                   startAngle: lastChange.startAngle, autoAlpha: base.autoAlpha).arrowAngle
+            base.family.transition(
+                kind: base.kind, from: lastChange.from, to: state, since: t - lastChange.at,
+                startAngle: lastChange.startAngle, autoAlpha: base.autoAlpha
+            ).arrowAngle
         }
 
         for index in 0..<count {
@@ -176,16 +182,21 @@ public struct GesturePlayer: Sendable {
             scene.state = machine.state
             scene.pullingPercent = machine.percent
             scene.timeMicroseconds = t - machine.stateChangedAt
-            if base.family.motion.spinnerFadesAfterRefresh && lastChange.from.isRefreshing && !machine.state.isRefreshing && scene.style == .normal {
+            if base.family.motion.spinnerFadesAfterRefresh && lastChange.from.isRefreshing && !machine.state.isRefreshing
+                && scene.style == .normal
+            {
                 // The spinner keeps turning (same phase) while it fades out.
                 scene.timeMicroseconds = t - refreshStartedAt
             }
-            var values = base.family.transition(kind: base.kind, from: lastChange.from, to: machine.state,
-                                                since: t - lastChange.at, startAngle: lastChange.startAngle, autoAlpha: false)
+            var values = base.family.transition(
+                kind: base.kind, from: lastChange.from, to: machine.state,
+                since: t - lastChange.at, startAngle: lastChange.startAngle, autoAlpha: false)
             values.alpha = machine.alpha.value(at: t)
             scene.transition = values
-            out.append(Frame(index: index, timeMicroseconds: t, state: machine.state, percent: machine.percent,
-                             alpha: values.alpha ?? 1, offset: offset, insets: machine.insets(at: t), scene: scene))
+            out.append(
+                Frame(
+                    index: index, timeMicroseconds: t, state: machine.state, percent: machine.percent,
+                    alpha: values.alpha ?? 1, offset: offset, insets: machine.insets(at: t), scene: scene))
         }
         return out
     }

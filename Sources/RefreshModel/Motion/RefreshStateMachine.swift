@@ -39,8 +39,10 @@ public struct RefreshStateMachine: Sendable {
     private var pendingBeginAt: Int64?
 
     /// A machine for a control of `kind` and `size` on `geometry`, in Idle.
-    public init(family: any RefreshFamily = MJRefresh(), kind: ComponentKind, size: Double, geometry: ScrollGeometry,
-                autoAlpha: Bool) {
+    public init(
+        family: any RefreshFamily = MJRefresh(), kind: ComponentKind, size: Double, geometry: ScrollGeometry,
+        autoAlpha: Bool
+    ) {
         self.rules = family.motion
         self.kind = kind
         self.size = size
@@ -135,7 +137,6 @@ public struct RefreshStateMachine: Sendable {
         }
     }
 
-
     /// The back footer (docs/motion.md) and trailer (docs/motion.md): the same rules along their axis.
     private mutating func pullSample(_ v: Double, _ t: Int64, happen: Double, axisLength: Double) {
         if state.isRefreshing || pendingBeginAt != nil { return }
@@ -168,7 +169,8 @@ public struct RefreshStateMachine: Sendable {
             if dragging && !wasDragging {
                 leftTriggerTimes = autoTriggerTimes
             } else if !dragging && wasDragging {
-                let trigger = longContent
+                let trigger =
+                    longContent
                     ? y >= geometry.contentHeight + insetB - geometry.viewHeight
                     : y >= -geometry.insetTop
                 if trigger {

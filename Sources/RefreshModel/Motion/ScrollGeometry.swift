@@ -27,7 +27,8 @@ public struct ScrollGeometry: Codable, Sendable, Equatable {
         func read(_ key: CodingKeys, _ fallback: Double) throws -> Double {
             let value = try c.decodeIfPresent(Double.self, forKey: key) ?? fallback
             guard value.isFinite, abs(value) < 1e7 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a finite number of points below 10 000 000")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "must be a finite number of points below 10 000 000")
             }
             return value
         }
@@ -45,9 +46,11 @@ public struct ScrollGeometry: Codable, Sendable, Equatable {
 extension ScrollGeometry {
     /// Checks that every size is finite and below 10 000 000 points and the view is not empty.
     public func validate() throws {
-        let fields: [(String, Double)] = [("viewWidth", viewWidth), ("viewHeight", viewHeight), ("contentWidth", contentWidth),
-                                          ("contentHeight", contentHeight), ("insetTop", insetTop), ("insetLeft", insetLeft),
-                                          ("insetBottom", insetBottom), ("insetRight", insetRight)]
+        let fields: [(String, Double)] = [
+            ("viewWidth", viewWidth), ("viewHeight", viewHeight), ("contentWidth", contentWidth),
+            ("contentHeight", contentHeight), ("insetTop", insetTop), ("insetLeft", insetLeft),
+            ("insetBottom", insetBottom), ("insetRight", insetRight),
+        ]
         for (name, value) in fields where !(value.isFinite && abs(value) < 1e7) {
             throw InvalidValue(field: "geometry.\(name)", reason: "must be a finite number of points below 10 000 000, got \(value)")
         }

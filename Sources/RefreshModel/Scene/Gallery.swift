@@ -25,8 +25,10 @@ public enum Gallery {
     /// trailer height 300 pt, last update 2024-03-17 09:41 seen on 2024-07-05, UTC.
     /// Case names are `kind-style-state-language` after the family's ``RefreshFamily/galleryPrefix``,
     /// with its state names (``RefreshFamily/galleryColumns(for:)``).
-    public static func cases(family: any RefreshFamily = MJRefresh(), language: Language, scale: Int = 2,
-                             images: StateImages) -> [[Case]] {
+    public static func cases(
+        family: any RefreshFamily = MJRefresh(), language: Language, scale: Int = 2,
+        images: StateImages
+    ) -> [[Case]] {
         family.kinds.flatMap { kind in
             family.styles(for: kind).map { style in
                 family.galleryColumns(for: kind).map { column in

@@ -83,8 +83,10 @@ public struct RefreshScene: Sendable {
 
     /// A scene from its main settings, checked: throws ``InvalidValue`` for a value that
     /// cannot be drawn (see ``validate()``).
-    public init(kind: ComponentKind = .header, style: ComponentStyle? = nil, state: RefreshState = .idle,
-                pullingPercent: Double = 0, width: Double = 375, trailerHeight: Double = 300, scale: Int = 2) throws {
+    public init(
+        kind: ComponentKind = .header, style: ComponentStyle? = nil, state: RefreshState = .idle,
+        pullingPercent: Double = 0, width: Double = 375, trailerHeight: Double = 300, scale: Int = 2
+    ) throws {
         self.kind = kind
         self.style = style ?? kind.styles[0]
         self.state = state
@@ -105,19 +107,27 @@ public struct RefreshScene: Sendable {
     /// the property (`pullingPercent`); the command line and JSON name their own field.
     public func validate() throws {
         guard family.kinds.contains(kind) else {
-            throw InvalidValue(field: "kind", reason: "\(family.name) has no \(kind.rawValue) (choose \(family.kinds.map(\.rawValue).joined(separator: ", ")))")
+            throw InvalidValue(
+                field: "kind",
+                reason: "\(family.name) has no \(kind.rawValue) (choose \(family.kinds.map(\.rawValue).joined(separator: ", ")))")
         }
         let styles = family.styles(for: kind)
         guard styles.contains(style) else {
-            throw InvalidValue(field: "style", reason: "\(style.rawValue) does not exist for kind \(kind.rawValue) (choose \(styles.map(\.rawValue).joined(separator: ", ")))")
+            throw InvalidValue(
+                field: "style",
+                reason:
+                    "\(style.rawValue) does not exist for kind \(kind.rawValue) (choose \(styles.map(\.rawValue).joined(separator: ", ")))")
         }
         guard family.hasState(state) else {
-            throw InvalidValue(field: "state", reason: "\(family.name) has no \(state.rawValue) state (choose \(family.acceptedStateNames.joined(separator: ", ")))")
+            throw InvalidValue(
+                field: "state",
+                reason: "\(family.name) has no \(state.rawValue) state (choose \(family.acceptedStateNames.joined(separator: ", ")))")
         }
         try family.validate(self)
         guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
         let maxPoints = Double(Self.maxPixelSide / scale)
-        for (name, value) in [("width", width), ("trailerHeight", trailerHeight)] where !(value.isFinite && value >= 1 && value <= maxPoints) {
+        for (name, value) in [("width", width), ("trailerHeight", trailerHeight)]
+        where !(value.isFinite && value >= 1 && value <= maxPoints) {
             throw InvalidValue(field: name, reason: "must be between 1 and \(Int(maxPoints)) points at scale \(scale), got \(value)")
         }
         guard pullingPercent.isFinite, pullingPercent >= 0 else {
@@ -127,10 +137,14 @@ public struct RefreshScene: Sendable {
             throw InvalidValue(field: "time", reason: "must be a number of seconds between 0 and \(Int(Self.maxTime)), got \(time)")
         }
         if let transition {
-            for (name, value) in [("arrowAngle", transition.arrowAngle), ("arrowOpacity", transition.arrowOpacity),
-                                  ("spinnerOpacity", transition.spinnerOpacity),
-                                  ("alpha", transition.alpha)] {
-                if let value, !value.isFinite { throw InvalidValue(field: "transition.\(name)", reason: "must be a finite number, got \(value)") }
+            for (name, value) in [
+                ("arrowAngle", transition.arrowAngle), ("arrowOpacity", transition.arrowOpacity),
+                ("spinnerOpacity", transition.spinnerOpacity),
+                ("alpha", transition.alpha),
+            ] {
+                if let value, !value.isFinite {
+                    throw InvalidValue(field: "transition.\(name)", reason: "must be a finite number, got \(value)")
+                }
             }
         }
     }
@@ -192,8 +206,10 @@ public struct TransitionValues: Sendable, Equatable {
     public var alpha: Double?
 
     /// No overrides.
-    public init(arrowAngle: Double? = nil, arrowHidden: Bool? = nil, arrowOpacity: Double? = nil,
-                spinnerOpacity: Double? = nil, alpha: Double? = nil) {
+    public init(
+        arrowAngle: Double? = nil, arrowHidden: Bool? = nil, arrowOpacity: Double? = nil,
+        spinnerOpacity: Double? = nil, alpha: Double? = nil
+    ) {
         self.arrowAngle = arrowAngle
         self.arrowHidden = arrowHidden
         self.arrowOpacity = arrowOpacity

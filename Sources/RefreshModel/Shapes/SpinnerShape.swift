@@ -1,10 +1,11 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RefreshImage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The activity indicator drawn while refreshing (docs/layout.md).
 public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
@@ -46,8 +47,10 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
         let half = spokeWidth / 2
         let r0 = radii.inner + half, r1 = radii.outer - half
         var path = VectorPath()
-        path.addPolyline([Point(10 + r0 * cos(angle), 10 + r0 * sin(angle)),
-                          Point(10 + r1 * cos(angle), 10 + r1 * sin(angle))])
+        path.addPolyline([
+            Point(10 + r0 * cos(angle), 10 + r0 * sin(angle)),
+            Point(10 + r1 * cos(angle), 10 + r1 * sin(angle)),
+        ])
         return path
     }
 }

@@ -1,10 +1,11 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RefreshImage
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A point in a drawing's coordinate space (points or pixels, y downward).
 public struct Point: Sendable, Equatable {
@@ -69,10 +70,11 @@ public struct VectorPath: Sendable, Equatable {
     /// screen (y downward), from `start` through `start + sweep`.
     public mutating func addArc(center: Point, radius: Double, start: Double, sweep: Double) {
         let steps = max(2, Int((abs(sweep) / (2 * Double.pi) * 96).rounded(.up)))
-        addPolyline((0...steps).map { i in
-            let a = start + sweep * Double(i) / Double(steps)
-            return Point(center.x + radius * cos(a), center.y + radius * sin(a))
-        })
+        addPolyline(
+            (0...steps).map { i in
+                let a = start + sweep * Double(i) / Double(steps)
+                return Point(center.x + radius * cos(a), center.y + radius * sin(a))
+            })
     }
 
     /// Adds a closed circle (a 96-gon).

@@ -41,7 +41,8 @@ public struct CivilTime: Sendable, Hashable {
     /// February, hour 24, a year outside 0 to 9999).
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         guard (0...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second) else { return nil }
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
+        else { return nil }
         (self.year, self.month, self.day, self.hour, self.minute, self.second) = (year, month, day, hour, minute, second)
     }
 

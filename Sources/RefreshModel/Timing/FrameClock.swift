@@ -19,8 +19,10 @@ public enum FrameClock {
     /// Equal timing: `floor(M × (t mod D) / D)` in integers (docs/images.md, docs/images.md);
     /// a duration of 0 or less plays 1/30 s a frame, as UIKit does. GIF timing walks the
     /// frames' own delays. Nil when there are no frames.
-    package static func loopingFrameIndex(of sequence: ImageSequence, time: Int64,
-                                         timing: ImageSequence.Timing = .equal) -> Int? {
+    package static func loopingFrameIndex(
+        of sequence: ImageSequence, time: Int64,
+        timing: ImageSequence.Timing = .equal
+    ) -> Int? {
         let m = Int64(sequence.count)
         guard m > 0 else { return nil }
         guard m > 1 else { return 0 }

@@ -17,8 +17,10 @@ public enum ImageSelection {
     /// own frames in time; a state with no images keeps what the state before it showed,
     /// which for a still frame is the previous state's picture. The back footer hides its
     /// images in NoMoreData; the auto footer shows images only while refreshing.
-    public static func choice(kind: ComponentKind, state: RefreshState, images: StateImages,
-                              percent: Double, time: Int64, timing: ImageSequence.Timing) -> Choice? {
+    public static func choice(
+        kind: ComponentKind, state: RefreshState, images: StateImages,
+        percent: Double, time: Int64, timing: ImageSequence.Timing
+    ) -> Choice? {
         let drawn = state.drawnAs
         let chain: [RefreshState]
         switch kind {
@@ -45,10 +47,13 @@ public enum ImageSelection {
 
     /// The frame of `candidate`'s sequence picked by `percent` (the Idle rule) when one is
     /// given, else by the time (looping); nil when the state has no frames.
-    public static func pick(_ candidate: RefreshState, in images: StateImages, percent: Double?, time: Int64,
-                             timing: ImageSequence.Timing) -> Choice? {
+    public static func pick(
+        _ candidate: RefreshState, in images: StateImages, percent: Double?, time: Int64,
+        timing: ImageSequence.Timing
+    ) -> Choice? {
         guard let sequence = images[candidate] else { return nil }
-        let index = percent.map { FrameClock.idleFrameIndex(count: sequence.count, percent: $0) }
+        let index =
+            percent.map { FrameClock.idleFrameIndex(count: sequence.count, percent: $0) }
             ?? FrameClock.loopingFrameIndex(of: sequence, time: time, timing: timing)
         guard let index else { return nil }
         return Choice(sequence: candidate, index: index, image: sequence.frames[index])

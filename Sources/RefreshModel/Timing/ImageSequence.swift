@@ -78,8 +78,9 @@ public struct ScaledImage: Sendable, Equatable {
     /// image made on demand stays so (its source resamples when it is drawn).
     public func resampled(toScale target: Double) throws -> ScaledImage {
         guard target != scale else { return self }
-        return try resized(width: max(1, Int((pointWidth * target).rounded())), height: max(1, Int((pointHeight * target).rounded())),
-                           scale: target)
+        return try resized(
+            width: max(1, Int((pointWidth * target).rounded())), height: max(1, Int((pointHeight * target).rounded())),
+            scale: target)
     }
 
     /// This image at `width` × `height` pixels and `target` pixels a point, in one resample
@@ -144,8 +145,9 @@ public struct ImageSequence: Sendable, Equatable {
         if let frameDelays, frameDelays.count != frames.count {
             throw InvalidValue(field: "frameDelays", reason: "\(frameDelays.count) delays for \(frames.count) frames")
         }
-        self.init(frames: frames, durationMicroseconds: try duration.map { try micro($0, "duration") },
-                  frameDelaysMicroseconds: try frameDelays?.map { try micro($0, "frameDelays") })
+        self.init(
+            frames: frames, durationMicroseconds: try duration.map { try micro($0, "duration") },
+            frameDelaysMicroseconds: try frameDelays?.map { try micro($0, "frameDelays") })
     }
 
     /// A sequence of `frames` lasting MJRefresh's default of count × 0.1 s a loop.

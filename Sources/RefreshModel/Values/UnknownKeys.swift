@@ -13,9 +13,10 @@ package enum UnknownKeys {
     package static func reject(in decoder: Decoder, known: [String]) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         for key in container.allKeys where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: decoder.codingPath + [key],
-                debugDescription: "unknown field '\(key.stringValue)' (known: \(known.joined(separator: ", ")))"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: decoder.codingPath + [key],
+                    debugDescription: "unknown field '\(key.stringValue)' (known: \(known.joined(separator: ", ")))"))
         }
     }
 }

@@ -45,8 +45,10 @@ public final class RefreshRenderer {
     }
 
     /// The text renderer for a scale and font, made once and kept.
-    func text(scale: Int, font: FontLocation?, pointSize: Double = TextRenderer.labelPointSize,
-              bold: Bool = true) throws -> TextRenderer {
+    func text(
+        scale: Int, font: FontLocation?, pointSize: Double = TextRenderer.labelPointSize,
+        bold: Bool = true
+    ) throws -> TextRenderer {
         let key = TextRendererKey(scale: scale, font: font, pointSize: pointSize, bold: bold)
         if let known = textRenderers[key] { return known }
         let made = try TextRenderer(library: library, scale: Double(scale), font: font, pointSize: pointSize, bold: bold)
@@ -69,7 +71,8 @@ public final class RefreshRenderer {
     /// for what it lacks (docs/fonts.md): advance width and ink width in points, and the mean
     /// coverage over the glyph boxes.
     package func ink(of text: String, scale: Int, font: FontLocation?, fallback: FontLocation?) throws
-        -> (advance: Double, inkWidth: Double, weight: Double) {
+        -> (advance: Double, inkWidth: Double, weight: Double)
+    {
         try TextRenderer(library: library, scale: Double(scale), font: font, fallback: fallback).ink(of: text)
     }
 
@@ -97,8 +100,9 @@ public final class RefreshRenderer {
         var secondText: TextRenderer
 
         var `public`: RenderPlan {
-            RenderPlan(layout: layout, width: size.width, height: size.height, stateTitle: stateTitle,
-                       timeText: timeText, image: image.map { RenderPlan.Image(sequence: $0.sequence, index: $0.index) })
+            RenderPlan(
+                layout: layout, width: size.width, height: size.height, stateTitle: stateTitle,
+                timeText: timeText, image: image.map { RenderPlan.Image(sequence: $0.sequence, index: $0.index) })
         }
     }
 
@@ -123,15 +127,20 @@ public final class RefreshRenderer {
         let family = scene.family
         let fonts = family.labelFonts
         let text = try self.text(scale: scene.scale, font: scene.font, pointSize: fonts.title.pointSize, bold: fonts.title.bold)
-        let secondText = try self.text(scale: scene.scale, font: scene.font, pointSize: fonts.second.pointSize,
-                                       bold: fonts.second.bold)
+        let secondText = try self.text(
+            scale: scene.scale, font: scene.font, pointSize: fonts.second.pointSize,
+            bold: fonts.second.bold)
         let labels = family.labels(of: scene)
         let image = scene.style == .gif ? family.image(of: scene, in: try images(of: scene)) : nil
-        let layout = family.layout(of: scene, text: LabelText(title: labels.title, second: labels.second, titleFont: text,
-                                                              secondFont: secondText,
-                                                              image: image.map { ($0.image.pointWidth, $0.image.pointHeight) }))
-        return Plan(layout: layout, size: scene.size, stateTitle: labels.title, timeText: labels.second, image: image,
-                    text: text, secondText: secondText)
+        let layout = family.layout(
+            of: scene,
+            text: LabelText(
+                title: labels.title, second: labels.second, titleFont: text,
+                secondFont: secondText,
+                image: image.map { ($0.image.pointWidth, $0.image.pointHeight) }))
+        return Plan(
+            layout: layout, size: scene.size, stateTitle: labels.title, timeText: labels.second, image: image,
+            text: text, secondText: secondText)
     }
 
     /// Renders one frame of the scene: the control composed at its size × scale, its group

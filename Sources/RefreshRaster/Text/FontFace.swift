@@ -39,7 +39,8 @@ final class FontFace {
             throw RasterError.fontUnreadable(path: location.path)
         }
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0,
-              face.pointee.units_per_EM > 0 else {
+            face.pointee.units_per_EM > 0
+        else {
             FT_Done_Face(face)
             throw RasterError.fontNotScalable(path: location.path)
         }
@@ -48,7 +49,7 @@ final class FontFace {
         self.location = location
         unitsPerEm = Double(face.pointee.units_per_EM)
         ascender = Double(face.pointee.ascender)
-        descender = -Double(face.pointee.descender)  // −32768 is a legal FT_Short
+        descender = -Double(face.pointee.descender) // −32768 is a legal FT_Short
         hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
     }
 
@@ -81,7 +82,8 @@ final class FontFace {
         hb_shape(font, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
         return (0..<Int(count)).map { i in
             ShapedGlyph(index: infos[i].codepoint, advance: Double(positions[i].x_advance), offset: Double(positions[i].x_offset))
         }
@@ -124,7 +126,8 @@ final class FontFace {
     /// The glyph rendered anti-aliased with its origin moved right by `offset` pixels (0–1).
     func render(_ glyph: UInt32, offset: Double) -> GlyphBitmap? {
         guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
-              let slot = face.pointee.glyph else { return nil }
+            let slot = face.pointee.glyph
+        else { return nil }
         if slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE && offset != 0 {
             FT_Outline_Translate(&slot.pointee.outline, FT_Pos((offset * 64).rounded()), 0)
         }
@@ -139,7 +142,8 @@ final class FontFace {
                 for x in 0..<width { coverage[y * width + x] = row[x] }
             }
         }
-        return GlyphBitmap(width: width, height: height, left: Int(slot.pointee.bitmap_left),
-                           top: Int(slot.pointee.bitmap_top), coverage: coverage)
+        return GlyphBitmap(
+            width: width, height: height, left: Int(slot.pointee.bitmap_left),
+            top: Int(slot.pointee.bitmap_top), coverage: coverage)
     }
 }

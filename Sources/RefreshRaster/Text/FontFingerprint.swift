@@ -1,11 +1,12 @@
 import CFreeType
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RefreshModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Which font files the default text is drawn with, as a record kept beside golden images:
 /// when a snapshot fails on a machine whose faces differ from the recorded ones, the failure
@@ -39,13 +40,15 @@ public struct FontFingerprint: Codable, Equatable, Sendable {
     /// The default faces installed here.
     public static func installed() -> FontFingerprint {
         let library = try? FreeTypeLibrary()
-        return FontFingerprint(faces: FontResolver.defaultFaces().compactMap { role, location in
-            guard let location else { return nil }
-            var info = stat()
-            let bytes = stat(location.path, &info) == 0 ? Int(info.st_size) : 0
-            return Face(role: role, file: URL(fileURLWithPath: location.path).lastPathComponent, index: location.index,
-                        bytes: bytes, revision: library.map { revision(of: location, in: $0) } ?? "?")
-        })
+        return FontFingerprint(
+            faces: FontResolver.defaultFaces().compactMap { role, location in
+                guard let location else { return nil }
+                var info = stat()
+                let bytes = stat(location.path, &info) == 0 ? Int(info.st_size) : 0
+                return Face(
+                    role: role, file: URL(fileURLWithPath: location.path).lastPathComponent, index: location.index,
+                    bytes: bytes, revision: library.map { revision(of: location, in: $0) } ?? "?")
+            })
     }
 
     /// One line per role whose face differs between `self` (recorded) and `other` (installed).

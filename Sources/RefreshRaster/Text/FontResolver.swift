@@ -51,7 +51,8 @@ public enum FontResolver {
     private static func fallback(for scalar: Unicode.Scalar, key: String, cjkWeight: Int32, sansWeight: Int32) -> FontLocation? {
         lookup(key: key) {
             if let family = preferredCJKFamily(for: scalar),
-               let found = match(family: family, weight: cjkWeight, character: scalar.value, requireFamily: true) {
+                let found = match(family: family, weight: cjkWeight, character: scalar.value, requireFamily: true)
+            {
                 return found
             }
             return match(family: "sans-serif", weight: sansWeight, character: scalar.value, requireFamily: false)
@@ -70,7 +71,8 @@ public enum FontResolver {
         case 0x1100...0x11FF, 0x3130...0x318F, 0xA960...0xA97F, 0xAC00...0xD7AF, 0xD7B0...0xD7FF: return "Noto Sans CJK KR"
         case 0x3040...0x30FF, 0x31F0...0x31FF: return "Noto Sans CJK JP"
         case 0x2E80...0x2FDF, 0x3000...0x303F, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF,
-             0x20000...0x2FA1F: return "Noto Sans CJK SC"
+            0x20000...0x2FA1F:
+            return "Noto Sans CJK SC"
         default: return nil
         }
     }
@@ -104,7 +106,8 @@ public enum FontResolver {
         if requireFamily {
             var name: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(found, FC_FAMILY, 0, &name) == FcResultMatch, let name,
-                  String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)) == family else { return nil }
+                String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)) == family
+            else { return nil }
         }
         return location(of: found, containing: character)
     }
@@ -115,7 +118,8 @@ public enum FontResolver {
         if let required {
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(match, FC_CHARSET, 0, &charset) == FcResultMatch,
-                  let charset, FcCharSetHasChar(charset, required) != 0 else { return nil }
+                let charset, FcCharSetHasChar(charset, required) != 0
+            else { return nil }
         }
         var index: Int32 = 0
         _ = FcPatternGetInteger(match, FC_INDEX, 0, &index)

@@ -31,8 +31,10 @@ final class TextRenderer {
     /// A renderer at `scale` pixels a point. `font` replaces the primary font; `fallback`,
     /// when given, draws what the primary font lacks before fontconfig is asked. Throws
     /// ``RasterError/noFont`` when there is neither `font` nor any installed font.
-    init(library: FreeTypeLibrary, scale: Double, font: FontLocation?, fallback: FontLocation? = nil,
-         pointSize: Double = TextRenderer.labelPointSize, bold: Bool = true) throws {
+    init(
+        library: FreeTypeLibrary, scale: Double, font: FontLocation?, fallback: FontLocation? = nil,
+        pointSize: Double = TextRenderer.labelPointSize, bold: Bool = true
+    ) throws {
         self.library = library
         self.scale = scale
         self.pointSize = pointSize
@@ -54,7 +56,8 @@ final class TextRenderer {
         if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true, let fallback, fallback.glyphIndex(for: scalar) != 0 {
             chosen = fallback
         } else if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true,
-           let location = bold ? FontResolver.fallback(for: scalar) : FontResolver.regularFallback(for: scalar) {
+            let location = bold ? FontResolver.fallback(for: scalar) : FontResolver.regularFallback(for: scalar)
+        {
             if let loaded = faces[location] {
                 chosen = loaded
             } else if let loaded = try? FontFace(library: library, location: location, pixelSize: pointSize * scale) {
@@ -98,7 +101,11 @@ final class TextRenderer {
         func flush() {
             guard let face = runFace, !run.isEmpty else { return }
             let unit = pointSize / face.unitsPerEm
-            let shaped = face.shape(run) ?? run.map { FontFace.ShapedGlyph(index: face.glyphIndex(for: $0), advance: face.advanceUnits(face.glyphIndex(for: $0)), offset: 0) }
+            let shaped =
+                face.shape(run)
+                ?? run.map {
+                    FontFace.ShapedGlyph(index: face.glyphIndex(for: $0), advance: face.advanceUnits(face.glyphIndex(for: $0)), offset: 0)
+                }
             for glyph in shaped {
                 glyphs.append(TextLine.Glyph(face: face, index: glyph.index, x: pen + glyph.offset * unit))
                 pen += glyph.advance * unit
@@ -165,8 +172,10 @@ final class TextRenderer {
     /// Draws `text` centred in `frame` (points) the way UILabel draws one line: centred
     /// horizontally, its line box (ascent + descent) centred vertically, the line origin
     /// snapped to whole device pixels.
-    func draw(_ text: String, in frame: Rect, color: RGBAColor, alignment: ComponentLayout.TextAlignment = .center,
-              into image: inout RGBAImage) {
+    func draw(
+        _ text: String, in frame: Rect, color: RGBAColor, alignment: ComponentLayout.TextAlignment = .center,
+        into image: inout RGBAImage
+    ) {
         guard !text.isEmpty, frame.width > 0 else { return }
         let line = truncated(text, toFit: frame.width)
         let left = alignment == .left ? frame.x : frame.midX - line.width / 2
@@ -184,10 +193,14 @@ final class TextRenderer {
             var quarter = Int(((penX - Double(whole)) * 4).rounded())
             if quarter == 4 { whole += 1; quarter = 0 }
             guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter),
-                  bitmap.width > 0, bitmap.height > 0 else { continue }
-            guard let mask = try? CoverageMask(width: bitmap.width, height: bitmap.height,
-                                               originX: whole + bitmap.left, originY: baselineY - bitmap.top,
-                                               coverage: bitmap.coverage) else { continue }
+                bitmap.width > 0, bitmap.height > 0
+            else { continue }
+            guard
+                let mask = try? CoverageMask(
+                    width: bitmap.width, height: bitmap.height,
+                    originX: whole + bitmap.left, originY: baselineY - bitmap.top,
+                    coverage: bitmap.coverage)
+            else { continue }
             image.paint(mask, color: color)
         }
     }
@@ -241,7 +254,8 @@ final class TextRenderer {
             var quarter = Int(((penX - Double(whole)) * 4).rounded())
             if quarter == 4 { whole += 1; quarter = 0 }
             guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter),
-                  bitmap.width > 0, bitmap.height > 0 else { continue }
+                bitmap.width > 0, bitmap.height > 0
+            else { continue }
             for column in 0..<bitmap.width {
                 var inked = false
                 for row in 0..<bitmap.height where bitmap.coverage[row * bitmap.width + column] > 0 { inked = true; break }

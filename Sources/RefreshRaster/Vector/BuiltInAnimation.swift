@@ -1,11 +1,12 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RefreshImage
 import RefreshModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The default animation drawn by RefreshGif itself when no images are given: a ring that
 /// fills as the user pulls (Idle, 30 frames) while an arrow inside turns from down to up,
@@ -29,18 +30,23 @@ public enum BuiltInAnimation {
             ImageSequence(frames: try DrawnFrames.frames(count, width: side, height: side, scale: s, draw: draw))
         }
         var images = StateImages()
-        images.set(try sequence(30) { rasterizer, i in
-            let progress = Double(i + 1) / 30
-            return try frame(rasterizer, scale: s, sweep: progress, arcStart: -Double.pi / 2, arrowAngle: Double.pi * progress, ringWidth: ringWidth)
-        }, for: .idle)
-        images.set(try sequence(6) { rasterizer, i in
-            let pulse = ringWidth + 1.2 * sin(Double(i) / 6 * 2 * Double.pi)
-            return try frame(rasterizer, scale: s, sweep: 1, arcStart: -Double.pi / 2, arrowAngle: Double.pi, ringWidth: pulse)
-        }, for: .pulling)
-        images.set(try sequence(12) { rasterizer, i in
-            try frame(rasterizer, scale: s, sweep: 0.7, arcStart: -Double.pi / 2 + Double(i) / 12 * 2 * Double.pi,
-                      arrowAngle: nil, ringWidth: ringWidth)
-        }, for: .refreshing)
+        images.set(
+            try sequence(30) { rasterizer, i in
+                let progress = Double(i + 1) / 30
+                return try frame(
+                    rasterizer, scale: s, sweep: progress, arcStart: -Double.pi / 2, arrowAngle: Double.pi * progress, ringWidth: ringWidth)
+            }, for: .idle)
+        images.set(
+            try sequence(6) { rasterizer, i in
+                let pulse = ringWidth + 1.2 * sin(Double(i) / 6 * 2 * Double.pi)
+                return try frame(rasterizer, scale: s, sweep: 1, arcStart: -Double.pi / 2, arrowAngle: Double.pi, ringWidth: pulse)
+            }, for: .pulling)
+        images.set(
+            try sequence(12) { rasterizer, i in
+                try frame(
+                    rasterizer, scale: s, sweep: 0.7, arcStart: -Double.pi / 2 + Double(i) / 12 * 2 * Double.pi,
+                    arrowAngle: nil, ringWidth: ringWidth)
+            }, for: .refreshing)
         return images
     }
 
@@ -51,8 +57,10 @@ public enum BuiltInAnimation {
         return Double(scale)
     }
 
-    private static func frame(_ rasterizer: VectorRasterizer, scale: Double, sweep: Double, arcStart: Double,
-                              arrowAngle: Double?, ringWidth: Double) throws -> RGBAImage {
+    private static func frame(
+        _ rasterizer: VectorRasterizer, scale: Double, sweep: Double, arcStart: Double,
+        arrowAngle: Double?, ringWidth: Double
+    ) throws -> RGBAImage {
         let pixels = Int((size * scale).rounded())
         var image = try RGBAImage(width: pixels, height: pixels)
         let center = Point(size / 2, size / 2)

@@ -1,11 +1,12 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RefreshImage
 import RefreshModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The custom animation the SVPullToRefresh article builds (docs/families.md), redrawn from
 /// our own vectors on a 120×44 pt canvas. Idle (30 frames, picked by the pull): a star grows
@@ -26,25 +27,34 @@ public enum BurstAnimation {
             try DrawnFrames.frames(count, width: width, height: height, scale: s, draw: draw)
         }
         var images = StateImages()
-        images.set(ImageSequence(frames: try sequence(30) { rasterizer, i in
-            let progress = Double(i + 1) / 30
-            return try frame(rasterizer, scale: s, wedge: progress,
-                             star: starRadius.rest + (starRadius.full - starRadius.rest) * progress, turn: 0, spread: 0)
-        }), for: .idle)
-        images.set(ImageSequence(frames: try sequence(1) { rasterizer, _ in
-            try frame(rasterizer, scale: s, wedge: 1, star: starRadius.full, turn: 0, spread: 0)
-        }), for: .pulling)
-        images.set(try ImageSequence(frames: try sequence(24) { rasterizer, i in
-            let phase = Double(i) / 24
-            // Out and back once a loop, easing at both ends.
-            let spread = 0.5 - 0.5 * cos(2 * Double.pi * phase)
-            return try frame(rasterizer, scale: s, wedge: 0, star: starRadius.full, turn: 2 * Double.pi * phase, spread: spread)
-        }, duration: 1.2), for: .refreshing)
+        images.set(
+            ImageSequence(
+                frames: try sequence(30) { rasterizer, i in
+                    let progress = Double(i + 1) / 30
+                    return try frame(
+                        rasterizer, scale: s, wedge: progress,
+                        star: starRadius.rest + (starRadius.full - starRadius.rest) * progress, turn: 0, spread: 0)
+                }), for: .idle)
+        images.set(
+            ImageSequence(
+                frames: try sequence(1) { rasterizer, _ in
+                    try frame(rasterizer, scale: s, wedge: 1, star: starRadius.full, turn: 0, spread: 0)
+                }), for: .pulling)
+        images.set(
+            try ImageSequence(
+                frames: try sequence(24) { rasterizer, i in
+                    let phase = Double(i) / 24
+                    // Out and back once a loop, easing at both ends.
+                    let spread = 0.5 - 0.5 * cos(2 * Double.pi * phase)
+                    return try frame(rasterizer, scale: s, wedge: 0, star: starRadius.full, turn: 2 * Double.pi * phase, spread: spread)
+                }, duration: 1.2), for: .refreshing)
         return images
     }
 
-    private static func frame(_ rasterizer: VectorRasterizer, scale: Double, wedge: Double, star: Double,
-                              turn: Double, spread: Double) throws -> RGBAImage {
+    private static func frame(
+        _ rasterizer: VectorRasterizer, scale: Double, wedge: Double, star: Double,
+        turn: Double, spread: Double
+    ) throws -> RGBAImage {
         var image = try RGBAImage(width: Int((size.width * scale).rounded()), height: Int((size.height * scale).rounded()))
         if wedge > 0 {
             var path = VectorPath()
@@ -60,8 +70,9 @@ public enum BurstAnimation {
             let alpha = UInt8((255 * max(0, 1 - spread * Double(k) / 3.5)).rounded())
             let radius = star * (0.55 - 0.1 * Double(k))
             for side in [-1.0, 1.0] {
-                let copy = starPath(center: Point(center.x + side * distance, center.y), radius: radius,
-                                    turn: side * turn * Double(k + 1))
+                let copy = starPath(
+                    center: Point(center.x + side * distance, center.y), radius: radius,
+                    turn: side * turn * Double(k + 1))
                 if let mask = rasterizer.fill(copy.scaled(by: scale)) {
                     image.paint(mask, color: BuiltInAnimation.accent, opacity: alpha)
                 }
@@ -76,11 +87,12 @@ public enum BurstAnimation {
     /// A five-pointed star: outer points at `radius`, inner at 0.45 of it, the first point up.
     static func starPath(center: Point, radius: Double, turn: Double) -> VectorPath {
         var path = VectorPath()
-        path.addPolygon((0..<10).map { i in
-            let r = i % 2 == 0 ? radius : radius * 0.45
-            let a = -Double.pi / 2 + turn + Double(i) * Double.pi / 5
-            return Point(center.x + r * cos(a), center.y + r * sin(a))
-        })
+        path.addPolygon(
+            (0..<10).map { i in
+                let r = i % 2 == 0 ? radius : radius * 0.45
+                let a = -Double.pi / 2 + turn + Double(i) * Double.pi / 5
+                return Point(center.x + r * cos(a), center.y + r * sin(a))
+            })
         return path
     }
 }

@@ -25,8 +25,10 @@ final class DrawnFrames: LazyImageSource {
     }
 
     /// `count` frames of `width` × `height` pixels at `scale`, each drawn by `draw` when first shown.
-    static func frames(_ count: Int, width: Int, height: Int, scale: Double,
-                       draw: @escaping @Sendable (VectorRasterizer, Int) throws -> RGBAImage) throws -> [ScaledImage] {
+    static func frames(
+        _ count: Int, width: Int, height: Int, scale: Double,
+        draw: @escaping @Sendable (VectorRasterizer, Int) throws -> RGBAImage
+    ) throws -> [ScaledImage] {
         let source = try DrawnFrames(count: count, width: width, height: height, draw: draw)
         return try (0..<count).map { try ScaledImage(source: source, index: $0, scale: scale) }
     }

@@ -1,11 +1,12 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RefreshImage
 import RefreshModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// SVPullToRefresh's arrow gradient (docs/families.md): the arrow's coverage faded from
 /// transparent at the top of its 22×48 pt frame to opaque at 80 % of its height, in the
@@ -30,7 +31,9 @@ enum GradientArrow {
                 coverage[i] = UInt8((Double(coverage[i]) * alpha).rounded())
             }
         }
-        return (try? CoverageMask(width: mask.width, height: mask.height, originX: mask.originX, originY: mask.originY,
-                                  coverage: coverage)) ?? mask
+        return
+            (try? CoverageMask(
+                width: mask.width, height: mask.height, originX: mask.originX, originY: mask.originY,
+                coverage: coverage)) ?? mask
     }
 }

@@ -59,7 +59,8 @@ final class VectorRasterizer {
         }
         var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
         guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0, pointCount > 0,
-              pointCount < FT_UInt(Int16.max) else { return nil }
+            pointCount < FT_UInt(Int16.max)
+        else { return nil }
         var outline = FT_Outline()
         guard FT_Outline_New(library.handle, pointCount, FT_Int(contourCount), &outline) == 0 else { return nil }
         defer { FT_Outline_Done(library.handle, &outline) }
@@ -83,8 +84,9 @@ final class VectorRasterizer {
 
     /// A y-down pixel point as a FreeType 26.6 vector, y up, relative to the box.
     private static func vector(_ p: Point, _ box: PixelBox) -> FT_Vector {
-        FT_Vector(x: FT_Pos(((p.x - Double(box.x)) * 64).rounded()),
-                  y: FT_Pos(((Double(box.y + box.height) - p.y) * 64).rounded()))
+        FT_Vector(
+            x: FT_Pos(((p.x - Double(box.x)) * 64).rounded()),
+            y: FT_Pos(((Double(box.y + box.height) - p.y) * 64).rounded()))
     }
 
     private func render(_ outline: inout FT_Outline, _ box: PixelBox) -> CoverageMask? {

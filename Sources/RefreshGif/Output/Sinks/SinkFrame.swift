@@ -17,8 +17,10 @@ public final class SinkFrame {
     private var compressed: PNGEncoder.CompressedImage?
     private var quantizedFrame: GIFEncoder.QuantizedFrame?
 
-    init(index: Int, image: RGBAImage, report: FrameReport, encoder: PNGEncoder, memo: PNGCompressionMemo,
-         previous: SinkFrame?) {
+    init(
+        index: Int, image: RGBAImage, report: FrameReport, encoder: PNGEncoder, memo: PNGCompressionMemo,
+        previous: SinkFrame?
+    ) {
         self.index = index
         self.image = image
         self.report = report

@@ -59,8 +59,9 @@ public struct MJRefresh: RefreshFamily, Equatable {
 
     /// ``ImageSelection/choice(kind:state:images:percent:time:timing:)``.
     public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
-        ImageSelection.choice(kind: scene.kind, state: scene.state, images: images, percent: scene.pullingPercent,
-                              time: scene.timeMicroseconds, timing: scene.timing)
+        ImageSelection.choice(
+            kind: scene.kind, state: scene.state, images: images, percent: scene.pullingPercent,
+            time: scene.timeMicroseconds, timing: scene.timing)
     }
 
     /// ``ComponentLayout/init(_:)``, mirrored for right-to-left.
@@ -81,8 +82,9 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public func indicator(of scene: RefreshScene) -> Indicator? {
         guard scene.style == .normal else { return nil }
         let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
-        let arrow = Indicator.Arrow(path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
-                                    mirrored: scene.rightToLeft)
+        let arrow = Indicator.Arrow(
+            path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
+            mirrored: scene.rightToLeft)
         return Indicator(arrow: arrow, spinnerTurns: scene.state.isRefreshing)
     }
 
@@ -91,9 +93,11 @@ public struct MJRefresh: RefreshFamily, Equatable {
         ArrowShape.angle(kind: kind, state: state)
     }
 
-    /// ``Transition/values(kind:from:to:since:startAngle:autoAlpha:)``.
-    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
-                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+    /// MJRefresh's transitions (``Transition``).
+    public func transition(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+        startAngle: Double?, autoAlpha: Bool
+    ) -> TransitionValues {
         Transition.values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
     }
 

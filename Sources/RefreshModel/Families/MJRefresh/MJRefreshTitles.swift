@@ -58,34 +58,60 @@ public enum Titles {
 
     // Columns: en, zh-Hans, zh-Hant, ko, ru, uk.
     private static let table: [Key: [String]] = [
-        .headerIdle: ["Pull down to refresh", "下拉可以刷新", "下拉可以刷新", "아래로 당겨 새로고침",
-                      "Потяните чтобы обновить", "Потягніть для оновлення"],
-        .headerPulling: ["Release to refresh", "松开立即刷新", "鬆開立即刷新", "놓으면 새로고침",
-                         "Отпустите чтобы обновить", "Відпустіть для оновлення"],
-        .headerRefreshing: ["Loading...", "正在刷新数据中...", "正在刷新數據中...", "로딩중...",
-                            "Загрузка...", "Завантаження..."],
-        .autoFooterIdle: ["Tap or pull up to load more", "点击或上拉加载更多", "點擊或上拉加載更多",
-                          "탭 또는 위로 당겨 로드함", "Нажмите или потяните чтобы загрузить еще",
-                          "Натисніть або потягніть щоб завантажити ще"],
-        .autoFooterRefreshing: ["Loading...", "正在加载更多的数据...", "正在加載更多的數據...", "로딩중...",
-                                "Загрузка...", "Завантаження..."],
-        .autoFooterNoMoreData: ["No more data", "已经全部加载完毕", "已經全部加載完畢", "더이상 데이터 없음",
-                                "Больше нет данных", "Більше немає даних"],
-        .backFooterIdle: ["Pull up to load more", "上拉可以加载更多", "上拉可以加載更多", "위로 당겨 더 로드 가능",
-                          "Потяните чтобы загрузить еще", "Потягніть щоб завантажити ще"],
-        .backFooterPulling: ["Release to load more", "松开立即加载更多", "鬆開立即加載更多", "놓으면 더 로드됨.",
-                             "Отпустите чтобы загрузить еще", "Відпустіть щоб завантажити ще"],
-        .backFooterRefreshing: ["Loading...", "正在加载更多的数据...", "正在加載更多的數據...", "로딩중...",
-                                "Загрузка...", "Завантаження..."],
-        .backFooterNoMoreData: ["No more data", "已经全部加载完毕", "已經全部加載完畢", "더이상 데이터 없음",
-                                "Больше нет данных", "Більше немає даних"],
-        .headerLastTime: ["Last update: ", "最后更新：", "最後更新：", "마지막 업데이트: ",
-                          "Последнее обновление: ", "Останнє оновлення: "],
+        .headerIdle: [
+            "Pull down to refresh", "下拉可以刷新", "下拉可以刷新", "아래로 당겨 새로고침",
+            "Потяните чтобы обновить", "Потягніть для оновлення",
+        ],
+        .headerPulling: [
+            "Release to refresh", "松开立即刷新", "鬆開立即刷新", "놓으면 새로고침",
+            "Отпустите чтобы обновить", "Відпустіть для оновлення",
+        ],
+        .headerRefreshing: [
+            "Loading...", "正在刷新数据中...", "正在刷新數據中...", "로딩중...",
+            "Загрузка...", "Завантаження...",
+        ],
+        .autoFooterIdle: [
+            "Tap or pull up to load more", "点击或上拉加载更多", "點擊或上拉加載更多",
+            "탭 또는 위로 당겨 로드함", "Нажмите или потяните чтобы загрузить еще",
+            "Натисніть або потягніть щоб завантажити ще",
+        ],
+        .autoFooterRefreshing: [
+            "Loading...", "正在加载更多的数据...", "正在加載更多的數據...", "로딩중...",
+            "Загрузка...", "Завантаження...",
+        ],
+        .autoFooterNoMoreData: [
+            "No more data", "已经全部加载完毕", "已經全部加載完畢", "더이상 데이터 없음",
+            "Больше нет данных", "Більше немає даних",
+        ],
+        .backFooterIdle: [
+            "Pull up to load more", "上拉可以加载更多", "上拉可以加載更多", "위로 당겨 더 로드 가능",
+            "Потяните чтобы загрузить еще", "Потягніть щоб завантажити ще",
+        ],
+        .backFooterPulling: [
+            "Release to load more", "松开立即加载更多", "鬆開立即加載更多", "놓으면 더 로드됨.",
+            "Отпустите чтобы загрузить еще", "Відпустіть щоб завантажити ще",
+        ],
+        .backFooterRefreshing: [
+            "Loading...", "正在加载更多的数据...", "正在加載更多的數據...", "로딩중...",
+            "Загрузка...", "Завантаження...",
+        ],
+        .backFooterNoMoreData: [
+            "No more data", "已经全部加载完毕", "已經全部加載完畢", "더이상 데이터 없음",
+            "Больше нет данных", "Більше немає даних",
+        ],
+        .headerLastTime: [
+            "Last update: ", "最后更新：", "最後更新：", "마지막 업데이트: ",
+            "Последнее обновление: ", "Останнє оновлення: ",
+        ],
         .headerDateToday: ["Today", "今天", "今天", "오늘", "Сегодня", "Сьогодні"],
         .headerNoneLastDate: ["No record", "无记录", "無記錄", "기록 없음", "Нет записи", "Немає запису"],
-        .trailerIdle: ["Slide to view details", "滑动查看图文详情", "滑動查看圖文詳情",
-                       "Slide to view details", "Slide to view details", "Slide to view details"],
-        .trailerPulling: ["Release to view details", "释放查看图文详情", "釋放查看圖文詳情",
-                          "Release to view details", "Release to view details", "Release to view details"],
+        .trailerIdle: [
+            "Slide to view details", "滑动查看图文详情", "滑動查看圖文詳情",
+            "Slide to view details", "Slide to view details", "Slide to view details",
+        ],
+        .trailerPulling: [
+            "Release to view details", "释放查看图文详情", "釋放查看圖文詳情",
+            "Release to view details", "Release to view details", "Release to view details",
+        ],
     ]
 }

@@ -11,8 +11,10 @@ public enum Transition {
     /// The arrow's displayed angle `since` µs after `from` → `to`, starting from the angle
     /// shown at the change (`startAngle`; the resting angle of `from` when nil). Nil when
     /// the kind has no arrow in `to`'s resting look.
-    package static func arrowAngle(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
-                                  startAngle: Double? = nil) -> Double? {
+    package static func arrowAngle(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+        startAngle: Double? = nil
+    ) -> Double? {
         let rest = ArrowShape.angle(kind: kind, state: to)
         let start = startAngle ?? ArrowShape.angle(kind: kind, state: from)
         let fromRefreshing = from.isRefreshing && !to.isRefreshing
@@ -40,15 +42,19 @@ public enum Transition {
     /// The values a Normal-style control shows `seconds` after changing from `from` to `to`
     /// (a time that is not a finite number ≥ 0 counts as 0). With `autoAlpha`, ending a
     /// refresh also fades the whole control out over 0.4 s (docs/motion.md).
-    public static func values(kind: ComponentKind, from: RefreshState, to: RefreshState, after seconds: Double,
-                              startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
+    public static func values(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, after seconds: Double,
+        startAngle: Double? = nil, autoAlpha: Bool = false
+    ) -> TransitionValues {
         let since = seconds.isFinite && seconds > 0 ? Int64((min(seconds, 1e9) * 1_000_000).rounded()) : 0
         return values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
     }
 
     /// ``values(kind:from:to:after:startAngle:autoAlpha:)`` `since` µs after the change.
-    package static func values(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
-                              startAngle: Double? = nil, autoAlpha: Bool = false) -> TransitionValues {
+    package static func values(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+        startAngle: Double? = nil, autoAlpha: Bool = false
+    ) -> TransitionValues {
         var values = TransitionValues()
         values.arrowAngle = arrowAngle(kind: kind, from: from, to: to, since: since, startAngle: startAngle)
         let endedRefresh = from.isRefreshing && to == .idle && (kind == .header || kind == .backFooter)

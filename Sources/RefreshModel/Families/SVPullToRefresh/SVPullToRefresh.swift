@@ -25,8 +25,10 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public var kinds: [ComponentKind] { [.header, .backFooter, .autoFooter] }
     /// `stopped`, `triggered`, `loading`.
     public var stateNames: [FamilyStateName] {
-        [FamilyStateName(name: "stopped", state: .idle), FamilyStateName(name: "triggered", state: .pulling),
-         FamilyStateName(name: "loading", state: .refreshing)]
+        [
+            FamilyStateName(name: "stopped", state: .idle), FamilyStateName(name: "triggered", state: .pulling),
+            FamilyStateName(name: "loading", state: .refreshing),
+        ]
     }
     /// `stopped`, `triggered` or `loading`.
     public func ownStateName(_ state: RefreshState, percent: Double) -> String? {
@@ -83,19 +85,22 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     /// ``SVPullToRefreshLayout``; right-to-left mirrors the frames, not the alignment.
     public func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout {
         let width = scene.size.width
-        let layout = scene.kind == .autoFooter
+        let layout =
+            scene.kind == .autoFooter
             ? SVPullToRefreshLayout.infiniteScrolling(width: width, customView: text.image)
-            : SVPullToRefreshLayout.pullToRefresh(width: width, customView: text.image,
-                                                  title: !scene.stateLabelHidden, subtitle: text.second != nil)
+            : SVPullToRefreshLayout.pullToRefresh(
+                width: width, customView: text.image,
+                title: !scene.stateLabelHidden, subtitle: text.second != nil)
         return scene.rightToLeft ? layout.mirrored(inWidth: width) : layout
     }
 
     /// The code-drawn arrow, faded, in ``arrowColor``; hidden while loading. The infinite
     /// scrolling view spins from Triggered on.
     public func indicator(of scene: RefreshScene) -> Indicator? {
-        let arrow = Indicator.Arrow(path: Self.arrow, paint: .fadingFill(opaqueAt: Self.arrowOpaqueAt),
-                                    color: arrowColor ?? RGBAColor(red: 0x80, green: 0x80, blue: 0x80),
-                                    opacity: scene.state.isRefreshing ? 0 : 1)
+        let arrow = Indicator.Arrow(
+            path: Self.arrow, paint: .fadingFill(opaqueAt: Self.arrowOpaqueAt),
+            color: arrowColor ?? RGBAColor(red: 0x80, green: 0x80, blue: 0x80),
+            opacity: scene.state.isRefreshing ? 0 : 1)
         let spins = scene.state.isRefreshing || (scene.kind == .autoFooter && scene.state == .pulling)
         return Indicator(arrow: arrow, spinnerTurns: spins)
     }
@@ -120,8 +125,10 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     }
 
     /// The arrow turns over 0.2 s and fades out over 0.2 s when loading starts.
-    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
-                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+    public func transition(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+        startAngle: Double?, autoAlpha: Bool
+    ) -> TransitionValues {
         var values = TransitionValues()
         guard kind != .autoFooter else { return values }
         values.arrowAngle = PullViewArrow.turn(self, kind: kind, from: from, to: to, since: since, startAngle: startAngle)

@@ -1,8 +1,9 @@
 import FoundationEssentials
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// SVPullToRefresh's geometry (docs/families.md): the 60-pt views and the frames their
@@ -33,8 +34,10 @@ public enum SVPullToRefreshLayout {
     /// ceil((width − 200) × 0.5), the labels 44 pt to its right, the indicator centred on the
     /// arrow; `title` and `subtitle` false leave those labels out. With `customView` (its size
     /// in points) only that view is placed, centred with its origin rounded.
-    public static func pullToRefresh(width: Double, customView: (width: Double, height: Double)?,
-                                     title: Bool = true, subtitle: Bool = true) -> ComponentLayout {
+    public static func pullToRefresh(
+        width: Double, customView: (width: Double, height: Double)?,
+        title: Bool = true, subtitle: Bool = true
+    ) -> ComponentLayout {
         var layout = ComponentLayout()
         layout.textAlignment = .left
         if let custom = customView {
@@ -65,7 +68,8 @@ public enum SVPullToRefreshLayout {
 
     /// `setCustomView:forState:`'s placement: centred, origin rounded half away from zero.
     static func centred(_ size: (width: Double, height: Double), width: Double) -> Rect {
-        Rect(x: ((width - size.width) / 2).rounded(), y: ((viewHeight - size.height) / 2).rounded(),
-             width: size.width, height: size.height)
+        Rect(
+            x: ((width - size.width) / 2).rounded(), y: ((viewHeight - size.height) / 2).rounded(),
+            width: size.width, height: size.height)
     }
 }

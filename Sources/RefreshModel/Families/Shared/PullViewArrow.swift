@@ -15,8 +15,10 @@ public enum PullViewArrow {
 
     /// The angle `since` µs after `from` → `to`: `family`'s resting angle reached in
     /// ``turnDuration`` from `startAngle` (the resting angle of `from` when nil).
-    public static func turn(_ family: some RefreshFamily, kind: ComponentKind, from: RefreshState, to: RefreshState,
-                            since: Int64, startAngle: Double?) -> Double? {
+    public static func turn(
+        _ family: some RefreshFamily, kind: ComponentKind, from: RefreshState, to: RefreshState,
+        since: Int64, startAngle: Double?
+    ) -> Double? {
         guard let rest = family.arrowAngle(kind: kind, state: to) else { return nil }
         let start = startAngle ?? family.arrowAngle(kind: kind, state: from) ?? rest
         return Animation(from: start, to: rest, start: 0, duration: turnDuration).value(at: since)

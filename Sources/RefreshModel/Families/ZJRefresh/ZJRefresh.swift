@@ -23,10 +23,12 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public var kinds: [ComponentKind] { [.header, .backFooter] }
     /// `normal`, `pull-to-refresh`, `release-to-refresh`, `loading`.
     public var stateNames: [FamilyStateName] {
-        [FamilyStateName(name: "normal", state: .idle, pulled: false),
-         FamilyStateName(name: "pull-to-refresh", state: .idle, pulled: true),
-         FamilyStateName(name: "release-to-refresh", state: .pulling),
-         FamilyStateName(name: "loading", state: .refreshing)]
+        [
+            FamilyStateName(name: "normal", state: .idle, pulled: false),
+            FamilyStateName(name: "pull-to-refresh", state: .idle, pulled: true),
+            FamilyStateName(name: "release-to-refresh", state: .pulling),
+            FamilyStateName(name: "loading", state: .refreshing),
+        ]
     }
     /// Idle is "normal" with no pull and "pull-to-refresh" with one.
     public func ownStateName(_ state: RefreshState, percent: Double) -> String? {
@@ -88,7 +90,8 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
         let time = scene.timeMicroseconds
         if scene.state.isRefreshing,
-           let loading = ImageSelection.pick(.refreshing, in: images, percent: nil, time: time, timing: scene.timing) {
+            let loading = ImageSelection.pick(.refreshing, in: images, percent: nil, time: time, timing: scene.timing)
+        {
             return loading
         }
         let percent = scene.pullingPercent
@@ -101,7 +104,8 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         let size = scene.size
         let description = scene.stateLabelHidden ? nil : (text.titleFont.width(of: text.title), text.titleFont.lineHeight)
         let time = text.second.map { (text.secondFont.width(of: $0), text.secondFont.lineHeight) }
-        let layout = scene.style == .gif
+        let layout =
+            scene.style == .gif
             ? ZJRefreshLayout.gif(width: size.width, height: size.height, description: description, time: time, image: text.image)
             : ZJRefreshLayout.normal(width: size.width, height: size.height, description: description, time: time)
         return scene.rightToLeft ? layout.mirrored(inWidth: size.width) : layout
@@ -110,8 +114,9 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     /// MJRefresh's stroked arrow in the label colour, hidden while loading.
     public func indicator(of scene: RefreshScene) -> Indicator? {
         let shape = ArrowShape.downArrow
-        let arrow = Indicator.Arrow(path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
-                                    opacity: scene.state.isRefreshing ? 0 : 1, mirrored: scene.rightToLeft)
+        let arrow = Indicator.Arrow(
+            path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
+            opacity: scene.state.isRefreshing ? 0 : 1, mirrored: scene.rightToLeft)
         return Indicator(arrow: arrow, spinnerTurns: scene.state.isRefreshing)
     }
 
@@ -119,7 +124,8 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public func validate(_ scene: RefreshScene) throws {
         let most = RefreshScene.maxPixelSide / max(1, scene.scale)
         if let animatorHeight, !(animatorHeight.isFinite && animatorHeight >= 1 && animatorHeight <= Double(most)) {
-            throw InvalidValue(field: "animatorHeight", reason: "must be between 1 and \(most) points at scale \(scene.scale), got \(animatorHeight)")
+            throw InvalidValue(
+                field: "animatorHeight", reason: "must be between 1 and \(most) points at scale \(scene.scale), got \(animatorHeight)")
         }
     }
 
@@ -129,8 +135,10 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     }
 
     /// The arrow turns over 0.2 s between the pull states and snaps back after Loading.
-    public func transition(kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
-                           startAngle: Double?, autoAlpha: Bool) -> TransitionValues {
+    public func transition(
+        kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
+        startAngle: Double?, autoAlpha: Bool
+    ) -> TransitionValues {
         guard kind != .autoFooter else { return TransitionValues() }
         if from.isRefreshing { return TransitionValues(arrowAngle: arrowAngle(kind: kind, state: to)) }
         return TransitionValues(arrowAngle: PullViewArrow.turn(self, kind: kind, from: from, to: to, since: since, startAngle: startAngle))

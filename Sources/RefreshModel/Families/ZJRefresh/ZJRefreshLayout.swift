@@ -21,8 +21,10 @@ public enum ZJRefreshLayout {
     /// `description` nil: the description label is hidden; `time` nil: the time label is
     /// hidden (footers always). With the description hidden, nothing but the box (the whole
     /// view) is laid out.
-    public static func labels(width: Double, height: Double, description: (width: Double, height: Double)?,
-                              time: (width: Double, height: Double)?) -> (description: Rect?, time: Rect?, imageBox: Rect) {
+    public static func labels(
+        width: Double, height: Double, description: (width: Double, height: Double)?,
+        time: (width: Double, height: Double)?
+    ) -> (description: Rect?, time: Rect?, imageBox: Rect) {
         guard let description else {
             return (nil, nil, Rect(x: 0, y: 0, width: width, height: height))
         }
@@ -40,8 +42,10 @@ public enum ZJRefreshLayout {
 
     /// `GifAnimator`: the labels, and the image aspect-fitted into the box (UIImageView's
     /// Scale Aspect Fit: scaled up or down to fit, centred).
-    public static func gif(width: Double, height: Double, description: (width: Double, height: Double)?,
-                           time: (width: Double, height: Double)?, image: (width: Double, height: Double)?) -> ComponentLayout {
+    public static func gif(
+        width: Double, height: Double, description: (width: Double, height: Double)?,
+        time: (width: Double, height: Double)?, image: (width: Double, height: Double)?
+    ) -> ComponentLayout {
         let placed = labels(width: width, height: height, description: description, time: time)
         var layout = ComponentLayout()
         layout.stateLabel = placed.description
@@ -56,8 +60,10 @@ public enum ZJRefreshLayout {
 
     /// `NormalAnimator`: the labels, the arrow centred vertically with its right edge at the
     /// image box's, the indicator centred on the arrow.
-    public static func normal(width: Double, height: Double, description: (width: Double, height: Double)?,
-                              time: (width: Double, height: Double)?) -> ComponentLayout {
+    public static func normal(
+        width: Double, height: Double, description: (width: Double, height: Double)?,
+        time: (width: Double, height: Double)?
+    ) -> ComponentLayout {
         let placed = labels(width: width, height: height, description: description, time: time)
         var layout = ComponentLayout()
         layout.stateLabel = placed.description
