@@ -51,7 +51,7 @@
             Snapshotting(pathExtension: "png", diffing: .refreshImage()) { scene in
                 RefreshDiff.png {
                     let animation = try RefreshAnimation.sequence(of: scene, fps: fps)
-                    return try RefreshDiff.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
+                    return try FrameGrid.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
                 }
             }
         }
@@ -62,7 +62,7 @@
         public static func refreshFrames(columns: Int = 8) -> Snapshotting {
             Snapshotting(pathExtension: "png", diffing: .refreshImage()) { animation in
                 RefreshDiff.png {
-                    try RefreshDiff.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
+                    try FrameGrid.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
                 }
             }
         }
@@ -78,17 +78,6 @@
             } catch {
                 return Data("could not draw the snapshot: \(error)".utf8)
             }
-        }
-
-        static func grid(_ images: [RGBAImage], columns: Int) throws -> RGBAImage {
-            guard let first = images.first else { return try RGBAImage(width: 1, height: 1) }
-            let columns = max(1, min(columns, images.count))
-            let rows = (images.count + columns - 1) / columns
-            var sheet = try RGBAImage(width: first.width * columns, height: first.height * rows)
-            for (index, image) in images.enumerated() {
-                sheet.draw(image, atX: (index % columns) * first.width, y: (index / columns) * first.height)
-            }
-            return sheet
         }
 
         /// nil when the pictures match; otherwise the message, with the artifacts written.
@@ -113,7 +102,7 @@
                 let summary =
                     String(format: "%d of %d pixels differ (%.3f %%)", result.differingPixels, result.totalPixels, result.ratio * 100)
                     + (result.boundingBox.map { ", within \($0)" } ?? "")
-                let check = try SnapshotCheck()
+                let check = try SnapshotBatch()
                 let name =
                     "refresh-" + String(actual.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }, radix: 16)
                 let actualPath = check.artifactsDirectory + "/" + name + ".actual.png"

@@ -26,9 +26,9 @@ import XCTest
 ///   hold a report (`index.html`): the root's links every failing snapshot of every test, and
 ///   a snapshot that passes again is taken out of both.
 /// - `snapshotDirectory` replaces the `__Snapshots__/<TestFile>` folder.
-public func assertSnapshot<Value>(
+public func assertSnapshot<Value, Format>(
     of value: @autoclosure () throws -> Value,
-    as strategy: Snapshotting<Value>,
+    as strategy: Snapshotting<Value, Format>,
     named name: String? = nil,
     record: SnapshotRecordMode? = nil,
     snapshotDirectory: String? = nil,
@@ -50,9 +50,9 @@ public func assertSnapshot<Value>(
 
 /// The check behind ``assertSnapshot(of:as:named:record:snapshotDirectory:fileID:file:testName:line:column:)``
 /// without reporting: nil when the snapshot matched, else the message it would report.
-public func verifySnapshot<Value>(
+public func verifySnapshot<Value, Format>(
     of value: @autoclosure () throws -> Value,
-    as strategy: Snapshotting<Value>,
+    as strategy: Snapshotting<Value, Format>,
     named name: String? = nil,
     record: SnapshotRecordMode? = nil,
     snapshotDirectory: String? = nil,
@@ -80,8 +80,8 @@ struct SnapshotFailure {
 }
 
 /// Checks one snapshot; nil when it matched.
-func check<Value>(
-    _ value: () throws -> Value, as strategy: Snapshotting<Value>, named name: String?,
+func check<Value, Format>(
+    _ value: () throws -> Value, as strategy: Snapshotting<Value, Format>, named name: String?,
     record: SnapshotRecordMode?, snapshotDirectory: String?, identity: SnapshotTestIdentity,
     location: SnapshotLocation
 ) -> SnapshotFailure? {
@@ -117,24 +117,24 @@ func check<Value>(
     }
     let job = SnapshotJob(
         testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
-        artifacts: artifacts, filter: identity.filter, tolerance: strategy.tolerance, modeSource: source,
+        artifacts: artifacts, filter: identity.filter, modeSource: source,
         formerGolden: former, runReport: root)
     SnapshotRunLog.record(golden: golden, root: root)
     do {
-        let snapshot = try strategy.make(try value())
-        guard let message = try job.run(snapshot, mode: mode) else { return nil }
-        let written = files(in: artifacts).filter { $0.hasPrefix(baseName + ".") && $0 != baseName + ".json" }
+        let snapshot = try strategy.snapshot(try value())
+        let diffing = strategy.diffing
+        let candidate = SnapshotEngine.Candidate(
+            data: { try diffing.toData(snapshot) }, compare: { try diffing.diff($0, snapshot) }, drawsText: diffing.drawsText)
+        guard let message = try job.run(candidate, mode: mode) else { return nil }
+        let written = ((try? FileIO.entries(of: artifacts)) ?? []).sorted().filter {
+            $0.hasPrefix(baseName + ".") && $0 != baseName + ".json"
+        }
         return SnapshotFailure(
             message: message, expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
             artifacts: written.map { artifacts + "/" + $0 })
     } catch {
         return SnapshotFailure(message: "\(job.testName): could not make snapshot \(baseName): \(error)")
     }
-}
-
-/// The names in a folder, sorted (none when it does not exist).
-private func files(in folder: String) -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
 }
 
 /// Where an assertion was written.

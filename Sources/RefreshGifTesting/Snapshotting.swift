@@ -1,81 +1,100 @@
 import Foundation
 import RefreshGif
 
-/// How a value becomes a snapshot and how closely it must match its golden: the `as:` of
+/// How a value becomes a snapshot: the `as:` of
 /// ``assertSnapshot(of:as:named:record:snapshotDirectory:fileID:file:testName:line:column:)``.
 ///
-/// Images are compared as pixelmatch compares them (a perceptual colour threshold,
-/// anti-aliased pixels ignored unless `includeAA`); a comparison passes when no more than
-/// `maxDiffPixels` pixels, or no more than `maxDiffRatio` of them, differ.
-public struct Snapshotting<Value>: Sendable {
+/// A strategy turns a `Value` into a `Format` (a picture, a grid of frames, text) and says how
+/// that format is stored and compared (``Diffing``). ``pullback(_:)`` makes a strategy for
+/// your own type from one of ours:
+///
+/// ```swift
+/// let strategy = Snapshotting<RefreshScene, RGBAImage>.scene.pullback { (config: HeaderConfig) in
+///     try config.scene()
+/// }
+/// ```
+public struct Snapshotting<Value, Format>: Sendable {
     /// The golden file's extension (`png`, `json`).
     public var pathExtension: String
-    /// Pixel comparison settings.
-    public var tolerance: SnapshotTolerance
-    let make: @Sendable (Value) throws -> SnapshotValue
+    /// How the format is stored and compared.
+    public var diffing: Diffing<Format>
+    /// Makes the snapshot of a value.
+    public var snapshot: @Sendable (Value) throws -> Format
 
-    /// A strategy whose golden is a PNG compared with these tolerances.
-    static func png(
-        threshold: Double, includeAA: Bool, maxDiffPixels: Int, maxDiffRatio: Double,
-        make: @escaping @Sendable (Value) throws -> SnapshotValue
-    ) -> Snapshotting {
-        Snapshotting(
-            pathExtension: "png",
-            tolerance: SnapshotTolerance(
-                threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels,
-                maxDiffRatio: maxDiffRatio),
-            make: make)
+    /// A strategy from its parts.
+    public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping @Sendable (Value) throws -> Format) {
+        self.pathExtension = pathExtension
+        self.diffing = diffing
+        self.snapshot = snapshot
+    }
+
+    /// This strategy for another type: `transform` makes this strategy's value from it.
+    public func pullback<NewValue>(_ transform: @escaping @Sendable (NewValue) throws -> Value) -> Snapshotting<NewValue, Format> {
+        let snapshot = self.snapshot
+        return Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { try snapshot(try transform($0)) }
     }
 }
 
-/// How closely pictures must match (pixelmatch's options and the pass limits).
-public struct SnapshotTolerance: Sendable, Equatable {
-    /// The perceptual colour threshold, 0–1 (pixelmatch's default 0.1).
-    public var threshold: Double
-    /// Count anti-aliased pixels as differences.
-    public var includeAA: Bool
-    /// Pass when at most this many pixels differ.
-    public var maxDiffPixels: Int
-    /// Pass when at most this share of the pixels (0–1) differs.
-    public var maxDiffRatio: Double
-    /// How pixels are compared: pixelmatch (the default) or perceptual (CIEDE2000, see
-    /// ``perceptual(precision:maxDeltaE:)``).
-    public var method: ImageDiff.Method = .pixelmatch
-    /// With the perceptual method: the largest ΔE₀₀ a pixel may change by and match.
-    public var maxDeltaE: Double = 2
+/// How a snapshot format is stored in its golden file and compared with it.
+public struct Diffing<Format>: Sendable {
+    /// The golden file's bytes for a snapshot.
+    public var toData: @Sendable (Format) throws -> [UInt8]
+    /// Compares a golden file's bytes with a snapshot (``SnapshotComparison`` has the pieces:
+    /// pictures, frame grids, text).
+    public var diff: @Sendable (_ golden: [UInt8], _ actual: Format) throws -> SnapshotComparison
+    /// The format is drawn with fonts: the fonts are recorded beside its golden.
+    public var drawsText: Bool
 
-    /// Exact by default: any pixel beyond the 0.1 threshold fails.
-    public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
-        self.threshold = threshold
-        self.includeAA = includeAA
-        self.maxDiffPixels = maxDiffPixels
-        self.maxDiffRatio = maxDiffRatio
+    /// A diffing from its parts.
+    public init(
+        toData: @escaping @Sendable (Format) throws -> [UInt8],
+        diff: @escaping @Sendable (_ golden: [UInt8], _ actual: Format) throws -> SnapshotComparison,
+        drawsText: Bool = false
+    ) {
+        self.toData = toData
+        self.diff = diff
+        self.drawsText = drawsText
     }
-
-    /// A perceptual comparison: at least `precision` of the pixels (0–1) must be within
-    /// `maxDeltaE` (CIEDE2000) of the golden's, as swift-snapshot-testing's
-    /// `perceptualPrecision` reads. For pictures re-encoded or drawn on another machine, where
-    /// pixelmatch counts invisible changes.
-    public static func perceptual(precision: Double, maxDeltaE: Double = 2) -> SnapshotTolerance {
-        var tolerance = SnapshotTolerance(maxDiffRatio: 1 - precision)
-        tolerance.method = .perceptual
-        tolerance.maxDeltaE = maxDeltaE
-        return tolerance
-    }
-
-    var diff: ImageDiff {
-        var options = ImageDiff.Options()
-        options.threshold = threshold
-        options.includeAA = includeAA
-        options.method = method
-        options.maxDeltaE = maxDeltaE
-        return ImageDiff(options: options)
-    }
-
-    var limits: DiffTolerance { DiffTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio) }
 }
 
-extension Snapshotting where Value == RGBAImage {
+extension Diffing where Format == RGBAImage {
+    /// Pictures as PNG files, compared as `tolerance` says.
+    public static func image(_ tolerance: SnapshotTolerance = SnapshotTolerance()) -> Diffing {
+        Diffing(
+            toData: { try PNGEncoder().encode($0) },
+            diff: { golden, actual in
+                try SnapshotComparison.images(
+                    expected: try PNGDecoder().decodeStraight(golden), actual: actual,
+                    diff: tolerance.diff, limits: tolerance.limits)
+            },
+            drawsText: true)
+    }
+}
+
+extension Diffing where Format == FrameGrid {
+    /// Animation frames as one PNG grid, compared frame by frame as `tolerance` says.
+    public static func frames(_ tolerance: SnapshotTolerance = SnapshotTolerance()) -> Diffing {
+        Diffing(
+            toData: { try PNGEncoder().encode($0.picture) },
+            diff: { golden, actual in
+                try SnapshotComparison.frames(
+                    expected: try PNGDecoder().decodeStraight(golden), actual: actual,
+                    diff: tolerance.diff, limits: tolerance.limits)
+            },
+            drawsText: true)
+    }
+}
+
+extension Diffing where Format == String {
+    /// UTF-8 text, compared line by line.
+    public static var lines: Diffing {
+        Diffing(
+            toData: { Array($0.utf8) },
+            diff: { golden, actual in SnapshotComparison.text(expected: String(decoding: golden, as: UTF8.self), actual: actual) })
+    }
+}
+
+extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
     /// An image as it is, compared exactly (threshold 0.1, no differing pixel allowed).
     public static var image: Snapshotting { image() }
 
@@ -84,22 +103,27 @@ extension Snapshotting where Value == RGBAImage {
         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
-        png(
-            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-            make: { .image($0) })
+        image(
+            tolerance: SnapshotTolerance(
+                threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels,
+                maxDiffRatio: maxDiffRatio))
+    }
+
+    /// An image as it is, compared as `tolerance` says.
+    public static func image(tolerance: SnapshotTolerance) -> Snapshotting {
+        Snapshotting(pathExtension: "png", diffing: .image(tolerance)) { $0 }
     }
 }
 
-extension Snapshotting where Value == RefreshScene {
+extension Snapshotting where Value == RefreshScene, Format == RGBAImage {
     /// A scene rendered at its scale, compared exactly.
     public static var scene: Snapshotting { scene() }
 
     /// A scene rendered at its scale, compared perceptually: at least `perceptualPrecision`
     /// of the pixels within ΔE₀₀ `maxDeltaE` of the golden's.
     public static func scene(perceptualPrecision: Double, maxDeltaE: Double = 2) -> Snapshotting {
-        Snapshotting(
-            pathExtension: "png", tolerance: .perceptual(precision: perceptualPrecision, maxDeltaE: maxDeltaE),
-            make: { .image(try RefreshRenderer().render($0)) })
+        Snapshotting<RGBAImage, RGBAImage>.image(tolerance: .perceptual(precision: perceptualPrecision, maxDeltaE: maxDeltaE))
+            .pullback { try RefreshRenderer().render($0) }
     }
 
     /// A scene rendered at its scale, with a tolerance.
@@ -107,11 +131,15 @@ extension Snapshotting where Value == RefreshScene {
         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
-        png(
-            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-            make: { .image(try RefreshRenderer().render($0)) })
+        Snapshotting<RGBAImage, RGBAImage>.image(
+            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels,
+            maxDiffRatio: maxDiffRatio
+        )
+        .pullback { try RefreshRenderer().render($0) }
     }
+}
 
+extension Snapshotting where Value == RefreshScene, Format == FrameGrid {
     /// The scene's state over time (looping images, the spinner): `duration` seconds at
     /// `fps` (one loop of the state's animation when nil), compared frame by frame. The
     /// golden is one PNG, the frames in a grid of up to `columns` a row.
@@ -119,14 +147,14 @@ extension Snapshotting where Value == RefreshScene {
         fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0.1,
         includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
     ) -> Snapshotting {
-        png(
-            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-            make: { scene in
-                let animation =
-                    try duration.map { try RefreshAnimation.sequence(of: scene, fps: fps, length: $0) }
-                    ?? RefreshAnimation.sequence(of: scene, fps: fps, loops: 1)
-                return try SnapshotValue.frames(of: animation, columns: columns)
-            })
+        Snapshotting<RefreshAnimation, FrameGrid>.frames(
+            columns: columns, threshold: threshold, includeAA: includeAA,
+            maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio
+        )
+        .pullback { scene in
+            try duration.map { try RefreshAnimation.sequence(of: scene, fps: fps, length: $0) }
+                ?? RefreshAnimation.sequence(of: scene, fps: fps, loops: 1)
+        }
     }
 
     /// A gesture played on the scene's control (docs/motion.md), every frame at `fps` in its
@@ -136,49 +164,31 @@ extension Snapshotting where Value == RefreshScene {
         threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
-        png(
-            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-            make: { scene in
-                let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: fps, showContent: showContent)
-                return try SnapshotValue.frames(of: animation, columns: columns)
-            })
+        Snapshotting<RefreshAnimation, FrameGrid>.frames(
+            columns: columns, threshold: threshold, includeAA: includeAA,
+            maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio
+        )
+        .pullback { try RefreshAnimation.gesture(gesture, scene: $0, fps: fps, showContent: showContent) }
     }
 }
 
-extension Snapshotting where Value == RefreshAnimation {
+extension Snapshotting where Value == RefreshAnimation, Format == FrameGrid {
     /// Every frame of an animation, compared frame by frame (golden: one PNG grid).
     public static func frames(
         columns: Int = 8, threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
-        png(
-            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio,
-            make: { try SnapshotValue.frames(of: $0, columns: columns) })
-    }
-
-    /// What every frame shows, as the lines `refresh-render simulate --json` prints (state,
-    /// percent, alpha, image frame, offset, insets), compared as text.
-    public static var json: Snapshotting {
-        Snapshotting(
-            pathExtension: "json", tolerance: SnapshotTolerance(),
-            make: { .text(try $0.reports().map(\.jsonLine).joined(separator: "\n") + "\n") })
+        let tolerance = SnapshotTolerance(
+            threshold: threshold, includeAA: includeAA, maxDiffPixels: maxDiffPixels,
+            maxDiffRatio: maxDiffRatio)
+        return Snapshotting(pathExtension: "png", diffing: .frames(tolerance)) { try FrameGrid(of: $0, columns: columns) }
     }
 }
 
-/// What a strategy makes of a value.
-enum SnapshotValue {
-    /// One picture, stored as a PNG.
-    case image(RGBAImage)
-    /// Frames of an animation, stored as one PNG grid of `columns` frames a row.
-    case frames([RenderedFrame], columns: Int)
-    /// Text, stored as a file with the strategy's extension.
-    case text(String)
-
-    /// Every frame of `animation`, drawn in order.
-    static func frames(of animation: RefreshAnimation, columns: Int) throws -> SnapshotValue {
-        var walk = animation.frames()
-        var frames: [RenderedFrame] = []
-        while let frame = try walk.next() { frames.append(frame) }
-        return .frames(frames, columns: max(1, min(columns, frames.count)))
+extension Snapshotting where Value == RefreshAnimation, Format == String {
+    /// What every frame shows, as the lines `refresh-render simulate --json` prints (state,
+    /// percent, alpha, image frame, offset, insets), compared as text.
+    public static var json: Snapshotting {
+        Snapshotting(pathExtension: "json", diffing: .lines) { try $0.reports().map(\.jsonLine).joined(separator: "\n") + "\n" }
     }
 }

@@ -69,12 +69,7 @@ struct SnapshotRun: ParsableCommand {
         return (parts[0], parts[1])
     }
 
-    struct Row: Sendable {
-        var name: String
-        var outcome: SnapshotCheck.Outcome?
-        var error: Error?
-        var goldenPath: String
-    }
+    typealias Row = SnapshotBatch.Row
 
     /// The HTML report's entry for a row.
     /// `text` cut or filled with spaces to `width` characters, a column of the results table.
@@ -146,30 +141,13 @@ struct SnapshotRun: ParsableCommand {
             try OutputGuard.check(outputs: planned, inputs: caseInputs)
             let besideCases = URL(fileURLWithPath: cases).deletingLastPathComponent().appendingPathComponent(".refresh-artifacts").path
             let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
-            let check = try SnapshotCheck(
+            let batch = try SnapshotBatch(
                 diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
             let defaults = suite.defaults ?? SceneDescription()
-            let record = self.record, golden = self.golden
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
-            let results = ParallelMap.map(count: selected.count, jobs: jobs) { i -> Row in
-                let item = selected[i]
-                let goldenPath = golden + "/" + item.name + ".png"
-                var row = Row(name: item.name, goldenPath: goldenPath)
-                do {
-                    let scene: RefreshScene
-                    do {
-                        scene = try defaults.merged(with: item.scene).makeScene(baseDirectory: base)
-                    } catch let error as InvalidValue {
-                        throw RefreshGifError.badInput(
-                            file: cases, message: "$.cases[\(indexInFile[item.name] ?? i)].\(error.field): \(error.reason)")
-                    }
-                    let image = try RefreshGifError.translating(file: item.name) { try RefreshRenderer().render(scene) }
-                    row.outcome = try check.check(image, goldenPath: goldenPath, name: item.name, record: record)
-                } catch {
-                    row.error = error
-                }
-                return row
-            }
+            let results = batch.run(
+                selected, defaults: defaults, baseDirectory: base, casesFile: cases, indexInFile: indexInFile, goldenFolder: golden,
+                record: record, jobs: jobs)
             var report: [JUnitReport.Case] = []
             var entries: [HTMLReport.Entry] = []
             var shardCases: [ShardResults.Case] = []

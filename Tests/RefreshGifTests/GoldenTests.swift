@@ -108,7 +108,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = try SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let check = try SnapshotBatch(artifactsDirectory: folder + "/artifacts")
         let image = try RefreshRenderer().render(Self.scene(.idle))
         let first = try check.check(image, goldenPath: golden, name: "case", record: false)
         #expect(first == .recorded(goldenPath: golden, wasMissing: true))
@@ -124,7 +124,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = try SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let check = try SnapshotBatch(artifactsDirectory: folder + "/artifacts")
         let renderer = try RefreshRenderer()
         _ = try check.check(renderer.render(Self.scene(.idle)), goldenPath: golden, name: "case", record: true)
         let outcome = try check.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false)
@@ -140,7 +140,7 @@ struct SnapshotAssertionTests {
         let picture = try PNGDecoder().decodeStraight(FileIO.read(diff))
         #expect(picture.pixels.count == total * 4)
         // A tolerance as large as the difference passes.
-        let lenient = try SnapshotCheck(tolerance: DiffTolerance(maxDiffPixels: count), artifactsDirectory: folder)
+        let lenient = try SnapshotBatch(tolerance: DiffTolerance(maxDiffPixels: count), artifactsDirectory: folder)
         #expect(try lenient.check(renderer.render(Self.scene(.pulling)), goldenPath: golden, name: "case", record: false).passed)
     }
 
@@ -149,7 +149,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = try SnapshotCheck(artifactsDirectory: folder + "/artifacts")
+        let check = try SnapshotBatch(artifactsDirectory: folder + "/artifacts")
         let renderer = try RefreshRenderer()
         _ = try check.check(renderer.render(Self.scene(.idle)), goldenPath: golden, name: "case", record: true)
         let record = folder + "/fonts.json"
@@ -174,7 +174,7 @@ struct SnapshotAssertionTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let golden = folder + "/case.png"
-        let check = try SnapshotCheck(artifactsDirectory: folder)
+        let check = try SnapshotBatch(artifactsDirectory: folder)
         var scene = Self.scene(.idle)
         _ = try check.check(RefreshRenderer().render(scene), goldenPath: golden, name: "case", record: true)
         scene.width = 320

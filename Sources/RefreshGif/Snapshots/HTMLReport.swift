@@ -43,16 +43,7 @@ package struct HTMLReport {
         package var grid: Grid?
 
         /// `count` frames of `width × height` px, `columns` a row.
-        package struct Grid: Sendable, Codable, Equatable {
-            package var columns: Int, count: Int, width: Int, height: Int
-
-            package init(columns: Int, count: Int, width: Int, height: Int) {
-                self.columns = columns
-                self.count = count
-                self.width = width
-                self.height = height
-            }
-        }
+        package typealias Grid = FrameGrid.Layout
 
         package init(
             name: String, status: Status, differingPixels: Int? = nil, totalPixels: Int? = nil, message: String,

@@ -35,7 +35,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     }
 
     /// Where an assertion's mode came from: what a message tells the user to change.
-    enum Source: Sendable, Equatable {
+    public enum Source: Sendable, Equatable {
         /// The assertion's `record:` argument (it overrides everything else).
         case argument
         /// `withSnapshotRecordMode(_:operation:)` around it.
@@ -50,7 +50,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     @TaskLocal public static var scoped: SnapshotRecordMode?
 
     /// The mode an assertion uses when given `explicit` (nil: none given), and where it came from.
-    static func effective(_ explicit: SnapshotRecordMode?) -> (mode: SnapshotRecordMode, source: Source) {
+    public static func effective(_ explicit: SnapshotRecordMode?) -> (mode: SnapshotRecordMode, source: Source) {
         if let explicit { return (explicit, .argument) }
         if let scoped { return (scoped, .scope) }
         if let environment { return (environment, .environment) }
@@ -58,30 +58,8 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     }
 
     /// True when the `CI` environment variable says the tests run on a CI server.
-    static var onCI: Bool {
+    public static var onCI: Bool {
         guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
         return value == "true" || value == "1" || value == "yes"
     }
-}
-
-/// Runs `operation` with every snapshot assertion in it (on this task and its children)
-/// using `mode`, unless an assertion names its own: a per-test override.
-///
-/// ```swift
-/// func testHeader() throws {
-///     try withSnapshotRecordMode(.all) {
-///         assertSnapshot(of: scene, as: .scene)
-///     }
-/// }
-/// ```
-public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, operation: () throws -> R) rethrows -> R {
-    try SnapshotRecordMode.$scoped.withValue(mode, operation: operation)
-}
-
-/// The `async` form of `withSnapshotRecordMode(_:operation:)`.
-public func withSnapshotRecordMode<R>(
-    _ mode: SnapshotRecordMode, isolation: isolated (any Actor)? = #isolation,
-    operation: () async throws -> R
-) async rethrows -> R {
-    try await SnapshotRecordMode.$scoped.withValue(mode, operation: operation, isolation: isolation)
 }

@@ -1,4 +1,4 @@
-import RefreshGif
+import FoundationEssentials
 
 /// A JUnit XML report, the format CI systems show test results in.
 public struct JUnitReport: Sendable {

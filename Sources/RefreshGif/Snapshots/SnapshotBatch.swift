@@ -1,0 +1,140 @@
+import FoundationEssentials
+import PixelDiff
+import RefreshImage
+import RefreshModel
+import RefreshRaster
+
+/// A batch of snapshot cases checked against a folder of golden PNGs: what
+/// `refresh-render snapshot` runs, on the same ``SnapshotEngine`` as the Swift assertions.
+///
+/// A missing golden is recorded (and reported as new); `record` records every golden; a
+/// mismatch writes the actual, diff and side-by-side pictures to ``artifactsDirectory``.
+public struct SnapshotBatch: Sendable {
+    /// What checking one case found, in the batch's terms.
+    public enum Outcome: Sendable, Equatable {
+        /// Within tolerance; the count of differing pixels.
+        case matched(differingPixels: Int)
+        /// The golden was written (record mode, or it was missing: `wasMissing`).
+        case recorded(goldenPath: String, wasMissing: Bool)
+        /// Beyond tolerance, with the pictures written for a person to look at.
+        case mismatched(differingPixels: Int, totalPixels: Int, actualPath: String, diffPath: String)
+        /// The golden has another size; the actual picture was written.
+        case sizeMismatch(expected: String, actual: String, actualPath: String)
+
+        /// True for `.matched` only.
+        public var passed: Bool {
+            if case .matched = self { return true }
+            return false
+        }
+
+        /// One line describing the outcome.
+        public func message(name: String, goldenPath: String) -> String {
+            switch self {
+            case let .matched(count):
+                return "\(name): matches \(goldenPath)" + (count > 0 ? " (\(count) pixels within tolerance)" : "")
+            case let .recorded(path, missing):
+                return missing
+                    ? "\(name): no golden image existed; recorded \(path). Look at it, commit it and run again."
+                    : "\(name): recorded \(path) (record mode). Run again without record mode to compare."
+            case let .mismatched(count, total, actual, diff):
+                let share = CFormat.fixed(Double(count) / Double(max(1, total)) * 100, 3)
+                return "\(name): \(count) of \(total) pixels differ (\(share) %) from \(goldenPath); actual: \(actual); diff: \(diff)"
+                    + FontRecord.note(forGoldenAt: goldenPath)
+            case let .sizeMismatch(expected, actual, actualPath):
+                return "\(name): size \(actual) differs from the golden's \(expected) (\(goldenPath)); actual: \(actualPath)"
+                    + FontRecord.note(forGoldenAt: goldenPath)
+            }
+        }
+    }
+
+    /// One case's result: its outcome, or the error that stopped it.
+    public struct Row: Sendable {
+        /// The case name.
+        public var name: String
+        /// Its golden's path.
+        public var goldenPath: String
+        /// What the check found (nil after an error).
+        public var outcome: Outcome?
+        /// What stopped the case (bad settings, an unreadable file).
+        public var error: (any Error)?
+    }
+
+    /// How pictures are compared and what passes.
+    public var tolerance: SnapshotTolerance
+    /// Where actual and diff pictures of failures go.
+    public var artifactsDirectory: String
+
+    /// A batch with a diff, tolerance and artifacts folder (default: `$REFRESH_ARTIFACTS`,
+    /// else a private folder this process makes in the system's temporary directory, never a
+    /// shared name another user could plant a link in).
+    public init(diff: ImageDiff = ImageDiff(), tolerance: DiffTolerance = DiffTolerance(), artifactsDirectory: String? = nil) throws {
+        var settings = SnapshotTolerance(
+            threshold: diff.options.threshold, includeAA: diff.options.includeAA,
+            maxDiffPixels: tolerance.maxDiffPixels, maxDiffRatio: tolerance.maxDiffRatio)
+        settings.method = diff.options.method
+        settings.maxDeltaE = diff.options.maxDeltaE
+        settings.diffOptions = diff.options
+        self.tolerance = settings
+        if let folder = artifactsDirectory ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            self.artifactsDirectory = folder
+        } else {
+            self.artifactsDirectory = try FileIO.privateTemporaryFolder(prefix: "refresh-snapshots")
+        }
+    }
+
+    /// Checks `image` against the golden at `goldenPath` (recording it when `record` or when
+    /// it is missing); `name` names the artifacts.
+    public func check(_ image: RGBAImage, goldenPath: String, name: String, record: Bool) throws -> Outcome {
+        let safeName = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        let engine = SnapshotEngine(golden: goldenPath, artifacts: artifactsDirectory, baseName: safeName)
+        let outcome = try engine.run(.image(image, tolerance: tolerance), mode: record ? .all : .missing)
+        let path = { (suffix: String) in self.artifactsDirectory + "/" + safeName + suffix }
+        switch outcome.result {
+        case let .matched(comparison):
+            guard case let .pixels(count, _) = comparison.measure else { return .matched(differingPixels: 0) }
+            return .matched(differingPixels: count)
+        case let .recorded(wasMissing):
+            return .recorded(goldenPath: goldenPath, wasMissing: wasMissing)
+        case let .mismatched(comparison, _, _):
+            switch comparison.measure {
+            case let .size(expected, actual):
+                return .sizeMismatch(expected: expected, actual: actual, actualPath: path(".actual.png"))
+            case let .pixels(count, total):
+                return .mismatched(differingPixels: count, totalPixels: total, actualPath: path(".actual.png"), diffPath: path(".diff.png"))
+            case .frames, .lines:
+                throw RefreshGifError.internalError("a picture compared as \(comparison.measure)")
+            }
+        case .missing:
+            throw RefreshGifError.internalError("a missing golden was not recorded in mode missing")
+        }
+    }
+
+    /// Renders `cases` (each merged over `defaults`, relative paths from `baseDirectory`) on
+    /// `jobs` threads and checks each against `goldenFolder/<name>.png`; the rows are in the
+    /// cases' order. A case's bad setting is an error naming `casesFile` and the case's index
+    /// in it (`indexInFile`).
+    public func run(
+        _ cases: [SnapshotSuite.Case], defaults: SceneDescription, baseDirectory: String, casesFile: String,
+        indexInFile: [String: Int], goldenFolder: String, record: Bool, jobs: Int
+    ) -> [Row] {
+        ParallelMap.map(count: cases.count, jobs: jobs) { i -> Row in
+            let item = cases[i]
+            let goldenPath = goldenFolder + "/" + item.name + ".png"
+            var row = Row(name: item.name, goldenPath: goldenPath)
+            do {
+                let scene: RefreshScene
+                do {
+                    scene = try defaults.merged(with: item.scene).makeScene(baseDirectory: baseDirectory)
+                } catch let error as InvalidValue {
+                    throw RefreshGifError.badInput(
+                        file: casesFile, message: "$.cases[\(indexInFile[item.name] ?? i)].\(error.field): \(error.reason)")
+                }
+                let image = try RefreshGifError.translating(file: item.name) { try RefreshRenderer().render(scene) }
+                row.outcome = try check(image, goldenPath: goldenPath, name: item.name, record: record)
+            } catch {
+                row.error = error
+            }
+            return row
+        }
+    }
+}

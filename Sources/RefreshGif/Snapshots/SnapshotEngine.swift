@@ -1,0 +1,147 @@
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Checks one snapshot against its golden file: the engine below both the Swift assertions
+/// (`RefreshGifTesting`) and `refresh-render snapshot`.
+///
+/// It decides by the record mode whether the golden is written or compared, compares through
+/// the snapshot's own ``Candidate/compare``, writes the artifacts of a mismatch beside each
+/// other (`<name>.actual.png`, `.diff.png`, `.compare.png`), keeps the fonts a picture was
+/// recorded with beside its golden, and moves a golden from a former name. It reports what
+/// happened as a ``Result``; each front end words it for its own readers.
+public struct SnapshotEngine: Sendable {
+    /// The golden file.
+    public var golden: String
+    /// The folder the artifacts go to.
+    public var artifacts: String
+    /// The snapshot's name in artifact file names.
+    public var baseName: String
+    /// Where the golden was under the name earlier versions gave it, if it may be there.
+    public var formerGolden: String?
+    /// On CI (`CI=true`), a missing golden is not recorded under the `missing` and `failed`
+    /// modes (it fails instead): on for assertions, off for the batch command.
+    public var refusesMissingOnCI = false
+
+    /// An engine for one snapshot.
+    public init(golden: String, artifacts: String, baseName: String, formerGolden: String? = nil, refusesMissingOnCI: Bool = false) {
+        self.golden = golden
+        self.artifacts = artifacts
+        self.baseName = baseName
+        self.formerGolden = formerGolden
+        self.refusesMissingOnCI = refusesMissingOnCI
+    }
+
+    /// A snapshot made from a value: its file's bytes, and how it compares with a golden's.
+    public struct Candidate {
+        /// The golden file's bytes for this snapshot.
+        public var data: () throws -> [UInt8]
+        /// Compares with a golden's bytes.
+        public var compare: (_ golden: [UInt8]) throws -> SnapshotComparison
+        /// It is a picture drawn with fonts: the fonts are recorded beside the golden.
+        public var drawsText: Bool
+
+        /// A candidate from its parts.
+        public init(
+            data: @escaping () throws -> [UInt8], compare: @escaping ([UInt8]) throws -> SnapshotComparison,
+            drawsText: Bool
+        ) {
+            self.data = data
+            self.compare = compare
+            self.drawsText = drawsText
+        }
+    }
+
+    /// What happened.
+    public enum Result {
+        /// It matches its golden (the comparison says how closely).
+        case matched(SnapshotComparison)
+        /// The golden was written: it was missing, or the mode records every snapshot.
+        case recorded(wasMissing: Bool)
+        /// The golden is missing and was not written: the mode is `never`, or (`onCI`) the run is on CI.
+        case missing(onCI: Bool)
+        /// It does not match; `artifacts` are the files written (names in ``artifacts``);
+        /// `rerecorded` when the `failed` mode then wrote the golden again.
+        case mismatched(SnapshotComparison, artifacts: [String], rerecorded: Bool)
+    }
+
+    /// What happened, and the former name its golden was moved from (nil when it was not).
+    public struct Outcome {
+        /// What happened.
+        public var result: Result
+        /// The golden's former path, when it was moved to ``golden`` in this check.
+        public var movedFrom: String?
+        /// The golden the snapshot was checked against (``golden``, or the former one when it
+        /// could not be moved).
+        public var checkedGolden: String
+    }
+
+    /// The artifact suffixes a check removes before it runs, so none is left from an earlier run.
+    public static let artifactSuffixes = [".actual.png", ".diff.png", ".compare.png", ".actual.json"]
+
+    /// Checks or records `candidate` in `mode`.
+    public func run(_ candidate: Candidate, mode: SnapshotRecordMode) throws -> Outcome {
+        for suffix in Self.artifactSuffixes { _ = unlink(artifacts + "/" + baseName + suffix) }
+        if !FileManager.default.fileExists(atPath: golden), let former = formerGolden, FileManager.default.fileExists(atPath: former) {
+            // A golden under its former name: moved where it can be written, else compared where it is.
+            let writes = mode != .never && !SnapshotRecordMode.onCI
+            if writes, rename(former, golden) == 0 {
+                return Outcome(result: try check(candidate, mode: mode == .all ? .all : .never), movedFrom: former, checkedGolden: golden)
+            }
+            var there = self
+            there.golden = former
+            there.formerGolden = nil
+            return Outcome(result: try there.check(candidate, mode: mode), movedFrom: nil, checkedGolden: former)
+        }
+        return Outcome(result: try check(candidate, mode: mode), movedFrom: nil, checkedGolden: golden)
+    }
+
+    private func check(_ candidate: Candidate, mode: SnapshotRecordMode) throws -> Result {
+        guard FileManager.default.fileExists(atPath: golden) else {
+            switch mode {
+            case .never:
+                return .missing(onCI: false)
+            case .missing where refusesMissingOnCI && SnapshotRecordMode.onCI, .failed where refusesMissingOnCI && SnapshotRecordMode.onCI:
+                return .missing(onCI: true)
+            default:
+                try write(candidate)
+                return .recorded(wasMissing: true)
+            }
+        }
+        if mode == .all {
+            try write(candidate)
+            return .recorded(wasMissing: false)
+        }
+        let bytes = try FileIO.read(golden)
+        let comparison = try RefreshGifError.translating(file: golden) { try candidate.compare(bytes) }
+        if comparison.matches { return .matched(comparison) }
+        if !comparison.artifacts.isEmpty { try FileIO.makeDirectory(artifacts) }
+        for artifact in comparison.artifacts {
+            try FileIO.writeArtifact(artifact.bytes, to: artifacts + "/" + baseName + artifact.suffix)
+        }
+        let written = comparison.artifacts.map { baseName + $0.suffix }
+        if mode == .failed { try write(candidate) }
+        return .mismatched(comparison, artifacts: written, rerecorded: mode == .failed)
+    }
+
+    private func write(_ candidate: Candidate) throws {
+        try FileIO.makeDirectory(URL(fileURLWithPath: golden).deletingLastPathComponent().path)
+        try FileIO.write(try candidate.data(), to: golden)
+        if candidate.drawsText { try FontRecord.store(besideGoldenAt: golden) }
+    }
+}
+
+extension SnapshotEngine.Candidate {
+    /// A picture compared as `tolerance` says.
+    public static func image(_ image: RGBAImage, tolerance: SnapshotTolerance) -> Self {
+        Self(
+            data: { try PNGEncoder().encode(image) },
+            compare: { bytes in
+                let expected = try PNGDecoder().decodeStraight(bytes)
+                return try SnapshotComparison.images(expected: expected, actual: image, diff: tolerance.diff, limits: tolerance.limits)
+            },
+            drawsText: true)
+    }
+}
