@@ -35,6 +35,12 @@ public enum Limits {
     /// The largest side of a control in device pixels (widths and heights in points are
     /// bounded by it at scale 1).
     public static let pixelSide = RefreshScene.maxPixelSide
+    /// The decoded-pixel memory budget, in MiB (`--max-memory`).
+    public static let memoryMebibytes = Limit(16...(1 << 20))
+    /// The largest decoded frame, in pixels (`--max-pixels`).
+    public static let framePixels = Limit(1...(1 << 40))
+    /// Seconds one step of Lottie drawing may take (`--max-seconds`).
+    public static let workerSeconds = Limit(DecodeLimits.workerSeconds)
     /// PNG compression levels of a compressor.
     public static func pngLevel(_ compressor: PNGEncoder.Settings.Compressor) -> Limit { Limit(compressor.levels) }
 }

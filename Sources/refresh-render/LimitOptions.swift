@@ -15,13 +15,11 @@ struct LimitOptions: ParsableArguments {
 
     func validate() throws {
         if let maxPixels, maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, got \(maxPixels)") }
-        if let maxMemory, !(16...(1 << 20)).contains(maxMemory) {
-            throw ValidationError("--max-memory must be between 16 and 1048576 MiB, got \(maxMemory)")
+        if let maxMemory, !Limits.memoryMebibytes.range.contains(maxMemory) {
+            throw ValidationError("--max-memory must be \(Limits.memoryMebibytes.phrase) MiB, got \(maxMemory)")
         }
-        if let maxSeconds, !DecodeLimits.workerSeconds.contains(maxSeconds) {
-            throw ValidationError(
-                "--max-seconds must be between \(DecodeLimits.workerSeconds.lowerBound) and \(DecodeLimits.workerSeconds.upperBound), got \(maxSeconds)"
-            )
+        if let maxSeconds, !Limits.workerSeconds.range.contains(maxSeconds) {
+            throw ValidationError("--max-seconds must be \(Limits.workerSeconds.phrase), got \(maxSeconds)")
         }
     }
 

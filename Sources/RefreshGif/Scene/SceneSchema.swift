@@ -309,15 +309,15 @@ public enum SceneSchema {
             b.scene.rightToLeft = try flag(v, "rtl")
         },
         SceneField(.maxPixels, .integer, "Largest decoded frame, in pixels (the side limit grows with it).") { v, b in
-            b.maxPixels = try integer(v, "maxPixels", in: 1...(1 << 40))
+            b.maxPixels = try integer(v, "maxPixels", in: Limits.framePixels.range)
         },
         SceneField(.maxMemory, .integer, "Memory budget for decoded pixels of all inputs, in MiB (default 1024).") { v, b in
-            b.maxMemory = try integer(v, "maxMemory", in: 16...(1 << 20))
+            b.maxMemory = try integer(v, "maxMemory", in: Limits.memoryMebibytes.range)
         },
         SceneField(
             .maxSeconds, .integer, "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30)."
         ) { v, b in
-            b.maxSeconds = try integer(v, "maxSeconds", in: DecodeLimits.workerSeconds)
+            b.maxSeconds = try integer(v, "maxSeconds", in: Limits.workerSeconds.range)
         },
     ]
 
