@@ -59,15 +59,9 @@ extension CLIError {
     /// A message made safe for one terminal line: control characters escaped (no raw NUL or
     /// ESC reaches the terminal) and cut at 400 characters.
     static func line(_ message: String) -> String {
-        var out = ""
-        var count = 0
-        for scalar in message.unicodeScalars {
-            if count >= 400 { return out + "…" }
-            let piece = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) ? scalar.escaped(asASCII: true) : String(scalar)
-            out += piece
-            count += 1
-        }
-        return out
+        let scalars = message.unicodeScalars
+        guard scalars.count > 400 else { return terminalSafe(message) }
+        return terminalSafe(String(String.UnicodeScalarView(scalars.prefix(400)))) + "…"
     }
 
     /// Text from a file (a name, a marker) made safe for a terminal: control characters

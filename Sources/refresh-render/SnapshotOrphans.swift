@@ -40,14 +40,14 @@ struct SnapshotOrphans: ParsableCommand {
             if let cases, let golden {
                 let suite = try SnapshotSuite.read(cases)
                 goldens = try FileIO.entries(of: golden).filter { $0.hasSuffix(".png") }.map { golden + "/" + $0 }
-                used = Set(suite.cases.map { Self.canonical(golden + "/" + $0.name + ".png") })
+                used = Set(suite.cases.map { OutputGuard.canonical(golden + "/" + $0.name + ".png") })
             } else {
                 goldens = paths.flatMap(Self.goldens(under:))
                 used = try Self.usedInLastRun(
                     artifacts: artifacts ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"]
                         ?? ".build/refresh-snapshots")
             }
-            let orphans = goldens.filter { !used.contains(Self.canonical($0)) }.sorted()
+            let orphans = goldens.filter { !used.contains(OutputGuard.canonical($0)) }.sorted()
             for orphan in orphans {
                 if delete {
                     guard (try? FileManager.default.removeItem(atPath: orphan)) != nil else {
@@ -92,7 +92,7 @@ struct SnapshotOrphans: ParsableCommand {
                 file: artifacts,
                 message: "the last run was partial (--filter, --skip or XCTest's --parallel): run the whole suite, then ask again")
         }
-        return Set(run.flatMap(\.goldens).map(canonical))
+        return Set(run.flatMap(\.goldens).map(OutputGuard.canonical))
     }
 
     /// The snapshot assertions' log (RefreshGifTesting writes it).
@@ -100,9 +100,5 @@ struct SnapshotOrphans: ParsableCommand {
         var runner: Int32
         var partial: Bool
         var goldens: [String]
-    }
-
-    static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 }

@@ -61,7 +61,7 @@ package enum OutputGuard {
 
     /// One spelling per file: the folder resolved (links, `.`, `..`) when it exists, the
     /// path cleaned by hand when it does not; a file that exists resolved whole.
-    static func canonical(_ path: String) -> String {
+    package static func canonical(_ path: String) -> String {
         if let whole = realPath(path) { return whole }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [Substring] = []
