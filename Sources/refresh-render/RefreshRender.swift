@@ -74,9 +74,13 @@ enum Interruption {
     static func install() {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
+        // A queue of its own: queues made with a label get a thread even when the global pool
+        // is busy, and the frame workers keep every thread of that pool busy until the last
+        // frame, so a handler on the global queue could run only after the outputs were in place.
+        let queue = DispatchQueue(label: "refresh-render.signals", qos: .userInteractive)
         for number in ending {
             signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
                 Temporaries.removeAll()
                 let name = strsignal(number).map { String(cString: $0).lowercased() } ?? "signal \(number)"
