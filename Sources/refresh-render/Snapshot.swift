@@ -113,32 +113,8 @@ struct SnapshotRun: ParsableCommand {
         try reportingErrors {
             let suite = try SnapshotSuite.read(cases)
             let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
-            var chosen =
-                try shard.map {
-                    let (k, n) = try parsedShard($0); return try suite.shard(k, of: n)
-                } ?? suite.cases
-            if !only.isEmpty {
-                let names = Set(suite.cases.map(\.name))
-                for name in only where !names.contains(name) {
-                    throw RefreshGifError.invalidSetting(field: "case", message: "no case named '\(name)' in \(cases)")
-                }
-                chosen = chosen.filter { only.contains($0.name) }
-            }
-            let selected = chosen
-            if selected.isEmpty && shard != nil && !allowEmptyShard {
-                throw RefreshGifError.invalidSetting(
-                    field: "shard",
-                    message:
-                        "shard \(shard ?? "") of \(suite.cases.count) cases selects none (use --allow-empty-shard in CI matrices wider than the suite)"
-                )
-            }
-            // Nothing this command writes may replace what it reads: the cases file, the cases'
-            // images and fonts, and (when recording) the goldens it would write.
-            let caseInputs =
-                [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
-            var planned = [junit, html.map { $0 + "/index.html" }, results].compactMap { $0 }
-            if record { planned += selected.map { self.golden + "/" + $0.name + ".png" } }
-            try OutputGuard.check(outputs: planned, inputs: caseInputs)
+            let selected = try selectedCases(of: suite)
+            try checkOutputs(selected, of: suite, base: base)
             let besideCases = URL(fileURLWithPath: cases).deletingLastPathComponent().appendingPathComponent(".refresh-artifacts").path
             let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
             let batch = try SnapshotBatch(
@@ -154,28 +130,10 @@ struct SnapshotRun: ParsableCommand {
             let scenes = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, defaults.merged(with: $0.scene).jsonText) })
             try Console.line(padded("case", 40) + " result     pixels")
             for row in results {
-                let status: String, pixels: String
-                var failure: String?
+                let (status, pixels, failure) = tableRow(row)
                 if let error = row.error {
-                    status = "ERROR"; pixels = "-"
-                    failure = CLIError.describe(error).message
                     Console.error("refresh-render: \(failure ?? "")\n")
                     if worstError == nil { worstError = error }
-                } else if let outcome = row.outcome {
-                    switch outcome {
-                    case let .matched(count): status = "ok"; pixels = "\(count)"
-                    case .recorded:
-                        status = record ? "recorded" : "NEW"; pixels = "-"
-                        if !record { failure = outcome.message(name: row.name, goldenPath: row.goldenPath) }
-                    case let .mismatched(count, _, _, _):
-                        status = "FAIL"; pixels = "\(count)"
-                        failure = outcome.message(name: row.name, goldenPath: row.goldenPath)
-                    case .sizeMismatch:
-                        status = "FAIL"; pixels = "size"
-                        failure = outcome.message(name: row.name, goldenPath: row.goldenPath)
-                    }
-                } else {
-                    status = "ERROR"; pixels = "-"
                 }
                 try Console.line(padded(row.name, 40) + " " + padded(status, 10) + " " + pixels)
                 if let failure { try Console.line("  " + failure) }
@@ -186,22 +144,73 @@ struct SnapshotRun: ParsableCommand {
             }
             let failures = report.filter { $0.failure != nil }.count
             try Console.line("\(report.count - failures) passed, \(failures) failed")
-            if let junit {
-                try FileIO.write(Array(JUnitReport(suite: "refresh-render snapshot", cases: report).xml.utf8), to: junit)
-            }
-            if let html {
-                try HTMLReport(title: "Snapshots of \(URL(fileURLWithPath: cases).lastPathComponent)", entries: entries).write(to: html)
-                Console.error("refresh-render: report in \(html)/index.html\n")
-            }
-            if let path = self.results {
-                try ShardResults(suite: cases, shard: shard, cases: shardCases).write(to: path)
-            }
+            try writeReports(report, entries: entries, shardCases: shardCases)
             failed = failures > 0
         }
         if let worstError {
             throw ExitCode(CLIError.describe(worstError).code)
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The cases `--shard` and `--case` select, in file order.
+    private func selectedCases(of suite: SnapshotSuite) throws -> [SnapshotSuite.Case] {
+        var chosen =
+            try shard.map {
+                let (k, n) = try parsedShard($0); return try suite.shard(k, of: n)
+            } ?? suite.cases
+        if !only.isEmpty {
+            let names = Set(suite.cases.map(\.name))
+            for name in only where !names.contains(name) {
+                throw RefreshGifError.invalidSetting(field: "case", message: "no case named '\(name)' in \(cases)")
+            }
+            chosen = chosen.filter { only.contains($0.name) }
+        }
+        if chosen.isEmpty && shard != nil && !allowEmptyShard {
+            throw RefreshGifError.invalidSetting(
+                field: "shard",
+                message:
+                    "shard \(shard ?? "") of \(suite.cases.count) cases selects none (use --allow-empty-shard in CI matrices wider than the suite)"
+            )
+        }
+        return chosen
+    }
+
+    /// Nothing this command writes may replace what it reads: the cases file, the cases'
+    /// images and fonts, and (when recording) the goldens it would write.
+    private func checkOutputs(_ selected: [SnapshotSuite.Case], of suite: SnapshotSuite, base: String) throws {
+        let caseInputs =
+            [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
+        var planned = [junit, html.map { $0 + "/index.html" }, results].compactMap { $0 }
+        if record { planned += selected.map { self.golden + "/" + $0.name + ".png" } }
+        try OutputGuard.check(outputs: planned, inputs: caseInputs)
+    }
+
+    /// A row of the results table: its status, pixels column and failure line.
+    private func tableRow(_ row: Row) -> (status: String, pixels: String, failure: String?) {
+        if let error = row.error { return ("ERROR", "-", CLIError.describe(error).message) }
+        guard let outcome = row.outcome else { return ("ERROR", "-", nil) }
+        let message = outcome.message(name: row.name, goldenPath: row.goldenPath)
+        switch outcome {
+        case let .matched(count): return ("ok", "\(count)", nil)
+        case .recorded: return (record ? "recorded" : "NEW", "-", record ? nil : message)
+        case let .mismatched(count, _, _, _): return ("FAIL", "\(count)", message)
+        case .sizeMismatch: return ("FAIL", "size", message)
+        }
+    }
+
+    /// The JUnit XML, HTML report and shard results asked for.
+    private func writeReports(_ report: [JUnitReport.Case], entries: [HTMLReport.Entry], shardCases: [ShardResults.Case]) throws {
+        if let junit {
+            try FileIO.write(Array(JUnitReport(suite: "refresh-render snapshot", cases: report).xml.utf8), to: junit)
+        }
+        if let html {
+            try HTMLReport(title: "Snapshots of \(URL(fileURLWithPath: cases).lastPathComponent)", entries: entries).write(to: html)
+            Console.error("refresh-render: report in \(html)/index.html\n")
+        }
+        if let path = self.results {
+            try ShardResults(suite: cases, shard: shard, cases: shardCases).write(to: path)
+        }
     }
 }
 
