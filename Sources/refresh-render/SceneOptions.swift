@@ -4,27 +4,33 @@ import RefreshGif
 
 extension RefreshState: ExpressibleByArgument {}
 extension RefreshLibrary: ExpressibleByArgument {}
+extension ComponentKind: ExpressibleByArgument {}
+extension ComponentStyle: ExpressibleByArgument {}
+extension SpinnerStyle: ExpressibleByArgument {}
+extension StateImages.BuiltIn: ExpressibleByArgument {}
+extension ImageSequence.Timing: ExpressibleByArgument {}
 
 /// The options that describe a control and its state, shared by every rendering command.
 ///
-/// One property per ``SceneKey``, with the schema's help and, for choices, the schema's words
-/// offered to shell completion; ``binding(_:)`` ties each key to its property (the compiler
+/// One property per ``SceneKey``, with the schema's help; choices are typed by the enums the
+/// schema's words come from, so help and shell completion list them. ``binding(_:)`` ties
+/// each key to its property (the compiler
 /// checks every key has one), and the values are read by the schema (``SceneField/parse(_:)``),
 /// so parsing, defaults and checks are the library's.
 struct SceneOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: h(.library), completion: c(.library)) var library: String?
+    @Option(parsing: .unconditional, help: h(.library)) var library: RefreshLibrary?
     @Option(parsing: .unconditional, help: h(.state)) var state: String?
     @Option(parsing: .unconditional, help: h(.percent)) var percent: String?
     @Option(parsing: .unconditional, help: h(.time)) var time: String?
     @Option(name: .customLong("images"), help: h(.images, "STATE=PATH"), completion: .file()) var images: [String] = []
-    @Option(parsing: .unconditional, help: h(.animation), completion: c(.animation)) var animation: String?
+    @Option(parsing: .unconditional, help: h(.animation)) var animation: StateImages.BuiltIn?
     @Option(name: .customLong("duration"), help: h(.durations, "STATE=SECONDS")) var durations: [String] = []
     @Option(name: .customLong("lottie-segment"), help: h(.lottieSegments, "STATE=MARKER|FROM:TO")) var lottieSegments: [String] = []
     @Option(name: .customLong("lottie-size"), parsing: .unconditional, help: h(.lottieSize)) var lottieSize: String?
-    @Option(parsing: .unconditional, help: h(.timing), completion: c(.timing)) var timing: String?
+    @Option(parsing: .unconditional, help: h(.timing)) var timing: ImageSequence.Timing?
     @Option(name: .customLong("image-scale"), parsing: .unconditional, help: h(.imageScale)) var imageScale: String?
-    @Option(parsing: .unconditional, help: h(.kind), completion: c(.kind)) var kind: String?
-    @Option(parsing: .unconditional, help: h(.style), completion: c(.style)) var style: String?
+    @Option(parsing: .unconditional, help: h(.kind)) var kind: ComponentKind?
+    @Option(parsing: .unconditional, help: h(.style)) var style: ComponentStyle?
     @Option(parsing: .unconditional, help: h(.width)) var width: String?
     @Option(parsing: .unconditional, help: h(.height)) var height: String?
     @Option(parsing: .unconditional, help: h(.scale), completion: .list(["1", "2", "3"])) var scale: String?
@@ -43,7 +49,7 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("text-color"), parsing: .unconditional, help: h(.textColor)) var textColor: String?
     @Option(name: .customLong("arrow-color"), parsing: .unconditional, help: h(.arrowColor)) var arrowColor: String?
     @Option(parsing: .unconditional, help: h(.font), completion: .file()) var font: String?
-    @Option(parsing: .unconditional, help: h(.spinner), completion: c(.spinner)) var spinner: String?
+    @Option(parsing: .unconditional, help: h(.spinner)) var spinner: SpinnerStyle?
     @Flag(help: h(.rtl)) var rtl = false
     @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: h(.maxPixels)) var maxPixels: String?
     @Option(name: .customLong("max-memory"), parsing: .unconditional, help: h(.maxMemory)) var maxMemory: String?
@@ -53,11 +59,10 @@ struct SceneOptions: ParsableArguments {
         ArgumentHelp(SceneSchema.help(key), valueName: valueName)
     }
 
-    /// Shell completion for a choice: the schema's words.
-    private static func c(_ key: SceneKey) -> CompletionKind { .list(SceneSchema.choices(key)) }
-
     /// Where a setting's text is held.
     enum Binding: Sendable {
+        /// A choice, typed for help and completion (the value's words are the schema's).
+        case choice(@Sendable (SceneOptions) -> String?)
         case single(KeyPath<SceneOptions, String?> & Sendable)
         case list(KeyPath<SceneOptions, [String]> & Sendable)
         case flag(KeyPath<SceneOptions, Bool> & Sendable)
@@ -66,19 +71,19 @@ struct SceneOptions: ParsableArguments {
     /// Each setting's property; the switch is exhaustive, so a new key needs its option.
     static func binding(_ key: SceneKey) -> Binding {
         switch key {
-        case .library: return .single(\.library)
+        case .library: return .choice { $0.library?.rawValue }
         case .state: return .single(\.state)
         case .percent: return .single(\.percent)
         case .time: return .single(\.time)
         case .images: return .list(\.images)
-        case .animation: return .single(\.animation)
+        case .animation: return .choice { $0.animation?.rawValue }
         case .durations: return .list(\.durations)
         case .lottieSegments: return .list(\.lottieSegments)
         case .lottieSize: return .single(\.lottieSize)
-        case .timing: return .single(\.timing)
+        case .timing: return .choice { $0.timing?.rawValue }
         case .imageScale: return .single(\.imageScale)
-        case .kind: return .single(\.kind)
-        case .style: return .single(\.style)
+        case .kind: return .choice { $0.kind?.rawValue }
+        case .style: return .choice { $0.style?.rawValue }
         case .width: return .single(\.width)
         case .height: return .single(\.height)
         case .scale: return .single(\.scale)
@@ -97,7 +102,7 @@ struct SceneOptions: ParsableArguments {
         case .textColor: return .single(\.textColor)
         case .arrowColor: return .single(\.arrowColor)
         case .font: return .single(\.font)
-        case .spinner: return .single(\.spinner)
+        case .spinner: return .choice { $0.spinner?.rawValue }
         case .rtl: return .flag(\.rtl)
         case .maxPixels: return .single(\.maxPixels)
         case .maxMemory: return .single(\.maxMemory)
@@ -111,6 +116,7 @@ struct SceneOptions: ParsableArguments {
         for key in SceneKey.allCases {
             switch Self.binding(key) {
             case let .single(path): if let text = self[keyPath: path] { out[key] = [text] }
+            case let .choice(read): if let text = read(self) { out[key] = [text] }
             case let .list(path): if !self[keyPath: path].isEmpty { out[key] = self[keyPath: path] }
             case let .flag(path): if self[keyPath: path] { out[key] = ["true"] }
             }
