@@ -17,8 +17,9 @@ struct SnapshottingPullbackTests {
         }
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let recorded = verifySnapshot(of: HeaderConfig(pull: 0.5), as: header, named: "half", record: .missing, snapshotDirectory: folder)
-        #expect(recorded?.contains("recorded a new golden") == true)
+        // Recorded with .all, which records on CI too (CI=true refuses to record missing goldens).
+        let recorded = verifySnapshot(of: HeaderConfig(pull: 0.5), as: header, named: "half", record: .all, snapshotDirectory: folder)
+        #expect(recorded?.contains("recorded a new golden at \(folder)/half.png") == true)
         let golden = try PNGDecoder().decodeStraight(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/half.png"))))
         var scene = RefreshScene()
         scene.pullingPercent = 0.5
