@@ -65,18 +65,69 @@ struct AnimationTests {
         let pngFrames = try names.map { try PNGDecoder().decode(FileIO.read(folder + "/one/" + $0)) }
         let apng = try Self.apngFrames(FileIO.read(folder + "/a.png"))
         #expect(apng == pngFrames)
-        // GIF: 10 fps = 10 cs a frame, so every frame is kept; colours exact on flat areas,
-        // and the palette keeps every pixel close.
+        // GIF: 10 fps = 10 cs a frame; a frame equal to the one before is not written, its
+        // time going to the frame shown. The picture shown at each frame's time keeps every
+        // pixel close (colours exact on flat areas, transparency exact).
         let gif = try GIFDecoder().decode(FileIO.read(folder + "/a.gif"))
-        #expect(gif.frames.count == pngFrames.count)
+        #expect(gif.frames.count < pngFrames.count)
+        #expect(gif.frames.reduce(0) { $0 + $1.delayCentiseconds } == 10 * pngFrames.count)
         #expect(gif.loopCount == 0)
-        for (g, p) in zip(gif.frames, pngFrames) {
+        let shown = Self.shownAtEachFrame(gif, count: pngFrames.count, centiseconds: 10)
+        for (g, p) in zip(shown, pngFrames) {
             var worst = 0
             for i in stride(from: 0, to: p.pixels.count, by: 4) where p.pixels[i + 3] == 255 {
                 for c in 0..<3 { worst = max(worst, abs(Int(g.image.pixels[i + c]) - Int(p.pixels[i + c]))) }
             }
             #expect(worst <= 48)
             #expect(g.image.pixel(x: 0, y: g.image.height - 1)! == p.pixel(x: 0, y: p.height - 1)!)
+        }
+    }
+
+    @Test(
+        "GIF of a transparent control: what is shown at each frame's time has exactly the frame's transparency, and pixels that stay the same do not flicker",
+        arguments: ["header-pull-release.json", "trailer-pull-release.json", "sv-pull-to-refresh.json"])
+    func transparentGIF(gesture: String) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = Support.root.appendingPathComponent("gestures/" + gesture).path
+        let run = try CLI.run(["simulate", path, "--fps", "10", "--frames", folder + "/f", "--gif", folder + "/a.gif"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let pngFrames = try CLI.files(in: folder + "/f").map { try PNGDecoder().decode(FileIO.read(folder + "/f/" + $0)) }
+        let gif = try GIFDecoder().decode(FileIO.read(folder + "/a.gif"))
+        let shown = Self.shownAtEachFrame(gif, count: pngFrames.count, centiseconds: 10)
+        #expect(shown.count == pngFrames.count)
+        #expect(gif.frames.count < pngFrames.count, "frames equal to the one before are merged")
+        var flicker = 0, worst = 0
+        for (index, (g, p)) in zip(shown, pngFrames).enumerated() {
+            let source = p.straightPixels(), picture = g.image.straightPixels()
+            for i in stride(from: 0, to: source.count, by: 4) {
+                #expect(
+                    (source[i + 3] >= 128) == (picture[i + 3] == 255),
+                    "frame \(index) pixel \(i / 4): alpha \(source[i + 3]) shown as \(picture[i + 3])")
+                guard source[i + 3] >= 128 else { continue }
+                for c in 0..<3 { worst = max(worst, abs(Int(source[i + c]) - Int(picture[i + c]))) }
+            }
+            guard index > 0 else { continue }
+            let before = pngFrames[index - 1].straightPixels(), shownBefore = shown[index - 1].image.straightPixels()
+            for i in stride(from: 0, to: source.count, by: 4) where source[i..<i + 4] == before[i..<i + 4] && source[i + 3] >= 128 {
+                if picture[i..<i + 4] != shownBefore[i..<i + 4] { flicker += 1 }
+            }
+        }
+        #expect(worst <= 16, "palette error")
+        #expect(flicker == 0)
+    }
+
+    /// The GIF frame on screen at the start of each of `count` frames `centiseconds` apart.
+    static func shownAtEachFrame(_ gif: GIFAnimation, count: Int, centiseconds: Int) -> [GIFAnimation.Frame] {
+        var starts: [Int] = []
+        var time = 0
+        for frame in gif.frames {
+            starts.append(time)
+            time += frame.delayCentiseconds
+        }
+        return (0..<count).compactMap { index in
+            let at = index * centiseconds
+            return (starts.lastIndex { $0 <= at }).map { gif.frames[$0] }
         }
     }
 

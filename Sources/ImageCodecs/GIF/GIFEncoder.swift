@@ -8,18 +8,37 @@ private let quantizerLock = Locked(())
 ///
 /// Each frame gets its own 255-colour palette from giflib's median-cut quantiser
 /// (`GifQuantizeBuffer`) plus one transparent entry: pixels less than half opaque become
-/// transparent (GIF has no partial alpha). Frames are full-size with disposal 2, so the
-/// transparent parts never show the previous frame. Delays are in centiseconds; frames
-/// closer than 2 cs to the previous one are dropped, because browsers slow delays of 0–1 cs
-/// down to 10 cs.
+/// transparent (GIF has no partial alpha).
+///
+/// Frames are written as the differences from what is on screen (docs/images.md): only the
+/// smallest rectangle holding the pixels that change, those pixels drawn and the rest of the
+/// rectangle left transparent, so a pixel whose source stays the same is never redrawn (it
+/// cannot flicker) and a frame equal to the one before is not written at all: its time goes
+/// to the frame shown. A frame is kept on screen under the next (disposal "none") unless a
+/// pixel of it must turn transparent; then it is cleared to the background (disposal 2),
+/// with its rectangle grown to cover every such pixel. Delays are in centiseconds, each frame
+/// starting at its own time rounded, so rounding never accumulates; frames closer than 2 cs
+/// to the previous one are dropped, because browsers slow delays of 0–1 cs down to 10 cs.
 public final class GIFEncoder {
     private let gif: UnsafeMutablePointer<GifFileType>
     private let sink: ByteSink
     /// Width and height in pixels.
     public let width: Int, height: Int
     private var lastCentisecond: Int?
-    private var pending: (pixels: [UInt8], map: [GifColorType], start: Int)?
+    /// The frame written next, once the frame after it says how it must be disposed of.
+    private var pending: Pending?
+    /// The screen before the pending frame is drawn, as source pixels (0: transparent).
+    private var base: [UInt32]
     private var closed = false
+
+    /// A frame waiting for its disposal and delay.
+    private struct Pending {
+        var frame: QuantizedFrame
+        var start: Int
+        /// The rectangle written: x, y, width, height.
+        var rect: (x: Int, y: Int, width: Int, height: Int)
+        var disposal: Int32 = DISPOSE_DO_NOT
+    }
 
     /// Bytes written so far.
     final class ByteSink {
@@ -33,6 +52,7 @@ public final class GIFEncoder {
         }
         self.width = width
         self.height = height
+        base = [UInt32](repeating: 0, count: width * height)
         sink = ByteSink()
         var error: Int32 = 0
         guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), writeBytes, &error) else {
@@ -63,14 +83,18 @@ public final class GIFEncoder {
         let width: Int, height: Int
         let indices: [UInt8]
         let colors: [(UInt8, UInt8, UInt8)]
+        /// The source pixels, straight RGBA packed in one word, 0 where less than half opaque:
+        /// what decides which pixels change from frame to frame.
+        let source: [UInt32]
 
         /// Quantises `image` (median cut plus one refinement pass; see ``GIFEncoder``).
         public init(_ image: RGBAImage) throws {
-            let (indices, map) = try GIFEncoder.quantize(image)
+            let (indices, map, source) = try GIFEncoder.quantize(image)
             width = image.width
             height = image.height
             self.indices = indices
             colors = map.map { ($0.Red, $0.Green, $0.Blue) }
+            self.source = source
         }
     }
 
@@ -93,9 +117,52 @@ public final class GIFEncoder {
         }
         let centisecond = Int((Double(time) / 10_000).rounded())
         if let last = lastCentisecond, centisecond - last < 2 { return }
-        try flush(until: centisecond)
-        pending = (frame.indices, frame.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }, centisecond)
         lastCentisecond = centisecond
+        guard var previous = pending else {
+            pending = Pending(frame: frame, start: centisecond, rect: Self.changes(from: base, to: frame.source, width: width))
+            return
+        }
+        // The same picture again: the pending frame stays on screen longer.
+        if previous.frame.source == frame.source { return }
+        // What the screen holds once the pending frame is shown is its source; keep it there
+        // (disposal none) when no pixel has to turn transparent, else clear its rectangle,
+        // grown to every pixel that must.
+        let shown = previous.frame.source
+        var clear: (x: Int, y: Int, width: Int, height: Int)?
+        for i in 0..<shown.count where shown[i] != 0 && frame.source[i] == 0 {
+            clear = Self.union(clear, (i % width, i / width, 1, 1))
+        }
+        var next = shown
+        if let clear {
+            previous.rect = Self.union(previous.rect, clear) ?? previous.rect
+            previous.disposal = DISPOSE_BACKGROUND
+            let r = previous.rect
+            for y in r.y..<r.y + r.height { for x in r.x..<r.x + r.width { next[y * width + x] = 0 } }
+        }
+        try write(previous, until: centisecond)
+        base = next
+        pending = Pending(frame: frame, start: centisecond, rect: Self.changes(from: next, to: frame.source, width: width))
+    }
+
+    /// The bounding box of the pixels `to` draws over `from` (opaque and different), or a
+    /// 1×1 rectangle when there are none.
+    private static func changes(from: [UInt32], to: [UInt32], width: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        var box: (x: Int, y: Int, width: Int, height: Int)?
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for i in 0..<to.count where to[i] != 0 && to[i] != from[i] {
+            let x = i % width, y = i / width
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        if maxX >= 0 { box = (minX, minY, maxX - minX + 1, maxY - minY + 1) }
+        return box ?? (0, 0, 1, 1)
+    }
+
+    private static func union(_ a: (x: Int, y: Int, width: Int, height: Int)?, _ b: (x: Int, y: Int, width: Int, height: Int))
+        -> (x: Int, y: Int, width: Int, height: Int)?
+    {
+        guard let a else { return b }
+        let x = min(a.x, b.x), y = min(a.y, b.y)
+        return (x, y, max(a.x + a.width, b.x + b.width) - x, max(a.y + a.height, b.y + b.height) - y)
     }
 
     /// The bytes written since the last call (the file so far, the first time): a long
@@ -114,7 +181,10 @@ public final class GIFEncoder {
     /// ``finish(at:)`` in microseconds.
     package func finish(atMicroseconds time: Int64) throws -> [UInt8] {
         let end = Int((Double(time) / 10_000).rounded())
-        try flush(until: max(end, (lastCentisecond ?? 0) + 2))
+        if let last = pending {
+            pending = nil
+            try write(last, until: max(end, (lastCentisecond ?? 0) + 2))
+        }
         var error: Int32 = 0
         closed = true
         guard EGifCloseFile(gif, &error) == GIF_OK else {
@@ -123,37 +193,43 @@ public final class GIFEncoder {
         return sink.bytes
     }
 
-    private func flush(until centisecond: Int) throws {
-        guard let frame = pending else { return }
-        pending = nil
+    /// Writes `frame` shown until `centisecond`: its rectangle, drawing the pixels that
+    /// differ from ``base`` and leaving the rest transparent.
+    private func write(_ frame: Pending, until centisecond: Int) throws {
         var gcb = GraphicsControlBlock(
-            DisposalMode: DISPOSE_BACKGROUND, UserInputFlag: false,
+            DisposalMode: frame.disposal, UserInputFlag: false,
             DelayTime: Int32(min(65535, max(2, centisecond - frame.start))), TransparentColor: 0)
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
-        guard let map = GifMakeMapObject(256, frame.map) else {
+        let colors = frame.frame.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
+        guard let map = GifMakeMapObject(256, colors) else {
             throw ImageCodecError.libraryFailure("giflib could not make a colour map")
         }
         defer { GifFreeMapObject(map) }
-        guard EGifPutImageDesc(gif, 0, 0, Int32(width), Int32(height), false, map) == GIF_OK else {
+        let r = frame.rect
+        guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
-        var pixels = frame.pixels
-        let ok = pixels.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            for y in 0..<height {
-                guard EGifPutLine(gif, base + y * width, Int32(width)) == GIF_OK else { return false }
+        let source = frame.frame.source, indices = frame.frame.indices
+        var line = [GifByteType](repeating: 0, count: r.width)
+        for y in r.y..<r.y + r.height {
+            for x in r.x..<r.x + r.width {
+                let i = y * width + x
+                line[x - r.x] = source[i] != 0 && source[i] != base[i] ? indices[i] : 0
             }
-            return true
+            let ok = line.withUnsafeMutableBufferPointer { buffer -> Bool in
+                guard let start = buffer.baseAddress else { return false }
+                return EGifPutLine(gif, start, Int32(r.width)) == GIF_OK
+            }
+            guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
         }
-        guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
     }
 
     /// Palette indices (0 = transparent) and a 256-entry colour map for one frame.
-    static func quantize(_ image: RGBAImage) throws -> ([UInt8], [GifColorType]) {
+    static func quantize(_ image: RGBAImage) throws -> ([UInt8], [GifColorType], [UInt32]) {
         let count = image.width * image.height
         let straight = image.straightPixels()
         var red = [GifByteType](repeating: 0, count: count)
@@ -177,7 +253,9 @@ public final class GIFEncoder {
         // colours come out exact.
         var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: 256)
         var indices = [UInt8](repeating: 0, count: count)
+        var source = [UInt32](repeating: 0, count: count)
         for i in 0..<count where straight[i * 4 + 3] >= 128 {
+            source[i] = UInt32(straight[i * 4]) << 24 | UInt32(straight[i * 4 + 1]) << 16 | UInt32(straight[i * 4 + 2]) << 8 | 0xFF
             let index = min(255, Int(output[i]) + 1)
             indices[i] = UInt8(index)
             sums[index].0 += Int(straight[i * 4]); sums[index].1 += Int(straight[i * 4 + 1])
@@ -189,7 +267,7 @@ public final class GIFEncoder {
                 Red: UInt8((sum.0 + half) / sum.3), Green: UInt8((sum.1 + half) / sum.3),
                 Blue: UInt8((sum.2 + half) / sum.3))
         }
-        return (indices, colors)
+        return (indices, colors, source)
     }
 }
 
