@@ -204,21 +204,43 @@ public final class GIFEncoder {
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
-        let colors = frame.frame.colors.map { GifColorType(Red: $0.0, Green: $0.1, Blue: $0.2) }
-        guard let map = GifMakeMapObject(256, colors) else {
+        let r = frame.rect
+        let source = frame.frame.source, indices = frame.frame.indices
+        // The local table holds only the colours this rectangle draws (transparent first), in
+        // the smallest power-of-two size: fewer bits per pixel for the LZW coder.
+        var slot = [Int](repeating: -1, count: 256)
+        var used: [Int] = [0]
+        slot[0] = 0
+        for y in r.y..<r.y + r.height {
+            for x in r.x..<r.x + r.width {
+                let i = y * width + x
+                guard source[i] != 0 && source[i] != base[i] else { continue }
+                let index = Int(indices[i])
+                if slot[index] < 0 {
+                    slot[index] = used.count
+                    used.append(index)
+                }
+            }
+        }
+        var size = 2
+        while size < used.count { size *= 2 }
+        var colors = [GifColorType](repeating: GifColorType(), count: size)
+        for (position, index) in used.enumerated() where index > 0 {
+            let color = frame.frame.colors[index]
+            colors[position] = GifColorType(Red: color.0, Green: color.1, Blue: color.2)
+        }
+        guard let map = GifMakeMapObject(Int32(size), colors) else {
             throw ImageCodecError.libraryFailure("giflib could not make a colour map")
         }
         defer { GifFreeMapObject(map) }
-        let r = frame.rect
         guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
-        let source = frame.frame.source, indices = frame.frame.indices
         var line = [GifByteType](repeating: 0, count: r.width)
         for y in r.y..<r.y + r.height {
             for x in r.x..<r.x + r.width {
                 let i = y * width + x
-                line[x - r.x] = source[i] != 0 && source[i] != base[i] ? indices[i] : 0
+                line[x - r.x] = source[i] != 0 && source[i] != base[i] ? GifByteType(slot[Int(indices[i])]) : 0
             }
             let ok = line.withUnsafeMutableBufferPointer { buffer -> Bool in
                 guard let start = buffer.baseAddress else { return false }

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""The "GIF preview" scene of `make bench`: our animated GIFs against the peers people use.
+
+For each gesture the frames are written once as PNGs (`simulate --frames`); then:
+  ours        refresh-render simulate ... --gif (rendering included in its time)
+  ffmpeg      two-pass palettegen/paletteuse on the PNGs (reserve_transparent, stats_mode=diff,
+              sierra2_4a dither, diff_mode=rectangle, alpha_threshold=128)
+  gifsicle    gifsicle -O3 of ours, and of ffmpeg's
+  magick      ImageMagick -layers Optimize on the PNGs
+Each GIF is decoded by `refresh-render extract` (browser compositing) and compared with the
+source frames: PSNR of each source frame against the GIF frame shown at its mid-time,
+composited on white and on black (the worse of the two, over all frames); flicker counts
+pixels equal in two consecutive source frames that differ in the GIF. Times are medians.
+
+    python3 bench/gif_preview.py [--rounds N] [--bin .build/release/refresh-render]
+"""
+import argparse
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCENES = [
+    ("header-gif-pull-release, opaque", "gestures/header-gif-pull-release.json", 30, ["--show-content"]),
+    ("header-pull-release, transparent", "gestures/header-pull-release.json", 30, []),
+    ("header-lottie-pull-release", "gestures/header-lottie-pull-release.json", 30, []),
+    ("trailer-pull-release @3x, 60 fps", "gestures/trailer-pull-release.json", 60, {"scale": 3}),
+]
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, capture_output=True, **kw)
+
+
+def timed(cmd, rounds):
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run(cmd)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def frames_of(binary, gif, work):
+    out = os.path.join(work, os.path.basename(gif) + ".frames")
+    shutil.rmtree(out, ignore_errors=True)
+    run([binary, "extract", gif, "-o", out])
+    manifest = json.load(open(os.path.join(out, "frames.json")))
+    pictures = [numpy.asarray(Image.open(os.path.join(out, f["file"])).convert("RGBA"), dtype=numpy.float64)
+                for f in manifest["frames"]]
+    delays = [f["delayMs"] for f in manifest["frames"]]
+    return pictures, delays
+
+
+def on(background, rgba):
+    alpha = rgba[..., 3:4] / 255
+    return rgba[..., :3] * alpha + background * (1 - alpha)
+
+
+def measure(binary, gif, sources, fps, work):
+    pictures, delays = frames_of(binary, gif, work)
+    starts = [sum(delays[:i]) for i in range(len(delays))]
+    shown = []
+    for i in range(len(sources)):
+        mid = (i + 0.5) * 1000 / fps
+        index = max(j for j, s in enumerate(starts) if s <= mid) if starts else 0
+        shown.append(pictures[index])
+    worst = math.inf
+    for background in (255.0, 0.0):
+        errors = [numpy.mean((on(background, s) - on(background, g)) ** 2) for s, g in zip(sources, shown)]
+        mse = float(numpy.mean(errors))
+        worst = min(worst, math.inf if mse == 0 else 10 * math.log10(255 ** 2 / mse))
+    flicker = 0
+    for i in range(1, len(sources)):
+        same = numpy.all(sources[i] == sources[i - 1], axis=-1)
+        changed = numpy.any(shown[i] != shown[i - 1], axis=-1)
+        flicker += int(numpy.sum(same & changed))
+    return os.path.getsize(gif), worst, flicker
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/release/refresh-render"))
+    args = parser.parse_args()
+    binary = os.path.abspath(args.bin)
+    work = tempfile.mkdtemp(prefix="refreshgif-gif-")
+    os.chdir(ROOT)
+    print("| scene | pipeline | bytes | PSNR dB | flicker | time s |")
+    print("|---|---|---|---|---|---|")
+    for name, gesture, fps, extra in SCENES:
+        if isinstance(extra, dict):
+            # Control settings the command line has no option for: a copy of the gesture file
+            # beside the original, so its relative paths still hold.
+            document = json.load(open(gesture))
+            document.setdefault("control", {}).update(extra)
+            gesture = os.path.join(os.path.dirname(gesture), ".bench-" + os.path.basename(gesture))
+            json.dump(document, open(gesture, "w"))
+            extra = []
+        folder = os.path.join(work, "frames")
+        shutil.rmtree(folder, ignore_errors=True)
+        ours = os.path.join(work, "ours.gif")
+        run([binary, "simulate", gesture, "--fps", str(fps), *extra, "--frames", folder, "--gif", ours])
+        sources = [numpy.asarray(Image.open(os.path.join(folder, f)).convert("RGBA"), dtype=numpy.float64)
+                   for f in sorted(os.listdir(folder))]
+        ours_time = timed([binary, "simulate", gesture, "--fps", str(fps), *extra, "--gif", ours], args.rounds)
+        ffmpeg = os.path.join(work, "ffmpeg.gif")
+        ffmpeg_cmd = ["ffmpeg", "-y", "-loglevel", "error", "-framerate", str(fps), "-i", os.path.join(folder, "frame_%04d.png"),
+                      "-vf", "split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=diff[p];"
+                      "[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle:alpha_threshold=128", ffmpeg]
+        ffmpeg_time = timed(ffmpeg_cmd, args.rounds)
+        gifsicle_ours = os.path.join(work, "ours-O3.gif")
+        run(["gifsicle", "-O3", ours, "-o", gifsicle_ours])
+        gifsicle_ffmpeg = os.path.join(work, "ffmpeg-O3.gif")
+        run(["gifsicle", "-O3", ffmpeg, "-o", gifsicle_ffmpeg])
+        magick = os.path.join(work, "magick.gif")
+        delay = str(round(100 / fps))
+        pipelines = [("ours", ours, ours_time), ("ffmpeg two-pass", ffmpeg, ffmpeg_time),
+                     ("gifsicle -O3 of ours", gifsicle_ours, None), ("gifsicle -O3 of ffmpeg", gifsicle_ffmpeg, None)]
+        try:
+            run(["convert", "-delay", delay, "-dispose", "background", os.path.join(folder, "frame_*.png"), "-layers", "Optimize", magick])
+            pipelines.append(("ImageMagick -layers Optimize", magick, None))
+        except subprocess.CalledProcessError:
+            print(f"| {name} | ImageMagick -layers Optimize | not installed | | | |")
+        for label, gif, seconds in pipelines:
+            size, psnr, flicker = measure(binary, gif, sources, fps, work)
+            shown_time = "" if seconds is None else f"{seconds:.2f}"
+            print(f"| {name} | {label} | {size:,} | {psnr:.1f} | {flicker:,} | {shown_time} |".replace(",", " "))
+        sys.stdout.flush()
+        if os.path.basename(gesture).startswith(".bench-"):
+            os.remove(gesture)
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
