@@ -104,11 +104,12 @@ docs: setup
 	scripts/docs.sh
 
 bench: setup
-	@EXTRA_PACKAGES="imagemagick time" scripts/setup.sh
-	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install -q pillow
+	@EXTRA_PACKAGES="imagemagick time gifsicle ffmpeg" scripts/setup.sh
+	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
 	$(RELEASE_BUILD) --product refresh-render
 	$(RELEASE_BUILD) --product refresh-bench
 	python3 bench/run.py
+	python3 bench/gif_preview.py
 
 # The measurements behind the default faces (docs/fonts.md).
 fonts-report: setup

@@ -9,7 +9,8 @@ For each gesture the frames are written once as PNGs (`simulate --frames`); then
   magick      ImageMagick -layers Optimize on the PNGs
 Each GIF is decoded by `refresh-render extract` (browser compositing) and compared with the
 source frames: PSNR of each source frame against the GIF frame shown at its mid-time,
-composited on white and on black (the worse of the two, over all frames); flicker counts
+composited on white and on black (the worse of the two, over all frames), with each GIF frame
+held as browsers hold it (0–1 cs delays play as 10 cs); flicker counts
 pixels equal in two consecutive source frames that differ in the GIF. Times are medians.
 
     python3 bench/gif_preview.py [--rounds N] [--bin .build/release/refresh-render]
@@ -57,7 +58,8 @@ def frames_of(binary, gif, work):
     manifest = json.load(open(os.path.join(out, "frames.json")))
     pictures = [numpy.asarray(Image.open(os.path.join(out, f["file"])).convert("RGBA"), dtype=numpy.float64)
                 for f in manifest["frames"]]
-    delays = [f["delayMs"] for f in manifest["frames"]]
+    # As browsers play them: a delay of 0 or 1 cs is shown for 10 cs.
+    delays = [100 if f["delayMs"] <= 10 else f["delayMs"] for f in manifest["frames"]]
     return pictures, delays
 
 

@@ -250,46 +250,106 @@ public final class GIFEncoder {
         }
     }
 
-    /// Palette indices (0 = transparent) and a 256-entry colour map for one frame.
+    /// Palette indices (0 = transparent), a 256-entry colour map and the source pixels
+    /// (straight RGB and 0xFF, 0 where less than half opaque) of one frame.
+    ///
+    /// A frame of at most 255 colours gets exactly its colours (lossless). Otherwise giflib's
+    /// median cut gives the first palette, and three k-means passes over the frame's distinct
+    /// colours refine it: the median cut works on 5-bit channels (white comes out #F8F8F8)
+    /// and leaves entries far from many of their pixels. Distinct colours are sorted, so ties
+    /// and sums are the same in every run.
     static func quantize(_ image: RGBAImage) throws -> ([UInt8], [GifColorType], [UInt32]) {
         let count = image.width * image.height
         let straight = image.straightPixels()
+        var counts: [UInt32: Int] = [:]
+        var source = [UInt32](repeating: 0, count: count)
+        for i in 0..<count where straight[i * 4 + 3] >= 128 {
+            let key = UInt32(straight[i * 4]) << 16 | UInt32(straight[i * 4 + 1]) << 8 | UInt32(straight[i * 4 + 2])
+            counts[key, default: 0] += 1
+            source[i] = key << 8 | 0xFF
+        }
+        let distinct = counts.keys.sorted()
+        let palette =
+            distinct.count <= 255
+            ? distinct.map { (Int($0 >> 16), Int($0 >> 8 & 0xFF), Int($0 & 0xFF)) }
+            : refined(try medianCut(straight, width: image.width, height: image.height), distinct: distinct, counts: counts)
+        var colors = [GifColorType](repeating: GifColorType(), count: 256)
+        for (index, color) in palette.enumerated() {
+            colors[index + 1] = GifColorType(Red: UInt8(color.0), Green: UInt8(color.1), Blue: UInt8(color.2))
+        }
+        var slots: [UInt32: UInt8] = [:]
+        slots.reserveCapacity(distinct.count)
+        for key in distinct {
+            slots[key] = UInt8(1 + nearest(Int(key >> 16), Int(key >> 8 & 0xFF), Int(key & 0xFF), in: palette))
+        }
+        var indices = [UInt8](repeating: 0, count: count)
+        for i in 0..<count where source[i] != 0 {
+            indices[i] = slots[source[i] >> 8] ?? 0
+        }
+        return (indices, colors, source)
+    }
+
+    /// giflib's median cut of the opaque pixels: the distinct palette colours it gives them.
+    private static func medianCut(_ straight: [UInt8], width: Int, height: Int) throws -> [(Int, Int, Int)] {
+        let count = width * height
         var red = [GifByteType](repeating: 0, count: count)
         var green = red, blue = red, output = red
         for i in 0..<count {
             red[i] = straight[i * 4]; green[i] = straight[i * 4 + 1]; blue[i] = straight[i * 4 + 2]
         }
         var size: Int32 = 255
-        var colors = [GifColorType](repeating: GifColorType(), count: 256)
+        var map = [GifColorType](repeating: GifColorType(), count: 256)
         // giflib's quantiser keeps process-wide static state: one call at a time, or two
         // threads corrupt each other's palettes (and the output depends on --jobs).
         let status = quantizerLock.withLock { _ in
-            colors.withUnsafeMutableBufferPointer { map -> Int32 in
-                guard let base = map.baseAddress else { return GIF_ERROR }
-                return GifQuantizeBuffer(UInt32(image.width), UInt32(image.height), &size, &red, &green, &blue, &output, base + 1)
+            map.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return GIF_ERROR }
+                return GifQuantizeBuffer(UInt32(width), UInt32(height), &size, &red, &green, &blue, &output, base)
             }
         }
         guard status == GIF_OK else { throw ImageCodecError.libraryFailure("giflib could not quantise a frame") }
-        // giflib's median cut works on 5-bit channels, which turns white into #F8F8F8. One
-        // refinement pass sets every entry to the mean of the pixels mapped to it, so flat UI
-        // colours come out exact.
-        var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: 256)
-        var indices = [UInt8](repeating: 0, count: count)
-        var source = [UInt32](repeating: 0, count: count)
-        for i in 0..<count where straight[i * 4 + 3] >= 128 {
-            source[i] = UInt32(straight[i * 4]) << 24 | UInt32(straight[i * 4 + 1]) << 16 | UInt32(straight[i * 4 + 2]) << 8 | 0xFF
-            let index = min(255, Int(output[i]) + 1)
-            indices[i] = UInt8(index)
-            sums[index].0 += Int(straight[i * 4]); sums[index].1 += Int(straight[i * 4 + 1])
-            sums[index].2 += Int(straight[i * 4 + 2]); sums[index].3 += 1
+        var used = [Bool](repeating: false, count: 256)
+        for i in 0..<count where straight[i * 4 + 3] >= 128 { used[Int(output[i])] = true }
+        let entries = (0..<min(255, Int(size))).filter { used[$0] }.map { (Int(map[$0].Red), Int(map[$0].Green), Int(map[$0].Blue)) }
+        return entries.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+    }
+
+    /// `palette` after three k-means passes over the distinct colours, weighted by their counts.
+    private static func refined(_ start: [(Int, Int, Int)], distinct: [UInt32], counts: [UInt32: Int]) -> [(Int, Int, Int)] {
+        var palette = start
+        for _ in 0..<3 {
+            var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: palette.count)
+            for key in distinct {
+                let weight = counts[key] ?? 0
+                let r = Int(key >> 16), g = Int(key >> 8 & 0xFF), b = Int(key & 0xFF)
+                let index = nearest(r, g, b, in: palette)
+                sums[index].0 += r * weight; sums[index].1 += g * weight; sums[index].2 += b * weight
+                sums[index].3 += weight
+            }
+            palette = zip(palette, sums).map { old, sum in
+                guard sum.3 > 0 else { return old }
+                let half = sum.3 / 2
+                return ((sum.0 + half) / sum.3, (sum.1 + half) / sum.3, (sum.2 + half) / sum.3)
+            }
         }
-        for (index, sum) in sums.enumerated() where sum.3 > 0 {
-            let half = sum.3 / 2
-            colors[index] = GifColorType(
-                Red: UInt8((sum.0 + half) / sum.3), Green: UInt8((sum.1 + half) / sum.3),
-                Blue: UInt8((sum.2 + half) / sum.3))
+        return palette
+    }
+}
+
+extension GIFEncoder {
+    /// The index of the palette colour nearest `(r, g, b)` (squared distance; the first of equals).
+    static func nearest(_ r: Int, _ g: Int, _ b: Int, in palette: [(Int, Int, Int)]) -> Int {
+        var best = 0, bestDistance = Int.max
+        for (index, color) in palette.enumerated() {
+            let dr = color.0 - r, dg = color.1 - g, db = color.2 - b
+            let distance = dr * dr + dg * dg + db * db
+            if distance < bestDistance {
+                best = index
+                bestDistance = distance
+                if distance == 0 { break }
+            }
         }
-        return (indices, colors, source)
+        return best
     }
 }
 
