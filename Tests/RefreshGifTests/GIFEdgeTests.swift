@@ -97,6 +97,26 @@ struct GIFEdgeTests {
         #expect(try ImageInspection.inspect(noData).frameCount == 3)
     }
 
+    @Test("a screen with no image shows one blank frame; a descriptor straight before the trailer shows the canvas as it stands")
+    func noImage() throws {
+        let empty = Self.gif(width: 5, height: 3, images: [])
+        let blank = try GIFDecoder().decode(empty)
+        #expect(blank.frames.count == 1 && blank.width == 5 && blank.height == 3)
+        #expect(blank.frames[0].image.pixels.allSatisfy { $0 == 0 }, "the background state is transparent")
+        #expect(try ImageInspection.inspect(empty).frameCount == 1)
+        let solid = [8] + Self.blocks(Self.lzw([UInt8](repeating: 200, count: 16)))
+        // The writer's last image with no data: its descriptor is followed by the trailer.
+        let cut = Self.gif(width: 4, height: 4, images: [(0, 0, 4, 4, solid), (0, 0, 4, 4, [])])
+        #expect(cut.suffix(2) == [0, 0x3B])
+        let frames = try GIFDecoder().decode(cut).frames
+        #expect(frames.count == 2)
+        #expect(frames.last?.image == frames.first?.image)
+        #expect(frames.first?.image.pixel(x: 3, y: 3)?.r == 200)
+        #expect(try ImageInspection.inspect(cut).frameCount == 2)
+        // Cut short instead (no trailer): still refused, as a file that ends before any image is.
+        #expect(throws: ImageCodecError.self) { try GIFDecoder().decode(Array(empty.dropLast())) }
+    }
+
     @Test("a 65535×1 screen is 65 535 pixels: limits are on pixels, not sides")
     func wideScreen() throws {
         let row = [UInt8](repeating: 90, count: 65_535)

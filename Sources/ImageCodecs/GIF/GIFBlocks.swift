@@ -7,6 +7,8 @@ enum GIFBlocks {
         /// A complete image: the index of its descriptor (the 0x2C byte) and of its LZW
         /// minimum code size byte.
         case image(descriptor: Int, data: Int)
+        /// The trailer (0x3B) that ends a whole file.
+        case trailer
     }
 
     /// Calls `visit` for each block in order, up to the trailer or the first block that is
@@ -40,11 +42,21 @@ enum GIFBlocks {
                 i += 10
                 if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
                 let data = i
+                // No data at all, the trailer straight after the descriptor: an image that
+                // shows the canvas as it stands, then the end.
+                if i < d.count && d[i] == 0x3B {
+                    visit(.image(descriptor: descriptor, data: data))
+                    visit(.trailer)
+                    return
+                }
                 i += 1
                 guard i <= d.count, skipSubBlocks() else { return }
                 visit(.image(descriptor: descriptor, data: data))
+            case 0x3B:
+                visit(.trailer)
+                return
             default:
-                return // the trailer, or bytes that are not a block
+                return // bytes that are not a block
             }
         }
     }

@@ -115,6 +115,7 @@ public struct GIFDecoder: Sendable {
             // The decoding work the file can ask for: every frame's pixels, each decoded at least
             // once to draw the frames after it (docs/robustness.md, "Work").
             var work = 0
+            var endedAtTrailer = false
             records: while true {
                 var recordType = UNDEFINED_RECORD_TYPE
                 guard DGifGetRecordType(gif, &recordType) == GIF_OK else { break records }
@@ -147,9 +148,21 @@ public struct GIFDecoder: Sendable {
                     if let visit { try visit(record, scan.indices(of: record), screenWidth, screenHeight) }
                 case EXTENSION_RECORD_TYPE:
                     guard Self.readExtension(gif, control: &control, loopCount: &scan.loopCount) else { break records }
+                case TERMINATE_RECORD_TYPE:
+                    endedAtTrailer = true
+                    break records
                 default:
-                    break records // the trailer, or what cannot be read
+                    break records // what cannot be read
                 }
+            }
+            // A whole file with a screen and no image shows one frame: the canvas in its
+            // background state (transparent). A file cut short before any image is refused.
+            if scan.records.isEmpty && endedAtTrailer {
+                let record = GIFFrameRecord(
+                    left: 0, top: 0, width: 0, height: 0, interlaced: false, colors: [], transparentIndex: nil,
+                    delayCentiseconds: control.delay, disposal: 0, bytes: 0..<0)
+                scan.records.append(record)
+                if let visit { try visit(record, GIFIndices(values: [], linesDecoded: 0), screenWidth, screenHeight) }
             }
             guard !scan.records.isEmpty else {
                 throw ImageCodecError.malformed(.gif, reason: "no complete frame")

@@ -62,6 +62,15 @@ public struct ImageInspection: Sendable, Equatable {
                         globalColors: globalColors))
                 pendingDelay = 0
                 pendingDisposal = 0
+            case .trailer where delays.isEmpty:
+                // A whole file with no image: one frame, the blank screen.
+                delays.append(pendingDelay)
+                layouts.append(
+                    GIFFrameLayout(
+                        left: 0, top: 0, width: 0, height: 0, disposal: GIFFrameLayout.Disposal(code: 0), localColors: nil,
+                        globalColors: globalColors))
+            case .trailer:
+                break
             }
         }
         guard !delays.isEmpty else { throw ImageCodecError.malformed(.gif, reason: "no complete frame") }
