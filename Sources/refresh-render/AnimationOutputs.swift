@@ -13,6 +13,13 @@ struct AnimationOutputOptions: ParsableArguments {
     @Option(help: "Write an animated GIF (giflib, median-cut palette per frame, transparency kept).")
     var gif: String?
 
+    @Option(
+        name: .customLong("gif-matte"),
+        help: ArgumentHelp(
+            "The page colour the GIF will sit on: soft edges are composited onto it instead of cut at half opacity.",
+            valueName: "#RRGGBB"))
+    var gifMatte: String?
+
     @Option(help: "Write an animated PNG.")
     var apng: String?
 
@@ -35,6 +42,7 @@ struct AnimationOutputOptions: ParsableArguments {
         guard Limits.fps.range.contains(fps) else { throw ValidationError("--fps must be \(Limits.fps.phrase), got \(fps)") }
         guard Limits.jobs.range.contains(jobs) else { throw ValidationError("--jobs must be \(Limits.jobs.phrase), got \(jobs)") }
         if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
+        if let gifMatte, RGBAColor(hex: gifMatte) == nil { throw ValidationError("--gif-matte must be #RRGGBB, got '\(gifMatte)'") }
         if json, let shared = [gif, apng, sheet].compactMap({ $0 }).first(where: { $0 == "-" }) {
             throw ValidationError("--json and an output '\(shared)' would both write to standard output; give the output a file")
         }
@@ -48,7 +56,9 @@ struct AnimationOutputOptions: ParsableArguments {
 extension AnimationOutputOptions {
     /// The library's outputs for these options.
     var outputs: AnimationOutputs {
-        AnimationOutputs(framesFolder: frames, gif: gif, apng: apng, sheet: sheet, sheetEvery: sheetEvery)
+        var outputs = AnimationOutputs(framesFolder: frames, gif: gif, apng: apng, sheet: sheet, sheetEvery: sheetEvery)
+        outputs.gifMatte = gifMatte.flatMap(RGBAColor.init(hex:))
+        return outputs
     }
 
     /// Renders `animation` to every output asked for, with a progress line on a terminal,

@@ -117,6 +117,33 @@ struct AnimationTests {
         #expect(flicker == 0)
     }
 
+    @Test("--gif-matte: soft edges are composited onto the page colour and shown opaque; clear pixels stay clear")
+    func gifMatte() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run([
+            "sequence", "--state", "pulling", "--length", "0.1", "--fps", "10", "--frames", folder + "/f",
+            "--gif", folder + "/a.gif", "--gif-matte", "#FFFFFF",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let source = try PNGDecoder().decode(FileIO.read(folder + "/f/frame_0001.png")).straightPixels()
+        let shown = try GIFDecoder().decode(FileIO.read(folder + "/a.gif")).frames[0].image.straightPixels()
+        var soft = 0
+        for i in stride(from: 0, to: source.count, by: 4) {
+            let alpha = Int(source[i + 3])
+            #expect(shown[i + 3] == (alpha == 0 ? 0 : 255))
+            guard alpha > 0 && alpha < 255 else { continue }
+            soft += 1
+            for c in 0..<3 {
+                let onWhite = (Int(source[i + c]) * alpha + 255 * (255 - alpha) + 127) / 255
+                #expect(abs(Int(shown[i + c]) - onWhite) <= 16)
+            }
+        }
+        #expect(soft > 100, "the title's anti-aliased edges")
+        let bad = try CLI.run(["sequence", "--state", "pulling", "--length", "0.1", "--gif", folder + "/b.gif", "--gif-matte", "white"])
+        #expect(bad.status == 64 && bad.stderr.contains("--gif-matte"))
+    }
+
     /// The GIF frame on screen at the start of each of `count` frames `centiseconds` apart.
     static func shownAtEachFrame(_ gif: GIFAnimation, count: Int, centiseconds: Int) -> [GIFAnimation.Frame] {
         var starts: [Int] = []

@@ -87,9 +87,12 @@ public final class GIFEncoder {
         /// what decides which pixels change from frame to frame.
         let source: [UInt32]
 
-        /// Quantises `image` (median cut plus one refinement pass; see ``GIFEncoder``).
-        public init(_ image: RGBAImage) throws {
-            let (indices, map, source) = try GIFEncoder.quantize(image)
+        /// Quantises `image` (see ``GIFEncoder``). With a `matte`, the colour of the page the
+        /// GIF will sit on, every pixel that is not fully transparent is first composited onto
+        /// it and made opaque, so soft edges stay smooth on that page instead of being cut at
+        /// half opacity.
+        public init(_ image: RGBAImage, matte: RGBAColor? = nil) throws {
+            let (indices, map, source) = try GIFEncoder.quantize(matte.map { image.flattenedEdges(onto: $0) } ?? image)
             width = image.width
             height = image.height
             self.indices = indices

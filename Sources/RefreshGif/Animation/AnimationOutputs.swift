@@ -17,6 +17,9 @@ public struct AnimationOutputs: Sendable {
     public var sheet: String?
     /// Put every N-th frame on the sheet (nil: at most 24 cells).
     public var sheetEvery: Int?
+    /// The colour of the page the GIF will sit on: soft edges are composited onto it instead
+    /// of cut at half opacity (nil: cut).
+    public var gifMatte: RGBAColor?
 
     /// Outputs to the given paths; nil leaves one out.
     public init(framesFolder: String? = nil, gif: String? = nil, apng: String? = nil, sheet: String? = nil, sheetEvery: Int? = nil) {
@@ -58,7 +61,9 @@ extension RefreshAnimation {
         var sinks: [any FrameSink] = []
         do {
             if let folder = outputs.framesFolder { sinks.append(try FramesFolderSink(folder: folder)) }
-            if let path = outputs.gif { sinks.append(try ImageFileFormat.gif.sink(path: path, frameCount: count, settings: settings)) }
+            if let path = outputs.gif {
+                sinks.append(try ImageFileFormat.gif.sink(path: path, frameCount: count, settings: settings, gifMatte: outputs.gifMatte))
+            }
             if let path = outputs.apng { sinks.append(try ImageFileFormat.apng.sink(path: path, frameCount: count, settings: settings)) }
             if let path = outputs.sheet {
                 sinks.append(

@@ -3,16 +3,23 @@ import ImageCodecs
 /// An animated GIF (a palette per frame; docs/images.md), streamed to its file as frames come.
 public final class GIFSink: FrameSink {
     private let file: FileIO.StreamingFile
+    private let matte: RGBAColor?
     private var encoder: GIFEncoder?
 
-    /// A sink writing the GIF at `path` (`-` for standard output).
-    public init(path: String) throws {
+    /// A sink writing the GIF at `path` (`-` for standard output). With a `matte` (the colour of
+    /// the page it will sit on), soft edges are composited onto it instead of cut at half
+    /// opacity (``GIFEncoder/QuantizedFrame/init(_:matte:)``).
+    public init(path: String, matte: RGBAColor? = nil) throws {
         file = try FileIO.StreamingFile(path)
+        self.matte = matte
     }
 
     /// Quantises the frame.
     public var prepare: @Sendable (SinkFrame) throws -> GIFEncoder.QuantizedFrame {
-        { try $0.quantized() }
+        { [matte] frame in
+            guard let matte else { return try frame.quantized() }
+            return try GIFEncoder.QuantizedFrame(frame.image, matte: matte)
+        }
     }
 
     /// Encodes the frame and writes what is ready.

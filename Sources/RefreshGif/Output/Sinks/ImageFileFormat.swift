@@ -39,10 +39,13 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// A sink writing an animation of `frameCount` frames to `path` in this format.
-    public func sink(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default) throws -> any FrameSink {
+    /// A sink writing an animation of `frameCount` frames to `path` in this format; a GIF's
+    /// soft edges go onto `gifMatte` when one is given.
+    public func sink(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, gifMatte: RGBAColor? = nil) throws
+        -> any FrameSink
+    {
         switch self {
-        case .gif: return try GIFSink(path: path)
+        case .gif: return try GIFSink(path: path, matte: gifMatte)
         case .png, .apng: return try APNGSink(path: path, frameCount: frameCount, settings: settings)
         }
     }
