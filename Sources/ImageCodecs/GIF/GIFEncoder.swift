@@ -1,9 +1,6 @@
 import CGif
 import RefreshImage
 
-/// Serialises calls into giflib's `GifQuantizeBuffer`, which is not thread-safe.
-private let quantizerLock = Locked(())
-
 /// Writes animated GIFs with giflib, one frame at a time.
 ///
 /// Each frame gets its own 255-colour palette from giflib's median-cut quantiser
@@ -256,74 +253,103 @@ public final class GIFEncoder {
     /// Palette indices (0 = transparent), a 256-entry colour map and the source pixels
     /// (straight RGB and 0xFF, 0 where less than half opaque) of one frame.
     ///
-    /// A frame of at most 255 colours gets exactly its colours (lossless). Otherwise giflib's
-    /// median cut gives the first palette, and three k-means passes over the frame's distinct
-    /// colours refine it: the median cut works on 5-bit channels (white comes out #F8F8F8)
-    /// and leaves entries far from many of their pixels. Distinct colours are sorted, so ties
-    /// and sums are the same in every run.
+    /// A frame of at most 255 colours gets exactly its colours (lossless). Otherwise a
+    /// weighted median cut of its distinct colours (``medianCut(_:counts:limit:)``) gives the
+    /// first palette and three k-means passes refine it. Distinct colours are sorted, so ties
+    /// and sums are the same in every run, on any thread.
     static func quantize(_ image: RGBAImage) throws -> ([UInt8], [GifColorType], [UInt32]) {
         let count = image.width * image.height
         let straight = image.straightPixels()
-        var counts: [UInt32: Int] = [:]
+        var counts = ColorTable(capacity: count)
         var source = [UInt32](repeating: 0, count: count)
         for i in 0..<count where straight[i * 4 + 3] >= 128 {
             let key = UInt32(straight[i * 4]) << 16 | UInt32(straight[i * 4 + 1]) << 8 | UInt32(straight[i * 4 + 2])
-            counts[key, default: 0] += 1
+            counts.add(key)
             source[i] = key << 8 | 0xFF
         }
         let distinct = counts.keys.sorted()
         let palette =
             distinct.count <= 255
             ? distinct.map { (Int($0 >> 16), Int($0 >> 8 & 0xFF), Int($0 & 0xFF)) }
-            : refined(try medianCut(straight, width: image.width, height: image.height), distinct: distinct, counts: counts)
+            : refined(medianCut(distinct, counts: counts), distinct: distinct, counts: counts)
         var colors = [GifColorType](repeating: GifColorType(), count: 256)
         for (index, color) in palette.enumerated() {
             colors[index + 1] = GifColorType(Red: UInt8(color.0), Green: UInt8(color.1), Blue: UInt8(color.2))
         }
-        var slots: [UInt32: UInt8] = [:]
-        slots.reserveCapacity(distinct.count)
         for key in distinct {
-            slots[key] = UInt8(1 + nearest(Int(key >> 16), Int(key >> 8 & 0xFF), Int(key & 0xFF), in: palette))
+            counts.setValue(1 + nearest(Int(key >> 16), Int(key >> 8 & 0xFF), Int(key & 0xFF), in: palette), for: key)
         }
         var indices = [UInt8](repeating: 0, count: count)
         for i in 0..<count where source[i] != 0 {
-            indices[i] = slots[source[i] >> 8] ?? 0
+            indices[i] = UInt8(truncatingIfNeeded: counts.value(for: source[i] >> 8))
         }
         return (indices, colors, source)
     }
 
-    /// giflib's median cut of the opaque pixels: the distinct palette colours it gives them.
-    private static func medianCut(_ straight: [UInt8], width: Int, height: Int) throws -> [(Int, Int, Int)] {
-        let count = width * height
-        var red = [GifByteType](repeating: 0, count: count)
-        var green = red, blue = red, output = red
-        for i in 0..<count {
-            red[i] = straight[i * 4]; green[i] = straight[i * 4 + 1]; blue[i] = straight[i * 4 + 2]
+    /// A median cut of the distinct colours, weighted by their pixel counts: the box holding
+    /// the most pixels × its longest side is split at the weighted median of that side, until
+    /// there are `limit` boxes; each gives its weighted mean. Works on full 8-bit channels
+    /// (giflib's cut uses 5 bits), over distinct colours rather than pixels, and needs no lock
+    /// (giflib's keeps process-wide state).
+    static func medianCut(_ distinct: [UInt32], counts: ColorTable, limit: Int = 255) -> [(Int, Int, Int)] {
+        struct Box {
+            var colors: ArraySlice<UInt32>
+            var weight: Int
+            var axis = 0
+            var spread = 0
         }
-        var size: Int32 = 255
-        var map = [GifColorType](repeating: GifColorType(), count: 256)
-        // giflib's quantiser keeps process-wide static state: one call at a time, or two
-        // threads corrupt each other's palettes (and the output depends on --jobs).
-        let status = quantizerLock.withLock { _ in
-            map.withUnsafeMutableBufferPointer { buffer -> Int32 in
-                guard let base = buffer.baseAddress else { return GIF_ERROR }
-                return GifQuantizeBuffer(UInt32(width), UInt32(height), &size, &red, &green, &blue, &output, base)
+        func channel(_ key: UInt32, _ axis: Int) -> Int { Int(key >> UInt32(16 - 8 * axis) & 0xFF) }
+        func measured(_ colors: ArraySlice<UInt32>) -> Box {
+            var low = [255, 255, 255], high = [0, 0, 0], weight = 0
+            for key in colors {
+                for axis in 0..<3 {
+                    let v = channel(key, axis)
+                    low[axis] = min(low[axis], v)
+                    high[axis] = max(high[axis], v)
+                }
+                weight += counts.count(of: key)
             }
+            let spreads = (0..<3).map { high[$0] - low[$0] }
+            let axis = spreads.firstIndex(of: spreads.max() ?? 0) ?? 0
+            return Box(colors: colors, weight: weight, axis: axis, spread: spreads[axis])
         }
-        guard status == GIF_OK else { throw ImageCodecError.libraryFailure("giflib could not quantise a frame") }
-        var used = [Bool](repeating: false, count: 256)
-        for i in 0..<count where straight[i * 4 + 3] >= 128 { used[Int(output[i])] = true }
-        let entries = (0..<min(255, Int(size))).filter { used[$0] }.map { (Int(map[$0].Red), Int(map[$0].Green), Int(map[$0].Blue)) }
-        return entries.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }
+        var boxes = [measured(distinct[...])]
+        while boxes.count < limit {
+            // The box to split: most pixels × widest side (ties: the first).
+            guard let index = boxes.indices.max(by: { a, b in
+                let x = boxes[a].weight * boxes[a].spread, y = boxes[b].weight * boxes[b].spread
+                return x != y ? x < y : a > b
+            }), boxes[index].spread > 0, boxes[index].colors.count > 1 else { break }
+            let box = boxes[index]
+            let sorted = box.colors.sorted { channel($0, box.axis) != channel($1, box.axis) ? channel($0, box.axis) < channel($1, box.axis) : $0 < $1 }
+            var running = 0, cut = 1
+            for (offset, key) in sorted.enumerated() {
+                running += counts.count(of: key)
+                if running * 2 >= box.weight { cut = max(1, min(sorted.count - 1, offset + 1)); break }
+            }
+            let all = Array(sorted)
+            boxes[index] = measured(all[0..<cut])
+            boxes.append(measured(all[cut...]))
+        }
+        return boxes.map { box in
+            var sums = (0, 0, 0), weight = 0
+            for key in box.colors {
+                let w = counts.count(of: key)
+                sums.0 += channel(key, 0) * w; sums.1 += channel(key, 1) * w; sums.2 += channel(key, 2) * w
+                weight += w
+            }
+            let half = max(1, weight) / 2
+            return ((sums.0 + half) / max(1, weight), (sums.1 + half) / max(1, weight), (sums.2 + half) / max(1, weight))
+        }
     }
 
     /// `palette` after three k-means passes over the distinct colours, weighted by their counts.
-    private static func refined(_ start: [(Int, Int, Int)], distinct: [UInt32], counts: [UInt32: Int]) -> [(Int, Int, Int)] {
+    private static func refined(_ start: [(Int, Int, Int)], distinct: [UInt32], counts: ColorTable) -> [(Int, Int, Int)] {
         var palette = start
         for _ in 0..<3 {
             var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: palette.count)
             for key in distinct {
-                let weight = counts[key] ?? 0
+                let weight = counts.count(of: key)
                 let r = Int(key >> 16), g = Int(key >> 8 & 0xFF), b = Int(key & 0xFF)
                 let index = nearest(r, g, b, in: palette)
                 sums[index].0 += r * weight; sums[index].1 += g * weight; sums[index].2 += b * weight
@@ -337,6 +363,75 @@ public final class GIFEncoder {
         }
         return palette
     }
+}
+
+/// Colours (24-bit RGB) of one frame with a count and a value each: an open-addressing hash
+/// table, several times faster than `Dictionary` for the hundreds of thousands of lookups a frame
+/// makes. It doubles when half full.
+struct ColorTable {
+    private static let empty = UInt32.max
+    private var slotKeys: [UInt32]
+    private var counts: [Int32]
+    private var values: [Int32]
+    private var mask: Int
+    private var used = 0
+
+    /// A table for colours of a frame of `capacity` pixels (it starts small and grows).
+    init(capacity: Int) {
+        var size = 1024
+        while size < min(capacity, 4096) * 2 { size *= 2 }
+        slotKeys = [UInt32](repeating: Self.empty, count: size)
+        counts = [Int32](repeating: 0, count: size)
+        values = [Int32](repeating: 0, count: size)
+        mask = size - 1
+    }
+
+    private mutating func grow() {
+        let oldKeys = slotKeys, oldCounts = counts, oldValues = values
+        let size = (mask + 1) * 2
+        slotKeys = [UInt32](repeating: Self.empty, count: size)
+        counts = [Int32](repeating: 0, count: size)
+        values = [Int32](repeating: 0, count: size)
+        mask = size - 1
+        for (index, key) in oldKeys.enumerated() where key != Self.empty {
+            let i = slot(of: key)
+            slotKeys[i] = key
+            counts[i] = oldCounts[index]
+            values[i] = oldValues[index]
+        }
+    }
+
+    private func slot(of key: UInt32) -> Int {
+        var i = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 7) & mask
+        while slotKeys[i] != key && slotKeys[i] != Self.empty { i = (i + 1) & mask }
+        return i
+    }
+
+    /// Counts one more pixel of `key`.
+    mutating func add(_ key: UInt32) {
+        var i = slot(of: key)
+        if slotKeys[i] == Self.empty {
+            if (used + 1) * 2 > mask + 1 {
+                grow()
+                i = slot(of: key)
+            }
+            used += 1
+            slotKeys[i] = key
+        }
+        counts[i] += 1
+    }
+
+    /// The pixels of `key`.
+    func count(of key: UInt32) -> Int { Int(counts[slot(of: key)]) }
+
+    /// Sets the value (a palette index) of a colour already added.
+    mutating func setValue(_ value: Int, for key: UInt32) { values[slot(of: key)] = Int32(value) }
+
+    /// The value of a colour already added.
+    func value(for key: UInt32) -> Int { Int(values[slot(of: key)]) }
+
+    /// Every colour added, in table order.
+    var keys: [UInt32] { slotKeys.filter { $0 != Self.empty } }
 }
 
 extension GIFEncoder {
