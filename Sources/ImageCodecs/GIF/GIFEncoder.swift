@@ -1,40 +1,113 @@
 import CGif
 import RefreshImage
 
-/// Writes animated GIFs with giflib, one frame at a time.
+/// How a GIF frame with more colours than its palette shows the colours it lacks.
+public enum GIFDithering: String, Sendable, CaseIterable {
+    /// Each pixel takes the nearest palette colour.
+    case none
+    /// Floyd–Steinberg error diffusion among the pixels the frame draws.
+    case floydSteinberg = "floyd-steinberg"
+}
+
+/// Writes animated GIFs with giflib's writer, one frame at a time (docs/images.md, "GIF output").
 ///
-/// Each frame gets its own 255-colour palette from giflib's median-cut quantiser
-/// (`GifQuantizeBuffer`) plus one transparent entry: pixels less than half opaque become
-/// transparent (GIF has no partial alpha).
+/// Frames are written as the differences from what is on screen: only the smallest
+/// rectangle holding the pixels that change is written, and a pixel whose source stays the
+/// same is never given another colour, so it cannot flicker. A frame equal to the one before
+/// is not written at all: its time goes to the frame shown.
 ///
-/// Frames are written as the differences from what is on screen (docs/images.md): only the
-/// smallest rectangle holding the pixels that change, those pixels drawn and the rest of the
-/// rectangle left transparent, so a pixel whose source stays the same is never redrawn (it
-/// cannot flicker) and a frame equal to the one before is not written at all: its time goes
-/// to the frame shown. A frame is kept on screen under the next (disposal "none") unless a
-/// pixel of it must turn transparent; then it is cleared to the background (disposal 2),
-/// with its rectangle grown to cover every such pixel. Delays are in centiseconds, each frame
-/// starting at its own time rounded, so rounding never accumulates; frames closer than 2 cs
-/// to the previous one are dropped, because browsers slow delays of 0–1 cs down to 10 cs.
+/// - **Palettes.** The pixels a frame draws get exactly their colours when there are at most
+///   255 (``GIFPalette``); beyond that a median cut refined by k-means, optionally dithered
+///   (``GIFDithering``). The first frame's table is the global one; a later frame whose
+///   colours it holds may use it instead of a table of its own.
+/// - **Choosing by trying.** Inside the rectangle, pixels that stay the same may be left
+///   transparent or drawn again in the colour they show; the encoder counts the LZW bytes of
+///   each way (``LZWCost``), with its own table or the global one, and writes the smallest.
+/// - **Disposal.** When the next frame comes, the frame before is kept (none), cleared
+///   (background) or restored (previous), whichever leaves the next frame the smallest
+///   rectangle among those that show the right pixels.
+/// - **Time.** Delays are in centiseconds, each frame starting at its own time rounded, so
+///   rounding never accumulates; frames closer than 2 cs to the previous one are dropped,
+///   because browsers slow delays of 0–1 cs down to 10 cs.
+///
+/// Pixels less than half opaque are transparent (GIF has no partial alpha) unless a matte
+/// is given (``QuantizedFrame/init(_:matte:)``). The output depends only on the frames and
+/// their times: the same bytes whatever thread prepared them.
 public final class GIFEncoder {
     private let gif: UnsafeMutablePointer<GifFileType>
     private let sink: ByteSink
     /// Width and height in pixels.
     public let width: Int, height: Int
+    private let dithering: GIFDithering
     private var lastCentisecond: Int?
     /// The frame written next, once the frame after it says how it must be disposed of.
     private var pending: Pending?
-    /// The screen before the pending frame is drawn, as source pixels (0: transparent).
+    /// The source pixels the screen stands for before the pending frame (0: transparent).
     private var base: [UInt32]
+    /// The colours the screen shows before the pending frame, as drawn (0: transparent).
+    private var screen: [UInt32]
+    /// The global colour table, once the screen descriptor is written.
+    private var global: Table?
+    private var headerWritten = false
+    private var cost = LZWCost()
+    /// Frames written before the global table is chosen, and their pixels.
+    private var waiting: [Record] = []
+    private var waitingPixels = 0
     private var closed = false
+
+    /// A rectangle of the screen.
+    struct Rect: Equatable {
+        var x: Int, y: Int, width: Int, height: Int
+        var area: Int { width * height }
+
+        func union(_ other: Rect?) -> Rect {
+            guard let other else { return self }
+            let left = min(x, other.x), top = min(y, other.y)
+            return Rect(
+                x: left, y: top, width: max(x + width, other.x + other.width) - left,
+                height: max(y + height, other.y + other.height) - top)
+        }
+    }
+
+    /// A choice of disposal of ours: the frame is kept (disposal none) for 2 cs, then a frame
+    /// that draws nothing clears the pixels that must turn transparent (background).
+    private static let disposeBySplitting: Int32 = -1
 
     /// A frame waiting for its disposal and delay.
     private struct Pending {
         var frame: QuantizedFrame
         var start: Int
-        /// The rectangle written: x, y, width, height.
-        var rect: (x: Int, y: Int, width: Int, height: Int)
+        var rect: Rect
         var disposal: Int32 = DISPOSE_DO_NOT
+    }
+
+    /// A frame as it will be written: where, how long, how disposed of, and its pixels.
+    private struct Record {
+        var rect: Rect
+        var disposal: Int32
+        var delay: Int
+        var pixels: RectColors
+    }
+
+    /// A colour table: its colours (index 0 is transparent) and where each colour sits.
+    struct Table {
+        var colors: [UInt32] = [0]
+        var slots: [UInt32: UInt8] = [:]
+
+        /// The smallest power-of-two size holding the colours (at least 2).
+        var size: Int {
+            var size = 2
+            while size < colors.count { size *= 2 }
+            return size
+        }
+        /// Bits per index for that size.
+        var bits: Int { size.trailingZeroBitCount }
+
+        mutating func append(_ color: UInt32) {
+            guard slots[color] == nil, colors.count < 256 else { return }
+            slots[color] = UInt8(colors.count)
+            colors.append(color)
+        }
     }
 
     /// Bytes written so far.
@@ -42,14 +115,17 @@ public final class GIFEncoder {
         var bytes: [UInt8] = []
     }
 
-    /// Starts a GIF of the given size that loops forever.
-    public init(width: Int, height: Int) throws {
+    /// Starts a GIF of the given size that loops forever; `dithering` applies to frames with
+    /// more colours than a palette holds.
+    public init(width: Int, height: Int, dithering: GIFDithering = .none) throws {
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frames must be 1–65535 px a side, got \(width)×\(height)")
         }
         self.width = width
         self.height = height
+        self.dithering = dithering
         base = [UInt32](repeating: 0, count: width * height)
+        screen = base
         sink = ByteSink()
         var error: Int32 = 0
         guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), writeBytes, &error) else {
@@ -57,15 +133,6 @@ public final class GIFEncoder {
         }
         self.gif = gif
         EGifSetGifVersion(gif, true)
-        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, nil) == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
-        }
-        var netscape = Array("NETSCAPE2.0".utf8)
-        var loop: [UInt8] = [1, 0, 0]
-        EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE)
-        EGifPutExtensionBlock(gif, 11, &netscape)
-        EGifPutExtensionBlock(gif, 3, &loop)
-        EGifPutExtensionTrailer(gif)
     }
 
     deinit {
@@ -75,25 +142,28 @@ public final class GIFEncoder {
         }
     }
 
-    /// A frame reduced to a palette, ready for `add(_:at:)`; made on any thread.
+    /// A frame ready for ``add(_:at:)``, made on any thread: its pixels as the colours the
+    /// encoder compares and draws.
     public struct QuantizedFrame: Sendable {
         let width: Int, height: Int
-        let indices: [UInt8]
-        let colors: [(UInt8, UInt8, UInt8)]
-        /// The source pixels, straight RGBA packed in one word, 0 where less than half opaque:
-        /// what decides which pixels change from frame to frame.
+        /// The source pixels, straight RGB shifted left by 8 and 0xFF, 0 where less than half
+        /// opaque: what decides which pixels change from frame to frame, and their colours.
         let source: [UInt32]
 
-        /// Quantises `image` (see ``GIFEncoder``). With a `matte`, the colour of the page the
+        /// Prepares `image` (see ``GIFEncoder``). With a `matte`, the colour of the page the
         /// GIF will sit on, every pixel that is not fully transparent is first composited onto
         /// it and made opaque, so soft edges stay smooth on that page instead of being cut at
         /// half opacity.
         public init(_ image: RGBAImage, matte: RGBAColor? = nil) throws {
-            let (indices, map, source) = try GIFEncoder.quantize(matte.map { image.flattenedEdges(onto: $0) } ?? image)
+            let straight = (matte.map { image.flattenedEdges(onto: $0) } ?? image).straightPixels()
+            let count = image.width * image.height
+            var source = [UInt32](repeating: 0, count: count)
+            for i in 0..<count where straight[i * 4 + 3] >= 128 {
+                source[i] =
+                    UInt32(straight[i * 4]) << 24 | UInt32(straight[i * 4 + 1]) << 16 | UInt32(straight[i * 4 + 2]) << 8 | 0xFF
+            }
             width = image.width
             height = image.height
-            self.indices = indices
-            colors = map.map { ($0.Red, $0.Green, $0.Blue) }
             self.source = source
         }
     }
@@ -105,12 +175,12 @@ public final class GIFEncoder {
         try add(QuantizedFrame(image), atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
     }
 
-    /// Adds an already quantised frame shown from `seconds` after the start.
+    /// Adds an already prepared frame shown from `seconds` after the start.
     public func add(_ frame: QuantizedFrame, at seconds: Double) throws {
         try add(frame, atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
     }
 
-    /// Adds an already quantised frame shown from `time` µs.
+    /// Adds an already prepared frame shown from `time` µs.
     package func add(_ frame: QuantizedFrame, atMicroseconds time: Int64) throws {
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frame is \(frame.width)×\(frame.height) px, the GIF \(width)×\(height)")
@@ -119,50 +189,107 @@ public final class GIFEncoder {
         if let last = lastCentisecond, centisecond - last < 2 { return }
         lastCentisecond = centisecond
         guard var previous = pending else {
-            pending = Pending(frame: frame, start: centisecond, rect: Self.changes(from: base, to: frame.source, width: width))
+            pending = Pending(frame: frame, start: centisecond, rect: changes(from: base, to: frame.source))
             return
         }
         // The same picture again: the pending frame stays on screen longer.
         if previous.frame.source == frame.source { return }
-        // What the screen holds once the pending frame is shown is its source; keep it there
-        // (disposal none) when no pixel has to turn transparent, else clear its rectangle,
-        // grown to every pixel that must.
+        let next = frame.source
         let shown = previous.frame.source
-        var clear: (x: Int, y: Int, width: Int, height: Int)?
-        for i in 0..<shown.count where shown[i] != 0 && frame.source[i] == 0 {
-            clear = Self.union(clear, (i % width, i / width, 1, 1))
+        // The ways to leave the pending frame, each with what the screen then stands for.
+        var choices: [(disposal: Int32, rect: Rect, base: [UInt32])] = []
+        var clear: Rect?
+        for i in 0..<shown.count where shown[i] != 0 && next[i] == 0 {
+            clear = Rect(x: i % width, y: i / width, width: 1, height: 1).union(clear)
         }
-        var next = shown
         if let clear {
-            previous.rect = Self.union(previous.rect, clear) ?? previous.rect
-            previous.disposal = DISPOSE_BACKGROUND
-            let r = previous.rect
-            for y in r.y..<r.y + r.height { for x in r.x..<r.x + r.width { next[y * width + x] = 0 } }
+            let grown = previous.rect.union(clear)
+            var cleared = shown
+            for y in grown.y..<grown.y + grown.height {
+                for x in grown.x..<grown.x + grown.width { cleared[y * width + x] = 0 }
+            }
+            choices.append((DISPOSE_BACKGROUND, grown, cleared))
+            // Held for 4 cs or more, the frame can stay on screen and a frame of its own
+            // clear only what must turn transparent, instead of clearing all the frame drew.
+            if centisecond - previous.start >= 4 {
+                var kept = shown
+                for y in clear.y..<clear.y + clear.height {
+                    for x in clear.x..<clear.x + clear.width { kept[y * width + x] = 0 }
+                }
+                choices.append((Self.disposeBySplitting, previous.rect, kept))
+            }
+        } else {
+            choices.append((DISPOSE_DO_NOT, previous.rect, shown))
         }
-        try write(previous, until: centisecond)
-        base = next
-        pending = Pending(frame: frame, start: centisecond, rect: Self.changes(from: next, to: frame.source, width: width))
+        // Restoring is right when no pixel restored must be transparent, and it never makes
+        // the next frame redraw a pixel that stays the same (a new palette could show it in
+        // another colour: flicker).
+        var restorable = true
+        for i in 0..<next.count {
+            let clears = base[i] != 0 && next[i] == 0
+            let redraws = shown[i] != base[i] && next[i] == shown[i]
+            if clears || redraws {
+                restorable = false
+                break
+            }
+        }
+        if restorable {
+            choices.append((DISPOSE_PREVIOUS, previous.rect, base))
+        }
+        var best = 0, bestArea = Int.max, bestRect = Rect(x: 0, y: 0, width: 1, height: 1)
+        for (index, choice) in choices.enumerated() {
+            let rect = changes(from: choice.base, to: next)
+            if rect.area < bestArea {
+                best = index
+                bestArea = rect.area
+                bestRect = rect
+            }
+        }
+        previous.disposal = choices[best].disposal
+        previous.rect = choices[best].rect
+        let before = screen
+        if previous.disposal == Self.disposeBySplitting, let clear {
+            previous.disposal = DISPOSE_DO_NOT
+            try write(previous, until: previous.start + 2)
+            base = shown
+            try write(Pending(frame: previous.frame, start: previous.start + 2, rect: clear, disposal: DISPOSE_BACKGROUND), until: centisecond)
+            previous.rect = clear
+            previous.disposal = DISPOSE_BACKGROUND
+        } else {
+            try write(previous, until: centisecond)
+        }
+        switch previous.disposal {
+        case DISPOSE_PREVIOUS:
+            screen = before
+        case DISPOSE_BACKGROUND:
+            let r = previous.rect
+            for y in r.y..<r.y + r.height { for x in r.x..<r.x + r.width { screen[y * width + x] = 0 } }
+        default:
+            break
+        }
+        base = choices[best].base
+        pending = Pending(frame: frame, start: centisecond, rect: bestRect)
     }
 
     /// The bounding box of the pixels `to` draws over `from` (opaque and different), or a
     /// 1×1 rectangle when there are none.
-    private static func changes(from: [UInt32], to: [UInt32], width: Int) -> (x: Int, y: Int, width: Int, height: Int) {
-        var box: (x: Int, y: Int, width: Int, height: Int)?
+    private func changes(from: [UInt32], to: [UInt32]) -> Rect {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for i in 0..<to.count where to[i] != 0 && to[i] != from[i] {
-            let x = i % width, y = i / width
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        for y in 0..<height {
+            let row = y * width
+            var first = -1, last = -1
+            for x in 0..<width where to[row + x] != 0 && to[row + x] != from[row + x] {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            minX = min(minX, first)
+            maxX = max(maxX, last)
+            minY = min(minY, y)
+            maxY = y
         }
-        if maxX >= 0 { box = (minX, minY, maxX - minX + 1, maxY - minY + 1) }
-        return box ?? (0, 0, 1, 1)
-    }
-
-    private static func union(_ a: (x: Int, y: Int, width: Int, height: Int)?, _ b: (x: Int, y: Int, width: Int, height: Int))
-        -> (x: Int, y: Int, width: Int, height: Int)?
-    {
-        guard let a else { return b }
-        let x = min(a.x, b.x), y = min(a.y, b.y)
-        return (x, y, max(a.x + a.width, b.x + b.width) - x, max(a.y + a.height, b.y + b.height) - y)
+        guard maxX >= 0 else { return Rect(x: 0, y: 0, width: 1, height: 1) }
+        return Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// The bytes written since the last call (the file so far, the first time): a long
@@ -185,6 +312,7 @@ public final class GIFEncoder {
             pending = nil
             try write(last, until: max(end, (lastCentisecond ?? 0) + 2))
         }
+        if !headerWritten { try flushWaiting() }
         var error: Int32 = 0
         closed = true
         guard EGifCloseFile(gif, &error) == GIF_OK else {
@@ -193,261 +321,220 @@ public final class GIFEncoder {
         return sink.bytes
     }
 
+    /// The screen descriptor (with `global` as the global table) and the looping extension,
+    /// once, before the first frame.
+    private func writeHeader(global table: Table?) throws {
+        guard !headerWritten else { return }
+        headerWritten = true
+        global = table
+        let map = try table.map(colorMap)
+        defer { map.map { GifFreeMapObject($0) } }
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
+        var netscape = Array("NETSCAPE2.0".utf8)
+        var loop: [UInt8] = [1, 0, 0]
+        EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE)
+        EGifPutExtensionBlock(gif, 11, &netscape)
+        EGifPutExtensionBlock(gif, 3, &loop)
+        EGifPutExtensionTrailer(gif)
+    }
+
+    /// giflib's colour map of `table`, padded to its size.
+    private func colorMap(_ table: Table) throws -> UnsafeMutablePointer<ColorMapObject> {
+        var colors = [GifColorType](repeating: GifColorType(), count: table.size)
+        for (index, color) in table.colors.enumerated() where index > 0 {
+            colors[index] = GifColorType(Red: UInt8(color >> 24), Green: UInt8(color >> 16 & 0xFF), Blue: UInt8(color >> 8 & 0xFF))
+        }
+        guard let map = GifMakeMapObject(Int32(table.size), colors) else {
+            throw ImageCodecError.libraryFailure("giflib could not make a colour map")
+        }
+        return map
+    }
+
     /// Writes `frame` shown until `centisecond`: its rectangle, drawing the pixels that
-    /// differ from ``base`` and leaving the rest transparent.
+    /// differ from ``base``, the others left transparent or drawn again as they show,
+    /// whichever is smaller; updates ``screen`` to what the frame shows. Until the global
+    /// table is chosen, frames wait in ``waiting``.
     private func write(_ frame: Pending, until centisecond: Int) throws {
+        let r = frame.rect
+        let source = frame.frame.source
+        // The colours to draw: the pixels that change.
+        var counts = ColorTable(capacity: r.area)
+        for y in r.y..<r.y + r.height {
+            for i in y * width + r.x..<y * width + r.x + r.width where source[i] != 0 && source[i] != base[i] {
+                counts.add(source[i] >> 8)
+            }
+        }
+        let (palette, exact) = GIFPalette.colors(for: counts)
+        let drawn = colorsDrawn(in: r, source: source, palette: palette, exact: exact, counts: &counts)
+        let record = Record(
+            rect: r, disposal: frame.disposal, delay: min(65535, max(2, centisecond - frame.start)),
+            pixels: RectColors(rect: r, width: width, drawn: drawn, screen: screen))
+        for y in 0..<r.height {
+            let row = (r.y + y) * width + r.x
+            for x in 0..<r.width where drawn[y * r.width + x] != 0 { screen[row + x] = drawn[y * r.width + x] }
+        }
+        if headerWritten { return try emit(record) }
+        waiting.append(record)
+        waitingPixels += r.area
+        if waitingPixels > Self.waitingLimit { try flushWaiting() }
+    }
+
+    /// Pixels of frames held back before the global table is chosen (16 MB of colour numbers).
+    private static let waitingLimit = 4_000_000
+
+    /// Chooses the global table from the frames waiting, writes the header and them.
+    ///
+    /// The table takes the colours of each waiting frame in turn, skipping a frame whose
+    /// colours would take it past 255: as many frames as can share one table, from the first.
+    private func flushWaiting() throws {
+        var table = Table()
+        for record in waiting {
+            let colors = record.pixels.colors[0..<record.pixels.drawnColors]
+            let new = colors.filter { table.slots[$0] == nil }.count
+            if table.colors.count + new <= 256 { for color in colors { table.append(color) } }
+        }
+        try writeHeader(global: table.colors.count > 1 ? table : nil)
+        for record in waiting { try emit(record) }
+        waiting = []
+        waitingPixels = 0
+    }
+
+    /// Writes a frame in whichever way is smallest: its own table of the colours it draws,
+    /// that table with the colours around them (so unchanged pixels can be drawn again in
+    /// runs), or the global table, each with the unchanged pixels transparent or redrawn.
+    private func emit(_ record: Record) throws {
+        let pixels = record.pixels
+        var own = Table()
+        for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
+        var covering = own
+        for color in pixels.colors[pixels.drawnColors...] { covering.append(color) }
+        var candidates: [(table: Table, local: Bool, redraw: Bool)] = [(own, true, false)]
+        if covering.colors.count > own.colors.count { candidates.append((covering, true, true)) }
+        if let global, own.colors.allSatisfy({ $0 == 0 || global.slots[$0] != nil }) {
+            candidates.append((global, false, false))
+            if pixels.drawnColors < pixels.colors.count { candidates.append((global, false, true)) }
+        }
+        var best = (indices: pixels.indices(in: own, redraw: false), table: own, local: true)
+        if candidates.count > 1 {
+            var bestBytes = Int.max
+            for candidate in candidates {
+                let indices = pixels.indices(in: candidate.table, redraw: candidate.redraw)
+                let bytes =
+                    cost.bytes(of: indices, codeSize: max(2, candidate.table.bits))
+                    + (candidate.local ? 3 * candidate.table.size : 0)
+                if bytes < bestBytes {
+                    bestBytes = bytes
+                    best = (indices, candidate.table, candidate.local)
+                }
+            }
+        }
         var gcb = GraphicsControlBlock(
-            DisposalMode: frame.disposal, UserInputFlag: false,
-            DelayTime: Int32(min(65535, max(2, centisecond - frame.start))), TransparentColor: 0)
+            DisposalMode: record.disposal, UserInputFlag: false, DelayTime: Int32(record.delay), TransparentColor: 0)
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
-        let r = frame.rect
-        let source = frame.frame.source, indices = frame.frame.indices
-        // The local table holds only the colours this rectangle draws (transparent first), in
-        // the smallest power-of-two size: fewer bits per pixel for the LZW coder.
-        var slot = [Int](repeating: -1, count: 256)
-        var used: [Int] = [0]
-        slot[0] = 0
-        for y in r.y..<r.y + r.height {
-            for x in r.x..<r.x + r.width {
-                let i = y * width + x
-                guard source[i] != 0 && source[i] != base[i] else { continue }
-                let index = Int(indices[i])
-                if slot[index] < 0 {
-                    slot[index] = used.count
-                    used.append(index)
-                }
-            }
-        }
-        var size = 2
-        while size < used.count { size *= 2 }
-        var colors = [GifColorType](repeating: GifColorType(), count: size)
-        for (position, index) in used.enumerated() where index > 0 {
-            let color = frame.frame.colors[index]
-            colors[position] = GifColorType(Red: color.0, Green: color.1, Blue: color.2)
-        }
-        guard let map = GifMakeMapObject(Int32(size), colors) else {
-            throw ImageCodecError.libraryFailure("giflib could not make a colour map")
-        }
-        defer { GifFreeMapObject(map) }
+        let map = best.local ? try colorMap(best.table) : nil
+        defer { map.map { GifFreeMapObject($0) } }
+        let r = record.rect
         guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
-        var line = [GifByteType](repeating: 0, count: r.width)
-        for y in r.y..<r.y + r.height {
-            for x in r.x..<r.x + r.width {
-                let i = y * width + x
-                line[x - r.x] = source[i] != 0 && source[i] != base[i] ? GifByteType(slot[Int(indices[i])]) : 0
-            }
-            let ok = line.withUnsafeMutableBufferPointer { buffer -> Bool in
-                guard let start = buffer.baseAddress else { return false }
-                return EGifPutLine(gif, start, Int32(r.width)) == GIF_OK
-            }
-            guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
+        var indices = best.indices
+        let ok = indices.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let start = buffer.baseAddress else { return false }
+            return EGifPutLine(gif, start, Int32(buffer.count)) == GIF_OK
         }
+        guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
     }
 
-    /// Palette indices (0 = transparent), a 256-entry colour map and the source pixels
-    /// (straight RGB and 0xFF, 0 where less than half opaque) of one frame.
-    ///
-    /// A frame of at most 255 colours gets exactly its colours (lossless). Otherwise a
-    /// weighted median cut of its distinct colours (``medianCut(_:counts:limit:)``) gives the
-    /// first palette and three k-means passes refine it. Distinct colours are sorted, so ties
-    /// and sums are the same in every run, on any thread.
-    static func quantize(_ image: RGBAImage) throws -> ([UInt8], [GifColorType], [UInt32]) {
-        let count = image.width * image.height
-        let straight = image.straightPixels()
-        var counts = ColorTable(capacity: count)
-        var source = [UInt32](repeating: 0, count: count)
-        for i in 0..<count where straight[i * 4 + 3] >= 128 {
-            let key = UInt32(straight[i * 4]) << 16 | UInt32(straight[i * 4 + 1]) << 8 | UInt32(straight[i * 4 + 2])
-            counts.add(key)
-            source[i] = key << 8 | 0xFF
-        }
-        let distinct = counts.keys.sorted()
-        let palette =
-            distinct.count <= 255
-            ? distinct.map { (Int($0 >> 16), Int($0 >> 8 & 0xFF), Int($0 & 0xFF)) }
-            : refined(medianCut(distinct, counts: counts), distinct: distinct, counts: counts)
-        var colors = [GifColorType](repeating: GifColorType(), count: 256)
-        for (index, color) in palette.enumerated() {
-            colors[index + 1] = GifColorType(Red: UInt8(color.0), Green: UInt8(color.1), Blue: UInt8(color.2))
-        }
-        for key in distinct {
-            counts.setValue(1 + nearest(Int(key >> 16), Int(key >> 8 & 0xFF), Int(key & 0xFF), in: palette), for: key)
-        }
-        var indices = [UInt8](repeating: 0, count: count)
-        for i in 0..<count where source[i] != 0 {
-            indices[i] = UInt8(truncatingIfNeeded: counts.value(for: source[i] >> 8))
-        }
-        return (indices, colors, source)
-    }
-
-    /// A median cut of the distinct colours, weighted by their pixel counts: the box holding
-    /// the most pixels × its longest side is split at the weighted median of that side, until
-    /// there are `limit` boxes; each gives its weighted mean. Works on full 8-bit channels
-    /// (giflib's cut uses 5 bits), over distinct colours rather than pixels, and needs no lock
-    /// (giflib's keeps process-wide state).
-    static func medianCut(_ distinct: [UInt32], counts: ColorTable, limit: Int = 255) -> [(Int, Int, Int)] {
-        struct Box {
-            var colors: ArraySlice<UInt32>
-            var weight: Int
-            var axis = 0
-            var spread = 0
-        }
-        func channel(_ key: UInt32, _ axis: Int) -> Int { Int(key >> UInt32(16 - 8 * axis) & 0xFF) }
-        func measured(_ colors: ArraySlice<UInt32>) -> Box {
-            var low = [255, 255, 255], high = [0, 0, 0], weight = 0
-            for key in colors {
-                for axis in 0..<3 {
-                    let v = channel(key, axis)
-                    low[axis] = min(low[axis], v)
-                    high[axis] = max(high[axis], v)
-                }
-                weight += counts.count(of: key)
-            }
-            let spreads = (0..<3).map { high[$0] - low[$0] }
-            let axis = spreads.firstIndex(of: spreads.max() ?? 0) ?? 0
-            return Box(colors: colors, weight: weight, axis: axis, spread: spreads[axis])
-        }
-        var boxes = [measured(distinct[...])]
-        while boxes.count < limit {
-            // The box to split: most pixels × widest side (ties: the first).
-            guard let index = boxes.indices.max(by: { a, b in
-                let x = boxes[a].weight * boxes[a].spread, y = boxes[b].weight * boxes[b].spread
-                return x != y ? x < y : a > b
-            }), boxes[index].spread > 0, boxes[index].colors.count > 1 else { break }
-            let box = boxes[index]
-            let sorted = box.colors.sorted { channel($0, box.axis) != channel($1, box.axis) ? channel($0, box.axis) < channel($1, box.axis) : $0 < $1 }
-            var running = 0, cut = 1
-            for (offset, key) in sorted.enumerated() {
-                running += counts.count(of: key)
-                if running * 2 >= box.weight { cut = max(1, min(sorted.count - 1, offset + 1)); break }
-            }
-            let all = Array(sorted)
-            boxes[index] = measured(all[0..<cut])
-            boxes.append(measured(all[cut...]))
-        }
-        return boxes.map { box in
-            var sums = (0, 0, 0), weight = 0
-            for key in box.colors {
-                let w = counts.count(of: key)
-                sums.0 += channel(key, 0) * w; sums.1 += channel(key, 1) * w; sums.2 += channel(key, 2) * w
-                weight += w
-            }
-            let half = max(1, weight) / 2
-            return ((sums.0 + half) / max(1, weight), (sums.1 + half) / max(1, weight), (sums.2 + half) / max(1, weight))
-        }
-    }
-
-    /// `palette` after three k-means passes over the distinct colours, weighted by their counts.
-    private static func refined(_ start: [(Int, Int, Int)], distinct: [UInt32], counts: ColorTable) -> [(Int, Int, Int)] {
-        var palette = start
-        for _ in 0..<3 {
-            var sums = [(Int, Int, Int, Int)](repeating: (0, 0, 0, 0), count: palette.count)
-            for key in distinct {
-                let weight = counts.count(of: key)
-                let r = Int(key >> 16), g = Int(key >> 8 & 0xFF), b = Int(key & 0xFF)
-                let index = nearest(r, g, b, in: palette)
-                sums[index].0 += r * weight; sums[index].1 += g * weight; sums[index].2 += b * weight
-                sums[index].3 += weight
-            }
-            palette = zip(palette, sums).map { old, sum in
-                guard sum.3 > 0 else { return old }
-                let half = sum.3 / 2
-                return ((sum.0 + half) / sum.3, (sum.1 + half) / sum.3, (sum.2 + half) / sum.3)
+    /// The colour each pixel of `r` is drawn in (0: not drawn): the pixels that change, in
+    /// their palette colour, dithered when asked and the palette is not exact.
+    private func colorsDrawn(
+        in r: Rect, source: [UInt32], palette: [GIFPalette.RGB], exact: Bool, counts: inout ColorTable
+    ) -> [UInt32] {
+        var drawn = [UInt32](repeating: 0, count: r.area)
+        for y in 0..<r.height {
+            let row = (r.y + y) * width + r.x
+            for x in 0..<r.width where source[row + x] != 0 && source[row + x] != base[row + x] {
+                drawn[y * r.width + x] = source[row + x]
             }
         }
-        return palette
+        if exact { return drawn }
+        if dithering == .floydSteinberg { return GIFDither.floydSteinberg(drawn, width: r.width, palette: palette) }
+        for key in counts.keys {
+            let (red, green, blue) = GIFPalette.rgb(key)
+            counts.setValue(GIFPalette.nearest(red, green, blue, in: palette), for: key)
+        }
+        let keys = palette.map { GIFPalette.key($0) << 8 | 0xFF }
+        for offset in drawn.indices where drawn[offset] != 0 {
+            drawn[offset] = keys[counts.value(for: drawn[offset] >> 8)]
+        }
+        return drawn
     }
 }
 
-/// Colours (24-bit RGB) of one frame with a count and a value each: an open-addressing hash
-/// table, several times faster than `Dictionary` for the hundreds of thousands of lookups a frame
-/// makes. It doubles when half full.
-struct ColorTable {
-    private static let empty = UInt32.max
-    private var slotKeys: [UInt32]
-    private var counts: [Int32]
-    private var values: [Int32]
-    private var mask: Int
-    private var used = 0
+/// The pixels of a frame's rectangle as small colour numbers: what each changed pixel is
+/// drawn in, and what each unchanged opaque pixel shows, so that trying a colour table costs
+/// an array lookup a pixel.
+private struct RectColors {
+    /// Each colour once (drawn colours first), as RGB shifted left by 8 and 0xFF.
+    var colors: [UInt32] = []
+    /// How many of ``colors`` are drawn colours.
+    var drawnColors = 0
+    /// Per pixel: the number of its drawn colour (≥ 0), −2 − the number of the colour an
+    /// unchanged pixel shows, or −1 (transparent, nothing drawn).
+    var numbers: [Int32]
 
-    /// A table for colours of a frame of `capacity` pixels (it starts small and grows).
-    init(capacity: Int) {
-        var size = 1024
-        while size < min(capacity, 4096) * 2 { size *= 2 }
-        slotKeys = [UInt32](repeating: Self.empty, count: size)
-        counts = [Int32](repeating: 0, count: size)
-        values = [Int32](repeating: 0, count: size)
-        mask = size - 1
-    }
-
-    private mutating func grow() {
-        let oldKeys = slotKeys, oldCounts = counts, oldValues = values
-        let size = (mask + 1) * 2
-        slotKeys = [UInt32](repeating: Self.empty, count: size)
-        counts = [Int32](repeating: 0, count: size)
-        values = [Int32](repeating: 0, count: size)
-        mask = size - 1
-        for (index, key) in oldKeys.enumerated() where key != Self.empty {
-            let i = slot(of: key)
-            slotKeys[i] = key
-            counts[i] = oldCounts[index]
-            values[i] = oldValues[index]
-        }
-    }
-
-    private func slot(of key: UInt32) -> Int {
-        var i = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 7) & mask
-        while slotKeys[i] != key && slotKeys[i] != Self.empty { i = (i + 1) & mask }
-        return i
-    }
-
-    /// Counts one more pixel of `key`.
-    mutating func add(_ key: UInt32) {
-        var i = slot(of: key)
-        if slotKeys[i] == Self.empty {
-            if (used + 1) * 2 > mask + 1 {
-                grow()
-                i = slot(of: key)
+    init(rect r: GIFEncoder.Rect, width: Int, drawn: [UInt32], screen: [UInt32]) {
+        numbers = [Int32](repeating: -1, count: r.area)
+        var table = ColorTable(capacity: 256)
+        var lastColor: UInt32 = 0, lastNumber: Int32 = 0
+        func number(of color: UInt32) -> Int32 {
+            if color == lastColor { return lastNumber }
+            let key = color >> 8
+            if !table.contains(key) {
+                table.add(key)
+                table.setValue(colors.count, for: key)
+                colors.append(color)
             }
-            used += 1
-            slotKeys[i] = key
+            lastColor = color
+            lastNumber = Int32(table.value(for: key))
+            return lastNumber
         }
-        counts[i] += 1
-    }
-
-    /// The pixels of `key`.
-    func count(of key: UInt32) -> Int { Int(counts[slot(of: key)]) }
-
-    /// Sets the value (a palette index) of a colour already added.
-    mutating func setValue(_ value: Int, for key: UInt32) { values[slot(of: key)] = Int32(value) }
-
-    /// The value of a colour already added.
-    func value(for key: UInt32) -> Int { Int(values[slot(of: key)]) }
-
-    /// Every colour added, in table order.
-    var keys: [UInt32] { slotKeys.filter { $0 != Self.empty } }
-}
-
-extension GIFEncoder {
-    /// The index of the palette colour nearest `(r, g, b)` (squared distance; the first of equals).
-    static func nearest(_ r: Int, _ g: Int, _ b: Int, in palette: [(Int, Int, Int)]) -> Int {
-        var best = 0, bestDistance = Int.max
-        for (index, color) in palette.enumerated() {
-            let dr = color.0 - r, dg = color.1 - g, db = color.2 - b
-            let distance = dr * dr + dg * dg + db * db
-            if distance < bestDistance {
-                best = index
-                bestDistance = distance
-                if distance == 0 { break }
+        for y in 0..<r.height {
+            let row = (r.y + y) * width + r.x
+            // A pixel drawn in the colour it already shows need not be drawn.
+            for x in 0..<r.width where drawn[y * r.width + x] != 0 && drawn[y * r.width + x] != screen[row + x] {
+                numbers[y * r.width + x] = number(of: drawn[y * r.width + x])
             }
         }
-        return best
+        drawnColors = colors.count
+        for y in 0..<r.height {
+            let row = (r.y + y) * width + r.x
+            for x in 0..<r.width where numbers[y * r.width + x] < 0 && screen[row + x] != 0 {
+                numbers[y * r.width + x] = -2 - number(of: screen[row + x])
+            }
+        }
+    }
+
+    /// The indices in `table`: drawn pixels in their colour; with `redraw`, unchanged pixels
+    /// whose colour the table holds drawn again; the rest transparent (0).
+    func indices(in table: GIFEncoder.Table, redraw: Bool) -> [UInt8] {
+        let slots = colors.map { table.slots[$0] ?? 0 }
+        var indices = [UInt8](repeating: 0, count: numbers.count)
+        for offset in numbers.indices {
+            let number = Int(numbers[offset])
+            if number >= 0 {
+                indices[offset] = slots[number]
+            } else if redraw, number < -1 {
+                indices[offset] = slots[-2 - number]
+            }
+        }
+        return indices
     }
 }
 
