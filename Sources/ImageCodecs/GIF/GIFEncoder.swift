@@ -34,40 +34,14 @@ public enum GIFDithering: String, Sendable, CaseIterable {
 /// is given (``QuantizedFrame/init(_:matte:)``). The output depends only on the frames and
 /// their times: the same bytes whatever thread prepared them.
 public final class GIFEncoder {
-    private let gif: UnsafeMutablePointer<GifFileType>
-    private let sink: ByteSink
+    private let writer: GIFFrameWriter
     /// Width and height in pixels.
     public let width: Int, height: Int
-    private let dithering: GIFDithering
     private var lastCentisecond: Int?
     /// The frame written next, once the frame after it says how it must be disposed of.
     private var pending: Pending?
     /// The source pixels the screen stands for before the pending frame (0: transparent).
     private var base: [UInt32]
-    /// The colours the screen shows before the pending frame, as drawn (0: transparent).
-    private var screen: [UInt32]
-    /// The global colour table, once the screen descriptor is written.
-    private var global: Table?
-    private var headerWritten = false
-    private var cost = LZWCost()
-    /// Frames written before the global table is chosen, and their pixels.
-    private var waiting: [Record] = []
-    private var waitingPixels = 0
-    private var closed = false
-
-    /// A rectangle of the screen.
-    struct Rect: Equatable {
-        var x: Int, y: Int, width: Int, height: Int
-        var area: Int { width * height }
-
-        func union(_ other: Rect?) -> Rect {
-            guard let other else { return self }
-            let left = min(x, other.x), top = min(y, other.y)
-            return Rect(
-                x: left, y: top, width: max(x + width, other.x + other.width) - left,
-                height: max(y + height, other.y + other.height) - top)
-        }
-    }
 
     /// A choice of disposal of ours: the frame is kept (disposal none) for 2 cs, then a frame
     /// that draws nothing clears the pixels that must turn transparent (background).
@@ -77,42 +51,8 @@ public final class GIFEncoder {
     private struct Pending {
         var frame: QuantizedFrame
         var start: Int
-        var rect: Rect
+        var rect: GIFRect
         var disposal: Int32 = DISPOSE_DO_NOT
-    }
-
-    /// A frame as it will be written: where, how long, how disposed of, and its pixels.
-    private struct Record {
-        var rect: Rect
-        var disposal: Int32
-        var delay: Int
-        var pixels: RectColors
-    }
-
-    /// A colour table: its colours (index 0 is transparent) and where each colour sits.
-    struct Table {
-        var colors: [UInt32] = [0]
-        var slots: [UInt32: UInt8] = [:]
-
-        /// The smallest power-of-two size holding the colours (at least 2).
-        var size: Int {
-            var size = 2
-            while size < colors.count { size *= 2 }
-            return size
-        }
-        /// Bits per index for that size.
-        var bits: Int { size.trailingZeroBitCount }
-
-        mutating func append(_ color: UInt32) {
-            guard slots[color] == nil, colors.count < 256 else { return }
-            slots[color] = UInt8(colors.count)
-            colors.append(color)
-        }
-    }
-
-    /// Bytes written so far.
-    final class ByteSink {
-        var bytes: [UInt8] = []
     }
 
     /// Starts a GIF of the given size that loops forever; `dithering` applies to frames with
@@ -123,23 +63,8 @@ public final class GIFEncoder {
         }
         self.width = width
         self.height = height
-        self.dithering = dithering
         base = [UInt32](repeating: 0, count: width * height)
-        screen = base
-        sink = ByteSink()
-        var error: Int32 = 0
-        guard let gif = EGifOpen(Unmanaged.passUnretained(sink).toOpaque(), writeBytes, &error) else {
-            throw ImageCodecError.libraryFailure("giflib could not start a GIF (\(GIFDecoder.message(error)))")
-        }
-        self.gif = gif
-        EGifSetGifVersion(gif, true)
-    }
-
-    deinit {
-        if !closed {
-            var error: Int32 = 0
-            EGifCloseFile(gif, &error)
-        }
+        writer = try GIFFrameWriter(width: width, height: height, dithering: dithering)
     }
 
     /// A frame ready for ``add(_:at:)``, made on any thread: its pixels as the colours the
@@ -197,10 +122,10 @@ public final class GIFEncoder {
         let next = frame.source
         let shown = previous.frame.source
         // The ways to leave the pending frame, each with what the screen then stands for.
-        var choices: [(disposal: Int32, rect: Rect, base: [UInt32])] = []
-        var clear: Rect?
+        var choices: [(disposal: Int32, rect: GIFRect, base: [UInt32])] = []
+        var clear: GIFRect?
         for i in 0..<shown.count where shown[i] != 0 && next[i] == 0 {
-            clear = Rect(x: i % width, y: i / width, width: 1, height: 1).union(clear)
+            clear = GIFRect(x: i % width, y: i / width, width: 1, height: 1).union(clear)
         }
         if let clear {
             let grown = previous.rect.union(clear)
@@ -236,7 +161,7 @@ public final class GIFEncoder {
         if restorable {
             choices.append((DISPOSE_PREVIOUS, previous.rect, base))
         }
-        var best = 0, bestArea = Int.max, bestRect = Rect(x: 0, y: 0, width: 1, height: 1)
+        var best = 0, bestArea = Int.max, bestRect = GIFRect(x: 0, y: 0, width: 1, height: 1)
         for (index, choice) in choices.enumerated() {
             let rect = changes(from: choice.base, to: next)
             if rect.area < bestArea {
@@ -247,25 +172,13 @@ public final class GIFEncoder {
         }
         previous.disposal = choices[best].disposal
         previous.rect = choices[best].rect
-        let before = screen
         if previous.disposal == Self.disposeBySplitting, let clear {
             previous.disposal = DISPOSE_DO_NOT
             try write(previous, until: previous.start + 2)
             base = shown
             try write(Pending(frame: previous.frame, start: previous.start + 2, rect: clear, disposal: DISPOSE_BACKGROUND), until: centisecond)
-            previous.rect = clear
-            previous.disposal = DISPOSE_BACKGROUND
         } else {
             try write(previous, until: centisecond)
-        }
-        switch previous.disposal {
-        case DISPOSE_PREVIOUS:
-            screen = before
-        case DISPOSE_BACKGROUND:
-            let r = previous.rect
-            for y in r.y..<r.y + r.height { for x in r.x..<r.x + r.width { screen[y * width + x] = 0 } }
-        default:
-            break
         }
         base = choices[best].base
         pending = Pending(frame: frame, start: centisecond, rect: bestRect)
@@ -273,7 +186,7 @@ public final class GIFEncoder {
 
     /// The bounding box of the pixels `to` draws over `from` (opaque and different), or a
     /// 1×1 rectangle when there are none.
-    private func changes(from: [UInt32], to: [UInt32]) -> Rect {
+    private func changes(from: [UInt32], to: [UInt32]) -> GIFRect {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in 0..<height {
             let row = y * width
@@ -288,15 +201,14 @@ public final class GIFEncoder {
             minY = min(minY, y)
             maxY = y
         }
-        guard maxX >= 0 else { return Rect(x: 0, y: 0, width: 1, height: 1) }
-        return Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        guard maxX >= 0 else { return GIFRect(x: 0, y: 0, width: 1, height: 1) }
+        return GIFRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     /// The bytes written since the last call (the file so far, the first time): a long
     /// animation goes to disk as it is made instead of staying in memory.
     public func takeBytes() -> [UInt8] {
-        defer { sink.bytes.removeAll(keepingCapacity: true) }
-        return sink.bytes
+        writer.takeBytes()
     }
 
     /// Writes the last frame (shown until `seconds` after the start) and returns the GIF
@@ -312,237 +224,25 @@ public final class GIFEncoder {
             pending = nil
             try write(last, until: max(end, (lastCentisecond ?? 0) + 2))
         }
-        if !headerWritten { try flushWaiting() }
-        var error: Int32 = 0
-        closed = true
-        guard EGifCloseFile(gif, &error) == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib could not finish the GIF (\(GIFDecoder.message(error)))")
-        }
-        return sink.bytes
+        return try writer.close()
     }
 
-    /// The screen descriptor (with `global` as the global table) and the looping extension,
-    /// once, before the first frame.
-    private func writeHeader(global table: Table?) throws {
-        guard !headerWritten else { return }
-        headerWritten = true
-        global = table
-        let map = try table.map(colorMap)
-        defer { map.map { GifFreeMapObject($0) } }
-        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
-        }
-        var netscape = Array("NETSCAPE2.0".utf8)
-        var loop: [UInt8] = [1, 0, 0]
-        EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE)
-        EGifPutExtensionBlock(gif, 11, &netscape)
-        EGifPutExtensionBlock(gif, 3, &loop)
-        EGifPutExtensionTrailer(gif)
-    }
-
-    /// giflib's colour map of `table`, padded to its size.
-    private func colorMap(_ table: Table) throws -> UnsafeMutablePointer<ColorMapObject> {
-        var colors = [GifColorType](repeating: GifColorType(), count: table.size)
-        for (index, color) in table.colors.enumerated() where index > 0 {
-            colors[index] = GifColorType(Red: UInt8(color >> 24), Green: UInt8(color >> 16 & 0xFF), Blue: UInt8(color >> 8 & 0xFF))
-        }
-        guard let map = GifMakeMapObject(Int32(table.size), colors) else {
-            throw ImageCodecError.libraryFailure("giflib could not make a colour map")
-        }
-        return map
-    }
-
-    /// Writes `frame` shown until `centisecond`: its rectangle, drawing the pixels that
-    /// differ from ``base``, the others left transparent or drawn again as they show,
-    /// whichever is smaller; updates ``screen`` to what the frame shows. Until the global
-    /// table is chosen, frames wait in ``waiting``.
+    /// Hands `frame`, shown until `centisecond`, to the writer: for each pixel of its
+    /// rectangle, its colour where it differs from ``base`` (0 elsewhere).
     private func write(_ frame: Pending, until centisecond: Int) throws {
         let r = frame.rect
         let source = frame.frame.source
-        // The colours to draw: the pixels that change.
-        var counts = ColorTable(capacity: r.area)
-        for y in r.y..<r.y + r.height {
-            for i in y * width + r.x..<y * width + r.x + r.width where source[i] != 0 && source[i] != base[i] {
-                counts.add(source[i] >> 8)
-            }
-        }
-        let (palette, exact) = GIFPalette.colors(for: counts)
-        let drawn = colorsDrawn(in: r, source: source, palette: palette, exact: exact, counts: &counts)
-        let record = Record(
-            rect: r, disposal: frame.disposal, delay: min(65535, max(2, centisecond - frame.start)),
-            pixels: RectColors(rect: r, width: width, drawn: drawn, screen: screen))
-        for y in 0..<r.height {
-            let row = (r.y + y) * width + r.x
-            for x in 0..<r.width where drawn[y * r.width + x] != 0 { screen[row + x] = drawn[y * r.width + x] }
-        }
-        if headerWritten { return try emit(record) }
-        waiting.append(record)
-        waitingPixels += r.area
-        if waitingPixels > Self.waitingLimit { try flushWaiting() }
-    }
-
-    /// Pixels of frames held back before the global table is chosen (16 MB of colour numbers).
-    private static let waitingLimit = 4_000_000
-
-    /// Chooses the global table from the frames waiting, writes the header and them.
-    ///
-    /// The table takes the colours of each waiting frame in turn, skipping a frame whose
-    /// colours would take it past 255: as many frames as can share one table, from the first.
-    private func flushWaiting() throws {
-        var table = Table()
-        for record in waiting {
-            let colors = record.pixels.colors[0..<record.pixels.drawnColors]
-            let new = colors.filter { table.slots[$0] == nil }.count
-            if table.colors.count + new <= 256 { for color in colors { table.append(color) } }
-        }
-        try writeHeader(global: table.colors.count > 1 ? table : nil)
-        for record in waiting { try emit(record) }
-        waiting = []
-        waitingPixels = 0
-    }
-
-    /// Writes a frame in whichever way is smallest: its own table of the colours it draws,
-    /// that table with the colours around them (so unchanged pixels can be drawn again in
-    /// runs), or the global table, each with the unchanged pixels transparent or redrawn.
-    private func emit(_ record: Record) throws {
-        let pixels = record.pixels
-        var own = Table()
-        for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
-        var covering = own
-        for color in pixels.colors[pixels.drawnColors...] { covering.append(color) }
-        var candidates: [(table: Table, local: Bool, redraw: Bool)] = [(own, true, false)]
-        if covering.colors.count > own.colors.count { candidates.append((covering, true, true)) }
-        if let global, own.colors.allSatisfy({ $0 == 0 || global.slots[$0] != nil }) {
-            candidates.append((global, false, false))
-            if pixels.drawnColors < pixels.colors.count { candidates.append((global, false, true)) }
-        }
-        var best = (indices: pixels.indices(in: own, redraw: false), table: own, local: true)
-        if candidates.count > 1 {
-            var bestBytes = Int.max
-            for candidate in candidates {
-                let indices = pixels.indices(in: candidate.table, redraw: candidate.redraw)
-                let bytes =
-                    cost.bytes(of: indices, codeSize: max(2, candidate.table.bits))
-                    + (candidate.local ? 3 * candidate.table.size : 0)
-                if bytes < bestBytes {
-                    bestBytes = bytes
-                    best = (indices, candidate.table, candidate.local)
-                }
-            }
-        }
-        var gcb = GraphicsControlBlock(
-            DisposalMode: record.disposal, UserInputFlag: false, DelayTime: Int32(record.delay), TransparentColor: 0)
-        var extensionBytes = [GifByteType](repeating: 0, count: 4)
-        let length = EGifGCBToExtension(&gcb, &extensionBytes)
-        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
-        }
-        let map = best.local ? try colorMap(best.table) : nil
-        defer { map.map { GifFreeMapObject($0) } }
-        let r = record.rect
-        guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
-        }
-        var indices = best.indices
-        let ok = indices.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let start = buffer.baseAddress else { return false }
-            return EGifPutLine(gif, start, Int32(buffer.count)) == GIF_OK
-        }
-        guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
-    }
-
-    /// The colour each pixel of `r` is drawn in (0: not drawn): the pixels that change, in
-    /// their palette colour, dithered when asked and the palette is not exact.
-    private func colorsDrawn(
-        in r: Rect, source: [UInt32], palette: [GIFPalette.RGB], exact: Bool, counts: inout ColorTable
-    ) -> [UInt32] {
-        var drawn = [UInt32](repeating: 0, count: r.area)
+        var changed = [UInt32](repeating: 0, count: r.area)
         for y in 0..<r.height {
             let row = (r.y + y) * width + r.x
             for x in 0..<r.width where source[row + x] != 0 && source[row + x] != base[row + x] {
-                drawn[y * r.width + x] = source[row + x]
+                changed[y * r.width + x] = source[row + x]
             }
         }
-        if exact { return drawn }
-        if dithering == .floydSteinberg { return GIFDither.floydSteinberg(drawn, width: r.width, palette: palette) }
-        for key in counts.keys {
-            let (red, green, blue) = GIFPalette.rgb(key)
-            counts.setValue(GIFPalette.nearest(red, green, blue, in: palette), for: key)
-        }
-        let keys = palette.map { GIFPalette.key($0) << 8 | 0xFF }
-        for offset in drawn.indices where drawn[offset] != 0 {
-            drawn[offset] = keys[counts.value(for: drawn[offset] >> 8)]
-        }
-        return drawn
+        try writer.write(
+            GIFFrameWriter.Frame(
+                rect: r, disposal: frame.disposal, delay: min(65535, max(2, centisecond - frame.start)), changed: changed))
     }
-}
-
-/// The pixels of a frame's rectangle as small colour numbers: what each changed pixel is
-/// drawn in, and what each unchanged opaque pixel shows, so that trying a colour table costs
-/// an array lookup a pixel.
-private struct RectColors {
-    /// Each colour once (drawn colours first), as RGB shifted left by 8 and 0xFF.
-    var colors: [UInt32] = []
-    /// How many of ``colors`` are drawn colours.
-    var drawnColors = 0
-    /// Per pixel: the number of its drawn colour (≥ 0), −2 − the number of the colour an
-    /// unchanged pixel shows, or −1 (transparent, nothing drawn).
-    var numbers: [Int32]
-
-    init(rect r: GIFEncoder.Rect, width: Int, drawn: [UInt32], screen: [UInt32]) {
-        numbers = [Int32](repeating: -1, count: r.area)
-        var table = ColorTable(capacity: 256)
-        var lastColor: UInt32 = 0, lastNumber: Int32 = 0
-        func number(of color: UInt32) -> Int32 {
-            if color == lastColor { return lastNumber }
-            let key = color >> 8
-            if !table.contains(key) {
-                table.add(key)
-                table.setValue(colors.count, for: key)
-                colors.append(color)
-            }
-            lastColor = color
-            lastNumber = Int32(table.value(for: key))
-            return lastNumber
-        }
-        for y in 0..<r.height {
-            let row = (r.y + y) * width + r.x
-            // A pixel drawn in the colour it already shows need not be drawn.
-            for x in 0..<r.width where drawn[y * r.width + x] != 0 && drawn[y * r.width + x] != screen[row + x] {
-                numbers[y * r.width + x] = number(of: drawn[y * r.width + x])
-            }
-        }
-        drawnColors = colors.count
-        for y in 0..<r.height {
-            let row = (r.y + y) * width + r.x
-            for x in 0..<r.width where numbers[y * r.width + x] < 0 && screen[row + x] != 0 {
-                numbers[y * r.width + x] = -2 - number(of: screen[row + x])
-            }
-        }
-    }
-
-    /// The indices in `table`: drawn pixels in their colour; with `redraw`, unchanged pixels
-    /// whose colour the table holds drawn again; the rest transparent (0).
-    func indices(in table: GIFEncoder.Table, redraw: Bool) -> [UInt8] {
-        let slots = colors.map { table.slots[$0] ?? 0 }
-        var indices = [UInt8](repeating: 0, count: numbers.count)
-        for offset in numbers.indices {
-            let number = Int(numbers[offset])
-            if number >= 0 {
-                indices[offset] = slots[number]
-            } else if redraw, number < -1 {
-                indices[offset] = slots[-2 - number]
-            }
-        }
-        return indices
-    }
-}
-
-private func writeBytes(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?, _ length: Int32) -> Int32 {
-    guard let gif, let bytes, let user = gif.pointee.UserData, length > 0 else { return 0 }
-    let sink = Unmanaged<GIFEncoder.ByteSink>.fromOpaque(user).takeUnretainedValue()
-    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
-    return length
 }
 
 /// Seconds from a public API as whole microseconds, refused when they are not a finite time

@@ -1,0 +1,293 @@
+import CGif
+
+/// A rectangle of a GIF's screen.
+struct GIFRect: Equatable {
+    var x: Int, y: Int, width: Int, height: Int
+    var area: Int { width * height }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: GIFRect?) -> GIFRect {
+        guard let other else { return self }
+        let left = min(x, other.x), top = min(y, other.y)
+        return GIFRect(
+            x: left, y: top, width: max(x + width, other.x + other.width) - left,
+            height: max(y + height, other.y + other.height) - top)
+    }
+}
+
+/// A GIF colour table: its colours (index 0 is transparent) and where each colour sits.
+struct GIFColorTable {
+    /// RGB shifted left by 8 and 0xFF; entry 0 stands for transparent.
+    var colors: [UInt32] = [0]
+    var slots: [UInt32: UInt8] = [:]
+
+    /// The smallest power-of-two size holding the colours (at least 2).
+    var size: Int {
+        var size = 2
+        while size < colors.count { size *= 2 }
+        return size
+    }
+    /// Bits per index for that size.
+    var bits: Int { size.trailingZeroBitCount }
+
+    /// Adds a colour unless it is there or the table is full.
+    mutating func append(_ color: UInt32) {
+        guard slots[color] == nil, colors.count < 256 else { return }
+        slots[color] = UInt8(colors.count)
+        colors.append(color)
+    }
+}
+
+/// Writes the frames ``GIFEncoder`` has decided through giflib: the colours each frame
+/// draws, the table it uses and how its pixels are coded (docs/images.md, "GIF output").
+///
+/// Frames are held back until the global table is chosen (at most ``holdLimit`` pixels of
+/// them, or all when the animation is shorter): when their colours fit in 255 they all share
+/// it; when frames have more colours than a table holds, it is a palette made from all their
+/// changing pixels; otherwise it holds as many frames' colours as fit, from the first.
+final class GIFFrameWriter {
+    /// A frame to write: where, how it is disposed of, for how long, and for each pixel of its
+    /// rectangle the colour it must show (RGB shifted left by 8 and 0xFF; 0 where it may stay).
+    struct Frame {
+        var rect: GIFRect
+        var disposal: Int32
+        var delay: Int
+        var changed: [UInt32]
+    }
+
+    /// The mean squared error per channel over a frame's changed pixels up to which a frame
+    /// with more colours than a table holds is mapped onto the global palette (about 48 dB
+    /// over those pixels; the frame as a whole, mostly unchanged pixels, is truer still).
+    static let globalError = 4.0
+
+    /// Pixels of frames held back before the global table is chosen (16 MB of colours).
+    static let holdLimit = 4_000_000
+
+    private let gif: UnsafeMutablePointer<GifFileType>
+    private let output: ByteSink
+    private let width: Int, height: Int
+    private let dithering: GIFDithering
+    /// The colours the screen shows, as drawn (0: transparent).
+    private var screen: [UInt32]
+    /// The global table, once the screen descriptor is written, and whether it is a palette
+    /// made for frames with too many colours (then they may be mapped to it).
+    private var global: GIFColorTable?
+    private var globalPalette: [GIFPalette.RGB] = []
+    private var headerWritten = false
+    private var held: [Frame] = []
+    private var heldPixels = 0
+    private var cost = LZWCost()
+    private var closed = false
+
+    /// Bytes written so far.
+    final class ByteSink {
+        var bytes: [UInt8] = []
+    }
+
+    init(width: Int, height: Int, dithering: GIFDithering) throws {
+        self.width = width
+        self.height = height
+        self.dithering = dithering
+        screen = [UInt32](repeating: 0, count: width * height)
+        output = ByteSink()
+        var error: Int32 = 0
+        guard let gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), writeBytes, &error) else {
+            throw ImageCodecError.libraryFailure("giflib could not start a GIF (\(GIFDecoder.message(error)))")
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+    }
+
+    deinit {
+        if !closed {
+            var error: Int32 = 0
+            EGifCloseFile(gif, &error)
+        }
+    }
+
+    /// Writes `frame`, or holds it until the global table is chosen.
+    func write(_ frame: Frame) throws {
+        if headerWritten { return try emit(frame) }
+        held.append(frame)
+        heldPixels += frame.rect.area
+        if heldPixels > Self.holdLimit { try release() }
+    }
+
+    /// Writes what is held and the trailer; returns what ``takeBytes()`` has not handed out.
+    func close() throws -> [UInt8] {
+        if !headerWritten { try release() }
+        var error: Int32 = 0
+        closed = true
+        guard EGifCloseFile(gif, &error) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib could not finish the GIF (\(GIFDecoder.message(error)))")
+        }
+        return output.bytes
+    }
+
+    /// The bytes written since the last call.
+    func takeBytes() -> [UInt8] {
+        defer { output.bytes.removeAll(keepingCapacity: true) }
+        return output.bytes
+    }
+
+    /// Chooses the global table from the frames held, writes the header and them.
+    private func release() throws {
+        var all = ColorTable(capacity: 4096)
+        var frameColors: [ColorTable] = []
+        for frame in held {
+            var colors = ColorTable(capacity: 256)
+            var last: UInt32 = 0
+            for color in frame.changed where color != 0 {
+                all.add(color >> 8)
+                if color != last { colors.add(color >> 8) }
+                last = color
+            }
+            frameColors.append(colors)
+        }
+        var table = GIFColorTable()
+        if all.count <= 255 {
+            for key in all.keys.sorted() { table.append(key << 8 | 0xFF) }
+        } else if frameColors.contains(where: { $0.count > 255 }) {
+            globalPalette = GIFPalette.colors(for: all).colors
+            for color in globalPalette { table.append(GIFPalette.key(color) << 8 | 0xFF) }
+        } else {
+            for colors in frameColors {
+                let keys = colors.keys.sorted()
+                let new = keys.filter { table.slots[$0 << 8 | 0xFF] == nil }.count
+                if table.colors.count + new <= 256 { for key in keys { table.append(key << 8 | 0xFF) } }
+            }
+        }
+        try writeHeader(global: table.colors.count > 1 ? table : nil)
+        for frame in held { try emit(frame) }
+        held = []
+        heldPixels = 0
+    }
+
+    /// The screen descriptor (with `global` as the global table) and the looping extension.
+    private func writeHeader(global table: GIFColorTable?) throws {
+        headerWritten = true
+        global = table
+        let map = try table.map(colorMap)
+        defer { map.map { GifFreeMapObject($0) } }
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
+        var netscape = Array("NETSCAPE2.0".utf8)
+        var loop: [UInt8] = [1, 0, 0]
+        EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE)
+        EGifPutExtensionBlock(gif, 11, &netscape)
+        EGifPutExtensionBlock(gif, 3, &loop)
+        EGifPutExtensionTrailer(gif)
+    }
+
+    /// giflib's colour map of `table`, padded to its size.
+    private func colorMap(_ table: GIFColorTable) throws -> UnsafeMutablePointer<ColorMapObject> {
+        var colors = [GifColorType](repeating: GifColorType(), count: table.size)
+        for (index, color) in table.colors.enumerated() where index > 0 {
+            colors[index] = GifColorType(Red: UInt8(color >> 24), Green: UInt8(color >> 16 & 0xFF), Blue: UInt8(color >> 8 & 0xFF))
+        }
+        guard let map = GifMakeMapObject(Int32(table.size), colors) else {
+            throw ImageCodecError.libraryFailure("giflib could not make a colour map")
+        }
+        return map
+    }
+
+    /// Writes a frame in whichever way is smallest: its own table of the colours it draws,
+    /// that table with the colours around them (so unchanged pixels can be drawn again in
+    /// runs), or the global table, each with the unchanged pixels transparent or redrawn;
+    /// then updates ``screen`` to what shows once the frame is disposed of.
+    private func emit(_ frame: Frame) throws {
+        let r = frame.rect
+        let drawn = colorsDrawn(frame.changed, width: r.width)
+        let pixels = GIFRectColors(rect: r, width: width, drawn: drawn, screen: screen)
+        var own = GIFColorTable()
+        for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
+        var covering = own
+        for color in pixels.colors[pixels.drawnColors...] { covering.append(color) }
+        // The global table (no bytes of its own) is not tried against local tables whose
+        // indices are no narrower: it cannot lose to them.
+        var tables: [(table: GIFColorTable, local: Bool)] = []
+        if let global, own.colors.allSatisfy({ $0 == 0 || global.slots[$0] != nil }) { tables.append((global, false)) }
+        if tables.isEmpty || tables[0].table.size > own.size { tables.append((own, true)) }
+        if covering.colors.count > own.colors.count && (tables.isEmpty || tables[0].table.size > covering.size || tables[0].local) {
+            tables.append((covering, true))
+        }
+        var best: (indices: [UInt8], table: GIFColorTable, local: Bool, bytes: Int)?
+        for (table, local) in tables {
+            let (indices, bytes) = cost.indices(for: pixels.numbers, slots: pixels.slots(in: table), codeSize: max(2, table.bits))
+            let total = bytes + (local ? 3 * table.size : 0)
+            if total < best?.bytes ?? Int.max { best = (indices, table, local, total) }
+        }
+        guard let best else { return }
+        var gcb = GraphicsControlBlock(
+            DisposalMode: frame.disposal, UserInputFlag: false, DelayTime: Int32(frame.delay), TransparentColor: 0)
+        var extensionBytes = [GifByteType](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&gcb, &extensionBytes)
+        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
+        let map = best.local ? try colorMap(best.table) : nil
+        defer { map.map { GifFreeMapObject($0) } }
+        guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
+        var indices = best.indices
+        let ok = indices.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let start = buffer.baseAddress else { return false }
+            return EGifPutLine(gif, start, Int32(buffer.count)) == GIF_OK
+        }
+        guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
+        switch frame.disposal {
+        case DISPOSE_PREVIOUS:
+            break
+        case DISPOSE_BACKGROUND:
+            for y in r.y..<r.y + r.height { for x in r.x..<r.x + r.width { screen[y * width + x] = 0 } }
+        default:
+            for y in 0..<r.height {
+                let row = (r.y + y) * width + r.x
+                for x in 0..<r.width where drawn[y * r.width + x] != 0 { screen[row + x] = drawn[y * r.width + x] }
+            }
+        }
+    }
+
+    /// The colour each changed pixel is drawn in: its own when the frame has at most 255;
+    /// else the global palette's when that is made for such frames and serves the frame about
+    /// as well as a palette of its own would, or else the frame's own palette; dithered when
+    /// asked.
+    private func colorsDrawn(_ changed: [UInt32], width: Int) -> [UInt32] {
+        var counts = ColorTable(capacity: 1024)
+        for color in changed where color != 0 { counts.add(color >> 8) }
+        guard counts.count > 255 else { return changed }
+        // The global palette serves when its mean squared error over the frame's changed
+        // pixels stays within `globalError` per channel; else the frame gets its own palette.
+        var pixels = 0
+        for key in counts.keys { pixels += counts.count(of: key) }
+        let useGlobal = !globalPalette.isEmpty && Self.error(of: counts, in: globalPalette) <= Int(Self.globalError * Double(3 * pixels))
+        let palette = useGlobal ? globalPalette : GIFPalette.colors(for: counts).colors
+        if dithering == .floydSteinberg { return GIFDither.floydSteinberg(changed, width: width, palette: palette) }
+        for key in counts.keys {
+            let (red, green, blue) = GIFPalette.rgb(key)
+            counts.setValue(GIFPalette.nearest(red, green, blue, in: palette), for: key)
+        }
+        let keys = palette.map { GIFPalette.key($0) << 8 | 0xFF }
+        return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
+    }
+
+    /// The summed squared error of mapping the counted colours onto `palette`.
+    private static func error(of counts: ColorTable, in palette: [GIFPalette.RGB]) -> Int {
+        var total = 0
+        for key in counts.keys {
+            let (r, g, b) = GIFPalette.rgb(key)
+            let c = palette[GIFPalette.nearest(r, g, b, in: palette)]
+            total += ((c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)) * counts.count(of: key)
+        }
+        return total
+    }
+}
+
+private func writeBytes(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: UnsafePointer<GifByteType>?, _ length: Int32) -> Int32 {
+    guard let gif, let bytes, let user = gif.pointee.UserData, length > 0 else { return 0 }
+    let sink = Unmanaged<GIFFrameWriter.ByteSink>.fromOpaque(user).takeUnretainedValue()
+    sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
+    return length
+}
