@@ -10,7 +10,7 @@ struct AnimationOutputOptions: ParsableArguments {
     @Option(help: "Write numbered PNG frames (frame_0001.png …) into this folder.")
     var frames: String?
 
-    @Option(help: "Write an animated GIF (giflib, median-cut palette per frame, transparency kept).")
+    @Option(help: "Write an animated GIF (only what changes from frame to frame; exact colours up to 255 a frame).")
     var gif: String?
 
     @Option(
@@ -19,6 +19,11 @@ struct AnimationOutputOptions: ParsableArguments {
             "The page colour the GIF will sit on: soft edges are composited onto it instead of cut at half opacity.",
             valueName: "#RRGGBB"))
     var gifMatte: String?
+
+    @Option(
+        name: .customLong("gif-dither"),
+        help: "How GIF frames with more than 255 colours show the colours their palette lacks (only in pixels that change).")
+    var gifDither: GIFDithering = .none
 
     @Option(help: "Write an animated PNG.")
     var apng: String?
@@ -58,6 +63,7 @@ extension AnimationOutputOptions {
     var outputs: AnimationOutputs {
         var outputs = AnimationOutputs(framesFolder: frames, gif: gif, apng: apng, sheet: sheet, sheetEvery: sheetEvery)
         outputs.gifMatte = gifMatte.flatMap(RGBAColor.init(hex:))
+        outputs.gifDithering = gifDither
         return outputs
     }
 

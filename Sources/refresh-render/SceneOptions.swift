@@ -7,6 +7,7 @@ extension RefreshLibrary: ExpressibleByArgument {}
 extension ComponentKind: ExpressibleByArgument {}
 extension ComponentStyle: ExpressibleByArgument {}
 extension SpinnerStyle: ExpressibleByArgument {}
+extension GIFDithering: ExpressibleByArgument {}
 extension StateImages.BuiltIn: ExpressibleByArgument {}
 extension ImageSequence.Timing: ExpressibleByArgument {}
 

@@ -144,6 +144,26 @@ struct AnimationTests {
         #expect(bad.status == 64 && bad.stderr.contains("--gif-matte"))
     }
 
+    @Test("--gif-dither: each value writes the GIF, and the two differ; another word is refused naming the option")
+    func gifDither() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gesture = Support.root.appendingPathComponent("gestures/header-gif-pull-release.json").path
+        var files: [[UInt8]] = []
+        for dither in ["none", "floyd-steinberg"] {
+            let run = try CLI.run([
+                "simulate", gesture, "--fps", "10", "--show-content", "--gif", folder + "/\(dither).gif", "--gif-dither", dither,
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            files.append(try FileIO.read(folder + "/\(dither).gif"))
+        }
+        // The scrolling list has frames of more than 255 colours: those are dithered.
+        #expect(files[0] != files[1])
+        let bad = try CLI.run(["sequence", "--state", "pulling", "--length", "0.1", "--gif", folder + "/b.gif", "--gif-dither", "bayer"])
+        #expect(bad.status == 64 && bad.stderr.contains("--gif-dither"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/b.gif"))
+    }
+
     /// The GIF frame on screen at the start of each of `count` frames `centiseconds` apart.
     static func shownAtEachFrame(_ gif: GIFAnimation, count: Int, centiseconds: Int) -> [GIFAnimation.Frame] {
         var starts: [Int] = []

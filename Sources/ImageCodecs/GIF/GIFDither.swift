@@ -10,8 +10,8 @@ enum GIFDither {
         guard width > 0, !palette.isEmpty else { return colors }
         let height = colors.count / width
         let keys = palette.map { GIFPalette.key($0) << 8 | 0xFF }
-        // Nearest palette entry of each 6-bit-per-channel cell, found once.
-        var cells = [Int16](repeating: -1, count: 1 << 18)
+        // The nearest palette entry of each colour met, found once.
+        var nearest = ColorTable(capacity: 4096)
         var output = colors
         // Error carried to this row and the next, ×16, three channels a pixel, one pixel of margin.
         var current = [Int](repeating: 0, count: (width + 2) * 3)
@@ -25,11 +25,12 @@ enum GIFDither {
                     Int(color >> 24) + current[(x + 1) * 3] / 16, Int(color >> 16 & 0xFF) + current[(x + 1) * 3 + 1] / 16,
                     Int(color >> 8 & 0xFF) + current[(x + 1) * 3 + 2] / 16,
                 ].map { min(255, max(0, $0)) }
-                let cell = (wanted[0] >> 2) << 12 | (wanted[1] >> 2) << 6 | wanted[2] >> 2
-                if cells[cell] < 0 {
-                    cells[cell] = Int16(GIFPalette.nearest(wanted[0] | 2, wanted[1] | 2, wanted[2] | 2, in: palette))
+                let key = GIFPalette.key((wanted[0], wanted[1], wanted[2]))
+                if !nearest.contains(key) {
+                    nearest.add(key)
+                    nearest.setValue(GIFPalette.nearest(wanted[0], wanted[1], wanted[2], in: palette), for: key)
                 }
-                let chosen = Int(cells[cell])
+                let chosen = nearest.value(for: key)
                 output[offset] = keys[chosen]
                 let got = [palette[chosen].0, palette[chosen].1, palette[chosen].2]
                 for channel in 0..<3 {

@@ -176,7 +176,8 @@ public final class GIFEncoder {
             previous.disposal = DISPOSE_DO_NOT
             try write(previous, until: previous.start + 2)
             base = shown
-            try write(Pending(frame: previous.frame, start: previous.start + 2, rect: clear, disposal: DISPOSE_BACKGROUND), until: centisecond)
+            try write(
+                Pending(frame: previous.frame, start: previous.start + 2, rect: clear, disposal: DISPOSE_BACKGROUND), until: centisecond)
         } else {
             try write(previous, until: centisecond)
         }

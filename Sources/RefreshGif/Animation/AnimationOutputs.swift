@@ -20,6 +20,8 @@ public struct AnimationOutputs: Sendable {
     /// The colour of the page the GIF will sit on: soft edges are composited onto it instead
     /// of cut at half opacity (nil: cut).
     public var gifMatte: RGBAColor?
+    /// How GIF frames with more colours than a palette holds show the colours it lacks.
+    public var gifDithering: GIFDithering = .none
 
     /// Outputs to the given paths; nil leaves one out.
     public init(framesFolder: String? = nil, gif: String? = nil, apng: String? = nil, sheet: String? = nil, sheetEvery: Int? = nil) {
@@ -62,7 +64,10 @@ extension RefreshAnimation {
         do {
             if let folder = outputs.framesFolder { sinks.append(try FramesFolderSink(folder: folder)) }
             if let path = outputs.gif {
-                sinks.append(try ImageFileFormat.gif.sink(path: path, frameCount: count, settings: settings, gifMatte: outputs.gifMatte))
+                sinks.append(
+                    try ImageFileFormat.gif.sink(
+                        path: path, frameCount: count, settings: settings, gifMatte: outputs.gifMatte,
+                        gifDithering: outputs.gifDithering))
             }
             if let path = outputs.apng { sinks.append(try ImageFileFormat.apng.sink(path: path, frameCount: count, settings: settings)) }
             if let path = outputs.sheet {

@@ -1,20 +1,23 @@
 import ImageCodecs
 
-/// An animated GIF (a palette per frame; docs/images.md), streamed to its file as frames come.
+/// An animated GIF (``GIFEncoder``; docs/images.md), streamed to its file as frames come.
 public final class GIFSink: FrameSink {
     private let file: FileIO.StreamingFile
     private let matte: RGBAColor?
+    private let dithering: GIFDithering
     private var encoder: GIFEncoder?
 
     /// A sink writing the GIF at `path` (`-` for standard output). With a `matte` (the colour of
     /// the page it will sit on), soft edges are composited onto it instead of cut at half
-    /// opacity (``GIFEncoder/QuantizedFrame/init(_:matte:)``).
-    public init(path: String, matte: RGBAColor? = nil) throws {
+    /// opacity (``GIFEncoder/QuantizedFrame/init(_:matte:)``); `dithering` applies to frames
+    /// with more colours than a palette holds.
+    public init(path: String, matte: RGBAColor? = nil, dithering: GIFDithering = .none) throws {
         file = try FileIO.StreamingFile(path)
         self.matte = matte
+        self.dithering = dithering
     }
 
-    /// Quantises the frame.
+    /// Prepares the frame's pixels for the encoder.
     public var prepare: @Sendable (SinkFrame) throws -> GIFEncoder.QuantizedFrame {
         { [matte] frame in
             guard let matte else { return try frame.quantized() }
@@ -24,7 +27,7 @@ public final class GIFSink: FrameSink {
 
     /// Encodes the frame and writes what is ready.
     public func add(_ prepared: GIFEncoder.QuantizedFrame, info: FrameInfo) throws {
-        let gif = try encoder ?? GIFEncoder(width: info.width, height: info.height)
+        let gif = try encoder ?? GIFEncoder(width: info.width, height: info.height, dithering: dithering)
         encoder = gif
         try gif.add(prepared, atMicroseconds: info.timeMicroseconds)
         let bytes = gif.takeBytes()

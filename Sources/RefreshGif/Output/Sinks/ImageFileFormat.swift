@@ -40,12 +40,14 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
     }
 
     /// A sink writing an animation of `frameCount` frames to `path` in this format; a GIF's
-    /// soft edges go onto `gifMatte` when one is given.
-    public func sink(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, gifMatte: RGBAColor? = nil) throws
-        -> any FrameSink
-    {
+    /// soft edges go onto `gifMatte` when one is given, and its frames with too many colours
+    /// are dithered as `gifDithering` says.
+    public func sink(
+        path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, gifMatte: RGBAColor? = nil,
+        gifDithering: GIFDithering = .none
+    ) throws -> any FrameSink {
         switch self {
-        case .gif: return try GIFSink(path: path, matte: gifMatte)
+        case .gif: return try GIFSink(path: path, matte: gifMatte, dithering: gifDithering)
         case .png, .apng: return try APNGSink(path: path, frameCount: frameCount, settings: settings)
         }
     }

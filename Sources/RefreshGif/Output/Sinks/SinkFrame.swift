@@ -45,7 +45,7 @@ public final class SinkFrame {
         try encoder.file(for: try png())
     }
 
-    /// The frame reduced to a GIF palette.
+    /// The frame's pixels as the GIF encoder compares them.
     public func quantized() throws -> GIFEncoder.QuantizedFrame {
         if let quantizedFrame { return quantizedFrame }
         let made = try GIFEncoder.QuantizedFrame(image)

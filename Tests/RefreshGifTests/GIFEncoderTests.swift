@@ -1,0 +1,252 @@
+import Foundation
+import Testing
+
+@testable import ImageCodecs
+@testable import RefreshImage
+
+/// The GIF writer as a viewer sees its files: every frame decoded by our browser-faithful
+/// decoder and compared with what was given to the encoder.
+@Suite("GIF encoder")
+struct GIFEncoderTests {
+    /// An opaque picture: `color(x, y)` as straight RGB.
+    static func picture(_ side: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8)) throws -> RGBAImage {
+        var pixels = [UInt8](repeating: 255, count: side * side * 4)
+        for y in 0..<side {
+            for x in 0..<side {
+                let (r, g, b) = color(x, y)
+                pixels[(y * side + x) * 4] = r
+                pixels[(y * side + x) * 4 + 1] = g
+                pixels[(y * side + x) * 4 + 2] = b
+            }
+        }
+        return try RGBAImage(width: side, height: side, straightPixels: pixels)
+    }
+
+    /// The pictures shown at each frame's start (frames 0.1 s apart), decoded from `bytes`.
+    static func shown(_ bytes: [UInt8], count: Int) throws -> [[UInt8]] {
+        let gif = try GIFDecoder().decode(bytes)
+        var starts: [Int] = []
+        var time = 0
+        for frame in gif.frames {
+            starts.append(time)
+            time += frame.delayCentiseconds
+        }
+        return (0..<count).map { index in
+            let frame = starts.lastIndex { $0 <= index * 10 } ?? 0
+            return gif.frames[frame].image.straightPixels()
+        }
+    }
+
+    static func encode(_ frames: [RGBAImage], dithering: GIFDithering = .none) throws -> [UInt8] {
+        let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, dithering: dithering)
+        for (index, frame) in frames.enumerated() { try encoder.add(frame, at: Double(index) / 10) }
+        return try encoder.finish(at: Double(frames.count) / 10)
+    }
+
+    @Test("an opaque animation of at most 255 colours a frame is lossless, every frame")
+    func lossless() throws {
+        // 200 colours in bands that move: every frame has all of them, and they move.
+        let frames = try (0..<6).map { f in
+            try Self.picture(64) { x, y in
+                let band = (x + y + f * 3) % 200
+                return (UInt8(band), UInt8(255 - band), UInt8((band * 7) % 256))
+            }
+        }
+        let shown = try Self.shown(Self.encode(frames), count: frames.count)
+        for (index, frame) in frames.enumerated() {
+            #expect(zip(shown[index], frame.straightPixels()).allSatisfy { $0 == $1 }, "frame \(index)")
+        }
+    }
+
+    @Test(
+        "frames of more than 255 colours: close to the source, and pixels that stay the same never change, dithered or not",
+        arguments: GIFDithering.allCases)
+    func manyColours(dithering: GIFDithering) throws {
+        // A gradient of 4 096 colours whose right half shifts from frame to frame.
+        let side = 64
+        let frames = try (0..<5).map { f in
+            try Self.picture(side) { x, y in
+                let shift = x < side / 2 ? 0 : f * 9
+                return (UInt8(x * 4 % 256), UInt8((y * 4 + shift) % 256), UInt8((x + y) * 2 % 256))
+            }
+        }
+        let bytes = try Self.encode(frames, dithering: dithering)
+        let shown = try Self.shown(bytes, count: frames.count)
+        var squared = 0.0, flicker = 0
+        for (index, frame) in frames.enumerated() {
+            let source = frame.straightPixels()
+            var frameSquared = 0.0
+            for i in stride(from: 0, to: source.count, by: 4) {
+                for c in 0..<3 { frameSquared += pow(Double(source[i + c]) - Double(shown[index][i + c]), 2) }
+            }
+            squared += frameSquared
+            guard index > 0 else { continue }
+            let before = frames[index - 1].straightPixels()
+            for i in stride(from: 0, to: source.count, by: 4) where source[i..<i + 4] == before[i..<i + 4] {
+                if shown[index][i..<i + 4] != shown[index - 1][i..<i + 4] { flicker += 1 }
+            }
+        }
+        #expect(flicker == 0, "pixels that stay the same but change on screen")
+        let psnr = 10 * log10(255 * 255 / (squared / Double(frames.count * side * side * 3)))
+        #expect(psnr > (dithering == .none ? 34 : 33), "PSNR \(psnr) dB")
+        #expect(try Self.encode(frames, dithering: dithering) == bytes, "the same bytes every run")
+    }
+
+    @Test("Floyd–Steinberg keeps the average colour of small areas where nearest colours make flat bands")
+    func ditheringKeepsAverages() throws {
+        // 16 384 colours: each palette colour stands for a patch of about 8×8 pixels, so
+        // nearest colours are flat over every 4×4 area while dithering mixes them.
+        let side = 128
+        let frames = try (0..<2).map { f in try Self.picture(side) { x, y in (UInt8(x * 2), UInt8(y * 2), UInt8(100 + f * 20)) } }
+        func blockError(_ dithering: GIFDithering) throws -> Double {
+            let shown = try Self.shown(Self.encode(frames, dithering: dithering), count: 2)
+            var total = 0.0
+            for (index, frame) in frames.enumerated() {
+                let source = frame.straightPixels()
+                for by in stride(from: 0, to: side, by: 4) {
+                    for bx in stride(from: 0, to: side, by: 4) {
+                        for c in 0..<3 {
+                            var difference = 0.0
+                            for y in by..<by + 4 {
+                                for x in bx..<bx + 4 {
+                                    let i = (y * side + x) * 4 + c
+                                    difference += Double(source[i]) - Double(shown[index][i])
+                                }
+                            }
+                            total += abs(difference / 16)
+                        }
+                    }
+                }
+            }
+            return total
+        }
+        let nearest = try blockError(.none), dithered = try blockError(.floydSteinberg)
+        #expect(dithered < nearest * 0.5, "summed 4×4 block error: dithered \(dithered), nearest \(nearest)")
+    }
+
+    @Test("frames whose colours fit one table share the global table: no frame writes a table of its own")
+    func sharedTable() throws {
+        let frames = try (0..<8).map { f in
+            try Self.picture(40) { x, _ in x / 4 == f ? (255, 0, 0) : (UInt8(x * 6), 40, 90) }
+        }
+        let bytes = try Self.encode(frames)
+        let layouts = try ImageInspection.inspect(bytes).layouts
+        #expect(layouts.count == 8)
+        #expect(layouts.allSatisfy { $0.localColors == nil && $0.globalColors > 0 }, "\(layouts.map(\.summary))")
+        let lossless = try Self.shown(bytes, count: 8) == frames.map { $0.straightPixels() }
+        #expect(lossless)
+    }
+
+    @Test("a held frame that must lose pixels is kept and cleared by a small frame, not redrawn whole")
+    func clearingWithoutRedrawing() throws {
+        // A large opaque block that stays, and a dot beside it that moves on transparency; each
+        // picture is held for 0.3 s.
+        func frame(_ f: Int) throws -> RGBAImage {
+            var pixels = [UInt8](repeating: 0, count: 80 * 80 * 4)
+            for y in 0..<80 {
+                for x in 0..<80 where (x >= 20 && y < 60) || (x >= 2 + f * 4 && x < 6 + f * 4 && y >= 70 && y < 74) {
+                    pixels.replaceSubrange((y * 80 + x) * 4..<(y * 80 + x) * 4 + 4, with: [UInt8(x * 3), y >= 70 ? 210 : 40, 200, 255])
+                }
+            }
+            return try RGBAImage(width: 80, height: 80, straightPixels: pixels)
+        }
+        let encoder = try GIFEncoder(width: 80, height: 80)
+        for f in 0..<4 { try encoder.add(try frame(f), at: Double(f) * 0.3) }
+        let bytes = try encoder.finish(at: 1.2)
+        let layouts = try ImageInspection.inspect(bytes).layouts
+        // After the first frame, no frame covers the block again: the dot's frames are small.
+        #expect(layouts.dropFirst().allSatisfy { $0.width * $0.height <= 16 * 8 }, "\(layouts.map(\.summary))")
+        let gif = try GIFDecoder().decode(bytes)
+        var time = 0
+        for shownFrame in gif.frames {
+            let expected = try frame(min(3, time / 30)).straightPixels()
+            let differing = zip(shownFrame.image.straightPixels(), expected).filter { $0 != $1 }.count
+            #expect(differing == 0, "at \(time) cs")
+            time += shownFrame.delayCentiseconds
+        }
+        #expect(time == 120)
+    }
+
+    @Test("the LZW bytes counted to choose a frame's pixels are the bytes giflib writes")
+    func costMatchesGiflib() throws {
+        let frames = try (0..<3).map { f in
+            try Self.picture(48) { x, y in ((x + f) % 5 == 0 ? 30 : 220, UInt8((y / 6) * 20), UInt8(f * 60)) }
+        }
+        let bytes = try Self.encode(frames)
+        // Each image's data block as written, against the count for the same indices.
+        var offset = 13 + 3 * (2 << Int(bytes[10] & 7)) * Int(bytes[10] >> 7)
+        var checked = 0
+        while offset < bytes.count, bytes[offset] != 0x3B {
+            if bytes[offset] == 0x21 {
+                offset += 2
+                while bytes[offset] != 0 { offset += Int(bytes[offset]) + 1 }
+                offset += 1
+                continue
+            }
+            let width = Int(bytes[offset + 5]) | Int(bytes[offset + 6]) << 8
+            let height = Int(bytes[offset + 7]) | Int(bytes[offset + 8]) << 8
+            let flags = bytes[offset + 9]
+            offset += 10 + (flags & 0x80 != 0 ? 3 * (2 << Int(flags & 7)) : 0)
+            let start = offset
+            let codeSize = Int(bytes[offset])
+            offset += 1
+            var data: [UInt8] = []
+            while bytes[offset] != 0 {
+                data += bytes[offset + 1...offset + Int(bytes[offset])]
+                offset += Int(bytes[offset]) + 1
+            }
+            offset += 1
+            let indices = Self.decodeLZW(data, codeSize: codeSize, count: width * height)
+            var cost = LZWCost()
+            let counted = cost.indices(for: indices.map { Int32($0) }, slots: (0...255).map { UInt8($0) }, codeSize: codeSize)
+            #expect(counted.indices == indices)
+            #expect(counted.bytes == offset - start, "image \(checked)")
+            checked += 1
+        }
+        #expect(checked >= 2)
+    }
+
+    /// GIF's LZW decoding, written out plainly: the indices of `data` at `codeSize`.
+    static func decodeLZW(_ data: [UInt8], codeSize: Int, count: Int) -> [UInt8] {
+        let clear = 1 << codeSize, end = clear + 1
+        var table: [[UInt8]] = []
+        var width = codeSize + 1
+        func reset() {
+            table = (0..<clear).map { [UInt8($0)] } + [[], []]
+            width = codeSize + 1
+        }
+        reset()
+        var out: [UInt8] = [], previous: [UInt8]? = nil
+        var bits = 0, held = 0, position = 0
+        while out.count < count {
+            while held < width && position < data.count {
+                bits |= Int(data[position]) << held
+                held += 8
+                position += 1
+            }
+            guard held >= width else { break }
+            let code = bits & ((1 << width) - 1)
+            bits >>= width
+            held -= width
+            if code == clear {
+                reset()
+                previous = nil
+                continue
+            }
+            if code == end { break }
+            let word: [UInt8]
+            if code < table.count {
+                word = table[code]
+            } else if let previous {
+                word = previous + [previous[0]]
+            } else {
+                break
+            }
+            if let previous, table.count < 4096 { table.append(previous + [word[0]]) }
+            out += word
+            previous = word
+            if table.count == 1 << width && width < 12 { width += 1 }
+        }
+        return out
+    }
+}
