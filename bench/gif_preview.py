@@ -11,7 +11,8 @@ Each GIF is decoded by `refresh-render extract` (browser compositing) and compar
 source frames: PSNR of each source frame against the GIF frame shown at its mid-time,
 composited on white and on black (the worse of the two, over all frames), with each GIF frame
 held as browsers hold it (0–1 cs delays play as 10 cs); flicker counts
-pixels equal in two consecutive source frames that differ in the GIF. Times are medians.
+pixels equal in two consecutive source frames that differ in the GIF. Times are medians of alternating
+rounds (ours, then ffmpeg).
 
     python3 bench/gif_preview.py [--rounds N] [--bin .build/release/refresh-render]
 """
@@ -35,6 +36,9 @@ SCENES = [
     ("header-pull-release, transparent", "gestures/header-pull-release.json", 30, []),
     ("header-lottie-pull-release", "gestures/header-lottie-pull-release.json", 30, []),
     ("trailer-pull-release @3x, 60 fps", "gestures/trailer-pull-release.json", 60, {"scale": 3}),
+    ("sv-pull-to-refresh, opaque", "gestures/sv-pull-to-refresh.json", 30, ["--show-content"]),
+    ("zj-gif-footer", "gestures/zj-gif-footer.json", 30, []),
+    ("back-footer-pull-release @3x", "gestures/back-footer-pull-release.json", 30, {"scale": 3}),
 ]
 
 
@@ -91,14 +95,14 @@ def measure(binary, gif, sources, fps, work):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build/release/refresh-render"))
     args = parser.parse_args()
     binary = os.path.abspath(args.bin)
     work = tempfile.mkdtemp(prefix="refreshgif-gif-")
     os.chdir(ROOT)
-    print("| scene | pipeline | bytes | PSNR dB | flicker | time s |")
-    print("|---|---|---|---|---|---|")
+    print("| scene | pipeline | bytes | PSNR dB | flicker | time s | ffmpeg's time / ours |")
+    print("|---|---|---|---|---|---|---|")
     for name, gesture, fps, extra in SCENES:
         if isinstance(extra, dict):
             # Control settings the command line has no option for: a copy of the gesture file
@@ -114,12 +118,17 @@ def main():
         run([binary, "simulate", gesture, "--fps", str(fps), *extra, "--frames", folder, "--gif", ours])
         sources = [numpy.asarray(Image.open(os.path.join(folder, f)).convert("RGBA"), dtype=numpy.float64)
                    for f in sorted(os.listdir(folder))]
-        ours_time = timed([binary, "simulate", gesture, "--fps", str(fps), *extra, "--gif", ours], args.rounds)
+        ours_cmd = [binary, "simulate", gesture, "--fps", str(fps), *extra, "--gif", ours]
         ffmpeg = os.path.join(work, "ffmpeg.gif")
         ffmpeg_cmd = ["ffmpeg", "-y", "-loglevel", "error", "-framerate", str(fps), "-i", os.path.join(folder, "frame_%04d.png"),
                       "-vf", "split[a][b];[a]palettegen=reserve_transparent=1:stats_mode=diff[p];"
                       "[b][p]paletteuse=dither=sierra2_4a:diff_mode=rectangle:alpha_threshold=128", ffmpeg]
-        ffmpeg_time = timed(ffmpeg_cmd, args.rounds)
+        # Alternating rounds, so a busy moment of the machine falls on both.
+        ours_times, ffmpeg_times = [], []
+        for _ in range(args.rounds):
+            ours_times.append(timed(ours_cmd, 1))
+            ffmpeg_times.append(timed(ffmpeg_cmd, 1))
+        ours_time, ffmpeg_time = statistics.median(ours_times), statistics.median(ffmpeg_times)
         gifsicle_ours = os.path.join(work, "ours-O3.gif")
         run(["gifsicle", "-O3", ours, "-o", gifsicle_ours])
         gifsicle_ffmpeg = os.path.join(work, "ffmpeg-O3.gif")
@@ -135,8 +144,9 @@ def main():
             print(f"| {name} | ImageMagick -layers Optimize | not installed | | | |")
         for label, gif, seconds in pipelines:
             size, psnr, flicker = measure(binary, gif, sources, fps, work)
-            shown_time = "" if seconds is None else f"{seconds:.2f}"
-            print(f"| {name} | {label} | {size:,} | {psnr:.1f} | {flicker:,} | {shown_time} |".replace(",", " "))
+            shown_time = "" if seconds is None else f"{seconds:.3f}"
+            ratio = f"{ffmpeg_time / ours_time:.1f}×" if label == "ours" else ""
+            print(f"| {name} | {label} | {size:,} | {psnr:.1f} | {flicker:,} | {shown_time} | {ratio} |".replace(",", " "))
         sys.stdout.flush()
         if os.path.basename(gesture).startswith(".bench-"):
             os.remove(gesture)
