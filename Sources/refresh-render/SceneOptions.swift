@@ -7,6 +7,7 @@ extension RefreshLibrary: ExpressibleByArgument {}
 extension ComponentKind: ExpressibleByArgument {}
 extension ComponentStyle: ExpressibleByArgument {}
 extension SpinnerStyle: ExpressibleByArgument {}
+extension SVPullToRefresh.LayoutVersion: ExpressibleByArgument {}
 extension GIFDithering: ExpressibleByArgument {}
 extension StateImages.BuiltIn: ExpressibleByArgument {}
 extension ImageSequence.Timing: ExpressibleByArgument {}
@@ -49,6 +50,7 @@ struct SceneOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: h(.timezone)) var timezone: String?
     @Option(name: .customLong("text-color"), parsing: .unconditional, help: h(.textColor)) var textColor: String?
     @Option(name: .customLong("arrow-color"), parsing: .unconditional, help: h(.arrowColor)) var arrowColor: String?
+    @Option(name: .customLong("sv-layout"), parsing: .unconditional, help: h(.svLayout)) var svLayout: SVPullToRefresh.LayoutVersion?
     @Option(parsing: .unconditional, help: h(.font), completion: .file()) var font: String?
     @Option(parsing: .unconditional, help: h(.spinner)) var spinner: SpinnerStyle?
     @Flag(help: h(.rtl)) var rtl = false
@@ -102,6 +104,7 @@ struct SceneOptions: ParsableArguments {
         case .timezone: return .single(\.timezone)
         case .textColor: return .single(\.textColor)
         case .arrowColor: return .single(\.arrowColor)
+        case .svLayout: return .choice { $0.svLayout?.rawValue }
         case .font: return .single(\.font)
         case .spinner: return .choice { $0.spinner?.rawValue }
         case .rtl: return .flag(\.rtl)

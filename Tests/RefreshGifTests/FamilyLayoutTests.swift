@@ -10,25 +10,64 @@ import Testing
 /// numbers worked out by hand from their sources (docs/families.md), not against pictures.
 @Suite("SVPullToRefresh and ZJRefresh: layout numbers, strings, state names")
 struct FamilyLayoutTests {
-    @Test("SV pull-to-refresh view: arrow at ceil((W − 200) × 0.5), labels 44 pt right, indicator on the arrow")
+    @Test("SV pull-to-refresh view (current source): arrow and labels centred as one group measured from the text")
     func svPullToRefresh() {
-        let narrow = SVPullToRefreshLayout.pullToRefresh(width: 320, customView: nil)
+        // UIScrollView+SVPullToRefresh.m, layoutSubviews: column = max(22, 20) = 22, margin 10,
+        // labels as wide as their text; at 375 pt a 107-pt title gives 187.5 − 139 / 2 = 118.
+        let title = SVPullToRefreshLayout.pullToRefresh(width: 375, title: (107, 17), subtitle: nil)
+        #expect(title.arrow == Rect(x: 118, y: 6, width: 22, height: 48))
+        #expect(title.spinner == Rect(x: 119, y: 20, width: 20, height: 20))
+        #expect(title.stateLabel == Rect(x: 150, y: 21, width: 107, height: 18)) // 21.5…38.5 made integral
+        #expect(title.timeLabel == nil)
+        #expect(title.textAlignment == .left)
+        // A 180-pt subtitle: group 212 → arrow 81.5, labels 113.5 made integral (113, 181 wide);
+        // block 17 + 2 + 15 = 34 → title at 13, subtitle at 32.
+        let both = SVPullToRefreshLayout.pullToRefresh(width: 375, title: (107, 17), subtitle: (180, 15))
+        #expect(both.arrow?.x == 81.5)
+        #expect(both.stateLabel == Rect(x: 113, y: 13, width: 108, height: 17))
+        #expect(both.timeLabel == Rect(x: 113, y: 32, width: 181, height: 15))
+        // No text: the group is the arrow's column alone, centred.
+        let bare = SVPullToRefreshLayout.pullToRefresh(width: 320, title: nil, subtitle: nil)
+        #expect(bare.arrow?.x == 149)
+        // sizeWithFont: whole points, at most the room beside the arrow's column.
+        #expect(SVPullToRefreshLayout.measured(width: 106.2, lineHeight: 16.7, maxWidth: 300) == (107, 17))
+        #expect(SVPullToRefreshLayout.measured(width: 400, lineHeight: 16.7, maxWidth: 343).width == 343)
+    }
+
+    @Test("SV pull-to-refresh view (2012 source): arrow at ceil((W − 200) × 0.5), labels 44 pt right, indicator on the arrow")
+    func svPullToRefresh2012() {
+        let narrow = SVPullToRefreshLayout.pullToRefresh2012(width: 320, customView: nil)
         #expect(narrow.arrow == Rect(x: 60, y: 6, width: 22, height: 48))
         #expect(narrow.spinner == Rect(x: 61, y: 20, width: 20, height: 20))
         #expect(narrow.stateLabel == Rect(x: 104, y: 12, width: 150, height: 20))
         #expect(narrow.timeLabel == Rect(x: 104, y: 28, width: 180, height: 20))
         #expect(narrow.textAlignment == .left)
         // 375 pt: (375 − 200) × 0.5 = 87.5 → 88; + 44 = 131.5 → 132.
-        let wide = SVPullToRefreshLayout.pullToRefresh(width: 375, customView: nil)
+        let wide = SVPullToRefreshLayout.pullToRefresh2012(width: 375, customView: nil)
         #expect(wide.arrow?.x == 88)
         #expect(wide.stateLabel?.x == 132)
     }
 
+    @Test("SV: the current layout shows a subtitle but no date label (its layout pass replaces it); 2012 shows the date")
+    func svDateLabel() throws {
+        var scene = RefreshScene()
+        scene.family = SVPullToRefresh(showsDateLabel: true)
+        scene.lastUpdated = Date(timeIntervalSince1970: 1_710_668_460)
+        #expect(scene.lastUpdatedText == nil)
+        scene.family = SVPullToRefresh(subtitles: [.idle: "Synced"], showsDateLabel: true)
+        #expect(scene.lastUpdatedText == "Synced")
+        scene.family = SVPullToRefresh(showsDateLabel: true, layoutVersion: .v2012)
+        #expect(scene.lastUpdatedText == "Last Updated: 3/17/24, 9:41 AM")
+        let chosen = try SceneDescription.from([.library: .text("svpulltorefresh"), .svLayout: .text("2012")]).makeScene()
+        #expect((chosen.family as? SVPullToRefresh)?.layoutVersion == .v2012)
+    }
+
     @Test("SV custom views and the infinite scrolling indicator are centred with rounded origins")
     func svCentred() {
-        let custom = SVPullToRefreshLayout.pullToRefresh(width: 320, customView: (25, 25))
+        let custom = SVPullToRefreshLayout.customView((25, 25), width: 320)
         #expect(custom.image == Rect(x: 148, y: 18, width: 25, height: 25)) // 147.5 and 17.5 round up
         #expect(custom.arrow == nil && custom.stateLabel == nil)
+        #expect(SVPullToRefreshLayout.pullToRefresh2012(width: 320, customView: (25, 25)).image == custom.image)
         let infinite = SVPullToRefreshLayout.infiniteScrolling(width: 320, customView: nil)
         #expect(infinite.spinner == Rect(x: 150, y: 20, width: 20, height: 20))
     }
@@ -117,14 +156,14 @@ struct FamilyLayoutTests {
     @Test("SV's arrow fades from clear at its top to opaque at 80 %, and turns with its gradient")
     func svArrowGradient() throws {
         var scene = RefreshScene()
-        scene.family = SVPullToRefresh()
+        scene.family = SVPullToRefresh(layoutVersion: .v2012)
         scene.style = .normal
         scene.width = 320
         scene.scale = 2
         scene.stateLabelHidden = true
         let renderer = try RefreshRenderer()
         let down = try renderer.render(scene)
-        // Arrow frame (60, 6) pt: the first bar (y 0–4) is faint, the triangle opaque.
+        // Arrow frame (60, 6) pt in the 2012 layout: the first bar (y 0–4) is faint, the triangle opaque.
         let topBar = try #require(down.pixel(x: 2 * 66, y: 2 * 7 + 1))
         let tip = try #require(down.pixel(x: 2 * 71, y: 2 * (6 + 42)))
         #expect(topBar.a < 40 && tip.a == 255)

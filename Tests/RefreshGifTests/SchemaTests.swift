@@ -23,7 +23,8 @@ struct SchemaTests {
             "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "rtl": "true", "maxPixels": "5000000",
             "maxMemory": "64", "maxSeconds": "5",
             "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
-            "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"", "animation": "\"burst\"",
+            "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"", "svLayout": "\"2012\"",
+            "animation": "\"burst\"",
         ]
         #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
         let base = Support.root.appendingPathComponent("Fixtures").path
@@ -38,7 +39,7 @@ struct SchemaTests {
             // The built-in animation is what shows without images.
             var start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
             // SVPullToRefresh's own settings act on its controls.
-            if ["subtitles", "arrowColor"].contains(field.name) { start[.library] = .text("svpulltorefresh") }
+            if ["subtitles", "arrowColor", "svLayout"].contains(field.name) { start[.library] = .text("svpulltorefresh") }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
             #expect(description[field.key] != nil)

@@ -10,13 +10,13 @@
 /// the table is cleared when it reaches 4 095 codes.
 struct LZWCost {
     /// The code table: an open-addressing hash of prefix code × 256 + index (8 192 slots for
-    /// at most 4 095 codes, small enough to stay in cache); a slot counts only when its stamp
-    /// is the current generation, so clearing the table is one increment.
+    /// at most 4 095 codes, small enough to stay in cache). Each slot holds its generation in
+    /// the high 32 bits and its key in the low ones, so one comparison finds a key of the
+    /// current table, and clearing the table is one increment.
     private static let tableSize = 8192
-    private var keys = [Int32](repeating: 0, count: LZWCost.tableSize)
+    private var entries = [UInt64](repeating: 0, count: LZWCost.tableSize)
     private var codes = [Int16](repeating: 0, count: LZWCost.tableSize)
-    private var stamps = [UInt32](repeating: 0, count: LZWCost.tableSize)
-    private var generation: UInt32 = 0
+    private var generation: UInt64 = 0
 
     /// The indices for `numbers` (per pixel: a drawn colour's number ≥ 0, −2 − the number of
     /// the colour an unchanged pixel shows, or −1 for a pixel that must stay transparent),
@@ -24,76 +24,87 @@ struct LZWCost {
     /// it), and the bytes of the image data block at `codeSize` bits per index (2–8).
     mutating func indices(for numbers: [Int32], slots: [UInt8], codeSize: Int) -> (indices: [UInt8], bytes: Int) {
         guard !numbers.isEmpty else { return ([], 3) }
+        // Per pixel, the value to try first and the other it may take (the same when it must
+        // take one value).
+        var first = [UInt8](repeating: 0, count: numbers.count)
+        var second = first
+        for (offset, number) in numbers.enumerated() {
+            if number >= 0 {
+                first[offset] = slots[Int(number)]
+                second[offset] = first[offset]
+            } else if number < -1 {
+                first[offset] = slots[Int(-2 - number)]
+            }
+        }
         var indices = [UInt8](repeating: 0, count: numbers.count)
         let clear = 1 << codeSize
         var bits = codeSize + 1, next = clear + 2, total = bits
-        generation &+= 1
-        if generation > UInt32.max - 8192 {
-            // Stamps of earlier generations could come round again: start afresh.
-            for i in stamps.indices { stamps[i] = 0 }
-            generation = 1
-        }
-        var current = generation
-        keys.withUnsafeMutableBufferPointer { keys in
+        generation += 1
+        var current = generation << 32
+        entries.withUnsafeMutableBufferPointer { entries in
             codes.withUnsafeMutableBufferPointer { codes in
-                stamps.withUnsafeMutableBufferPointer { stamps in
-                    let mask = Self.tableSize - 1
-                    /// The slot holding `key`, or the free slot where it would go.
-                    func slot(_ key: Int32) -> Int {
-                        var slot = Int(truncatingIfNeeded: (UInt32(bitPattern: key) &* 2_654_435_761) >> 19) & mask
-                        while stamps[slot] == current && keys[slot] != key { slot = (slot + 1) & mask }
-                        return slot
+                let mask = Self.tableSize - 1
+                var previous = first[0]
+                var prefix = UInt32(previous)
+                indices[0] = previous
+                for offset in 1..<numbers.count {
+                    let a = first[offset], b = second[offset]
+                    // Prefer the value the pixel before took, then the colour, then transparent.
+                    let preferred = b == previous ? b : a
+                    let other = preferred == a ? b : a
+                    let key = prefix << 8 | UInt32(preferred)
+                    var slot = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 19) & mask
+                    var found = false
+                    while entries[slot] >> 32 == current >> 32 {
+                        if entries[slot] == current | UInt64(key) {
+                            found = true
+                            break
+                        }
+                        slot = (slot + 1) & mask
                     }
-                    func options(_ number: Int32) -> (UInt8, UInt8) {
-                        if number >= 0 { return (slots[Int(number)], slots[Int(number)]) }
-                        if number == -1 { return (0, 0) }
-                        return (slots[Int(-2 - number)], 0)
-                    }
-                    var previous = options(numbers[0]).0
-                    var prefix = Int32(previous)
-                    indices[0] = previous
-                    for offset in 1..<numbers.count {
-                        let (a, b) = options(numbers[offset])
-                        // Prefer the value the pixel before took, then the colour, then transparent.
-                        let preferred = a == previous || b == previous ? previous : a
-                        let other = preferred == a ? b : a
-                        let slotPreferred = slot(prefix << 8 | Int32(preferred))
-                        if stamps[slotPreferred] == current {
-                            prefix = Int32(codes[slotPreferred])
-                            indices[offset] = preferred
-                            previous = preferred
-                            continue
-                        }
-                        if other != preferred {
-                            let slotOther = slot(prefix << 8 | Int32(other))
-                            if stamps[slotOther] == current {
-                                prefix = Int32(codes[slotOther])
-                                indices[offset] = other
-                                previous = other
-                                continue
-                            }
-                        }
-                        total += bits
-                        if next < 4095 {
-                            stamps[slotPreferred] = current
-                            keys[slotPreferred] = prefix << 8 | Int32(preferred)
-                            codes[slotPreferred] = Int16(next)
-                            next += 1
-                            if next > 1 << bits && bits < 12 { bits += 1 }
-                        } else {
-                            total += bits
-                            current &+= 1
-                            bits = codeSize + 1
-                            next = clear + 2
-                        }
-                        prefix = Int32(preferred)
+                    if found {
+                        prefix = UInt32(codes[slot])
                         indices[offset] = preferred
                         previous = preferred
+                        continue
                     }
+                    if other != preferred {
+                        let otherKey = prefix << 8 | UInt32(other)
+                        var otherSlot = Int(truncatingIfNeeded: (otherKey &* 2_654_435_761) >> 19) & mask
+                        var otherFound = false
+                        while entries[otherSlot] >> 32 == current >> 32 {
+                            if entries[otherSlot] == current | UInt64(otherKey) {
+                                otherFound = true
+                                break
+                            }
+                            otherSlot = (otherSlot + 1) & mask
+                        }
+                        if otherFound {
+                            prefix = UInt32(codes[otherSlot])
+                            indices[offset] = other
+                            previous = other
+                            continue
+                        }
+                    }
+                    total += bits
+                    if next < 4095 {
+                        entries[slot] = current | UInt64(key)
+                        codes[slot] = Int16(next)
+                        next += 1
+                        if next > 1 << bits && bits < 12 { bits += 1 }
+                    } else {
+                        total += bits
+                        current += 1 << 32
+                        bits = codeSize + 1
+                        next = clear + 2
+                    }
+                    prefix = UInt32(preferred)
+                    indices[offset] = preferred
+                    previous = preferred
                 }
             }
         }
-        generation = current
+        generation = current >> 32
         total += 2 * bits
         let data = (total + 7) / 8
         return (indices, 1 + data + (data + 254) / 255 + 1)

@@ -61,6 +61,8 @@ public enum SceneKey: String, CaseIterable, Sendable, Hashable, Comparable {
     case textColor
     /// `arrowColor`: see ``SceneSchema/fields``.
     case arrowColor
+    /// `svLayout`: see ``SceneSchema/fields``.
+    case svLayout
     /// `font`: see ``SceneSchema/fields``.
     case font
     /// `spinner`: see ``SceneSchema/fields``.

@@ -296,6 +296,13 @@ public enum SceneSchema {
             let arrowColor = try color(v, "arrowColor")
             b.scene.update(SVPullToRefresh.self) { $0.arrowColor = arrowColor }
         },
+        SceneField(
+            .svLayout, option: "sv-layout", .choice(SVPullToRefresh.LayoutVersion.allCases.map(\.rawValue)),
+            "SVPullToRefresh's layout: current (the current source, default) or 2012 (the November 2012 source, with its date label)."
+        ) { v, b in
+            let version = try choice(v, "svLayout", SVPullToRefresh.LayoutVersion.self)
+            b.scene.update(SVPullToRefresh.self) { $0.layoutVersion = version }
+        },
         SceneField(.font, .text, "A font file to use instead of the default bold sans.") { v, b in
             b.font = try text(v, "font")
         },

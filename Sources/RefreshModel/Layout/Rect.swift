@@ -38,6 +38,13 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
         Rect(x: containerWidth - x - width, y: y, width: width, height: height)
     }
 
+    /// The smallest rectangle on whole points holding this one (`CGRectIntegral`): origin
+    /// rounded down, far edges rounded up.
+    public var integral: Rect {
+        let left = x.rounded(.down), top = y.rounded(.down)
+        return Rect(x: left, y: top, width: maxX.rounded(.up) - left, height: maxY.rounded(.up) - top)
+    }
+
     /// `x y w h` with up to three decimals.
     public var description: String {
         func f(_ v: Double) -> String {

@@ -10,13 +10,29 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     /// `setSubtitle:forState:`, by state.
     public var subtitles: [RefreshState: String]
     /// A last-updated date was set (the scene's ``RefreshScene/lastUpdated``, nil showing "Never").
+    /// Only the 2012 layout shows it: the current source's layout pass replaces the date
+    /// label's text with the state's subtitle (docs/families.md).
     public var showsDateLabel: Bool
+    /// Which version of the library's layout draws the pull-to-refresh view.
+    public var layoutVersion: LayoutVersion
+
+    /// The versions of SVPullToRefresh's pull-to-refresh layout.
+    public enum LayoutVersion: String, CaseIterable, Sendable {
+        /// The current source: arrow and labels centred as one group measured from the text.
+        case current
+        /// The November 2012 source: the arrow at ceil((W − 200) / 2), fixed label frames.
+        case v2012 = "2012"
+    }
 
     /// The library with the app's settings.
-    public init(arrowColor: RGBAColor? = nil, subtitles: [RefreshState: String] = [:], showsDateLabel: Bool = false) {
+    public init(
+        arrowColor: RGBAColor? = nil, subtitles: [RefreshState: String] = [:], showsDateLabel: Bool = false,
+        layoutVersion: LayoutVersion = .current
+    ) {
         self.arrowColor = arrowColor
         self.subtitles = subtitles
         self.showsDateLabel = showsDateLabel
+        self.layoutVersion = layoutVersion
     }
 
     /// `svpulltorefresh`.
@@ -58,7 +74,7 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public func secondLine(of scene: RefreshScene) -> String? {
         guard scene.kind != .autoFooter else { return nil }
         if let subtitle = subtitles[scene.state] ?? subtitles[scene.state.drawnAs], !subtitle.isEmpty { return subtitle }
-        return showsDateLabel ? Self.lastUpdated(scene.lastUpdated, timeZone: scene.timeZone) : nil
+        return showsDateLabel && layoutVersion == .v2012 ? Self.lastUpdated(scene.lastUpdated, timeZone: scene.timeZone) : nil
     }
 
     /// The date label: "Last Updated: " and the date in the short date and time styles of
@@ -82,15 +98,34 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
         (scene.width, SVPullToRefreshLayout.viewHeight)
     }
 
-    /// ``SVPullToRefreshLayout``; right-to-left mirrors the frames, not the alignment.
+    /// ``SVPullToRefreshLayout`` in the chosen version; right-to-left mirrors the frames, not
+    /// the alignment.
     public func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout {
         let width = scene.size.width
-        let layout =
-            scene.kind == .autoFooter
-            ? SVPullToRefreshLayout.infiniteScrolling(width: width, customView: text.image)
-            : SVPullToRefreshLayout.pullToRefresh(
-                width: width, customView: text.image,
-                title: !scene.stateLabelHidden, subtitle: text.second != nil)
+        let layout: ComponentLayout
+        if scene.kind == .autoFooter {
+            layout = SVPullToRefreshLayout.infiniteScrolling(width: width, customView: text.image)
+        } else if layoutVersion == .v2012 {
+            layout = SVPullToRefreshLayout.pullToRefresh2012(
+                width: width, customView: text.image, title: !scene.stateLabelHidden, subtitle: text.second != nil)
+        } else if let image = text.image {
+            layout = SVPullToRefreshLayout.customView(image, width: width)
+        } else {
+            let column = max(SVPullToRefreshLayout.arrowSize.width, SVPullToRefreshLayout.indicatorSize)
+            let maxWidth = width - SVPullToRefreshLayout.margin - column
+            let title =
+                scene.stateLabelHidden || text.title.isEmpty
+                ? nil
+                : SVPullToRefreshLayout.measured(
+                    width: text.titleFont.width(of: text.title), lineHeight: text.titleFont.lineHeight, maxWidth: maxWidth)
+            let subtitle = text.second.flatMap { second in
+                second.isEmpty
+                    ? nil
+                    : SVPullToRefreshLayout.measured(
+                        width: text.secondFont.width(of: second), lineHeight: text.secondFont.lineHeight, maxWidth: maxWidth)
+            }
+            layout = SVPullToRefreshLayout.pullToRefresh(width: width, title: title, subtitle: subtitle)
+        }
         return scene.rightToLeft ? layout.mirrored(inWidth: width) : layout
     }
 

@@ -8,7 +8,8 @@ import FoundationEssentials
 
 /// SVPullToRefresh's geometry (docs/families.md): the 60-pt views and the frames their
 /// `layoutSubviews` gives the arrow, the activity indicator, the title and subtitle labels
-/// and a custom view.
+/// and a custom view, as the current source lays them out (``pullToRefresh(width:title:subtitle:indicator:)``)
+/// or as the 2012 source did (``pullToRefresh2012(width:customView:title:subtitle:)``).
 public enum SVPullToRefreshLayout {
     /// Both views are 60 pt tall.
     public static let viewHeight = 60.0
@@ -30,11 +31,67 @@ public enum SVPullToRefreshLayout {
     /// The labels start this far right of the arrow's left edge.
     public static let labelOffset = 44.0
 
-    /// The pull-to-refresh view laid out in `width` points: the arrow at
-    /// ceil((width − 200) × 0.5), the labels 44 pt to its right, the indicator centred on the
-    /// arrow; `title` and `subtitle` false leave those labels out. With `customView` (its size
-    /// in points) only that view is placed, centred with its origin rounded.
+    /// Space between the arrow's column and the labels in the current source.
+    public static let margin = 10.0
+    /// Space between the title and the subtitle in the current source.
+    public static let marginY = 2.0
+
+    /// A label's text as the current source measures it: `sizeWithFont:constrainedToSize:`,
+    /// whole points, the width at most `maxWidth`, one line high.
+    public static func measured(width: Double, lineHeight: Double, maxWidth: Double) -> (width: Double, height: Double) {
+        (min(width.rounded(.up), maxWidth), lineHeight.rounded(.up))
+    }
+
+    /// The pull-to-refresh view laid out in `width` points as the current source does it: the
+    /// arrow's column (as wide as the arrow or the `indicator`, whichever is wider), 10 pt,
+    /// then the labels as wide as their measured text, the whole group centred; the title and
+    /// subtitle (2 pt apart) centred vertically as a block, their frames made integral. The
+    /// arrow is centred vertically, the indicator on the arrow. `title` and `subtitle` are the
+    /// measured sizes (``measured(width:lineHeight:maxWidth:)``), nil for no text.
     public static func pullToRefresh(
+        width: Double, title: (width: Double, height: Double)?, subtitle: (width: Double, height: Double)?,
+        indicator: Double = indicatorSize
+    ) -> ComponentLayout {
+        var layout = ComponentLayout()
+        layout.textAlignment = .left
+        let column = max(arrowSize.width, indicator)
+        let labelsWidth = max(title?.width ?? 0, subtitle?.width ?? 0)
+        let group = labelsWidth > 0 ? column + margin + labelsWidth : column
+        let groupX = width / 2 - group / 2
+        let labelX = groupX + column + margin
+        let titleHeight = title?.height ?? 0
+        let blockHeight = subtitle.map { titleHeight + $0.height + marginY } ?? titleHeight
+        let titleY = viewHeight / 2 - blockHeight / 2
+        if let title {
+            layout.stateLabel = Rect(x: labelX, y: titleY, width: title.width, height: title.height).integral
+        }
+        if let subtitle {
+            layout.timeLabel =
+                Rect(x: labelX, y: titleY + titleHeight + marginY, width: subtitle.width, height: subtitle.height).integral
+        }
+        let arrow = Rect(
+            x: groupX + (column - arrowSize.width) / 2, y: viewHeight / 2 - arrowSize.height / 2,
+            width: arrowSize.width, height: arrowSize.height)
+        layout.arrow = arrow
+        layout.spinner = Rect(centerX: arrow.midX, centerY: arrow.midY, width: indicator, height: indicator)
+        return layout
+    }
+
+    /// A custom view (its size in points) placed as `setCustomView:forState:` places it:
+    /// centred, origin rounded.
+    public static func customView(_ size: (width: Double, height: Double), width: Double) -> ComponentLayout {
+        var layout = ComponentLayout()
+        layout.textAlignment = .left
+        layout.image = centred(size, width: width)
+        return layout
+    }
+
+    /// The pull-to-refresh view laid out in `width` points as the 2012 source did it: the
+    /// arrow at ceil((width − 200) × 0.5), the labels 44 pt to its right in fixed frames, the
+    /// indicator centred on the arrow; `title` and `subtitle` false leave those labels out.
+    /// With `customView` (its size in points) only that view is placed, centred with its
+    /// origin rounded.
+    public static func pullToRefresh2012(
         width: Double, customView: (width: Double, height: Double)?,
         title: Bool = true, subtitle: Bool = true
     ) -> ComponentLayout {
