@@ -85,18 +85,51 @@ struct FamilyLayoutTests {
         #expect(alone.image == Rect(x: 27.5, y: 0, width: 50, height: 100))
         let hidden = ZJRefreshLayout.gif(width: 320, height: 100, description: nil, time: nil, image: (36, 36))
         #expect(hidden.image == Rect(x: 110, y: 0, width: 100, height: 100)) // the whole view is the box
-        let normal = ZJRefreshLayout.normal(width: 320, height: 60, description: (80, 17), time: nil)
-        #expect(normal.arrow == Rect(x: 90, y: 10, width: 15, height: 40)) // right edge at 120 − 15
     }
 
-    @Test("family sizes: SV 60 pt, ZJ 60 pt normal, 100 pt GIF or the height given")
+    @Test("ZJ NormalAnimator as its nib lays it out: 52 pt, labels centred 5 pt in, the arrow's view 15 pt left")
+    func zjNormalNib() throws {
+        // NormalAnimator.xib at 375 pt: a 60-pt description over a 150-pt time label (17 pt
+        // high); the description label widens to the time label's 150 (its hugging priority is
+        // the lower), so its leading edge, and the image view 15 pt left of it, follow.
+        let header = ZJRefreshLayout.normal(width: 375, height: 52, description: (60, 17.9), time: (150, 16.7))
+        #expect(header.stateLabel == Rect(x: 112.5, y: 5, width: 150, height: 25)) // text centred at y 17.5
+        #expect(header.timeLabel == Rect(x: 112.5, y: 30, width: 150, height: 17))
+        // Image view 36 × 36 at x 112.5 − 15 − 36 = 61.5, y 8; the 23 × 60 image aspect-fits to 13.8 × 36.
+        let arrow = try #require(header.arrow)
+        #expect(abs(arrow.x - 72.6) < 1e-9 && arrow.y == 8 && abs(arrow.width - 13.8) < 1e-9 && arrow.height == 36)
+        #expect(header.spinner == Rect(x: 69.5, y: 16, width: 20, height: 20))
+        // The wider description: the labels keep their own widths, the arrow moves with it.
+        let wide = ZJRefreshLayout.normal(width: 375, height: 52, description: (200, 17.9), time: (150, 16.7))
+        #expect(wide.stateLabel?.x == 87.5 && wide.timeLabel?.x == 112.5)
+        // A footer's time label is hidden and empty: the description takes 5…47.
+        let footer = ZJRefreshLayout.normal(width: 375, height: 52, description: (60, 17.9), time: nil)
+        #expect(footer.stateLabel == Rect(x: 157.5, y: 5, width: 60, height: 42))
+        #expect(footer.timeLabel == nil)
+    }
+
+    @Test("ZJ NormalAnimator's look: orange view, black 15/14-pt labels; GifAnimator clear with grey 14-pt labels")
+    func zjNormalLook() {
+        var scene = RefreshScene()
+        scene.family = ZJRefresh()
+        scene.style = .normal
+        #expect(scene.family.fill(of: scene) == RGBAColor(red: 0xFF, green: 0x80, blue: 0))
+        #expect(scene.labelColor == RGBAColor(red: 0, green: 0, blue: 0))
+        #expect(scene.family.labelFonts(of: scene).title.pointSize == 15 && scene.family.labelFonts(of: scene).second.pointSize == 14)
+        scene.style = .gif
+        #expect(scene.family.fill(of: scene) == nil)
+        #expect(scene.labelColor == RGBAColor(red: 0xAA, green: 0xAA, blue: 0xAA))
+        #expect(scene.family.labelFonts(of: scene).title.pointSize == 14)
+    }
+
+    @Test("family sizes: SV 60 pt, ZJ 52 pt normal, 100 pt GIF or the height given")
     func sizes() throws {
         var scene = RefreshScene()
         scene.family = SVPullToRefresh()
         scene.style = .normal
         #expect(scene.size.height == 60)
         scene.family = ZJRefresh()
-        #expect(scene.size.height == 60)
+        #expect(scene.size.height == 52)
         scene.style = .gif
         #expect(scene.size.height == 100)
         scene.family = ZJRefresh(animatorHeight: 80)

@@ -52,6 +52,12 @@ public protocol RefreshFamily: Sendable {
     var defaultSpinnerStyle: SpinnerStyle { get }
     /// The fonts of the two labels.
     var labelFonts: LabelFonts { get }
+    /// The label colour when the app sets none, for this scene (a library whose styles differ).
+    func defaultTextColor(of scene: RefreshScene) -> RGBAColor
+    /// The fonts of the two labels for this scene (a library whose styles differ).
+    func labelFonts(of scene: RefreshScene) -> LabelFonts
+    /// The control's own background, painted under everything it draws; nil for none.
+    func fill(of scene: RefreshScene) -> RGBAColor?
     /// The control's size in points.
     func size(of scene: RefreshScene) -> (width: Double, height: Double)
     /// The image a GIF-style control shows from `images`; nil for none.
@@ -120,6 +126,12 @@ extension RefreshFamily {
     public var defaultSpinnerStyle: SpinnerStyle { .medium }
     /// Bold 14 pt for both labels.
     public var labelFonts: LabelFonts { LabelFonts() }
+    /// ``defaultTextColor`` in every style.
+    public func defaultTextColor(of scene: RefreshScene) -> RGBAColor { defaultTextColor }
+    /// ``labelFonts`` in every style.
+    public func labelFonts(of scene: RefreshScene) -> LabelFonts { labelFonts }
+    /// None: the control is transparent where it draws nothing.
+    public func fill(of scene: RefreshScene) -> RGBAColor? { nil }
     /// The state's own images: Idle picked by the pull, the others looping in time.
     public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
         let drawn = scene.state.drawnAs

@@ -168,7 +168,7 @@ public struct RefreshScene: Sendable {
     public var labelColor: RGBAColor { textColor ?? defaultTextColor }
 
     /// The library's label colour.
-    public var defaultTextColor: RGBAColor { family.defaultTextColor }
+    public var defaultTextColor: RGBAColor { family.defaultTextColor(of: self) }
 
     /// The spinner drawn: ``spinnerStyle``, or the library's default.
     public var spinner: SpinnerStyle { spinnerStyle ?? defaultSpinnerStyle }

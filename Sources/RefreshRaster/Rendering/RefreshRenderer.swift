@@ -125,7 +125,7 @@ public final class RefreshRenderer {
     private func plan(_ scene: RefreshScene) throws -> Plan {
         try scene.validate()
         let family = scene.family
-        let fonts = family.labelFonts
+        let fonts = family.labelFonts(of: scene)
         let text = try self.text(scale: scene.scale, font: scene.font, pointSize: fonts.title.pointSize, bold: fonts.title.bold)
         let secondText = try self.text(
             scale: scene.scale, font: scene.font, pointSize: fonts.second.pointSize,
@@ -151,6 +151,7 @@ public final class RefreshRenderer {
         let pixelWidth = Int((plan.size.width * scale).rounded())
         let pixelHeight = Int((plan.size.height * scale).rounded())
         var control = try canvas(width: pixelWidth, height: pixelHeight)
+        if let fill = scene.family.fill(of: scene) { control.fill(with: fill) }
 
         // Z-order (docs/layout.md): state label, last-updated label, then spinner/arrow/images.
         let color = scene.labelColor

@@ -8,7 +8,7 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     /// The title while Idle with a pull ("pull-to-refresh"); the scene's
     /// ``RefreshScene/titles``[.idle] is the title with none ("normal").
     public var pullToRefreshTitle: String?
-    /// The animator's height in points; nil for 60 pt (`NormalAnimator`) or 100 pt (`GifAnimator`).
+    /// The animator's height in points; nil for 52 pt (`NormalAnimator`) or 100 pt (`GifAnimator`).
     public var animatorHeight: Double?
 
     /// The library with the app's settings.
@@ -72,8 +72,24 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         return "上次刷新时间:" + text
     }
 
-    /// Light grey #AAAAAA.
+    /// Light grey #AAAAAA (`GifAnimator`'s `lightGrayColor`).
     public var defaultTextColor: RGBAColor { RGBAColor(red: 0xAA, green: 0xAA, blue: 0xAA) }
+    /// `NormalAnimator`'s nib: black labels; `GifAnimator`: light grey.
+    public func defaultTextColor(of scene: RefreshScene) -> RGBAColor {
+        scene.style == .gif ? defaultTextColor : RGBAColor(red: 0, green: 0, blue: 0)
+    }
+    /// `NormalAnimator`'s nib: the description in the 15-pt system font, the time in 14 pt;
+    /// `GifAnimator`: 14 pt for both.
+    public func labelFonts(of scene: RefreshScene) -> LabelFonts {
+        scene.style == .gif
+            ? labelFonts : LabelFonts(title: LabelFonts.Font(pointSize: 15, bold: false), second: LabelFonts.Font(bold: false))
+    }
+    /// `NormalAnimator`'s nib paints its view orange (1, 0.5, 0); `GifAnimator` is clear.
+    public func fill(of scene: RefreshScene) -> RGBAColor? {
+        scene.style == .gif ? nil : Self.normalBackground
+    }
+    /// `NormalAnimator`'s background, (1, 0.5, 0) in its nib.
+    public static let normalBackground = RGBAColor(red: 0xFF, green: 0x80, blue: 0)
     /// The gray indicator (it predates iOS 13).
     public var defaultSpinnerStyle: SpinnerStyle { .classic }
     /// The system font at 14 pt for both labels.
@@ -103,7 +119,7 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout {
         let size = scene.size
         let description = scene.stateLabelHidden ? nil : (text.titleFont.width(of: text.title), text.titleFont.lineHeight)
-        let time = text.second.map { (text.secondFont.width(of: $0), text.secondFont.lineHeight) }
+        let time = text.second.flatMap { $0.isEmpty ? nil : (text.secondFont.width(of: $0), text.secondFont.lineHeight) }
         let layout =
             scene.style == .gif
             ? ZJRefreshLayout.gif(width: size.width, height: size.height, description: description, time: time, image: text.image)
@@ -111,14 +127,31 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         return scene.rightToLeft ? layout.mirrored(inWidth: size.width) : layout
     }
 
-    /// MJRefresh's stroked arrow in the label colour, hidden while loading.
+    /// `NormalAnimator`'s `grayArrow` image (our drawing of it, ``grayArrow``), hidden while
+    /// loading; the indicator spins then.
     public func indicator(of scene: RefreshScene) -> Indicator? {
-        let shape = ArrowShape.downArrow
         let arrow = Indicator.Arrow(
-            path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
+            path: Self.grayArrow, paint: .fadingFill(opaqueAt: Self.grayArrowOpaqueAt), color: Self.grayArrowColor,
             opacity: scene.state.isRefreshing ? 0 : 1, mirrored: scene.rightToLeft)
         return Indicator(arrow: arrow, spinnerTurns: scene.state.isRefreshing)
     }
+
+    /// The `grayArrow` image's shape, drawn by us at its aspect-fit size in the 36-pt image
+    /// view (13.8 × 36 pt, 0.6 of its 23 × 60): five 11 × 4.5 pt bars 9 pt apart from y = 2,
+    /// above a triangle from (0.5, 42.5) to (22.5, 42.5) to (11.5, 59), in the image's points.
+    public static let grayArrow: VectorPath = {
+        let s = ZJRefreshLayout.arrowViewSize / ZJRefreshLayout.arrowImageSize.height
+        var path = VectorPath()
+        for top in stride(from: 2.0, through: 38, by: 9) {
+            path.addPolygon([Point(6 * s, top * s), Point(17 * s, top * s), Point(17 * s, (top + 4.5) * s), Point(6 * s, (top + 4.5) * s)])
+        }
+        path.addPolygon([Point(0.5 * s, 42.5 * s), Point(11.5 * s, 59 * s), Point(22.5 * s, 42.5 * s)])
+        return path
+    }()
+    /// The image's grey, #454545 at 86 % opacity where it is most opaque.
+    public static let grayArrowColor = RGBAColor(red: 0x45, green: 0x45, blue: 0x45, alpha: 219)
+    /// The image fades from clear at its top to its full opacity a little past half its height.
+    public static let grayArrowOpaqueAt = 0.55
 
     /// An animator height of 1 pt up to the largest side at the scene's scale.
     public func validate(_ scene: RefreshScene) throws {

@@ -1,21 +1,28 @@
 import FoundationEssentials
 
-/// ZJRefresh's animator geometry (docs/families.md), from `GifAnimator.layoutSubviews`; the
-/// `NormalAnimator` (laid out in a nib that is not published) follows the same label rules
-/// with its arrow and indicator where the GIF's image box ends.
+/// ZJRefresh's animator geometry (docs/families.md): `GifAnimator.layoutSubviews`, and the
+/// constraints of `NormalAnimator.xib` as iOS's layout engine solves them.
 public enum ZJRefreshLayout {
     /// The gap between the image box and the labels (`imageMagin`).
     public static let imageMargin = 15.0
     /// The gap between the description label and the time label below it.
     public static let labelGap = 8.0
-    /// `NormalAnimator`'s height when none is given (its nib's, docs/families.md).
-    public static let normalHeight = 60.0
+    /// `NormalAnimator`'s height when none is given: its nib's view, 52 pt.
+    public static let normalHeight = 52.0
     /// `gifAnimatorWithHeight`'s height when none is given (the article's example).
     public static let gifHeight = 100.0
-    /// The arrow image's size in `NormalAnimator`.
-    public static let arrowSize = (width: 15.0, height: 40.0)
-    /// The activity indicator's size.
+    /// `NormalAnimator`'s image view (the arrow's), 36×36 pt by its nib's constraints.
+    public static let arrowViewSize = 36.0
+    /// The `grayArrow` image's size in points, drawn aspect-fit into the image view.
+    public static let arrowImageSize = (width: 23.0, height: 60.0)
+    /// `NormalAnimator`'s activity indicator view, 40×40 pt by its nib's constraints.
+    public static let indicatorViewSize = 40.0
+    /// The gray activity indicator's spinner.
     public static let indicatorSize = 20.0
+    /// `NormalAnimator`: the description's top and the time label's bottom inset.
+    public static let normalInset = 5.0
+    /// `NormalAnimator`: the gap from the image view's right edge to the description.
+    public static let normalGap = 15.0
 
     /// The labels (each sized to fit its text: width, line height) and the image box.
     /// `description` nil: the description label is hidden; `time` nil: the time label is
@@ -58,19 +65,38 @@ public enum ZJRefreshLayout {
         return layout
     }
 
-    /// `NormalAnimator`: the labels, the arrow centred vertically with its right edge at the
-    /// image box's, the indicator centred on the arrow.
+    /// `NormalAnimator` as its nib's constraints lay it out in a view `width` × `height`:
+    /// the description centred horizontally, 5 pt from the top; the time label centred below
+    /// it, its bottom 5 pt from the view's, at its own height (`time`, the measured text; nil
+    /// or empty for a footer's hidden label), the description taking the rest of the height.
+    /// The description's leading edge is pinned 15 pt right of the image view, and the time
+    /// label's may not come closer: when the time text is the wider, the description label
+    /// (the lower hugging priority, 251) widens to it, so the arrow moves left with it. The
+    /// 36-pt image view is centred vertically, the `grayArrow` image aspect-fit inside it
+    /// (13.8 × 36); the 40-pt indicator view is centred on it with its 20-pt spinner.
     public static func normal(
         width: Double, height: Double, description: (width: Double, height: Double)?,
         time: (width: Double, height: Double)?
     ) -> ComponentLayout {
-        let placed = labels(width: width, height: height, description: description, time: time)
         var layout = ComponentLayout()
-        layout.stateLabel = placed.description
-        layout.timeLabel = placed.time
-        let centerX = description == nil ? width / 2 : placed.imageBox.maxX - arrowSize.width / 2
-        layout.arrow = Rect(centerX: centerX, centerY: height / 2, width: arrowSize.width, height: arrowSize.height)
-        layout.spinner = Rect(centerX: centerX, centerY: height / 2, width: indicatorSize, height: indicatorSize)
+        layout.textAlignment = .center
+        let timeWidth = (time?.width ?? 0).rounded(.up), timeHeight = time.map { $0.height.rounded(.up) } ?? 0
+        let labelWidth = max((description?.width ?? 0).rounded(.up), timeWidth)
+        let labelX = width / 2 - labelWidth / 2
+        if description != nil {
+            let top = normalInset, bottom = height - normalInset - timeHeight
+            layout.stateLabel = Rect(x: labelX, y: top, width: labelWidth, height: max(0, bottom - top))
+        }
+        if time != nil {
+            layout.timeLabel = Rect(
+                x: width / 2 - timeWidth / 2, y: height - normalInset - timeHeight, width: timeWidth, height: timeHeight)
+        }
+        let view = Rect(
+            x: labelX - normalGap - arrowViewSize, y: height / 2 - arrowViewSize / 2, width: arrowViewSize, height: arrowViewSize)
+        let fit = min(arrowViewSize / arrowImageSize.width, arrowViewSize / arrowImageSize.height)
+        layout.arrow = Rect(
+            centerX: view.midX, centerY: view.midY, width: arrowImageSize.width * fit, height: arrowImageSize.height * fit)
+        layout.spinner = Rect(centerX: view.midX, centerY: view.midY, width: indicatorSize, height: indicatorSize)
         return layout
     }
 }
