@@ -92,4 +92,33 @@ struct FamilyMotionTests {
             #expect(seen == states, "\(name)")
         }
     }
+
+    @Test(
+        "a refresh the app begins with the view at rest scrolls the control in, and its end scrolls it out",
+        arguments: [(RefreshLibrary.mjrefresh, 54.0, 0.25, 0.4), (.svpulltorefresh, 60, 0.3, 0.3)])
+    func programmaticBegin(library: RefreshLibrary, height: Double, inSeconds: Double, outSeconds: Double) throws {
+        // MJRefreshHeader.beginRefreshing sets the offset to −(inset + 54) over 0.25 s and its end
+        // takes the inset back over 0.4 s; SVPullToRefresh's startAnimating scrolls to −60 and,
+        // the refresh not being the user's, stopAnimating scrolls back.
+        let gesture = Gesture(
+            samples: [Gesture.Sample(t: 0, offset: 0, dragging: false)],
+            events: [Gesture.TimedEvent(t: 0.2, event: .beginRefreshing), Gesture.TimedEvent(t: 1.5, event: .endRefreshing)])
+        var scene = RefreshScene()
+        scene.family = library.family
+        scene.style = .normal
+        let frames = try GesturePlayer(gesture: gesture, scene: scene).frames(fps: 100)
+        #expect(frames[19].offset == 0 && frames[19].state == .idle)
+        #expect(frames[20].state == .refreshing)
+        let inFrame = 20 + Int((inSeconds * 100).rounded())
+        #expect(frames[inFrame].offset == -height)
+        #expect(frames[inFrame - 5].offset > -height && frames[inFrame - 5].offset < 0)
+        #expect(frames[149].offset == -height)
+        #expect(frames[150 + Int((outSeconds * 100).rounded())].offset == 0)
+        // A finger on the view takes the offset back from the animation.
+        let touched = Gesture(
+            samples: [Gesture.Sample(t: 0, offset: 0, dragging: false), Gesture.Sample(t: 0.3, offset: -20, dragging: true)],
+            events: [Gesture.TimedEvent(t: 0.2, event: .beginRefreshing)])
+        let held = try GesturePlayer(gesture: touched, scene: scene).frames(fps: 100)
+        #expect(held[40].offset == -20)
+    }
 }

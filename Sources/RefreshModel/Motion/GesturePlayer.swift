@@ -142,6 +142,11 @@ public struct GesturePlayer: Sendable {
         var angleAtChange: Double?
         var lastChange: (from: RefreshState, at: Int64, startAngle: Double?) = (.idle, 0, nil)
         var refreshStartedAt: Int64 = 0
+        // A refresh the app began with the scroll view at rest scrolls the control in, and its
+        // end scrolls it out: the offset follows the control's inset until a finger comes down.
+        let rest = geometry.restingOffset(for: base.kind)
+        var fingerDown = samples.first?.dragging ?? false
+        var programmatic = false
         var out: [Frame] = []
         out.reserveCapacity(count)
 
@@ -163,12 +168,22 @@ public struct GesturePlayer: Sendable {
                 let before = machine.state
                 let angleBefore = displayedAngle(at: next, state: before)
                 if nextEvent <= nextSample {
-                    machine.send(events[eventIndex].event, at: next)
+                    let event = events[eventIndex].event
+                    if event == .beginRefreshing && !fingerDown && abs(offset - rest) < 0.5 && base.kind != .autoFooter
+                        && !machine.state.isRefreshing
+                    {
+                        programmatic = true
+                    }
+                    machine.send(event, at: next)
                     eventIndex += 1
                 } else {
                     let s = samples[sampleIndex]
-                    machine.sample(offset: s.offset, dragging: s.dragging, at: next)
-                    offset = s.offset
+                    fingerDown = s.dragging
+                    if s.dragging { programmatic = false }
+                    if !programmatic {
+                        machine.sample(offset: s.offset, dragging: s.dragging, at: next)
+                        offset = s.offset
+                    }
                     sampleIndex += 1
                 }
                 if machine.state != before {
@@ -178,6 +193,15 @@ public struct GesturePlayer: Sendable {
                 }
             }
             machine.settle(at: t)
+            if programmatic {
+                let insets = machine.insets(at: t)
+                switch base.kind {
+                case .header: offset = rest - insets.top
+                case .backFooter: offset = rest + insets.bottom
+                case .trailer: offset = rest + insets.right
+                case .autoFooter: break
+                }
+            }
             var scene = base
             scene.state = machine.state
             scene.pullingPercent = machine.percent
