@@ -228,6 +228,12 @@ final class GIFFrameWriter {
         }
         let map = best.local ? try colorMap(best.table) : nil
         defer { map.map { GifFreeMapObject($0) } }
+        // giflib keeps a copy of the last local table and, given none, drops that copy
+        // without freeing it: free it first.
+        if map == nil, let kept = gif.pointee.Image.ColorMap {
+            GifFreeMapObject(kept)
+            gif.pointee.Image.ColorMap = nil
+        }
         guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
