@@ -60,6 +60,68 @@ struct FamilyMotionTests {
         #expect(m.insets(at: 20_000 + 250_000).top == 60)
     }
 
+    @Test("ZJ: a pull of exactly the height arms it (progress >= 1); MJRefresh must pass it")
+    func zjThreshold() {
+        var zj = RefreshStateMachine(family: ZJRefresh(), kind: .header, size: 52, geometry: ScrollGeometry(), autoAlpha: false)
+        zj.sample(offset: -52, dragging: true, at: 0)
+        #expect(zj.state == .pulling)
+        zj.sample(offset: -51.9, dragging: true, at: 10_000)
+        #expect(zj.state == .idle)
+        var mj = RefreshStateMachine(family: MJRefresh(), kind: .header, size: 54, geometry: ScrollGeometry(), autoAlpha: false)
+        mj.sample(offset: -54, dragging: true, at: 0)
+        #expect(mj.state == .idle)
+    }
+
+    @Test("ZJ: the end keeps the loading look for the 0.25-s inset animation, then rests in normal while the view scrolls back")
+    func zjEnd() {
+        var m = RefreshStateMachine(family: ZJRefresh(), kind: .header, size: 52, geometry: ScrollGeometry(), autoAlpha: false)
+        m.sample(offset: -70, dragging: true, at: 0)
+        m.sample(offset: -70, dragging: false, at: 10_000)
+        m.settle(at: 300_000)
+        #expect(m.state == .refreshing)
+        m.send(.endRefreshing, at: 1_000_000)
+        m.sample(offset: -40, dragging: false, at: 1_100_000)
+        #expect(m.state == .refreshing)
+        #expect(abs(m.insets(at: 1_125_000).top - 26) < 1e-9) // half way through the closing animation
+        m.settle(at: 1_250_000)
+        #expect(m.state == .idle && m.percent == 0)
+        // Scrolling back without a finger: still normal (ZJRefresh changes state only while tracked).
+        m.sample(offset: -20, dragging: false, at: 1_300_000)
+        #expect(m.state == .idle && m.percent == 0)
+        // A new drag pulls again.
+        m.sample(offset: -26, dragging: true, at: 1_400_000)
+        #expect(m.percent == 0.5)
+    }
+
+    @Test("ZJ: 下拉刷新 at rest as the nib shows it, 正常状态 after a state change, and the loading start stored as the last refresh")
+    func zjRestingTextAndStoredTime() throws {
+        var scene = RefreshScene()
+        scene.family = ZJRefresh()
+        scene.style = .normal
+        #expect(scene.stateTitle == "下拉刷新")
+        scene.style = .gif
+        #expect(scene.stateTitle == "继续下拉刷新")
+        scene.kind = .backFooter
+        #expect(scene.stateTitle == "继续上拉刷新")
+        scene.hasChangedState = true
+        #expect(scene.stateTitle == "正常状态")
+        // A refresh that starts 1.05 s in, with "now" at 12:00: back at rest the time label says 今天 12:00.
+        var header = RefreshScene()
+        header.family = ZJRefresh()
+        header.style = .normal
+        header.now = Date(timeIntervalSince1970: 1_720_180_800) // 2024-07-05 12:00 UTC
+        header.lastUpdated = Date(timeIntervalSince1970: 1_710_668_460) // 2024-03-17 09:41 UTC
+        let gesture = Gesture(script: Gesture.Script(pull: 90, over: 0.6, hold: 0.2, refresh: 1.2))
+        let frames = try GesturePlayer(gesture: gesture, scene: header).frames(fps: 20)
+        #expect(frames[0].scene.stateTitle == "下拉刷新")
+        #expect(frames[0].scene.lastUpdatedText == "上次刷新时间:03-17 09:41")
+        let loading = try #require(frames.firstIndex { $0.state == .refreshing })
+        #expect(frames[loading].scene.lastUpdatedText == "上次刷新时间:03-17 09:41")
+        let rested = try #require(frames.lastIndex { $0.state == .refreshing }) + 1
+        #expect(frames[rested].scene.stateTitle == "正常状态")
+        #expect(frames[rested].scene.lastUpdatedText == "上次刷新时间:今天 12:00")
+    }
+
     @Test("the arrows turn over 0.2 s; SV fades its arrow out for loading, ZJ snaps back after it")
     func arrowTransitions() throws {
         let half = SVPullToRefresh().transition(kind: .header, from: .idle, to: .pulling, after: 0.1)

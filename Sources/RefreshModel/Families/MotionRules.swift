@@ -7,6 +7,15 @@ public struct MotionRules: Sendable, Equatable {
     public var insetOut: Int64
     /// Refreshing starts when the inset has opened, not at release (ZJRefresh).
     public var refreshesWhenInsetOpens: Bool
+    /// Refreshing ends when the inset has closed, not at the app's call: the refreshing look
+    /// stays while the control scrolls away (ZJRefresh).
+    public var endsWhenInsetCloses: Bool
+    /// A pull of exactly the control's size already arms it (ZJRefresh's `progress >= 1`);
+    /// otherwise it must pass it (MJRefresh's `offset < threshold`).
+    public var armsAtThreshold: Bool
+    /// The control stores the time a refresh starts and shows it as the last refresh once it
+    /// is back at rest (ZJRefresh's `lastRefreshTime`).
+    public var storesRefreshStart: Bool
     /// How an auto footer triggers.
     public var autoFooter: AutoFooter
     /// After a refresh the spinner keeps its phase while it fades out (MJRefresh's Normal style).
@@ -24,11 +33,15 @@ public struct MotionRules: Sendable, Equatable {
     /// Rules; by default 0.25-s insets both ways, refreshing at release, MJRefresh's auto footer.
     public init(
         insetIn: Int64 = 250_000, insetOut: Int64 = 250_000, refreshesWhenInsetOpens: Bool = false,
+        endsWhenInsetCloses: Bool = false, armsAtThreshold: Bool = false, storesRefreshStart: Bool = false,
         autoFooter: AutoFooter = .nearEnd, spinnerFadesAfterRefresh: Bool = false
     ) {
         self.insetIn = insetIn
         self.insetOut = insetOut
         self.refreshesWhenInsetOpens = refreshesWhenInsetOpens
+        self.endsWhenInsetCloses = endsWhenInsetCloses
+        self.armsAtThreshold = armsAtThreshold
+        self.storesRefreshStart = storesRefreshStart
         self.autoFooter = autoFooter
         self.spinnerFadesAfterRefresh = spinnerFadesAfterRefresh
     }

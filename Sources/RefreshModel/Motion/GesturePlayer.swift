@@ -1,3 +1,4 @@
+import FoundationEssentials
 import RefreshImage
 
 /// Plays a ``Gesture`` through MJRefresh's state machine and yields, for any instant, what
@@ -147,6 +148,11 @@ public struct GesturePlayer: Sendable {
         let rest = geometry.restingOffset(for: base.kind)
         var fingerDown = samples.first?.dragging ?? false
         var programmatic = false
+        var changedState = false
+        // A library that stores the time a refresh starts shows it once back at rest.
+        let stores = base.family.motion.storesRefreshStart
+        var storedRefresh: Date?
+        var shownRefresh = base.lastUpdated
         var out: [Frame] = []
         out.reserveCapacity(count)
 
@@ -189,10 +195,26 @@ public struct GesturePlayer: Sendable {
                 if machine.state != before {
                     angleAtChange = angleBefore
                     lastChange = (before, machine.stateChangedAt, angleAtChange)
-                    if machine.state.isRefreshing { refreshStartedAt = machine.stateChangedAt }
+                    changedState = true
+                    if machine.state.isRefreshing {
+                        refreshStartedAt = machine.stateChangedAt
+                        if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
+                    }
                 }
             }
+            let settledFrom = machine.state
             machine.settle(at: t)
+            if machine.state != settledFrom {
+                lastChange = (settledFrom, machine.stateChangedAt, displayedAngle(at: machine.stateChangedAt, state: settledFrom))
+                changedState = true
+                if machine.state.isRefreshing {
+                    refreshStartedAt = machine.stateChangedAt
+                    if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
+                }
+            }
+            if machine.state == .idle, let stored = storedRefresh {
+                shownRefresh = stored
+            }
             if programmatic {
                 let insets = machine.insets(at: t)
                 switch base.kind {
@@ -203,6 +225,8 @@ public struct GesturePlayer: Sendable {
                 }
             }
             var scene = base
+            scene.hasChangedState = changedState
+            scene.lastUpdated = shownRefresh
             scene.state = machine.state
             scene.pullingPercent = machine.percent
             scene.timeMicroseconds = t - machine.stateChangedAt

@@ -37,6 +37,11 @@ public struct RefreshStateMachine: Sendable {
     private var triggerByDrag = false
     /// ZJRefresh enters Loading when its 0.25-s inset animation completes.
     private var pendingBeginAt: Int64?
+    /// ZJRefresh leaves Loading when its 0.25-s closing inset animation completes.
+    private var pendingEnd: (state: RefreshState, at: Int64)?
+    /// After such an end the control stays at rest (no pull) while the view scrolls back,
+    /// until a finger comes down: ZJRefresh changes state only while the view is tracked.
+    private var restsAfterEnd = false
 
     /// A machine for a control of `kind` and `size` on `geometry`, in Idle.
     public init(
@@ -109,6 +114,12 @@ public struct RefreshStateMachine: Sendable {
             pendingBeginAt = nil
             change(to: .refreshing, at: begin)
         }
+        if let end = pendingEnd, t >= end.at {
+            pendingEnd = nil
+            change(to: end.state, at: end.at)
+            percent = 0
+            restsAfterEnd = true
+        }
         if let reset = percentResetAt, t >= reset {
             percent = 0
             percentResetAt = nil
@@ -118,16 +129,19 @@ public struct RefreshStateMachine: Sendable {
     // MARK: - Per kind
 
     private mutating func headerSample(_ y: Double, _ t: Int64) {
-        if state.isRefreshing || pendingBeginAt != nil { return }
+        if state.isRefreshing || pendingBeginAt != nil || pendingEnd != nil { return }
+        if restsAfterEnd && !dragging { return }
+        restsAfterEnd = false
         let happen = geometry.restingOffset(for: kind)
         if y > happen { return }
         let threshold = happen - size
         let p = (happen - y) / size
         if dragging {
             setPercent(p, at: t)
-            if state == .idle && y < threshold {
+            let armed = rules.armsAtThreshold ? y <= threshold : y < threshold
+            if state == .idle && armed {
                 change(to: .pulling, at: t)
-            } else if state == .pulling && y >= threshold {
+            } else if state == .pulling && !armed {
                 change(to: .idle, at: t)
             }
         } else if state == .pulling {
@@ -139,7 +153,9 @@ public struct RefreshStateMachine: Sendable {
 
     /// The back footer (docs/motion.md) and trailer (docs/motion.md): the same rules along their axis.
     private mutating func pullSample(_ v: Double, _ t: Int64, happen: Double, axisLength: Double) {
-        if state.isRefreshing || pendingBeginAt != nil { return }
+        if state.isRefreshing || pendingBeginAt != nil || pendingEnd != nil { return }
+        if restsAfterEnd && !dragging { return }
+        restsAfterEnd = false
         if v <= happen { return }
         let p = (v - happen) / axisLength
         if state == .noMoreData {
@@ -149,9 +165,10 @@ public struct RefreshStateMachine: Sendable {
         let threshold = happen + axisLength
         if dragging {
             setPercent(p, at: t)
-            if state == .idle && v > threshold {
+            let armed = rules.armsAtThreshold ? v >= threshold : v > threshold
+            if state == .idle && armed {
                 change(to: .pulling, at: t)
-            } else if state == .pulling && v <= threshold {
+            } else if state == .pulling && !armed {
                 change(to: .idle, at: t)
             }
         } else if state == .pulling {
@@ -254,9 +271,13 @@ public struct RefreshStateMachine: Sendable {
     }
 
     private mutating func end(to newState: RefreshState, at t: Int64) {
-        guard state.isRefreshing || (newState == .noMoreData && kind != .header) else { return }
+        guard state.isRefreshing || (newState == .noMoreData && kind != .header), pendingEnd == nil else { return }
         let wasRefreshing = state.isRefreshing
-        change(to: newState, at: t)
+        if wasRefreshing && rules.endsWhenInsetCloses && kind != .autoFooter {
+            pendingEnd = (newState, t + rules.insetOut)
+        } else {
+            change(to: newState, at: t)
+        }
         guard wasRefreshing else { return }
         if kind == .autoFooter {
             if triggerByDrag {
@@ -275,7 +296,7 @@ public struct RefreshStateMachine: Sendable {
         insetTop = restore(insetTop)
         insetBottom = restore(insetBottom)
         insetRight = restore(insetRight)
-        percentResetAt = t + rules.insetOut
+        if pendingEnd == nil { percentResetAt = t + rules.insetOut }
     }
 
     /// The insets the control adds at time `t`.

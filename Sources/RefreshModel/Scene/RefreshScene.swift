@@ -74,6 +74,10 @@ public struct RefreshScene: Sendable {
     public var autoAlpha = false
     /// Mirror the layout for a right-to-left collection view (docs/layout.md).
     public var rightToLeft = false
+    /// Whether the control has changed state since it was made: false for a still (a control
+    /// as an app first shows it), set by ``GesturePlayer`` from the first change on. A library
+    /// may show other text before it (ZJRefresh's nib text).
+    public var hasChangedState = false
     /// In-between values of a running transition; nil draws the state's resting look.
     public var transition: TransitionValues?
 

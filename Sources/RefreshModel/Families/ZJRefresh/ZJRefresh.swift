@@ -50,11 +50,22 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         }
     }
 
-    /// ``pullToRefreshTitle`` while pulled, else the app's or default title.
+    /// ``pullToRefreshTitle`` while pulled; at rest before the first state change, the text
+    /// the animator starts with (``restingTitle(style:kind:)``); else the app's or default title.
     public func title(of scene: RefreshScene) -> String {
         let pulled = scene.state.drawnAs == .idle && scene.pullingPercent > 0
         if pulled, let pullToRefreshTitle { return pullToRefreshTitle }
+        if scene.state.drawnAs == .idle && !pulled && !scene.hasChangedState && scene.titles[.idle] == nil {
+            return Self.restingTitle(style: scene.style, kind: scene.kind)
+        }
         return appTitle(of: scene)
+    }
+
+    /// The description before any state change: `NormalAnimator.xib`'s label text 下拉刷新;
+    /// `GifAnimator`'s `refreshViewDidPrepare` sets 继续下拉刷新 (footer 继续上拉刷新).
+    public static func restingTitle(style: ComponentStyle, kind: ComponentKind) -> String {
+        guard style == .gif else { return "下拉刷新" }
+        return kind == .header ? "继续下拉刷新" : "继续上拉刷新"
     }
 
     /// The header's time label.
@@ -177,6 +188,9 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         return TransitionValues(arrowAngle: PullViewArrow.turn(self, kind: kind, from: from, to: to, since: since, startAngle: startAngle))
     }
 
-    /// 0.25-s insets both ways; Loading starts when the inset has opened.
-    public var motion: MotionRules { MotionRules(refreshesWhenInsetOpens: true) }
+    /// 0.25-s insets both ways; Loading starts when the inset has opened and ends when it
+    /// has closed; a pull of exactly the height arms it; the time Loading starts is stored.
+    public var motion: MotionRules {
+        MotionRules(refreshesWhenInsetOpens: true, endsWhenInsetCloses: true, armsAtThreshold: true, storesRefreshStart: true)
+    }
 }
