@@ -53,6 +53,7 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("sv-layout"), parsing: .unconditional, help: h(.svLayout)) var svLayout: SVPullToRefresh.LayoutVersion?
     @Option(parsing: .unconditional, help: h(.font), completion: .file()) var font: String?
     @Option(parsing: .unconditional, help: h(.spinner)) var spinner: SpinnerStyle?
+    @Option(name: .customLong("spinner-color"), parsing: .unconditional, help: h(.spinnerColor)) var spinnerColor: String?
     @Flag(help: h(.rtl)) var rtl = false
     @Option(name: .customLong("max-pixels"), parsing: .unconditional, help: h(.maxPixels)) var maxPixels: String?
     @Option(name: .customLong("max-memory"), parsing: .unconditional, help: h(.maxMemory)) var maxMemory: String?
@@ -107,6 +108,7 @@ struct SceneOptions: ParsableArguments {
         case .svLayout: return .choice { $0.svLayout?.rawValue }
         case .font: return .single(\.font)
         case .spinner: return .choice { $0.spinner?.rawValue }
+        case .spinnerColor: return .single(\.spinnerColor)
         case .rtl: return .flag(\.rtl)
         case .maxPixels: return .single(\.maxPixels)
         case .maxMemory: return .single(\.maxMemory)

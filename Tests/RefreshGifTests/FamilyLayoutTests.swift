@@ -34,6 +34,32 @@ struct FamilyLayoutTests {
         #expect(SVPullToRefreshLayout.measured(width: 400, lineHeight: 16.7, maxWidth: 343).width == 343)
     }
 
+    @Test("SV's WhiteLarge indicator (37 pt) widens the arrow's column; activityIndicatorViewColor paints the spokes")
+    func svIndicatorStyles() throws {
+        // layoutSubviews: column = max(arrow 22, indicator 37); the arrow centred in it.
+        let large = SVPullToRefreshLayout.pullToRefresh(width: 375, title: (107, 17), subtitle: nil, indicator: 37)
+        let groupX: Double = 187.5 - 154.0 / 2 // 37 + 10 + 107
+        #expect(large.arrow?.x == groupX + 7.5)
+        #expect(large.stateLabel?.x == (groupX + 47).rounded(.down))
+        #expect(large.spinner?.width == 37)
+        #expect(SpinnerStyle.whiteLarge.boxSize == 37 && SpinnerStyle.white.boxSize == 20)
+        var scene = RefreshScene()
+        scene.family = SVPullToRefresh()
+        scene.style = .normal
+        scene.state = .refreshing
+        scene.scale = 1
+        scene.spinnerColor = RGBAColor(red: 255, green: 0, blue: 0)
+        let picture = try RefreshRenderer().render(scene)
+        let spinner = try #require(try RefreshRenderer().plan(for: scene).layout.spinner)
+        var red = 0
+        for y in Int(spinner.y)..<Int(spinner.maxY) {
+            for x in Int(spinner.x)..<Int(spinner.maxX) {
+                if let p = picture.pixel(x: x, y: y), p.a > 0, p.r > 200, p.g < 40 { red += 1 }
+            }
+        }
+        #expect(red > 10, "red spokes")
+    }
+
     @Test("SV pull-to-refresh view (2012 source): arrow at ceil((W − 200) × 0.5), labels 44 pt right, indicator on the arrow")
     func svPullToRefresh2012() {
         let narrow = SVPullToRefreshLayout.pullToRefresh2012(width: 320, customView: nil)

@@ -17,15 +17,17 @@ public enum GIFDithering: String, Sendable, CaseIterable {
 /// is not written at all: its time goes to the frame shown.
 ///
 /// - **Palettes.** The pixels a frame draws get exactly their colours when there are at most
-///   255 (``GIFPalette``); beyond that a median cut refined by k-means, optionally dithered
-///   (``GIFDithering``). The first frame's table is the global one; a later frame whose
-///   colours it holds may use it instead of a table of its own.
-/// - **Choosing by trying.** Inside the rectangle, pixels that stay the same may be left
-///   transparent or drawn again in the colour they show; the encoder counts the LZW bytes of
-///   each way (``LZWCost``), with its own table or the global one, and writes the smallest.
+///   255; beyond that a median cut refined by k-means, optionally dithered
+///   (``GIFDithering``). The first frames are held back (up to 4 million pixels of changes)
+///   to choose the global table from their colours; a frame may use it instead of a table
+///   of its own.
+/// - **Choosing by trying.** Inside the rectangle, each pixel that stays the same is left
+///   transparent or drawn again in the colour it shows, whichever continues the LZW coder's
+///   current string; each candidate table is counted that way and the smallest is written.
 /// - **Disposal.** When the next frame comes, the frame before is kept (none), cleared
 ///   (background) or restored (previous), whichever leaves the next frame the smallest
-///   rectangle among those that show the right pixels.
+///   rectangle among those that show the right pixels; a frame held 4 cs or more that must
+///   lose a few pixels is kept for 2 cs and then cleared by a frame of just those pixels.
 /// - **Time.** Delays are in centiseconds, each frame starting at its own time rounded, so
 ///   rounding never accumulates; frames closer than 2 cs to the previous one are dropped,
 ///   because browsers slow delays of 0–1 cs down to 10 cs.
@@ -67,7 +69,7 @@ public final class GIFEncoder {
         writer = try GIFFrameWriter(width: width, height: height, dithering: dithering)
     }
 
-    /// A frame ready for ``add(_:at:)``, made on any thread: its pixels as the colours the
+    /// A frame ready for `add(_:at:)`, made on any thread: its pixels as the colours the
     /// encoder compares and draws.
     public struct QuantizedFrame: Sendable {
         let width: Int, height: Int

@@ -67,6 +67,8 @@ public enum SceneKey: String, CaseIterable, Sendable, Hashable, Comparable {
     case font
     /// `spinner`: see ``SceneSchema/fields``.
     case spinner
+    /// `spinnerColor`: see ``SceneSchema/fields``.
+    case spinnerColor
     /// `rtl`: see ``SceneSchema/fields``.
     case rtl
     /// `maxPixels`: see ``SceneSchema/fields``.

@@ -308,9 +308,15 @@ public enum SceneSchema {
         },
         SceneField(
             .spinner, .choice(SpinnerStyle.allCases.map(\.rawValue)),
-            "Spinner look: medium (iOS 13+), classic (gray) or white; default: the library's."
+            "Spinner look: medium (iOS 13+), classic (gray), white or white-large (37 pt); default: the library's."
         ) { v, b in
             b.scene.spinnerStyle = try choice(v, "spinner", SpinnerStyle.self)
+        },
+        SceneField(
+            .spinnerColor, .text,
+            "Spinner colour #RRGGBB[AA] instead of its style's (SVPullToRefresh's activityIndicatorViewColor)."
+        ) { v, b in
+            b.scene.spinnerColor = try color(v, "spinnerColor")
         },
         SceneField(.rtl, .flag, "Mirror the layout for right-to-left collection views.") { v, b in
             b.scene.rightToLeft = try flag(v, "rtl")

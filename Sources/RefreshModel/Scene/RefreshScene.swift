@@ -70,6 +70,9 @@ public struct RefreshScene: Sendable {
 
     /// The spinner look; nil for the library's own (``defaultSpinnerStyle``).
     public var spinnerStyle: SpinnerStyle?
+    /// The spinner's colour instead of its style's (UIActivityIndicatorView's `color`:
+    /// SVPullToRefresh's `activityIndicatorViewColor`); nil for the style's.
+    public var spinnerColor: RGBAColor?
     /// `automaticallyChangeAlpha` (docs/motion.md).
     public var autoAlpha = false
     /// Mirror the layout for a right-to-left collection view (docs/layout.md).

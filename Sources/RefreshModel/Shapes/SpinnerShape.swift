@@ -15,6 +15,13 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
     case classic
     /// Pre-iOS 13 "white": the classic spokes in white (SVPullToRefresh's other style).
     case white
+    /// Pre-iOS 13 "whiteLarge": the white spokes in a 37-pt box.
+    case whiteLarge = "white-large"
+
+    /// The square the spinner is drawn in, in points.
+    public var boxSize: Double { self == .whiteLarge ? 37 : 20 }
+    /// The large style's scale against the 20-pt ones.
+    private var factor: Double { boxSize / 20 }
 
     /// Number of spokes.
     public var spokeCount: Int { self == .medium ? 8 : 12 }
@@ -23,13 +30,13 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
         switch self {
         case .medium: return .systemGray
         case .classic: return RGBAColor(red: 0x80, green: 0x80, blue: 0x80)
-        case .white: return RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF)
+        case .white, .whiteLarge: return RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF)
         }
     }
     /// Spoke width in points (round caps add half of it at each end).
-    public var spokeWidth: Double { self == .medium ? 2 : 1.75 }
+    public var spokeWidth: Double { self == .medium ? 2 : 1.75 * factor }
     /// Inner and outer radius of a spoke's ink, in points.
-    public var radii: (inner: Double, outer: Double) { self == .medium ? (4.5, 9.5) : (5.0, 9.5) }
+    public var radii: (inner: Double, outer: Double) { self == .medium ? (4.5, 9.5) : (5.0 * factor, 9.5 * factor) }
 
     /// Which spoke is the head `time` microseconds into the spin (one turn a second).
     package func headSpoke(time: Int64) -> Int {
@@ -41,15 +48,16 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
         1.0 - 0.7 * Double(behind) / Double(spokeCount - 1)
     }
 
-    /// One spoke as a segment in the 20×20 pt box, index 0 at 12 o'clock, clockwise.
+    /// One spoke as a segment in the ``boxSize`` box, index 0 at 12 o'clock, clockwise.
     public func spoke(_ index: Int) -> VectorPath {
         let angle = -Double.pi / 2 + 2 * Double.pi * Double(index) / Double(spokeCount)
         let half = spokeWidth / 2
         let r0 = radii.inner + half, r1 = radii.outer - half
+        let c = boxSize / 2
         var path = VectorPath()
         path.addPolyline([
-            Point(10 + r0 * cos(angle), 10 + r0 * sin(angle)),
-            Point(10 + r1 * cos(angle), 10 + r1 * sin(angle)),
+            Point(c + r0 * cos(angle), c + r0 * sin(angle)),
+            Point(c + r1 * cos(angle), c + r1 * sin(angle)),
         ])
         return path
     }

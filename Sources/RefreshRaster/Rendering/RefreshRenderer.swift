@@ -229,7 +229,7 @@ public final class RefreshRenderer {
             let spoke = style.spoke(index).scaled(by: s, dx: frame.x * s, dy: frame.y * s)
             guard let mask = rasterizer.stroke(spoke, width: style.spokeWidth * s) else { continue }
             let alpha = style.opacity(behind: behind) * opacity
-            control.paint(mask, color: style.color, opacity: UInt8((alpha * 255).rounded()))
+            control.paint(mask, color: scene.spinnerColor ?? style.color, opacity: UInt8((alpha * 255).rounded()))
         }
     }
 }

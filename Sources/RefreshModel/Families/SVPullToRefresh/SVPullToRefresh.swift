@@ -104,14 +104,15 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
         let width = scene.size.width
         let layout: ComponentLayout
         if scene.kind == .autoFooter {
-            layout = SVPullToRefreshLayout.infiniteScrolling(width: width, customView: text.image)
+            layout = SVPullToRefreshLayout.infiniteScrolling(width: width, customView: text.image, indicator: scene.spinner.boxSize)
         } else if layoutVersion == .v2012 {
             layout = SVPullToRefreshLayout.pullToRefresh2012(
                 width: width, customView: text.image, title: !scene.stateLabelHidden, subtitle: text.second != nil)
         } else if let image = text.image {
             layout = SVPullToRefreshLayout.customView(image, width: width)
         } else {
-            let column = max(SVPullToRefreshLayout.arrowSize.width, SVPullToRefreshLayout.indicatorSize)
+            let indicator = scene.spinner.boxSize
+            let column = max(SVPullToRefreshLayout.arrowSize.width, indicator)
             let maxWidth = width - SVPullToRefreshLayout.margin - column
             let title =
                 scene.stateLabelHidden || text.title.isEmpty
@@ -124,7 +125,7 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
                     : SVPullToRefreshLayout.measured(
                         width: text.secondFont.width(of: second), lineHeight: text.secondFont.lineHeight, maxWidth: maxWidth)
             }
-            layout = SVPullToRefreshLayout.pullToRefresh(width: width, title: title, subtitle: subtitle)
+            layout = SVPullToRefreshLayout.pullToRefresh(width: width, title: title, subtitle: subtitle, indicator: indicator)
         }
         return scene.rightToLeft ? layout.mirrored(inWidth: width) : layout
     }

@@ -111,14 +111,16 @@ public enum SVPullToRefreshLayout {
         return layout
     }
 
-    /// The infinite scrolling view laid out in `width` points: the indicator, or the custom
-    /// view, centred with its origin rounded.
-    public static func infiniteScrolling(width: Double, customView: (width: Double, height: Double)?) -> ComponentLayout {
+    /// The infinite scrolling view laid out in `width` points: the indicator (`indicator` pt
+    /// square), or the custom view, centred with its origin rounded.
+    public static func infiniteScrolling(
+        width: Double, customView: (width: Double, height: Double)?, indicator: Double = indicatorSize
+    ) -> ComponentLayout {
         var layout = ComponentLayout()
         if let custom = customView {
             layout.image = centred(custom, width: width)
         } else {
-            layout.spinner = centred((indicatorSize, indicatorSize), width: width)
+            layout.spinner = centred((indicator, indicator), width: width)
         }
         return layout
     }
