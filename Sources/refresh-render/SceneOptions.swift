@@ -51,6 +51,12 @@ struct SceneOptions: ParsableArguments {
     @Option(name: .customLong("text-color"), parsing: .unconditional, help: h(.textColor)) var textColor: String?
     @Option(name: .customLong("arrow-color"), parsing: .unconditional, help: h(.arrowColor)) var arrowColor: String?
     @Option(name: .customLong("sv-layout"), parsing: .unconditional, help: h(.svLayout)) var svLayout: SVPullToRefresh.LayoutVersion?
+    @Flag(name: .customLong("hide-pull-to-refresh"), help: h(.hidePullToRefresh)) var hidePullToRefresh = false
+    @Flag(name: .customLong("hide-infinite-scrolling"), help: h(.hideInfiniteScrolling)) var hideInfiniteScrolling = false
+    @Flag(name: .customLong("infinite-scrolling-disabled"), help: h(.infiniteScrollingDisabled)) var infiniteScrollingDisabled = false
+    @Option(name: .customLong("label-left-inset"), parsing: .unconditional, help: h(.labelLeftInset)) var labelLeftInset: String?
+    @Option(name: .customLong("ignored-inset"), parsing: .unconditional, help: h(.ignoredInset)) var ignoredInset: String?
+    @Flag(name: .customLong("automatically-hidden"), help: h(.automaticallyHidden)) var automaticallyHidden = false
     @Option(parsing: .unconditional, help: h(.font), completion: .file()) var font: String?
     @Option(parsing: .unconditional, help: h(.spinner)) var spinner: SpinnerStyle?
     @Option(name: .customLong("spinner-color"), parsing: .unconditional, help: h(.spinnerColor)) var spinnerColor: String?
@@ -106,6 +112,12 @@ struct SceneOptions: ParsableArguments {
         case .textColor: return .single(\.textColor)
         case .arrowColor: return .single(\.arrowColor)
         case .svLayout: return .choice { $0.svLayout?.rawValue }
+        case .hidePullToRefresh: return .flag(\.hidePullToRefresh)
+        case .hideInfiniteScrolling: return .flag(\.hideInfiniteScrolling)
+        case .infiniteScrollingDisabled: return .flag(\.infiniteScrollingDisabled)
+        case .labelLeftInset: return .single(\.labelLeftInset)
+        case .ignoredInset: return .single(\.ignoredInset)
+        case .automaticallyHidden: return .flag(\.automaticallyHidden)
         case .font: return .single(\.font)
         case .spinner: return .choice { $0.spinner?.rawValue }
         case .spinnerColor: return .single(\.spinnerColor)

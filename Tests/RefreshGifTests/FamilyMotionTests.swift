@@ -3,6 +3,7 @@ import Testing
 
 @testable import RefreshGif
 @testable import RefreshModel
+@testable import RefreshRaster
 
 /// The scroll rules of SVPullToRefresh and ZJRefresh (docs/families.md), sample by sample.
 @Suite("SVPullToRefresh and ZJRefresh: scroll rules")
@@ -182,5 +183,83 @@ struct FamilyMotionTests {
             events: [Gesture.TimedEvent(t: 0.2, event: .beginRefreshing)])
         let held = try GesturePlayer(gesture: touched, scene: scene).frames(fps: 100)
         #expect(held[40].offset == -20)
+    }
+
+    @Test("SV showsPullToRefresh = NO: drawn as nothing, ignores the scroll view; the app can still refresh")
+    func svHiddenPullToRefresh() throws {
+        var sv = SVPullToRefresh()
+        sv.showsPullToRefresh = false
+        var scene = RefreshScene()
+        scene.family = sv
+        scene.style = .normal
+        #expect(try RefreshRenderer().render(scene).opaqueBounds() == nil)
+        var m = RefreshStateMachine(family: sv, kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
+        m.sample(offset: -90, dragging: true, at: 0)
+        m.sample(offset: -90, dragging: false, at: 10_000)
+        #expect(m.state == .idle && m.insets(at: 500_000).top == 0)
+        m.send(.beginRefreshing, at: 600_000)
+        #expect(m.state == .refreshing)
+    }
+
+    @Test("SV infinite scrolling: hidden keeps no inset and never triggers; disabled keeps its inset and view but stays stopped")
+    func svInfiniteScrollingSwitches() throws {
+        let geometry = ScrollGeometry() // 375 × 600 over 1000 pt of content
+        func run(_ sv: SVPullToRefresh) -> RefreshStateMachine {
+            var m = RefreshStateMachine(family: sv, kind: .autoFooter, size: 60, geometry: geometry, autoAlpha: false)
+            m.sample(offset: 480, dragging: true, at: 0)
+            m.sample(offset: 480, dragging: false, at: 10_000)
+            return m
+        }
+        #expect(run(SVPullToRefresh()).state == .refreshing)
+        var hidden = SVPullToRefresh()
+        hidden.showsInfiniteScrolling = false
+        #expect(run(hidden).state == .idle && run(hidden).insets(at: 0).bottom == 0)
+        var disabled = SVPullToRefresh()
+        disabled.infiniteScrollingEnabled = false
+        #expect(run(disabled).state == .idle && run(disabled).insets(at: 0).bottom == 60)
+        var scene = RefreshScene()
+        scene.family = hidden
+        scene.kind = .autoFooter
+        scene.state = .refreshing
+        #expect(try RefreshRenderer().render(scene).opaqueBounds() == nil)
+        scene.family = disabled
+        #expect(try RefreshRenderer().render(scene).opaqueBounds() != nil)
+    }
+
+    @Test("ZJ isAutomaticlyHidden: shown as first made, hidden once back in normal after a refresh")
+    func zjAutomaticallyHidden() throws {
+        var zj = ZJRefresh()
+        zj.isAutomaticallyHidden = true
+        var scene = RefreshScene()
+        scene.family = zj
+        scene.style = .normal
+        #expect(try RefreshRenderer().render(scene).opaqueBounds() != nil)
+        let gesture = Gesture(script: Gesture.Script(pull: 90, over: 0.6, hold: 0.2, refresh: 1.2))
+        let frames = try GesturePlayer(gesture: gesture, scene: scene).frames(fps: 20)
+        let loading = try #require(frames.firstIndex { $0.state == .refreshing })
+        #expect(!zj.isHidden(frames[loading].scene))
+        let rested = try #require(frames.lastIndex { $0.state == .refreshing }) + 1
+        #expect(zj.isHidden(frames[rested].scene))
+        #expect(try RefreshRenderer().render(frames[rested].scene).opaqueBounds() == nil)
+    }
+
+    @Test("MJRefresh labelLeftInset moves the arrow from the text; ignoredScrollViewContentInset moves only the control")
+    func mjInsets() throws {
+        var scene = RefreshScene()
+        scene.style = .normal
+        let renderer = try RefreshRenderer()
+        let standard = try #require(try renderer.plan(for: scene).layout.arrow)
+        scene.family = MJRefresh(labelLeftInset: 40)
+        let wider = try #require(try renderer.plan(for: scene).layout.arrow)
+        #expect(abs((standard.midX - wider.midX) - 15) < 1e-9)
+        var window = ScreenWindow(kind: .header, geometry: ScrollGeometry(), showContent: false)
+        let before = window.controlOrigin(controlHeight: 54, offset: -30)
+        window.ignoredInset = 64
+        #expect(window.controlOrigin(controlHeight: 54, offset: -30).y == before.y - 64)
+        // Thresholds do not move: the same pull arms the header.
+        var m = RefreshStateMachine(
+            family: MJRefresh(ignoredScrollViewContentInset: 64), kind: .header, size: 54, geometry: ScrollGeometry(), autoAlpha: false)
+        m.sample(offset: -55, dragging: true, at: 0)
+        #expect(m.state == .pulling)
     }
 }

@@ -25,6 +25,8 @@ struct SchemaTests {
             "maxMemory": "64", "maxSeconds": "5",
             "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
             "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"", "svLayout": "\"2012\"",
+            "hidePullToRefresh": "true", "hideInfiniteScrolling": "true", "infiniteScrollingDisabled": "true",
+            "labelLeftInset": "40", "ignoredInset": "30", "automaticallyHidden": "true",
             "animation": "\"burst\"",
         ]
         #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
@@ -40,7 +42,11 @@ struct SchemaTests {
             // The built-in animation is what shows without images.
             var start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
             // SVPullToRefresh's own settings act on its controls.
-            if ["subtitles", "arrowColor", "svLayout"].contains(field.name) { start[.library] = .text("svpulltorefresh") }
+            let svFields = [
+                "subtitles", "arrowColor", "svLayout", "hidePullToRefresh", "hideInfiniteScrolling", "infiniteScrollingDisabled",
+            ]
+            if svFields.contains(field.name) { start[.library] = .text("svpulltorefresh") }
+            if field.name == "automaticallyHidden" { start[.library] = .text("zjrefresh") }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
             #expect(description[field.key] != nil)

@@ -112,7 +112,8 @@ public struct RefreshAnimation: Sendable {
     ) throws -> RefreshAnimation {
         try checkRate(fps)
         let player = try GesturePlayer(gesture: gesture, scene: scene)
-        let window = ScreenWindow(kind: scene.kind, geometry: gesture.geometry, showContent: showContent)
+        var window = ScreenWindow(kind: scene.kind, geometry: gesture.geometry, showContent: showContent)
+        window.ignoredInset = scene.family.ignoredInset(kind: scene.kind)
         let plan = try player.frames(fps: fps).map { frame in
             PlannedFrame(
                 timeMicroseconds: frame.timeMicroseconds, scene: frame.scene, window: window,

@@ -63,6 +63,18 @@ public enum SceneKey: String, CaseIterable, Sendable, Hashable, Comparable {
     case arrowColor
     /// `svLayout`: see ``SceneSchema/fields``.
     case svLayout
+    /// `hidePullToRefresh`: see ``SceneSchema/fields``.
+    case hidePullToRefresh
+    /// `hideInfiniteScrolling`: see ``SceneSchema/fields``.
+    case hideInfiniteScrolling
+    /// `infiniteScrollingDisabled`: see ``SceneSchema/fields``.
+    case infiniteScrollingDisabled
+    /// `labelLeftInset`: see ``SceneSchema/fields``.
+    case labelLeftInset
+    /// `ignoredInset`: see ``SceneSchema/fields``.
+    case ignoredInset
+    /// `automaticallyHidden`: see ``SceneSchema/fields``.
+    case automaticallyHidden
     /// `font`: see ``SceneSchema/fields``.
     case font
     /// `spinner`: see ``SceneSchema/fields``.

@@ -303,6 +303,48 @@ public enum SceneSchema {
             let version = try choice(v, "svLayout", SVPullToRefresh.LayoutVersion.self)
             b.scene.update(SVPullToRefresh.self) { $0.layoutVersion = version }
         },
+        SceneField(
+            .hidePullToRefresh, .flag,
+            "SVPullToRefresh's showsPullToRefresh = NO: the pull-to-refresh view hidden, not following the scroll view."
+        ) { v, b in
+            let hidden = try flag(v, "hidePullToRefresh")
+            b.scene.update(SVPullToRefresh.self) { $0.showsPullToRefresh = !hidden }
+        },
+        SceneField(
+            .hideInfiniteScrolling, .flag,
+            "SVPullToRefresh's showsInfiniteScrolling = NO: the infinite scrolling view hidden, its inset reset."
+        ) { v, b in
+            let hidden = try flag(v, "hideInfiniteScrolling")
+            b.scene.update(SVPullToRefresh.self) { $0.showsInfiniteScrolling = !hidden }
+        },
+        SceneField(
+            .infiniteScrollingDisabled, .flag,
+            "SVPullToRefresh's infinite scrolling view with enabled = NO: shown, but it no longer triggers."
+        ) { v, b in
+            let disabled = try flag(v, "infiniteScrollingDisabled")
+            b.scene.update(SVPullToRefresh.self) { $0.infiniteScrollingEnabled = !disabled }
+        },
+        SceneField(
+            .labelLeftInset, .number,
+            "MJRefresh's labelLeftInset: points between the text and the arrow, spinner or image (default 25, GIF 20)."
+        ) { v, b in
+            let inset = try number(v, "labelLeftInset", in: -1000...1000)
+            b.scene.update(MJRefresh.self) { $0.labelLeftInset = inset }
+        },
+        SceneField(
+            .ignoredInset, .number,
+            "MJRefresh's ignoredScrollViewContentInsetTop (header), Bottom (footers) or Right (trailer), in points."
+        ) { v, b in
+            let inset = try number(v, "ignoredInset", in: -10000...10000)
+            b.scene.update(MJRefresh.self) { $0.ignoredScrollViewContentInset = inset }
+        },
+        SceneField(
+            .automaticallyHidden, .flag,
+            "ZJRefresh's isAutomaticlyHidden: the animator hides each time it returns to normal."
+        ) { v, b in
+            let hidden = try flag(v, "automaticallyHidden")
+            b.scene.update(ZJRefresh.self) { $0.isAutomaticallyHidden = hidden }
+        },
         SceneField(.font, .text, "A font file to use instead of the default bold sans.") { v, b in
             b.font = try text(v, "font")
         },

@@ -16,6 +16,12 @@ public struct MotionRules: Sendable, Equatable {
     /// The control stores the time a refresh starts and shows it as the last refresh once it
     /// is back at rest (ZJRefresh's `lastRefreshTime`).
     public var storesRefreshStart: Bool
+    /// The control follows the scroll view (false: it ignores the offset, as a hidden or
+    /// disabled SVPullToRefresh view does; app events still work).
+    public var observesScrolling = true
+    /// An auto footer keeps its height of bottom inset at rest (false: a hidden SV infinite
+    /// scrolling view, whose inset is reset).
+    public var keepsRestingInset = true
     /// How an auto footer triggers.
     public var autoFooter: AutoFooter
     /// After a refresh the spinner keeps its phase while it fades out (MJRefresh's Normal style).

@@ -58,6 +58,11 @@ public protocol RefreshFamily: Sendable {
     func labelFonts(of scene: RefreshScene) -> LabelFonts
     /// The control's own background, painted under everything it draws; nil for none.
     func fill(of scene: RefreshScene) -> RGBAColor?
+    /// Whether the control is hidden in this scene (drawn as nothing, its place kept).
+    func isHidden(_ scene: RefreshScene) -> Bool
+    /// How far a control of `kind` sits beyond its usual place in the scroll view, away from
+    /// the content, in points (position only: no threshold changes).
+    func ignoredInset(kind: ComponentKind) -> Double
     /// The control's size in points.
     func size(of scene: RefreshScene) -> (width: Double, height: Double)
     /// The image a GIF-style control shows from `images`; nil for none.
@@ -81,6 +86,8 @@ public protocol RefreshFamily: Sendable {
     ) -> TransitionValues
     /// How the control moves the scroll view and when it starts refreshing.
     var motion: MotionRules { get }
+    /// The rules of one kind of control (a library's settings may differ per kind).
+    func motion(for kind: ComponentKind) -> MotionRules
 
     // MARK: Gallery
 
@@ -132,6 +139,12 @@ extension RefreshFamily {
     public func labelFonts(of scene: RefreshScene) -> LabelFonts { labelFonts }
     /// None: the control is transparent where it draws nothing.
     public func fill(of scene: RefreshScene) -> RGBAColor? { nil }
+    /// Never hidden.
+    public func isHidden(_ scene: RefreshScene) -> Bool { false }
+    /// In its usual place.
+    public func ignoredInset(kind: ComponentKind) -> Double { 0 }
+    /// ``motion`` for every kind.
+    public func motion(for kind: ComponentKind) -> MotionRules { motion }
     /// The state's own images: Idle picked by the pull, the others looping in time.
     public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
         let drawn = scene.state.drawnAs

@@ -22,6 +22,9 @@ public struct LayoutInput: Sendable, Equatable {
     public var refreshingTitleHidden = false
     /// The size of the image the image view shows now, in points (GIF styles).
     public var imageSize: (width: Double, height: Double)?
+    /// `labelLeftInset`: the gap between the text and the arrow, spinner or image; nil for the
+    /// style's own (25 pt, 20 pt for GIF styles).
+    public var labelLeftInset: Double?
 
     /// An input with no text and no image.
     public init(kind: ComponentKind, style: ComponentStyle, width: Double, height: Double) {
@@ -118,11 +121,11 @@ public struct ComponentLayout: Sendable, Equatable {
         let widest = max(input.stateTextWidth, input.timeLabelHidden ? 0 : input.timeTextWidth)
         switch input.style {
         case .normal:
-            let cx = input.stateLabelHidden ? w / 2 : w / 2 - (widest / 2 + labelLeftInset)
+            let cx = input.stateLabelHidden ? w / 2 : w / 2 - (widest / 2 + (input.labelLeftInset ?? labelLeftInset))
             layout.placeArrowAndSpinner(centerX: cx, centerY: h / 2)
         case .gif:
             let centered = input.stateLabelHidden && input.timeLabelHidden
-            layout.placeImage(input, centered: centered, rightEdge: w / 2 - widest / 2 - gifLabelLeftInset)
+            layout.placeImage(input, centered: centered, rightEdge: w / 2 - widest / 2 - (input.labelLeftInset ?? gifLabelLeftInset))
         case .state:
             break
         }
@@ -141,11 +144,12 @@ public struct ComponentLayout: Sendable, Equatable {
         let centered = input.kind == .autoFooter ? input.refreshingTitleHidden : input.stateLabelHidden
         switch input.style {
         case .normal:
-            let cx = centered ? w / 2 : w / 2 - (input.stateTextWidth / 2 + labelLeftInset)
+            let cx = centered ? w / 2 : w / 2 - (input.stateTextWidth / 2 + (input.labelLeftInset ?? labelLeftInset))
             layout.placeArrowAndSpinner(centerX: cx, centerY: h / 2)
             if input.kind == .autoFooter { layout.arrow = nil }
         case .gif:
-            layout.placeImage(input, centered: centered, rightEdge: w / 2 - gifLabelLeftInset - input.stateTextWidth / 2)
+            layout.placeImage(
+                input, centered: centered, rightEdge: w / 2 - (input.labelLeftInset ?? gifLabelLeftInset) - input.stateTextWidth / 2)
         case .state:
             break
         }

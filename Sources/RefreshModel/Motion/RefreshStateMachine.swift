@@ -48,7 +48,7 @@ public struct RefreshStateMachine: Sendable {
         family: any RefreshFamily = MJRefresh(), kind: ComponentKind, size: Double, geometry: ScrollGeometry,
         autoAlpha: Bool
     ) {
-        self.rules = family.motion
+        self.rules = family.motion(for: kind)
         self.kind = kind
         self.size = size
         self.geometry = geometry
@@ -56,7 +56,7 @@ public struct RefreshStateMachine: Sendable {
         leftTriggerTimes = 1
         // Idle is entered at creation with percent 0: with the flag the control starts invisible.
         alpha = .constant(autoAlpha ? 0 : 1)
-        if kind == .autoFooter { insetBottom = .constant(size) }
+        if kind == .autoFooter && rules.keepsRestingInset { insetBottom = .constant(size) }
     }
 
     /// Events an app sends (docs/motion.md).
@@ -77,6 +77,7 @@ public struct RefreshStateMachine: Sendable {
     /// trailer) and whether the finger is down, at time `t` µs.
     package mutating func sample(offset: Double, dragging: Bool, at t: Int64) {
         settle(at: t)
+        guard rules.observesScrolling else { return }
         let wasDragging = self.dragging
         self.dragging = dragging
         switch kind {

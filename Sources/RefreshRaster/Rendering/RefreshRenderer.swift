@@ -151,6 +151,9 @@ public final class RefreshRenderer {
         let pixelWidth = Int((plan.size.width * scale).rounded())
         let pixelHeight = Int((plan.size.height * scale).rounded())
         var control = try canvas(width: pixelWidth, height: pixelHeight)
+        if scene.family.isHidden(scene) {
+            return try finished(&control, scene: scene, width: pixelWidth, height: pixelHeight)
+        }
         if let fill = scene.family.fill(of: scene) { control.fill(with: fill) }
 
         // Z-order (docs/layout.md): state label, last-updated label, then spinner/arrow/images.
@@ -173,10 +176,15 @@ public final class RefreshRenderer {
             if let arrow = indicator.arrow { drawArrow(arrow, scene: scene, frame: plan.layout.arrow, into: &control) }
         }
 
+        return try finished(&control, scene: scene, width: pixelWidth, height: pixelHeight)
+    }
+
+    /// The control with its group alpha applied, over the scene's background.
+    private func finished(_ control: inout RGBAImage, scene: RefreshScene, width: Int, height: Int) throws -> RGBAImage {
         let opacity = UInt8((scene.alpha * 255).rounded())
         control.multiplyOpacity(by: opacity)
         guard scene.background.alpha > 0 else { return control }
-        var output = try canvas(width: pixelWidth, height: pixelHeight)
+        var output = try canvas(width: width, height: height)
         output.fill(with: scene.background)
         output.draw(control, atX: 0, y: 0)
         recycle(control)

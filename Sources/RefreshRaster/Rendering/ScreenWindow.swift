@@ -10,6 +10,9 @@ public struct ScreenWindow: Sendable {
     public var geometry: ScrollGeometry
     /// Draw the content as a list of plain rows (columns for a trailer).
     public var showContent: Bool
+    /// How far the control sits beyond its usual place, away from the content (MJRefresh's
+    /// `ignoredScrollViewContentInset…`), in points.
+    public var ignoredInset = 0.0
 
     /// A window for a control on a scroll view.
     public init(kind: ComponentKind, geometry: ScrollGeometry, showContent: Bool) {
@@ -37,11 +40,11 @@ public struct ScreenWindow: Sendable {
         let g = geometry
         switch kind {
         case .header:
-            return (0, -controlHeight - offset - g.insetTop)
+            return (0, -controlHeight - ignoredInset - offset - g.insetTop)
         case .backFooter, .autoFooter:
-            return (0, g.controlEdge(for: kind) - offset - (g.viewHeight - g.insetBottom - window.height))
+            return (0, g.controlEdge(for: kind) + ignoredInset - offset - (g.viewHeight - g.insetBottom - window.height))
         case .trailer:
-            return (g.controlEdge(for: kind) - offset - (g.viewWidth - g.insetRight - window.width), 0)
+            return (g.controlEdge(for: kind) + ignoredInset - offset - (g.viewWidth - g.insetRight - window.width), 0)
         }
     }
 

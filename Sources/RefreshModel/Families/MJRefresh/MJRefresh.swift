@@ -4,8 +4,21 @@ import RefreshImage
 /// Normal (arrow and spinner), State (labels only) and GIF (images) styles. The layouts are
 /// ``ComponentLayout``'s, the strings ``Titles``, the motion ``Transition``'s.
 public struct MJRefresh: RefreshFamily, Equatable {
-    /// MJRefresh has no settings of its own.
-    public init() {}
+    /// `labelLeftInset`: the gap between the text and the arrow, spinner or image; nil for the
+    /// style's own (25 pt, 20 pt for the GIF styles).
+    public var labelLeftInset: Double?
+    /// `ignoredScrollViewContentInsetTop` (header), `…Bottom` (footers) or `…Right` (trailer):
+    /// the control sits that much further from the content; thresholds do not change.
+    public var ignoredScrollViewContentInset: Double
+
+    /// The library with the app's settings.
+    public init(labelLeftInset: Double? = nil, ignoredScrollViewContentInset: Double = 0) {
+        self.labelLeftInset = labelLeftInset
+        self.ignoredScrollViewContentInset = ignoredScrollViewContentInset
+    }
+
+    /// ``ignoredScrollViewContentInset``.
+    public func ignoredInset(kind: ComponentKind) -> Double { ignoredScrollViewContentInset }
 
     /// `mjrefresh`.
     public var name: String { "mjrefresh" }
@@ -74,6 +87,7 @@ public struct MJRefresh: RefreshFamily, Equatable {
         input.timeLabelHidden = scene.timeLabelHidden || scene.kind != .header
         input.refreshingTitleHidden = scene.refreshingTitleHidden
         input.imageSize = text.image
+        input.labelLeftInset = labelLeftInset
         let layout = ComponentLayout(input)
         return scene.rightToLeft ? layout.mirrored(inWidth: size.width) : layout
     }

@@ -15,6 +15,15 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public var showsDateLabel: Bool
     /// Which version of the library's layout draws the pull-to-refresh view.
     public var layoutVersion: LayoutVersion
+    /// `showsPullToRefresh`: false hides the pull-to-refresh view, stops it following the
+    /// scroll view and resets its inset.
+    public var showsPullToRefresh = true
+    /// `showsInfiniteScrolling`: false hides the infinite scrolling view, stops it following
+    /// the scroll view and resets its bottom inset.
+    public var showsInfiniteScrolling = true
+    /// `SVInfiniteScrollingView.enabled`: false leaves the view and its inset in place but it
+    /// no longer reacts to scrolling (it stays stopped).
+    public var infiniteScrollingEnabled = true
 
     /// The versions of SVPullToRefresh's pull-to-refresh layout.
     public enum LayoutVersion: String, CaseIterable, Sendable {
@@ -96,6 +105,24 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     /// 60 pt tall.
     public func size(of scene: RefreshScene) -> (width: Double, height: Double) {
         (scene.width, SVPullToRefreshLayout.viewHeight)
+    }
+
+    /// A view the app hid with `showsPullToRefresh` or `showsInfiniteScrolling`.
+    public func isHidden(_ scene: RefreshScene) -> Bool {
+        scene.kind == .autoFooter ? !showsInfiniteScrolling : !showsPullToRefresh
+    }
+
+    /// ``motion`` with the views' switches: a hidden or disabled view does not follow the
+    /// scroll view, and a hidden infinite scrolling view keeps no inset.
+    public func motion(for kind: ComponentKind) -> MotionRules {
+        var rules = motion
+        if kind == .autoFooter {
+            rules.observesScrolling = showsInfiniteScrolling && infiniteScrollingEnabled
+            rules.keepsRestingInset = showsInfiniteScrolling
+        } else {
+            rules.observesScrolling = showsPullToRefresh
+        }
+        return rules
     }
 
     /// ``SVPullToRefreshLayout`` in the chosen version; right-to-left mirrors the frames, not

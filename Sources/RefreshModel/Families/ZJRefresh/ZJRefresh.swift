@@ -10,6 +10,9 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public var pullToRefreshTitle: String?
     /// The animator's height in points; nil for 52 pt (`NormalAnimator`) or 100 pt (`GifAnimator`).
     public var animatorHeight: Double?
+    /// The animator's `isAutomaticlyHidden`: the view hides each time it returns to normal
+    /// (not before its first state change: the source sets it in the state's `didSet`).
+    public var isAutomaticallyHidden = false
 
     /// The library with the app's settings.
     public init(pullToRefreshTitle: String? = nil, animatorHeight: Double? = nil) {
@@ -94,6 +97,10 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public func labelFonts(of scene: RefreshScene) -> LabelFonts {
         scene.style == .gif
             ? labelFonts : LabelFonts(title: LabelFonts.Font(pointSize: 15, bold: false), second: LabelFonts.Font(bold: false))
+    }
+    /// Hidden back in normal after a state change, with ``isAutomaticallyHidden``.
+    public func isHidden(_ scene: RefreshScene) -> Bool {
+        isAutomaticallyHidden && scene.hasChangedState && scene.state.drawnAs == .idle && scene.pullingPercent <= 0
     }
     /// `NormalAnimator`'s nib paints its view orange (1, 0.5, 0); `GifAnimator` is clear.
     public func fill(of scene: RefreshScene) -> RGBAColor? {
