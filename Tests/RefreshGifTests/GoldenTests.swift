@@ -70,6 +70,24 @@ struct GoldenTests {
         try Self.assertGolden(json: json, named: name)
     }
 
+    @Test("burst at no pull: only the 6-pt star, no sliver of wedge at 12 o'clock")
+    func burstAtRest() throws {
+        let json = #"{"library": "svpulltorefresh", "style": "gif", "animation": "burst", "state": "stopped", "percent": 0}"#
+        let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene()
+        let picture = try RefreshRenderer().render(scene)
+        let image = try #require(try RefreshRenderer().plan(for: scene).layout.image)
+        // The canvas's centre (60, 22) pt in the image frame, at scale 2; the star reaches 6 pt.
+        let cx = (image.x + 60) * 2, cy = (image.y + 22) * 2
+        var outside = 0
+        for y in 0..<picture.height {
+            for x in 0..<picture.width {
+                guard let p = picture.pixel(x: x, y: y), p.a > 0 else { continue }
+                if hypot(Double(x) + 0.5 - cx, Double(y) + 0.5 - cy) > 6 * 2 + 1.5 { outside += 1 }
+            }
+        }
+        #expect(outside == 0)
+    }
+
     /// Checks the scene a case's JSON describes (paths from the package root) against its golden.
     static func assertGolden(
         json: String, named name: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,

@@ -30,7 +30,8 @@ public enum BurstAnimation {
         images.set(
             ImageSequence(
                 frames: try sequence(30) { rasterizer, i in
-                    let progress = Double(i + 1) / 30
+                    // Frame 0 (no pull) has no wedge at all; the last is the whole disc.
+                    let progress = Double(i) / 29
                     return try frame(
                         rasterizer, scale: s, wedge: progress,
                         star: starRadius.rest + (starRadius.full - starRadius.rest) * progress, turn: 0, spread: 0)
