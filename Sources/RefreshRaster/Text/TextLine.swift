@@ -14,7 +14,11 @@ struct TextLine {
     var glyphs: [Glyph]
     /// Advance width of the laid-out line, kerning included, not rounded (docs/layout.md).
     var width: Double
-    /// Ascent and descent of the line box, in points.
+    /// Ascent and descent of the line box (the primary face's), in points.
     var ascent: Double
     var descent: Double
+    /// Ascent and descent of every face the line uses, in points: how far apart stacked
+    /// lines are (a multi-line label's line fragments grow to the faces they hold).
+    var usedAscent: Double
+    var usedDescent: Double
 }

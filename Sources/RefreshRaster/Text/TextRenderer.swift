@@ -90,12 +90,15 @@ final class TextRenderer {
     }
 
     /// Shapes `text`: each run of characters drawn by one face goes through HarfBuzz (OpenType
-    /// kerning and positioning), so widths are those of the laid-out line.
+    /// kerning and positioning), so widths are those of the laid-out line. The line box is the
+    /// primary face's ascent and descent, as a UILabel's line is its font's: glyphs from a
+    /// fallback face sit on the same baseline without growing it (docs/fonts.md).
     private func shape(_ text: String) -> TextLine {
         var glyphs: [TextLine.Glyph] = []
         var pen = 0.0
         var ascent = primary.map { $0.ascender / $0.unitsPerEm * pointSize } ?? 0
         var descent = primary.map { $0.descender / $0.unitsPerEm * pointSize } ?? 0
+        var usedAscent = ascent, usedDescent = descent
         var run: [Unicode.Scalar] = []
         var runFace: FontFace?
         func flush() {
@@ -110,8 +113,12 @@ final class TextRenderer {
                 glyphs.append(TextLine.Glyph(face: face, index: glyph.index, x: pen + glyph.offset * unit))
                 pen += glyph.advance * unit
             }
-            ascent = max(ascent, face.ascender * unit)
-            descent = max(descent, face.descender * unit)
+            usedAscent = max(usedAscent, face.ascender * unit)
+            usedDescent = max(usedDescent, face.descender * unit)
+            if primary == nil {
+                ascent = usedAscent
+                descent = usedDescent
+            }
             run.removeAll(keepingCapacity: true)
         }
         for scalar in text.unicodeScalars {
@@ -123,7 +130,7 @@ final class TextRenderer {
             run.append(scalar)
         }
         flush()
-        return TextLine(glyphs: glyphs, width: pen, ascent: ascent, descent: descent)
+        return TextLine(glyphs: glyphs, width: pen, ascent: ascent, descent: descent, usedAscent: usedAscent, usedDescent: usedDescent)
     }
 
     /// The height of one line (ascent + descent of the primary face) in points, as UIFont's
@@ -212,12 +219,12 @@ final class TextRenderer {
         // Lines that cannot fit the height are never laid out (a long title costs nothing more).
         let lines = wrapByCharacter(text, width: frame.width, maxLines: Int(min(max(frame.height, 0), 100_000) / 8) + 2)
         guard let first = lines.first else { return }
-        let lineHeight = first.ascent + first.descent
+        let lineHeight = first.usedAscent + first.usedDescent
         guard lineHeight > 0, lineHeight.isFinite else { return }
         let fitting = max(1, min(lines.count, Int((frame.height / lineHeight).rounded(.down))))
         let top = frame.midY - Double(fitting) * lineHeight / 2
         for (i, line) in lines.prefix(fitting).enumerated() {
-            let baseline = top + Double(i) * lineHeight + line.ascent
+            let baseline = top + Double(i) * lineHeight + line.usedAscent
             draw(line, left: frame.midX - line.width / 2, baseline: baseline, color: color, into: &image)
         }
     }
