@@ -52,16 +52,18 @@ struct LZWCost {
                     // Prefer the value the pixel before took, then the colour, then transparent.
                     let preferred = b == previous ? b : a
                     let other = preferred == a ? b : a
-                    let key = prefix << 8 | UInt32(preferred)
-                    var slot = Int(truncatingIfNeeded: (key &* 2_654_435_761) >> 19) & mask
-                    var found = false
-                    while entries[slot] >> 32 == current >> 32 {
-                        if entries[slot] == current | UInt64(key) {
-                            found = true
-                            break
+                    /// The slot of `value` after the current prefix, and whether the table holds
+                    /// it (else the free slot where it would go).
+                    func find(_ value: UInt8) -> (slot: Int, found: Bool) {
+                        let key = UInt64(prefix << 8 | UInt32(value))
+                        var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
+                        while entries[slot] >> 32 == current >> 32 {
+                            if entries[slot] == current | key { return (slot, true) }
+                            slot = (slot + 1) & mask
                         }
-                        slot = (slot + 1) & mask
+                        return (slot, false)
                     }
+                    let (slot, found) = find(preferred)
                     if found {
                         prefix = UInt32(codes[slot])
                         indices[offset] = preferred
@@ -69,16 +71,7 @@ struct LZWCost {
                         continue
                     }
                     if other != preferred {
-                        let otherKey = prefix << 8 | UInt32(other)
-                        var otherSlot = Int(truncatingIfNeeded: (otherKey &* 2_654_435_761) >> 19) & mask
-                        var otherFound = false
-                        while entries[otherSlot] >> 32 == current >> 32 {
-                            if entries[otherSlot] == current | UInt64(otherKey) {
-                                otherFound = true
-                                break
-                            }
-                            otherSlot = (otherSlot + 1) & mask
-                        }
+                        let (otherSlot, otherFound) = find(other)
                         if otherFound {
                             prefix = UInt32(codes[otherSlot])
                             indices[offset] = other
@@ -88,7 +81,7 @@ struct LZWCost {
                     }
                     total += bits
                     if next < 4095 {
-                        entries[slot] = current | UInt64(key)
+                        entries[slot] = current | UInt64(prefix << 8 | UInt32(preferred))
                         codes[slot] = Int16(next)
                         next += 1
                         if next > 1 << bits && bits < 12 { bits += 1 }
