@@ -24,76 +24,84 @@ struct LZWCost {
     /// it), and the bytes of the image data block at `codeSize` bits per index (2–8).
     mutating func indices(for numbers: [Int32], slots: [UInt8], codeSize: Int) -> (indices: [UInt8], bytes: Int) {
         guard !numbers.isEmpty else { return ([], 3) }
-        // Per pixel, the value to try first and the other it may take (the same when it must
-        // take one value).
-        var first = [UInt8](repeating: 0, count: numbers.count)
-        var second = first
-        for (offset, number) in numbers.enumerated() {
-            if number >= 0 {
-                first[offset] = slots[Int(number)]
-                second[offset] = first[offset]
-            } else if number < -1 {
-                first[offset] = slots[Int(-2 - number)]
-            }
-        }
         var indices = [UInt8](repeating: 0, count: numbers.count)
         let clear = 1 << codeSize
         var bits = codeSize + 1, next = clear + 2, total = bits
         generation += 1
+        if generation >= UInt64(UInt32.max) - 1_000_000 {
+            // Generations are the high 32 bits of an entry: start afresh long before they wrap.
+            for i in entries.indices { entries[i] = 0 }
+            generation = 1
+        }
         var current = generation << 32
-        entries.withUnsafeMutableBufferPointer { entries in
-            codes.withUnsafeMutableBufferPointer { codes in
-                let mask = Self.tableSize - 1
-                var previous = first[0]
-                var prefix = UInt32(previous)
-                indices[0] = previous
-                for offset in 1..<numbers.count {
-                    let a = first[offset], b = second[offset]
-                    // Prefer the value the pixel before took, then the colour, then transparent.
-                    let preferred = b == previous ? b : a
-                    let other = preferred == a ? b : a
-                    /// The slot of `value` after the current prefix, and whether the table holds
-                    /// it (else the free slot where it would go).
-                    func find(_ value: UInt8) -> (slot: Int, found: Bool) {
-                        let key = UInt64(prefix << 8 | UInt32(value))
-                        var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
-                        while entries[slot] >> 32 == current >> 32 {
-                            if entries[slot] == current | key { return (slot, true) }
-                            slot = (slot + 1) & mask
+        numbers.withUnsafeBufferPointer { numbers in
+            slots.withUnsafeBufferPointer { slots in
+                indices.withUnsafeMutableBufferPointer { indices in
+                    entries.withUnsafeMutableBufferPointer { entries in
+                        codes.withUnsafeMutableBufferPointer { codes in
+                            let mask = Self.tableSize - 1
+                            /// The value to try first and the other a pixel may take (the same
+                            /// when it must take one value).
+                            func options(_ number: Int32) -> (UInt8, UInt8) {
+                                if number >= 0 {
+                                    let slot = slots[Int(number)]
+                                    return (slot, slot)
+                                }
+                                return number < -1 ? (slots[Int(-2 - number)], 0) : (0, 0)
+                            }
+                            var previous = options(numbers[0]).0
+                            var prefix = UInt32(previous)
+                            indices[0] = previous
+                            for offset in 1..<numbers.count {
+                                let (a, b) = options(numbers[offset])
+                                // Prefer the value the pixel before took, then the colour, then transparent.
+                                let preferred = b == previous ? b : a
+                                let other = preferred == a ? b : a
+                                /// The slot of `value` after the current prefix, and whether the
+                                /// table holds it (else the free slot where it would go).
+                                func find(_ value: UInt8) -> (slot: Int, found: Bool) {
+                                    let key = UInt64(prefix << 8 | UInt32(value))
+                                    var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
+                                    while entries[slot] >> 32 == current >> 32 {
+                                        if entries[slot] == current | key { return (slot, true) }
+                                        slot = (slot + 1) & mask
+                                    }
+                                    return (slot, false)
+                                }
+                                let (slot, found) = find(preferred)
+                                if found {
+                                    prefix = UInt32(codes[slot])
+                                    indices[offset] = preferred
+                                    previous = preferred
+                                    continue
+                                }
+                                if other != preferred {
+                                    let (otherSlot, otherFound) = find(other)
+                                    if otherFound {
+                                        prefix = UInt32(codes[otherSlot])
+                                        indices[offset] = other
+                                        previous = other
+                                        continue
+                                    }
+                                }
+                                total += bits
+                                if next < 4095 {
+                                    entries[slot] = current | UInt64(prefix << 8 | UInt32(preferred))
+                                    codes[slot] = Int16(next)
+                                    next += 1
+                                    if next > 1 << bits && bits < 12 { bits += 1 }
+                                } else {
+                                    total += bits
+                                    current += 1 << 32
+                                    bits = codeSize + 1
+                                    next = clear + 2
+                                }
+                                prefix = UInt32(preferred)
+                                indices[offset] = preferred
+                                previous = preferred
+                            }
                         }
-                        return (slot, false)
                     }
-                    let (slot, found) = find(preferred)
-                    if found {
-                        prefix = UInt32(codes[slot])
-                        indices[offset] = preferred
-                        previous = preferred
-                        continue
-                    }
-                    if other != preferred {
-                        let (otherSlot, otherFound) = find(other)
-                        if otherFound {
-                            prefix = UInt32(codes[otherSlot])
-                            indices[offset] = other
-                            previous = other
-                            continue
-                        }
-                    }
-                    total += bits
-                    if next < 4095 {
-                        entries[slot] = current | UInt64(prefix << 8 | UInt32(preferred))
-                        codes[slot] = Int16(next)
-                        next += 1
-                        if next > 1 << bits && bits < 12 { bits += 1 }
-                    } else {
-                        total += bits
-                        current += 1 << 32
-                        bits = codeSize + 1
-                        next = clear + 2
-                    }
-                    prefix = UInt32(preferred)
-                    indices[offset] = preferred
-                    previous = preferred
                 }
             }
         }
