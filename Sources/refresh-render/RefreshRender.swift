@@ -17,7 +17,9 @@ struct RefreshRender: ParsableCommand {
             (129 SIGHUP, 130 SIGINT, 143 SIGTERM and so on; temporary files removed).
             """,
         version: RefreshGifVersion.current,
-        subcommands: [Render.self, Extract.self, Info.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self],
+        subcommands: [
+            Render.self, Extract.self, Info.self, Lint.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self,
+        ],
         defaultSubcommand: Render.self)
 
     /// Parses and runs a command. Usage errors are one line (then a pointer to `--help`);

@@ -1,0 +1,198 @@
+import FoundationEssentials
+import ImageCodecs
+import RefreshImage
+import RefreshModel
+
+/// One thing a state's images will do on a device that their author may not expect.
+public struct AssetFinding: Sendable, Equatable, Codable {
+    /// How much it matters.
+    public enum Severity: String, Sendable, Codable, Comparable {
+        /// Worth knowing; nothing looks wrong.
+        case info
+        /// It will look wrong, or not as the file suggests.
+        case warning
+
+        public static func < (a: Severity, b: Severity) -> Bool { a == .info && b == .warning }
+    }
+
+    /// How much it matters.
+    public var severity: Severity
+    /// The state whose images it concerns ("" for the control as a whole).
+    public var state: String
+    /// The file, when one is concerned.
+    public var file: String?
+    /// What will happen, in one sentence.
+    public var message: String
+
+    /// A finding.
+    public init(severity: Severity, state: String, file: String?, message: String) {
+        self.severity = severity
+        self.state = state
+        self.file = file
+        self.message = message
+    }
+
+    /// `warning: refreshing (spin.gif): …`, one line.
+    public var line: String {
+        let subject = [state.isEmpty ? nil : state, file.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+        return "\(severity.rawValue): " + (subject.isEmpty ? "" : subject + ": ") + message
+    }
+}
+
+/// Checks state images the way a control will show them (docs/images.md, "Checking images"):
+/// the height they give the control, their scale against the render scale, their frame rate,
+/// whether the first frames of the states match, and what GIF and Lottie files hold that a
+/// device draws differently. Findings are sorted: the same input, the same lines.
+public enum AssetLint {
+    /// Looping states below this many frames a second look choppy.
+    public static let smoothFramesPerSecond = 12.0
+    /// A pull shown in fewer frames than this moves in visible steps.
+    public static let smoothPullFrames = 10
+
+    /// The findings for the scene `description` draws, its image paths resolved from
+    /// `baseDirectory`. Throws what building the scene throws (unreadable or invalid images).
+    public static func check(_ description: SceneDescription, baseDirectory: String? = nil) throws -> [AssetFinding] {
+        let scene = try description.makeScene(baseDirectory: baseDirectory)
+        var findings: [AssetFinding] = []
+        var paths: [RefreshState: String] = [:]
+        if case let .byState(images)? = description[.images] {
+            for (name, value) in images {
+                guard case let .text(path) = value, let state = scene.family.state(named: name)?.state ?? RefreshState(rawValue: name)
+                else { continue }
+                paths[state] = SceneDescription.resolve(path, from: baseDirectory)
+            }
+        }
+        findings += height(scene)
+        for (state, sequence) in scene.images.sequences.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            let file = paths[state]
+            let name = scene.family.ownStateName(state, percent: state == .idle ? 0.5 : 1) ?? state.rawValue
+            findings += frames(sequence, state: state, name: name, file: file)
+            if let file {
+                findings += scaleNaming(file, name: name, renderScale: scene.scale)
+                findings += fileContents(file, name: name)
+            }
+        }
+        findings += firstFrames(scene)
+        return findings.sorted { ($0.severity, $0.state, $0.message) > ($1.severity, $1.state, $1.message) }
+    }
+
+    /// A GIF-style control that grows to fit its images (MJRefresh's auto-height).
+    private static func height(_ scene: RefreshScene) -> [AssetFinding] {
+        guard scene.style == .gif, !scene.images.isBuiltIn else { return [] }
+        var plain = scene
+        plain.images = StateImages()
+        let with = scene.size.height, without = plain.size.height
+        guard with > without else { return [] }
+        return [
+            AssetFinding(
+                severity: .warning, state: "", file: nil,
+                message: "the images are \(points(with)) pt tall: the \(scene.kind.rawValue) grows from \(points(without)) to "
+                    + "\(points(with)) pt to fit the tallest first frame")
+        ]
+    }
+
+    /// Too few frames for the pull or for a loop.
+    private static func frames(_ sequence: ImageSequence, state: RefreshState, name: String, file: String?) -> [AssetFinding] {
+        let count = sequence.frames.count
+        if state == .idle {
+            guard count > 1, count < smoothPullFrames else { return [] }
+            return [
+                AssetFinding(
+                    severity: .info, state: name, file: file,
+                    message: "\(count) frames: the pull moves through them in \(count) visible steps")
+            ]
+        }
+        guard count > 1, sequence.duration > 0 else { return [] }
+        let rate = Double(count) / sequence.duration
+        guard rate < smoothFramesPerSecond else { return [] }
+        return [
+            AssetFinding(
+                severity: .warning, state: name, file: file,
+                message: "\(count) frames in \(points(sequence.duration)) s loop at \(points(rate)) frames a second: "
+                    + "the animation looks choppy (\(Int(smoothFramesPerSecond)) or more look smooth)")
+        ]
+    }
+
+    /// The @2x/@3x in a file's name against the scale the control is drawn at.
+    private static func scaleNaming(_ file: String, name: String, renderScale: Int) -> [AssetFinding] {
+        guard !file.lowercased().hasSuffix(".json") else { return [] }
+        guard let suffix = ImageLoader.scaleSuffix(of: file) else {
+            return [
+                AssetFinding(
+                    severity: .info, state: name, file: file,
+                    message: "no @2x or @3x in the name: its pixels are taken as @\(renderScale)x (--image-scale to say otherwise)")
+            ]
+        }
+        guard suffix < Double(renderScale) else { return [] }
+        return [
+            AssetFinding(
+                severity: .warning, state: name, file: file,
+                message: "@\(Int(suffix))x pixels drawn at @\(renderScale)x: enlarged \(points(Double(renderScale) / suffix))×, soft")
+        ]
+    }
+
+    /// What a GIF or Lottie file holds that a device shows differently.
+    private static func fileContents(_ file: String, name: String) -> [AssetFinding] {
+        guard let bytes = try? FileIO.read(file, maxBytes: 64 << 20) else { return [] }
+        if bytes.starts(with: Array("GIF".utf8)) {
+            guard let inspection = try? ImageInspection.inspect(bytes) else { return [] }
+            let partial = inspection.layouts.dropFirst().filter {
+                $0.width < inspection.width || $0.height < inspection.height || $0.left > 0 || $0.top > 0
+            }
+            var findings: [AssetFinding] = []
+            if !partial.isEmpty {
+                findings.append(
+                    AssetFinding(
+                        severity: .warning, state: name, file: file,
+                        message: "\(partial.count) of \(inspection.layouts.count) frames draw only part of the screen over the "
+                            + "frames before: split into UIImages one frame at a time (without compositing), they show incomplete"))
+            }
+            if inspection.layouts.contains(where: { $0.disposal == .previous }) {
+                findings.append(
+                    AssetFinding(
+                        severity: .warning, state: name, file: file,
+                        message: "frames dispose by restoring the previous picture, which simple frame-by-frame decoders ignore"))
+            }
+            return findings
+        }
+        guard bytes.first == UInt8(ascii: "{") else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let unsupported: [(String, String)] = [
+            (#""ty":5"#, "text layers"), (#""ef":["#, "effects"), (#""x":""#, "expressions"), (#""ddd":1"#, "3D layers"),
+        ]
+        // Without white space, so that `"ddd": 1` and `"ddd":1` read alike.
+        var compact = String.UnicodeScalarView()
+        compact.append(contentsOf: text.unicodeScalars.filter { !$0.properties.isWhitespace })
+        let plain = String(compact)
+        let found = unsupported.filter { plain.contains($0.0) }.map(\.1)
+        guard !found.isEmpty else { return [] }
+        return [
+            AssetFinding(
+                severity: .warning, state: name, file: file,
+                message: "uses \(found.joined(separator: ", ")), which rlottie (and so this preview) does not draw as "
+                    + "lottie-ios does")
+        ]
+    }
+
+    /// First frames of different sizes: the image jumps as the state changes.
+    private static func firstFrames(_ scene: RefreshScene) -> [AssetFinding] {
+        guard !scene.images.isBuiltIn else { return [] }
+        let sizes = scene.images.sequences.compactMap { state, sequence in
+            sequence.frames.first.map { (state, $0.pointWidth, $0.pointHeight) }
+        }.sorted { $0.0.rawValue < $1.0.rawValue }
+        guard let first = sizes.first, sizes.contains(where: { $0.1 != first.1 || $0.2 != first.2 }) else { return [] }
+        let listed = sizes.map { "\(scene.family.ownStateName($0.0, percent: 1) ?? $0.0.rawValue) \(points($0.1))×\(points($0.2)) pt" }
+        return [
+            AssetFinding(
+                severity: .warning, state: "", file: nil,
+                message:
+                    "the states' first frames differ in size (\(listed.joined(separator: ", "))): the image jumps when the state changes")
+        ]
+    }
+
+    /// A number of points with at most two decimals.
+    private static func points(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// `refresh-render lint` on images made here: each finding for the file that causes it, none
+/// for images a control shows as they are.
+@Suite("Asset linter")
+struct AssetLintTests {
+    /// A GIF of `frames` frames of `width` × `height` px, each `delay` s, made by our encoder;
+    /// with `partial`, frames after the first change only a 4 × 4 corner.
+    static func gif(width: Int, height: Int, frames: Int, delay: Double, partial: Bool = false) throws -> [UInt8] {
+        let encoder = try GIFEncoder(width: width, height: height)
+        for f in 0..<frames {
+            var pixels = [UInt8](repeating: 255, count: width * height * 4)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let step = !partial || (x < 4 && y < 4) ? f : 0
+                    pixels[(y * width + x) * 4] = UInt8((x * 9 + step * 40) % 256)
+                    pixels[(y * width + x) * 4 + 1] = UInt8((y * 5) % 256)
+                }
+            }
+            try encoder.add(try RGBAImage(width: width, height: height, straightPixels: pixels), at: Double(f) * delay)
+        }
+        return try encoder.finish(at: Double(frames) * delay)
+    }
+
+    @Test("a tall image grows the header, a slow loop is choppy, @2x pixels drawn at @3x are soft, sizes that differ jump")
+    func findings() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // 240 px at @2x: 120 pt, taller than MJRefresh's 54-pt header.
+        try Data(try Self.gif(width: 60, height: 240, frames: 12, delay: 0.05)).write(to: URL(fileURLWithPath: folder + "/pull@2x.gif"))
+        // 3 frames over 1.5 s: 2 frames a second.
+        try Data(try Self.gif(width: 40, height: 40, frames: 3, delay: 0.5)).write(to: URL(fileURLWithPath: folder + "/spin@2x.gif"))
+        let run = try CLI.run([
+            "lint", "--images", "idle=" + folder + "/pull@2x.gif", "--images", "refreshing=" + folder + "/spin@2x.gif", "--scale", "3",
+        ])
+        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(run.status == 1, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("warning: ") && $0.contains("grows from 54 to 120 pt") })
+        #expect(lines.contains { $0.contains("refreshing") && $0.contains("3 frames in 1.5 s") && $0.contains("2 frames a second") })
+        #expect(lines.contains { $0.contains("pull@2x.gif") && $0.contains("@2x pixels drawn at @3x: enlarged 1.5×") })
+        #expect(lines.contains { $0.contains("first frames differ in size") })
+        // Warnings come before infos, and the same input gives the same lines.
+        let severities = lines.map { $0.hasPrefix("warning") ? 1 : 0 }
+        #expect(severities == severities.sorted(by: >))
+        let again = try CLI.run([
+            "lint", "--images", "idle=" + folder + "/pull@2x.gif", "--images", "refreshing=" + folder + "/spin@2x.gif", "--scale", "3",
+        ])
+        #expect(again.stdout == run.stdout)
+    }
+
+    @Test("GIF frames that draw part of the screen, and Lottie features rlottie does not draw, are named; --json gives one object a line")
+    func fileContents() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(try Self.gif(width: 40, height: 40, frames: 24, delay: 0.05, partial: true))
+            .write(to: URL(fileURLWithPath: folder + "/spin@2x.gif"))
+        let spinner = try String(contentsOf: Support.root.appendingPathComponent("Fixtures/lottie/spinner.json"), encoding: .utf8)
+        let layers = try #require(spinner.range(of: "\"layers\""))
+        let threeD =
+            spinner[..<layers.lowerBound] + spinner[layers.lowerBound...].replacingOccurrences(of: "\"ddd\": 0", with: "\"ddd\": 1")
+        try threeD.write(toFile: folder + "/pull.json", atomically: true, encoding: .utf8)
+        let run = try CLI.run([
+            "lint", "--images", "refreshing=" + folder + "/spin@2x.gif", "--images", "idle=" + folder + "/pull.json", "--json",
+        ])
+        #expect(run.status == 1)
+        let findings = try String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map {
+            try JSONDecoder().decode(AssetFinding.self, from: Data($0.utf8))
+        }
+        #expect(findings.contains { $0.state == "refreshing" && $0.message.contains("23 of 24 frames draw only part of the screen") })
+        #expect(findings.contains { $0.state == "idle" && $0.severity == .warning && $0.message.contains("3D layers") })
+    }
+
+    @Test("images a control shows as they are: no warning, exit 0; a missing file is one error line naming it")
+    func clean() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(try Self.gif(width: 60, height: 60, frames: 24, delay: 0.04)).write(to: URL(fileURLWithPath: folder + "/loop@2x.gif"))
+        let run = try CLI.run(["lint", "--images", "refreshing=" + folder + "/loop@2x.gif", "--images", "idle=" + folder + "/loop@2x.gif"])
+        #expect(run.status == 0, "\(String(decoding: run.stdout, as: UTF8.self))")
+        #expect(!String(decoding: run.stdout, as: UTF8.self).contains("warning"))
+        let missing = try CLI.run(["lint", "--images", "idle=" + folder + "/none.gif"])
+        #expect(missing.status != 0 && missing.status != 1 && missing.stderr.contains("none.gif"))
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+    }
+}
