@@ -8,6 +8,14 @@ import Testing
 /// The scroll rules of SVPullToRefresh and ZJRefresh (docs/families.md), sample by sample.
 @Suite("SVPullToRefresh and ZJRefresh: scroll rules")
 struct FamilyMotionTests {
+    /// A Normal-style control of `family`, as first made.
+    static func normalStyle(_ family: any RefreshFamily) -> RefreshScene {
+        var scene = RefreshScene()
+        scene.family = family
+        scene.style = .normal
+        return scene
+    }
+
     @Test("SV header: triggered only while dragging past 60 pt, loading on release, inset over 0.3 s both ways")
     func svHeader() {
         var m = RefreshStateMachine(family: SVPullToRefresh(), kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
@@ -166,9 +174,7 @@ struct FamilyMotionTests {
         let gesture = Gesture(
             samples: [Gesture.Sample(t: 0, offset: 0, dragging: false)],
             events: [Gesture.TimedEvent(t: 0.2, event: .beginRefreshing), Gesture.TimedEvent(t: 1.5, event: .endRefreshing)])
-        var scene = RefreshScene()
-        scene.family = library.family
-        scene.style = .normal
+        let scene = Self.normalStyle(library.family)
         let frames = try GesturePlayer(gesture: gesture, scene: scene).frames(fps: 100)
         #expect(frames[19].offset == 0 && frames[19].state == .idle)
         #expect(frames[20].state == .refreshing)
@@ -189,9 +195,7 @@ struct FamilyMotionTests {
     func svHiddenPullToRefresh() throws {
         var sv = SVPullToRefresh()
         sv.showsPullToRefresh = false
-        var scene = RefreshScene()
-        scene.family = sv
-        scene.style = .normal
+        let scene = Self.normalStyle(sv)
         #expect(try RefreshRenderer().render(scene).opaqueBounds() == nil)
         var m = RefreshStateMachine(family: sv, kind: .header, size: 60, geometry: ScrollGeometry(), autoAlpha: false)
         m.sample(offset: -90, dragging: true, at: 0)
@@ -230,9 +234,7 @@ struct FamilyMotionTests {
     func zjAutomaticallyHidden() throws {
         var zj = ZJRefresh()
         zj.isAutomaticallyHidden = true
-        var scene = RefreshScene()
-        scene.family = zj
-        scene.style = .normal
+        let scene = Self.normalStyle(zj)
         #expect(try RefreshRenderer().render(scene).opaqueBounds() != nil)
         let gesture = Gesture(script: Gesture.Script(pull: 90, over: 0.6, hold: 0.2, refresh: 1.2))
         let frames = try GesturePlayer(gesture: gesture, scene: scene).frames(fps: 20)

@@ -42,6 +42,11 @@ struct ColorTable {
 
     /// Counts one more pixel of `key`.
     mutating func add(_ key: UInt32) {
+        add(key, pixels: 1)
+    }
+
+    /// Counts `pixels` more pixels of `key`.
+    mutating func add(_ key: UInt32, pixels: Int) {
         var i = slot(of: key)
         if slotKeys[i] == Self.empty {
             if (used + 1) * 2 > mask + 1 {
@@ -51,7 +56,7 @@ struct ColorTable {
             used += 1
             slotKeys[i] = key
         }
-        counts[i] += 1
+        counts[i] += Int32(pixels)
     }
 
     /// The pixels of `key`.

@@ -125,40 +125,37 @@ public final class GIFEncoder {
         let shown = previous.frame.source
         // The ways to leave the pending frame, each with what the screen then stands for.
         var choices: [(disposal: Int32, rect: GIFRect, base: [UInt32])] = []
-        var clear: GIFRect?
-        for i in 0..<shown.count where shown[i] != 0 && next[i] == 0 {
-            clear = GIFRect(x: i % width, y: i / width, width: 1, height: 1).union(clear)
+        // One pass over the screen: what must turn transparent (it needs clearing), and
+        // whether restoring the screen from before the pending frame is right (no pixel
+        // restored must be transparent, and the next frame need not redraw a pixel that stays
+        // the same: a new palette could show it in another colour, which is flicker).
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var restorable = true
+        for i in 0..<next.count {
+            if next[i] == 0 {
+                if shown[i] != 0 {
+                    let x = i % width, y = i / width
+                    minX = min(minX, x)
+                    maxX = max(maxX, x)
+                    minY = min(minY, y)
+                    maxY = y
+                }
+                if base[i] != 0 { restorable = false }
+            } else if shown[i] != base[i] && next[i] == shown[i] {
+                restorable = false
+            }
         }
+        let clear = maxX < 0 ? nil : GIFRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
         if let clear {
             let grown = previous.rect.union(clear)
-            var cleared = shown
-            for y in grown.y..<grown.y + grown.height {
-                for x in grown.x..<grown.x + grown.width { cleared[y * width + x] = 0 }
-            }
-            choices.append((DISPOSE_BACKGROUND, grown, cleared))
+            choices.append((DISPOSE_BACKGROUND, grown, cleared(shown, in: grown)))
             // Held for 4 cs or more, the frame can stay on screen and a frame of its own
             // clear only what must turn transparent, instead of clearing all the frame drew.
             if centisecond - previous.start >= 4 {
-                var kept = shown
-                for y in clear.y..<clear.y + clear.height {
-                    for x in clear.x..<clear.x + clear.width { kept[y * width + x] = 0 }
-                }
-                choices.append((Self.disposeBySplitting, previous.rect, kept))
+                choices.append((Self.disposeBySplitting, previous.rect, cleared(shown, in: clear)))
             }
         } else {
             choices.append((DISPOSE_DO_NOT, previous.rect, shown))
-        }
-        // Restoring is right when no pixel restored must be transparent, and it never makes
-        // the next frame redraw a pixel that stays the same (a new palette could show it in
-        // another colour: flicker).
-        var restorable = true
-        for i in 0..<next.count {
-            let clears = base[i] != 0 && next[i] == 0
-            let redraws = shown[i] != base[i] && next[i] == shown[i]
-            if clears || redraws {
-                restorable = false
-                break
-            }
         }
         if restorable {
             choices.append((DISPOSE_PREVIOUS, previous.rect, base))
@@ -185,6 +182,15 @@ public final class GIFEncoder {
         }
         base = choices[best].base
         pending = Pending(frame: frame, start: centisecond, rect: bestRect)
+    }
+
+    /// `pixels` with `rect` made transparent.
+    private func cleared(_ pixels: [UInt32], in rect: GIFRect) -> [UInt32] {
+        var pixels = pixels
+        for y in rect.y..<rect.y + rect.height {
+            for x in rect.x..<rect.x + rect.width { pixels[y * width + x] = 0 }
+        }
+        return pixels
     }
 
     /// The bounding box of the pixels `to` draws over `from` (opaque and different), or a

@@ -53,6 +53,17 @@ final class GIFFrameWriter {
         var disposal: Int32
         var delay: Int
         var changed: [UInt32]
+        /// The colours of `changed` (24-bit RGB) with their pixel counts, counted once.
+        var counts: ColorTable
+
+        init(rect: GIFRect, disposal: Int32, delay: Int, changed: [UInt32]) {
+            self.rect = rect
+            self.disposal = disposal
+            self.delay = delay
+            self.changed = changed
+            counts = ColorTable(capacity: 256)
+            for color in changed where color != 0 { counts.add(color >> 8) }
+        }
     }
 
     /// The mean squared error per channel over a frame's changed pixels up to which a frame
@@ -109,7 +120,8 @@ final class GIFFrameWriter {
     func write(_ frame: Frame) throws {
         if headerWritten { return try emit(frame) }
         held.append(frame)
-        heldPixels += frame.rect.area
+        // Each frame counts as at least 4 096 pixels: many tiny frames are bounded too.
+        heldPixels += max(frame.rect.area, 4096)
         if heldPixels > Self.holdLimit { try release() }
     }
 
@@ -133,17 +145,10 @@ final class GIFFrameWriter {
     /// Chooses the global table from the frames held, writes the header and them.
     private func release() throws {
         var all = ColorTable(capacity: 4096)
-        var frameColors: [ColorTable] = []
         for frame in held {
-            var colors = ColorTable(capacity: 256)
-            var last: UInt32 = 0
-            for color in frame.changed where color != 0 {
-                all.add(color >> 8)
-                if color != last { colors.add(color >> 8) }
-                last = color
-            }
-            frameColors.append(colors)
+            for key in frame.counts.keys { all.add(key, pixels: frame.counts.count(of: key)) }
         }
+        let frameColors = held.map(\.counts)
         var table = GIFColorTable()
         if all.count <= 255 {
             for key in all.keys.sorted() { table.append(key << 8 | 0xFF) }
@@ -198,7 +203,7 @@ final class GIFFrameWriter {
     /// then updates ``screen`` to what shows once the frame is disposed of.
     private func emit(_ frame: Frame) throws {
         let r = frame.rect
-        let drawn = colorsDrawn(frame.changed, width: r.width)
+        let drawn = colorsDrawn(frame.changed, counts: frame.counts, width: r.width)
         let pixels = GIFRectColors(rect: r, width: width, drawn: drawn, screen: screen)
         var own = GIFColorTable()
         for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
@@ -260,34 +265,35 @@ final class GIFFrameWriter {
     /// else the global palette's when that is made for such frames and serves the frame about
     /// as well as a palette of its own would, or else the frame's own palette; dithered when
     /// asked.
-    private func colorsDrawn(_ changed: [UInt32], width: Int) -> [UInt32] {
-        var counts = ColorTable(capacity: 1024)
-        for color in changed where color != 0 { counts.add(color >> 8) }
+    private func colorsDrawn(_ changed: [UInt32], counts: ColorTable, width: Int) -> [UInt32] {
         guard counts.count > 255 else { return changed }
+        var counts = counts
         // The global palette serves when its mean squared error over the frame's changed
         // pixels stays within `globalError` per channel; else the frame gets its own palette.
-        var pixels = 0
-        for key in counts.keys { pixels += counts.count(of: key) }
-        let useGlobal = !globalPalette.isEmpty && Self.error(of: counts, in: globalPalette) <= Int(Self.globalError * Double(3 * pixels))
-        let palette = useGlobal ? globalPalette : GIFPalette.colors(for: counts).colors
-        if dithering == .floydSteinberg { return GIFDither.floydSteinberg(changed, width: width, palette: palette) }
-        for key in counts.keys {
-            let (red, green, blue) = GIFPalette.rgb(key)
-            counts.setValue(GIFPalette.nearest(red, green, blue, in: palette), for: key)
+        var palette = globalPalette
+        let global = palette.isEmpty ? nil : Self.map(&counts, onto: palette)
+        if global.map({ Double($0.error) > Self.globalError * Double(3 * $0.pixels) }) ?? true {
+            palette = GIFPalette.colors(for: counts).colors
+            if dithering == .none { _ = Self.map(&counts, onto: palette) }
         }
+        if dithering == .floydSteinberg { return GIFDither.floydSteinberg(changed, width: width, palette: palette) }
         let keys = palette.map { GIFPalette.key($0) << 8 | 0xFF }
         return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
     }
 
-    /// The summed squared error of mapping the counted colours onto `palette`.
-    private static func error(of counts: ColorTable, in palette: [GIFPalette.RGB]) -> Int {
-        var total = 0
+    /// Gives each counted colour the index of its nearest `palette` colour; returns the summed
+    /// squared error of that mapping and the pixels counted.
+    private static func map(_ counts: inout ColorTable, onto palette: [GIFPalette.RGB]) -> (error: Int, pixels: Int) {
+        var error = 0, pixels = 0
         for key in counts.keys {
             let (r, g, b) = GIFPalette.rgb(key)
-            let c = palette[GIFPalette.nearest(r, g, b, in: palette)]
-            total += ((c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)) * counts.count(of: key)
+            let index = GIFPalette.nearest(r, g, b, in: palette)
+            counts.setValue(index, for: key)
+            let c = palette[index], n = counts.count(of: key)
+            error += ((c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)) * n
+            pixels += n
         }
-        return total
+        return (error, pixels)
     }
 }
 

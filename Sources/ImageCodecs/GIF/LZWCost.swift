@@ -68,21 +68,18 @@ struct LZWCost {
                                     }
                                     return (slot, false)
                                 }
+                                // The value the code table continues, preferred first.
                                 let (slot, found) = find(preferred)
-                                if found {
-                                    prefix = UInt32(codes[slot])
-                                    indices[offset] = preferred
-                                    previous = preferred
-                                    continue
-                                }
-                                if other != preferred {
+                                var hit: (code: Int16, value: UInt8)? = found ? (codes[slot], preferred) : nil
+                                if hit == nil && other != preferred {
                                     let (otherSlot, otherFound) = find(other)
-                                    if otherFound {
-                                        prefix = UInt32(codes[otherSlot])
-                                        indices[offset] = other
-                                        previous = other
-                                        continue
-                                    }
+                                    if otherFound { hit = (codes[otherSlot], other) }
+                                }
+                                if let hit {
+                                    prefix = UInt32(hit.code)
+                                    indices[offset] = hit.value
+                                    previous = hit.value
+                                    continue
                                 }
                                 total += bits
                                 if next < 4095 {

@@ -15,9 +15,7 @@ public enum ZJRefreshLayout {
     public static let arrowViewSize = 36.0
     /// The `grayArrow` image's size in points, drawn aspect-fit into the image view.
     public static let arrowImageSize = (width: 23.0, height: 60.0)
-    /// `NormalAnimator`'s activity indicator view, 40×40 pt by its nib's constraints.
-    public static let indicatorViewSize = 40.0
-    /// The gray activity indicator's spinner.
+    /// The gray activity indicator's spinner (drawn centred in the nib's 40×40 pt view).
     public static let indicatorSize = 20.0
     /// `NormalAnimator`: the description's top and the time label's bottom inset.
     public static let normalInset = 5.0
