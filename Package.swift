@@ -11,6 +11,7 @@ import PackageDescription
 //   RefreshRaster  text (FreeType, HarfBuzz, fontconfig), vector shapes and the renderer
 //   RefreshGif     the façade users import: scene descriptions, image loading, files
 //   RefreshGifTesting, refresh-render, refresh-bench   on top of the façade
+//   RefreshPreview  the live preview server (Hummingbird), under refresh-render only
 let package = Package(
     name: "RefreshGif",
     products: [
@@ -22,11 +23,17 @@ let package = Package(
         .executable(name: "refresh-render", targets: ["refresh-render"]),
     ],
     traits: [
-        .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing.")
+        .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing."),
+        // On by default; `--disable-default-traits` builds refresh-render without a server.
+        .trait(name: "Preview", description: "refresh-render preview: the live preview server (Hummingbird)."),
+        .default(enabledTraits: ["Preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
+        // Without its default traits: no swift-configuration, no full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries, found with pkg-config.
@@ -60,9 +67,22 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
 
+        // The preview server: the service (routes, sessions, limits) on Hummingbird; its page's
+        // HTML, CSS and JavaScript are embedded in the binary.
+        .target(
+            name: "RefreshPreview",
+            dependencies: [
+                "RefreshGif", .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
+
         .executableTarget(
             name: "refresh-render",
-            dependencies: ["RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "RefreshPreview", condition: .when(traits: ["Preview"])),
+            ]),
         .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "CRLottie"]),
 
         // Tests: unit tests of the modules, the command line end to end, and the examples and
@@ -75,6 +95,7 @@ let package = Package(
                 "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),
+        .testTarget(name: "PreviewTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "RefreshPreview"]),
         .testTarget(name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
     ]

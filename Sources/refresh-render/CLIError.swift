@@ -9,50 +9,14 @@ enum CLIError {
     static let differenceFound: Int32 = 1
 
     /// The option a schema field is set with (`imageScale` → `--image-scale`).
-    static func option(for field: String) -> String {
-        "--" + (SceneSchema.field(named: field)?.option ?? field)
-    }
+    static func option(for field: String) -> String { ErrorReport.option(for: field) }
 
     /// One line for a model value error: the option, then what is wrong.
-    static func message(for error: InvalidValue) -> String {
-        "\(option(for: error.field)): \(error.reason)"
-    }
+    static func message(for error: InvalidValue) -> String { ErrorReport.message(for: error) }
 
-    /// The sysexits code and one-line message of any error a command throws.
-    static func describe(_ error: Error) -> (code: Int32, message: String) {
-        switch error {
-        case let error as RefreshGifError:
-            switch error {
-            case let .invalidSetting(field, message):
-                return (64, field.hasPrefix("$") ? "\(field): \(message)" : "\(option(for: field)): \(message)")
-            case .outputIsInput, .outputsCollide: return (64, error.description)
-            case let .limitExceeded(_, violation):
-                switch violation {
-                case .side, .framePixels: return (65, error.description + " (raise it with --max-pixels)")
-                case .totalPixels, .workerStopped, .work: return (65, error.description + " (raise it with --max-memory MIB)")
-                case .workerTime: return (65, error.description + " (raise it with --max-seconds S)")
-                case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
-                }
-            case .badInput: return (65, error.description)
-            case .missingInput: return (66, error.description)
-            case .internalError: return (70, error.description)
-            case .cannotCreateOutput: return (73, error.description)
-            case .writeFailed: return (74, error.description)
-            }
-        case let error as InvalidValue:
-            return (64, message(for: error))
-        case let error as ImageCodecError:
-            return describe(RefreshGifError(file: "image data", error))
-        case let error as RasterError:
-            return describe(RefreshGifError(error))
-        case let error as ImageBufferError:
-            return (70, "internal error: \(error)")
-        case let error as DiffError:
-            return (65, error.description)
-        default:
-            return (70, "internal error: \(error)")
-        }
-    }
+    /// The sysexits code and one-line message of any error a command throws (the library's
+    /// ``ErrorReport``, which the preview server answers with too).
+    static func describe(_ error: Error) -> (code: Int32, message: String) { ErrorReport.describe(error) }
 }
 
 extension CLIError {

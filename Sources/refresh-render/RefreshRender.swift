@@ -13,14 +13,24 @@ struct RefreshRender: ParsableCommand {
         discussion: """
             Exit codes: 0 success, 1 a diff beyond tolerance, 64 usage, 65 bad input data, \
             66 input missing or unreadable, 70 internal error, 73 output cannot be created, \
-            74 I/O error while writing (a full disk, a closed pipe), 128 + N ended by signal N \
+            74 I/O error while writing (a full disk, a closed pipe), 69 preview: the address cannot \
+            be listened on, 128 + N ended by signal N \
             (129 SIGHUP, 130 SIGINT, 143 SIGTERM and so on; temporary files removed).
             """,
         version: RefreshGifVersion.current,
-        subcommands: [
-            Render.self, Extract.self, Info.self, Lint.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self,
-        ],
+        subcommands: subcommands,
         defaultSubcommand: Render.self)
+
+    /// The commands; `preview` only in builds with the Preview trait (the default).
+    static var subcommands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [
+            Render.self, Extract.self, Info.self, Lint.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self,
+        ]
+        #if Preview
+            commands.append(Preview.self)
+        #endif
+        return commands
+    }
 
     /// Parses and runs a command. Usage errors are one line (then a pointer to `--help`);
     /// an interrupted command removes its temporary files.

@@ -105,15 +105,16 @@ public struct RefreshAnimation: Sendable {
     /// A gesture played through MJRefresh's state machine (docs/motion.md), `scene` being the
     /// control as the app set it up: every frame where the control would be on screen, in a
     /// window of the scroll view (with a plain list that moves with the offset when
-    /// `showContent`).
+    /// `showContent`; the whole scroll view when `wholeView`).
     public static func gesture(
         _ gesture: Gesture, scene: RefreshScene, fps: Int = 60,
-        showContent: Bool = false
+        showContent: Bool = false, wholeView: Bool = false
     ) throws -> RefreshAnimation {
         try checkRate(fps)
         let player = try GesturePlayer(gesture: gesture, scene: scene)
         var window = ScreenWindow(kind: scene.kind, geometry: gesture.geometry, showContent: showContent)
         window.ignoredInset = scene.family.ignoredInset(kind: scene.kind)
+        window.showsWholeView = wholeView
         let plan = try player.frames(fps: fps).map { frame in
             PlannedFrame(
                 timeMicroseconds: frame.timeMicroseconds, scene: frame.scene, window: window,

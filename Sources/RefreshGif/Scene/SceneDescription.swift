@@ -219,7 +219,7 @@ package enum JSONInput {
         }
     }
 
-    static func describe(_ error: DecodingError) -> String {
+    package static func describe(_ error: DecodingError) -> String {
         switch error {
         case let .typeMismatch(type, context):
             return "\(path(context.codingPath)): expected \(typeName(type))"

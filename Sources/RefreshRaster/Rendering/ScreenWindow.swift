@@ -13,6 +13,9 @@ public struct ScreenWindow: Sendable {
     /// How far the control sits beyond its usual place, away from the content (MJRefresh's
     /// `ignoredScrollViewContentInset…`), in points.
     public var ignoredInset = 0.0
+    /// Show the whole scroll view, not only the part around the control (the preview page's
+    /// phone screen).
+    public var showsWholeView = false
 
     /// A window for a control on a scroll view.
     public init(kind: ComponentKind, geometry: ScrollGeometry, showContent: Bool) {
@@ -28,9 +31,11 @@ public struct ScreenWindow: Sendable {
     static let rowHeight = 44.0
 
     /// The window's size in points: the scroll view's width by 2.5 control heights (at
-    /// least 150 pt); for a trailer, 3 trailer widths by the view's height.
+    /// least 150 pt), or by the whole view when ``showsWholeView``; for a trailer, 3 trailer
+    /// widths (or the whole view) by the view's height.
     public func size(controlHeight: Double) -> (width: Double, height: Double) {
-        if kind == .trailer { return (3 * ComponentLayout.trailerWidth, geometry.viewHeight) }
+        if kind == .trailer { return (showsWholeView ? geometry.viewWidth : 3 * ComponentLayout.trailerWidth, geometry.viewHeight) }
+        if showsWholeView { return (geometry.viewWidth, geometry.viewHeight) }
         return (geometry.viewWidth, min(geometry.viewHeight, max(150, 2.5 * controlHeight)))
     }
 

@@ -1,0 +1,58 @@
+import FoundationEssentials
+import ImageCodecs
+import PixelDiff
+import RefreshImage
+import RefreshModel
+import RefreshRaster
+
+/// The one-line message and sysexits code of any error the library throws, as the command
+/// line prints it and the preview server answers it: messages name the option a setting is
+/// given with (`--percent`) and the file concerned.
+public enum ErrorReport {
+    /// The option a schema field is set with (`imageScale` → `--image-scale`).
+    public static func option(for field: String) -> String {
+        "--" + (SceneSchema.field(named: field)?.option ?? field)
+    }
+
+    /// One line for a model value error: the option, then what is wrong.
+    public static func message(for error: InvalidValue) -> String {
+        "\(option(for: error.field)): \(error.reason)"
+    }
+
+    /// The sysexits code (64 usage, 65 bad data, 66 missing input, 70 internal, 73 cannot
+    /// create, 74 write error) and one-line message of `error`.
+    public static func describe(_ error: Error) -> (code: Int32, message: String) {
+        switch error {
+        case let error as RefreshGifError:
+            switch error {
+            case let .invalidSetting(field, message):
+                return (64, field.hasPrefix("$") ? "\(field): \(message)" : "\(option(for: field)): \(message)")
+            case .outputIsInput, .outputsCollide: return (64, error.description)
+            case let .limitExceeded(_, violation):
+                switch violation {
+                case .side, .framePixels: return (65, error.description + " (raise it with --max-pixels)")
+                case .totalPixels, .workerStopped, .work: return (65, error.description + " (raise it with --max-memory MIB)")
+                case .workerTime: return (65, error.description + " (raise it with --max-seconds S)")
+                case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
+                }
+            case .badInput: return (65, error.description)
+            case .missingInput: return (66, error.description)
+            case .internalError: return (70, error.description)
+            case .cannotCreateOutput: return (73, error.description)
+            case .writeFailed: return (74, error.description)
+            }
+        case let error as InvalidValue:
+            return (64, message(for: error))
+        case let error as ImageCodecError:
+            return describe(RefreshGifError(file: "image data", error))
+        case let error as RasterError:
+            return describe(RefreshGifError(error))
+        case let error as ImageBufferError:
+            return (70, "internal error: \(error)")
+        case let error as DiffError:
+            return (65, error.description)
+        default:
+            return (70, "internal error: \(error)")
+        }
+    }
+}

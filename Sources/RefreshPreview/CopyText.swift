@@ -1,0 +1,78 @@
+import FoundationEssentials
+import RefreshGif
+
+/// What the page's copy buttons give for the scene on screen: a `refresh-render` command, Swift
+/// that builds the same ``RefreshScene``, and a snapshot case. Each draws the same bytes as the
+/// page's picture (`GET /render.png`); the tests run all three.
+struct CopyText: Encodable, Sendable, Equatable {
+    /// A shell command line.
+    var command: String
+    /// Swift code using the library.
+    var swift: String
+    /// A snapshot cases file holding one case.
+    var json: String
+
+    /// The texts for `description` (uploads already named as the user's files).
+    init(_ description: SceneDescription, output: String = "refresh.png") {
+        command = (["refresh-render"] + description.commandLineArguments + ["-o", output]).map(ShellWord.quoted).joined(separator: " ")
+        swift = Self.swift(description, output: output)
+        json = Self.json(description)
+    }
+
+    static func swift(_ description: SceneDescription, output: String) -> String {
+        var lines = ["import RefreshGif", "", "var control = SceneDescription()"]
+        for key in description.keys.sorted(by: { order($0) < order($1) }) {
+            guard let value = description[key] else { continue }
+            lines.append("control[.\(key.rawValue)] = \(swiftValue(value))")
+        }
+        lines += [
+            "let scene: RefreshScene = try control.makeScene()",
+            "let image = try RefreshRenderer().render(scene)",
+            "try image.writePNG(to: \(swiftString(output)))",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func json(_ description: SceneDescription) -> String {
+        let fields = description.jsonText.dropFirst().dropLast()  // the object's inside, one field a line
+        let inner = fields.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        return "{\"cases\": [\n  {\n    \"name\": \"preview\"" + (inner.isEmpty ? "" : ",\n" + inner) + "\n  }\n]}\n"
+    }
+
+    private static func order(_ key: SceneKey) -> Int {
+        SceneSchema.fields.firstIndex { $0.key == key } ?? 0
+    }
+
+    private static func swiftValue(_ value: SceneValue) -> String {
+        switch value {
+        case let .number(n): return ".number(\(n))"
+        case let .integer(i): return ".integer(\(i))"
+        case let .flag(b): return ".flag(\(b))"
+        case let .text(t): return ".text(\(swiftString(t)))"
+        case let .byState(map):
+            return ".byState([" + map.sorted { $0.key < $1.key }.map { "\(swiftString($0.key)): \(swiftValue($0.value))" }.joined(separator: ", ")
+                + "])"
+        }
+    }
+
+    /// A Swift string literal: quotes, backslashes and control characters escaped.
+    static func swiftString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,562 @@
+// The preview page: a panel generated from the scene schema, a phone whose scroll view the
+// mouse (or a finger, or the keyboard) drags, and the buttons that copy and download what is
+// shown. Every picture is drawn by the server; this file only keeps the scroll view moving
+// (rubber band, spring back to the control's inset) and records the gesture it sends.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const page = {
+  schema: null,          // GET /schema.json
+  session: null,         // GET /session.json
+  uploads: {},           // state -> {reference, name}
+  stillTimer: 0,
+  lintTimer: 0,
+};
+
+// ---------- The panel, generated from the schema ----------
+
+const sliders = { percent: [0, 2, 0.01], time: [0, 5, 0.01] };
+const groups = [
+  ["Control", ["library", "kind", "style", "state", "percent", "time", "width", "height", "scale"]],
+  ["Images", ["images", "animation", "durations", "lottieSegments", "lottieSize", "timing", "imageScale"]],
+  ["Labels", ["language", "titles", "subtitles", "hideLabels", "hideStateLabel", "hideTimeLabel",
+              "refreshingTitleHidden", "lastUpdated", "now", "timezone", "font", "labelLeftInset"]],
+  ["Look", ["background", "textColor", "arrowColor", "spinner", "spinnerColor", "autoAlpha", "rtl", "svLayout",
+            "hidePullToRefresh", "hideInfiniteScrolling", "infiniteScrollingDisabled", "ignoredInset", "automaticallyHidden"]],
+];
+
+function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) node.append(child);
+  return node;
+}
+
+function baseTexts(name) {
+  const setting = page.session.settings.find((s) => s.name === name);
+  return setting ? setting.texts : [];
+}
+
+function library() {
+  const select = $("f-library");
+  return (select && select.value) || baseTexts("library")[0] || "mjrefresh";
+}
+
+function statesOf(lib) {
+  return page.schema.libraries[lib].states;
+}
+
+function buildPanel() {
+  const form = $("panel");
+  form.replaceChildren();
+  const placed = new Set();
+  const fields = Object.fromEntries(page.schema.fields.map((f) => [f.name, f]));
+  const allGroups = groups.concat([["Limits", page.schema.fields.filter((f) => f.isLimit).map((f) => f.name)]]);
+  // Any setting not in a group above still gets a place: the panel never lacks one.
+  const rest = page.schema.fields.map((f) => f.name).filter((n) => !allGroups.some(([, names]) => names.includes(n)));
+  if (rest.length) allGroups.push(["More", rest]);
+  for (const [title, names] of allGroups) {
+    const set = el("fieldset", {}, el("legend", { text: title }));
+    form.append(set);
+    for (const name of names) {
+      if (!fields[name] || placed.has(name)) continue;
+      placed.add(name);
+      set.append(fieldRow(fields[name]));
+    }
+  }
+}
+
+function fieldRow(field) {
+  const id = "f-" + field.name;
+  const row = el("div", { class: "field", "data-name": field.name });
+  const label = el("label", { for: id, text: "--" + field.option });
+  const texts = baseTexts(field.name);
+  let control;
+  if (field.kind === "byState") {
+    control = el("div", { id, class: "by-state", role: "group", "aria-label": field.name });
+    row.append(el("span", { text: "--" + field.option }), control);
+    fillByState(field, control, texts);
+  } else {
+    if (field.kind === "choice") {
+      control = el("select", { id });
+      control.append(el("option", { value: "", text: "(default)" }));
+      for (const word of field.choices) control.append(el("option", { value: word, text: word }));
+      control.value = texts[0] || "";
+    } else if (field.kind === "flag") {
+      control = el("input", { id, type: "checkbox" });
+      control.checked = texts[0] === "true";
+    } else if (field.isFile) {
+      control = el("select", { id });
+      control.append(el("option", { value: "", text: "(none)" }));
+      for (const file of page.session.files) control.append(el("option", { value: file, text: file }));
+      control.value = texts[0] || "";
+    } else if (field.name === "state") {
+      control = el("select", { id });
+      fillStates(control, texts[0] || "");
+    } else if (sliders[field.name]) {
+      const [min, max, step] = sliders[field.name];
+      const range = el("input", { type: "range", min, max, step, id: id + "-range", "aria-label": field.name + " slider" });
+      const number = el("input", { id, type: "number", step: "any", min: "0" });
+      number.value = texts[0] || "";
+      range.value = texts[0] || "0";
+      range.addEventListener("input", () => { number.value = range.value; changed(); });
+      number.addEventListener("input", () => { if (number.value !== "") range.value = number.value; });
+      control = el("span", { class: "pair" }, range, number);
+    } else {
+      const numeric = field.kind === "number" || field.kind === "integer";
+      control = el("input", { id, type: numeric ? "number" : "text", step: field.kind === "integer" ? "1" : "any" });
+      control.value = texts[0] || "";
+      if (field.help.includes("#RRGGBB")) control.placeholder = "#RRGGBB";
+    }
+    row.append(label, control);
+  }
+  row.append(el("span", { class: "help", text: field.help }));
+  row.addEventListener("input", changed);
+  row.addEventListener("change", (event) => {
+    if (event.target.id === "f-library") libraryChanged();
+    changed();
+  });
+  return row;
+}
+
+function fillStates(select, value) {
+  select.replaceChildren(el("option", { value: "", text: "(default)" }));
+  for (const state of statesOf(library())) select.append(el("option", { value: state, text: state }));
+  select.value = statesOf(library()).includes(value) ? value : "";
+}
+
+function fillByState(field, box, texts) {
+  const given = Object.fromEntries(texts.map((t) => [t.slice(0, t.indexOf("=")), t.slice(t.indexOf("=") + 1)]));
+  box.replaceChildren();
+  for (const state of statesOf(library())) {
+    const inputId = `f-${field.name}-${state}`;
+    const line = el("div", { class: "pair" }, el("label", { for: inputId, text: state }));
+    if (field.isFile) {
+      const select = el("select", { id: inputId, "data-state": state });
+      select.append(el("option", { value: "", text: "(built-in)" }));
+      for (const file of page.session.files) select.append(el("option", { value: file, text: file }));
+      select.value = given[state] || "";
+      const picker = el("input", { type: "file", multiple: "", hidden: "", "data-state": state, id: `file-${state}`,
+                                   accept: ".gif,.png,.json,image/gif,image/png,application/json" });
+      const drop = el("div", { class: "drop", tabindex: "0", role: "button", "data-state": state, id: `drop-${state}`,
+                               "aria-label": `Drop or choose images for ${state}` },
+                      el("span", { text: "Drop a GIF, PNGs or a Lottie file" }));
+      drop.addEventListener("click", () => picker.click());
+      drop.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); picker.click(); } });
+      drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+      drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+      drop.addEventListener("drop", (e) => {
+        e.preventDefault();
+        drop.classList.remove("over");
+        upload(state, Array.from(e.dataTransfer.files));
+      });
+      picker.addEventListener("change", () => upload(state, Array.from(picker.files)));
+      line.append(select, drop, picker);
+    } else {
+      const input = el("input", { id: inputId, type: field.valueKind === "number" ? "number" : "text", step: "any", "data-state": state });
+      input.value = given[state] || "";
+      line.append(input);
+    }
+    box.append(line);
+  }
+}
+
+function libraryChanged() {
+  fillStates($("f-state"), $("f-state").value);
+  for (const field of page.schema.fields.filter((f) => f.kind === "byState")) {
+    fillByState(field, $("f-" + field.name), currentByState(field));
+  }
+  const kind = $("f-kind");
+  const kinds = page.schema.libraries[library()].kinds;
+  for (const option of kind.options) option.disabled = option.value !== "" && !kinds.includes(option.value);
+  if (kind.selectedOptions[0] && kind.selectedOptions[0].disabled) kind.value = "";
+}
+
+function currentByState(field) {
+  const out = [];
+  for (const input of $("f-" + field.name).querySelectorAll("[data-state]")) {
+    if (input.type === "file" || input.classList.contains("drop")) continue;
+    if (input.value !== "") out.push(`${input.dataset.state}=${input.value}`);
+  }
+  return out;
+}
+
+// The settings as query pairs: the names the command line and JSON files use.
+function settings({ dynamic = true } = {}) {
+  const pairs = [];
+  for (const field of page.schema.fields) {
+    if (!dynamic && ["state", "percent", "time"].includes(field.name)) continue;
+    const control = $("f-" + field.name);
+    if (!control) continue;
+    if (field.kind === "byState") {
+      for (const text of currentByState(field)) pairs.push([field.name, text]);
+    } else if (field.kind === "flag") {
+      if (control.checked) pairs.push([field.name, "true"]);
+      else if (baseTexts(field.name).length) pairs.push([field.name, "false"]);
+    } else if (control.value !== "") {
+      pairs.push([field.name, control.value]);
+    }
+  }
+  return pairs;
+}
+
+function query(pairs) {
+  return new URLSearchParams(pairs).toString();
+}
+
+function setStatus(text, isError = false) {
+  $("status").textContent = text;
+  $("status").classList.toggle("error", isError);
+}
+
+async function failure(response) {
+  return (await response.text()).trim();
+}
+
+// ---------- The still picture, the linter and the copy buttons ----------
+
+function changed() {
+  clearTimeout(page.stillTimer);
+  page.stillTimer = setTimeout(refreshStill, 60);
+  clearTimeout(page.lintTimer);
+  page.lintTimer = setTimeout(refreshFindings, 300);
+  live.wake();
+}
+
+async function refreshStill() {
+  const response = await fetch("/render.png?" + query(settings()));
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const old = $("still").src;
+  $("still").src = URL.createObjectURL(await response.blob());
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("still").dataset.query = query(settings());
+  setStatus("Ready");
+}
+
+async function refreshFindings() {
+  const response = await fetch("/lint?" + query(settings()));
+  const list = $("findings");
+  if (!response.ok) { list.replaceChildren(el("li", { text: await failure(response) })); return; }
+  const { findings } = await response.json();
+  list.replaceChildren(...findings.map((f) => el("li", { class: f.severity, text: formatFinding(f) })));
+  if (!findings.length) list.append(el("li", { text: "No findings: the images will show as drawn here." }));
+  for (const drop of document.querySelectorAll(".drop")) {
+    for (const old of drop.querySelectorAll(".finding")) old.remove();
+    for (const f of findings.filter((f) => f.state === drop.dataset.state)) {
+      drop.append(el("span", { class: "finding " + f.severity, text: `${f.severity}: ${f.message}` }));
+    }
+  }
+}
+
+function formatFinding(f) {
+  const subject = [f.state, f.file ? `(${f.file})` : ""].filter(Boolean).join(" ");
+  return `${f.severity}: ${subject ? subject + ": " : ""}${f.message}`;
+}
+
+async function copy(kind) {
+  const response = await fetch("/export?" + query(settings()));
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const text = (await response.json())[kind];
+  $("copied").textContent = text;
+  $("copied").dataset.kind = kind;
+  try {
+    await navigator.clipboard.writeText(text);
+    setStatus(`Copied the ${kind === "json" ? "JSON case" : kind}`);
+  } catch {
+    setStatus(`The ${kind === "json" ? "JSON case" : kind} is below; select it to copy`);
+  }
+}
+
+async function upload(state, files) {
+  if (!files.length) return;
+  let answer = null;
+  const pngs = files.filter((f) => f.name.toLowerCase().endsWith(".png")).sort((a, b) => a.name.localeCompare(b.name));
+  const list = files.length > 1 && pngs.length === files.length ? pngs : [files[0]];
+  for (const file of list) {
+    const params = { state, name: file.name };
+    if (answer) params.append = answer.id;
+    const response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", body: file });
+    if (!response.ok) { setStatus(await failure(response), true); return; }
+    answer = await response.json();
+  }
+  page.uploads[state] = answer;
+  const select = $(`f-images-${state}`);
+  const option = el("option", { value: answer.reference, text: `${answer.name} (dropped)` });
+  for (const old of select.querySelectorAll("option[value^='upload:']")) old.remove();
+  select.append(option);
+  select.value = answer.reference;
+  setStatus(`Using ${answer.name} for ${state}`);
+  changed();
+}
+
+// ---------- The phone: a scroll view the pointer drags ----------
+
+const live = {
+  geometry: null,
+  samples: [],
+  events: [],
+  t0: 0,
+  pull: 0,             // points past the resting offset, towards the control
+  inset: 0,            // what the control adds to the inset (from the server)
+  rest: 0,             // the resting offset (from the server)
+  dragging: false,
+  dragStart: null,
+  inFlight: 0,
+  running: false,
+  lastChange: 0,
+  lastState: "",
+  frames: [],
+  lastGesture: null,
+  keyPull: 0,
+  releasedAt: 0,       // when the finger last let go (seconds into the gesture)
+  answeredAt: 0,       // the latest instant the server has drawn
+
+  direction() {
+    return ($("f-kind").value || "header") === "header" ? -1 : 1;
+  },
+
+  axisIsX() {
+    return $("f-kind").value === "trailer";
+  },
+
+  now() {
+    return (performance.now() - this.t0) / 1000;
+  },
+
+  start() {
+    const width = Number($("f-width").value) || 375;
+    this.geometry = { viewWidth: width, viewHeight: page.session.viewHeight, contentWidth: width, contentHeight: 1400 };
+    this.samples = [];
+    this.events = [];
+    this.t0 = performance.now();
+    this.lastChange = 0;
+    this.releasedAt = 0;
+    this.answeredAt = 0;
+  },
+
+  offset() {
+    return this.rest + this.direction() * this.pull;
+  },
+
+  record() {
+    const t = Math.round(this.now() * 1e4) / 1e4;
+    const offset = Math.round(this.offset() * 100) / 100;
+    const last = this.samples[this.samples.length - 1];
+    if (last && last.offset === offset && last.dragging === this.dragging) return;
+    if (last && t < last.t) return;
+    this.samples.push({ t, offset, dragging: this.dragging });
+    this.lastChange = t;
+  },
+
+  // UIKit's rubber band: past the edge, the content moves less than the finger.
+  band(travel) {
+    const d = page.session.viewHeight;
+    return travel <= 0 ? travel : (0.55 * travel) / ((0.55 * travel) / d + 1);
+  },
+
+  unband(pull) {
+    const d = page.session.viewHeight;
+    return pull <= 0 ? pull : pull / (0.55 * (1 - Math.min(pull, d - 1) / d));
+  },
+
+  gesture(duration) {
+    return { geometry: this.geometry, samples: this.samples.length ? this.samples : [{ t: 0, offset: this.offset(), dragging: false }],
+             events: this.events, duration };
+  },
+
+  begin(point) {
+    if (!this.geometry || this.isAtRest() || this.now() > 50) this.start();
+    this.dragging = true;
+    this.dragStart = { point, travel: this.inset + this.unband(this.pull - this.inset) };
+    this.record();
+    this.wake();
+  },
+
+  move(point) {
+    if (!this.dragging) return;
+    const delta = (point - this.dragStart.point) * (this.axisIsX() ? 1 : -this.direction());
+    const travel = this.dragStart.travel + delta;
+    this.pull = travel > this.inset ? this.inset + this.band(travel - this.inset) : Math.max(travel, -300);
+    this.record();
+  },
+
+  release() {
+    if (!this.dragging) return;
+    this.dragging = false;
+    this.record();
+    // On a device the control sets its inset in the same turn as the release; here the
+    // state machine's answer comes from the server, so the spring waits for it.
+    this.releasedAt = this.now();
+    this.wake();
+  },
+
+  isAtRest() {
+    return !this.dragging && Math.abs(this.pull - this.inset) < 0.05 && this.inset === 0 && this.lastState !== "refreshing";
+  },
+
+  send(event) {
+    if (!this.geometry || this.now() > 50) this.start();
+    this.events.push({ t: Math.round(this.now() * 1e4) / 1e4, event });
+    this.wake();
+  },
+
+  wake() {
+    if (this.running) return;
+    this.running = true;
+    if (!this.geometry) this.start();
+    this.quietSince = performance.now();
+    requestAnimationFrame((time) => this.tick(time));
+  },
+
+  tick(time) {
+    // After release the scroll view springs back to the inset the control asks for.
+    if (!this.dragging && this.answeredAt >= this.releasedAt && Math.abs(this.pull - this.inset) > 0.05) {
+      const dt = this.lastTick ? Math.min(0.05, (time - this.lastTick) / 1000) : 1 / 60;
+      this.pull += (this.inset - this.pull) * (1 - Math.exp(-dt / 0.07));
+      if (Math.abs(this.pull - this.inset) <= 0.05) this.pull = this.inset;
+      this.record();
+    }
+    this.lastTick = time;
+    if (this.inFlight < 2) this.fetchFrame();
+    const busy = this.dragging || Math.abs(this.pull - this.inset) > 0.05 || this.lastState === "refreshing"
+      || this.lastState === "pulling" || this.inFlight > 0;
+    if (busy) this.quietSince = time;
+    if (time - this.quietSince < 600) requestAnimationFrame((t) => this.tick(t));
+    else this.running = false;
+  },
+
+  async fetchFrame() {
+    if (!this.geometry) return;
+    const duration = Math.max(0, this.now());
+    const gesture = this.gesture(duration);
+    if (duration > 58) { this.start(); return; }
+    this.inFlight += 1;
+    try {
+      const response = await fetch("/live?" + query(settings({ dynamic: false })), { method: "POST", body: JSON.stringify(gesture) });
+      if (!response.ok) { setStatus(await failure(response), true); return; }
+      const blob = await response.blob();
+      const old = $("screen").src;
+      $("screen").src = URL.createObjectURL(blob);
+      if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+      this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
+      this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
+      this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
+      this.lastGesture = gesture;
+      this.answeredAt = Math.max(this.answeredAt, duration);
+      this.countFrame();
+    } catch (error) {
+      setStatus(String(error), true);
+    } finally {
+      this.inFlight -= 1;
+    }
+  },
+
+  showState(state, libraryState) {
+    if (state && state !== this.lastState) {
+      this.lastState = state;
+      $("state").textContent = state;
+      $("library-state").textContent = libraryState && libraryState !== state ? `(${libraryState})` : "";
+      const log = $("state-log");
+      log.append(el("li", { text: state }));
+      while (log.children.length > 12) log.firstChild.remove();
+    }
+    $("pull").textContent = this.pull.toFixed(0);
+  },
+
+  countFrame() {
+    const now = performance.now();
+    this.frames.push(now);
+    while (this.frames.length && now - this.frames[0] > 1000) this.frames.shift();
+    $("fps").textContent = String(this.frames.length);
+    window.previewStats.frames += 1;
+  },
+};
+
+window.previewStats = { frames: 0 };
+
+function phoneEvents() {
+  const phone = $("phone");
+  const along = (e) => (live.axisIsX() ? -e.clientX : e.clientY);
+  phone.addEventListener("pointerdown", (e) => {
+    phone.setPointerCapture(e.pointerId);
+    live.begin(along(e));
+  });
+  phone.addEventListener("pointermove", (e) => live.move(along(e)));
+  phone.addEventListener("pointerup", () => live.release());
+  phone.addEventListener("pointercancel", () => live.release());
+  // Keyboard: hold the down arrow to pull (up for footers), Enter or Space to let go.
+  phone.addEventListener("keydown", (e) => {
+    const pullKey = live.direction() < 0 ? "ArrowDown" : (live.axisIsX() ? "ArrowLeft" : "ArrowUp");
+    if (e.key === pullKey) {
+      e.preventDefault();
+      if (!live.dragging) { live.keyPull = 0; live.begin(0); }
+      live.keyPull += 12;
+      live.move(live.axisIsX() ? live.keyPull : -live.direction() * live.keyPull);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      live.release();
+    }
+  });
+  phone.addEventListener("blur", () => live.release());
+  $("begin").addEventListener("click", () => live.send("beginRefreshing"));
+  $("end").addEventListener("click", () => live.send("endRefreshing"));
+  $("no-more").addEventListener("click", () => live.send("endRefreshingWithNoMoreData"));
+  $("reset").addEventListener("click", () => { live.pull = 0; live.inset = 0; live.lastState = ""; live.start(); live.wake(); });
+  for (const [id, format] of [["download-gif", "gif"], ["download-apng", "apng"], ["download-sheet", "sheet"]]) {
+    $(id).addEventListener("click", () => download(format));
+  }
+  $("copy-command").addEventListener("click", () => copy("command"));
+  $("copy-swift").addEventListener("click", () => copy("swift"));
+  $("copy-json").addEventListener("click", () => copy("json"));
+}
+
+async function download(format) {
+  const gesture = live.lastGesture;
+  if (!gesture) { setStatus("Drag the list first: the download is the last gesture", true); return; }
+  const pairs = settings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
+  setStatus(`Rendering the ${format}…`);
+  const response = await fetch("/gesture?" + query(pairs), { method: "POST", body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()),
+                         download: { gif: "gesture.gif", apng: "gesture.apng", sheet: "gesture-sheet.png" }[format] });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setStatus(`Downloaded the ${format}`);
+}
+
+function listenForChanges() {
+  const events = new EventSource("/events");
+  events.addEventListener("changed", (e) => {
+    const { version } = JSON.parse(e.data);
+    if (version !== page.session.version) {
+      page.session.version = version;
+      setStatus("A file changed on disk: redrawn");
+      changed();
+    }
+  });
+}
+
+async function main() {
+  try {
+    [page.schema, page.session] = await Promise.all([
+      fetch("/schema.json").then((r) => r.json()),
+      fetch("/session.json").then((r) => r.json()),
+    ]);
+  } catch (error) {
+    setStatus("Cannot reach the preview server: " + error, true);
+    return;
+  }
+  buildPanel();
+  libraryChanged();
+  phoneEvents();
+  listenForChanges();
+  live.start();
+  changed();
+  refreshStill();
+}
+
+main();

@@ -1,0 +1,27 @@
+/// The page's files, embedded in the binary at build time (no CDN, no build step): served
+/// at `/`, `/preview.css` and `/preview.js`.
+enum PageFiles {
+    /// The file served at `path`, with its media type.
+    static func file(at path: String) -> (type: String, bytes: [UInt8])? {
+        switch path {
+        case "/", "/index.html": return ("text/html; charset=utf-8", PackageResources.index_html)
+        case "/preview.css": return ("text/css; charset=utf-8", PackageResources.preview_css)
+        case "/preview.js": return ("text/javascript; charset=utf-8", PackageResources.preview_js)
+        default: return nil
+        }
+    }
+
+    /// What every answer carries: the page may load only its own files, talk only to its
+    /// server, and be framed by nobody.
+    static let securityHeaders: [(name: String, value: String)] = [
+        (
+            "Content-Security-Policy",
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
+                + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+        ),
+        ("X-Content-Type-Options", "nosniff"),
+        ("Referrer-Policy", "no-referrer"),
+        ("Cache-Control", "no-store"),
+        ("Cross-Origin-Resource-Policy", "same-origin"),
+    ]
+}

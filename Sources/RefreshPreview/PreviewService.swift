@@ -1,0 +1,297 @@
+import FoundationEssentials
+import Glibc
+import RefreshGif
+
+/// One answer of the preview server, before HTTP: a status, a media type, extra headers and
+/// the body.
+public struct PreviewReply: Sendable {
+    /// The HTTP status code.
+    public var status: Int = 200
+    /// The body's media type.
+    public var contentType: String
+    /// Headers beyond the type and the security headers every answer has.
+    public var headers: [(name: String, value: String)] = []
+    /// The body.
+    public var body: [UInt8]
+
+    static func json<T: Encodable>(_ value: T) throws -> PreviewReply {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return PreviewReply(contentType: "application/json", body: Array(try encoder.encode(value)))
+    }
+}
+
+/// What the preview server does, apart from HTTP: each endpoint of docs/openapi.yaml as a
+/// method from the request's query and body to a ``PreviewReply``, throwing ``PreviewError``.
+/// Scenes are read by the same schema as the command line, drawn by the same renderer and
+/// encoded by the same PNG encoder, so `GET /render.png` gives `refresh-render`'s bytes.
+public final class PreviewService: Sendable {
+    /// How the server was started.
+    public let configuration: PreviewConfiguration
+    let uploads: UploadStore
+    let cache = SceneCache()
+    let slots: RenderSlots
+    /// The page's change events.
+    let feed = ChangeFeed()
+
+    /// Frames a second of the page's live picture and of gestures without `fps`.
+    static let liveFPS = 60
+    /// The scroll view the page shows: a phone's height under the control's width.
+    static let viewHeight = 667.0
+
+    /// A service for `configuration`.
+    public init(configuration: PreviewConfiguration) {
+        self.configuration = configuration
+        uploads = UploadStore(budget: configuration.uploadBudgetBytes)
+        slots = RenderSlots(jobs: configuration.jobs, queueLength: configuration.queueLength)
+    }
+
+    // MARK: - Pictures
+
+    /// `GET /render.png`: the scene the query describes, as `refresh-render` draws it.
+    public func render(query: String?) async throws -> PreviewReply {
+        let request = try scene(query)
+        let resolved = request.resolved(uploads)
+        let base = configuration.baseDirectory
+        let bytes = try await slots.run { [cache] renderer in
+            let scene = try cache.scene(for: resolved, baseDirectory: base)
+            return try ImageFileFormat.png.encode(try renderer.render(scene), settings: .default)
+        }
+        return PreviewReply(contentType: "image/png", body: bytes)
+    }
+
+    /// `POST /live`: the last frame of the gesture in `body` (the page's drag so far, its
+    /// `duration` the instant shown), in the scroll view with its list; the headers say the
+    /// state, pull, offset and insets the page's scroll view follows.
+    public func live(query: String?, body: [UInt8]) async throws -> PreviewReply {
+        let request = try scene(query, ignoring: ["fast"])
+        let resolved = request.resolved(uploads)
+        let gesture = try decodeGesture(body)
+        let base = configuration.baseDirectory
+        let settings = PNGEncoder.Settings(level: 1, filters: .none)
+        let (bytes, report) = try await slots.run { [cache] renderer in
+            let scene = try cache.scene(for: resolved, baseDirectory: base)
+            let animation = try RefreshAnimation.gesture(
+                gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
+            let frame = try animation.frame(at: animation.count - 1, renderer: renderer)
+            defer { renderer.recycle(frame.image) }
+            return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report)
+        }
+        let rest = gesture.geometry.restingOffset(for: try kind(of: resolved))
+        let inset = report.insets.map { $0.top + $0.bottom + $0.right } ?? 0
+        return PreviewReply(
+            contentType: "image/png",
+            headers: [
+                ("X-Refresh-State", report.state), ("X-Refresh-Library-State", report.libraryState ?? report.state),
+                ("X-Refresh-Percent", String(report.percent)), ("X-Refresh-Offset", String(report.offset ?? 0)),
+                ("X-Refresh-Rest", String(rest)), ("X-Refresh-Inset", String(inset)),
+            ], body: bytes)
+    }
+
+    /// `POST /gesture`: the whole gesture in `body` as a GIF, APNG or contact sheet
+    /// (`format`), at `fps` (default 60), as `refresh-render simulate --show-content` writes it.
+    public func gesture(query: String?, body: [UInt8]) async throws -> PreviewReply {
+        let pairs = try QueryString.parse(query)
+        let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["format", "fps"])
+        let format = pairs.last { $0.name == "format" }?.value ?? "gif"
+        guard ["gif", "apng", "sheet"].contains(format) else {
+            throw PreviewError.badRequest("format: choose gif, apng or sheet, got '\(SceneRequest.quoted(format))'")
+        }
+        var fps = Self.liveFPS
+        if let text = pairs.last(where: { $0.name == "fps" })?.value {
+            guard let value = Int(text), (1...60).contains(value) else {
+                throw PreviewError.badRequest("--fps: must be between 1 and 60 for a preview download, got '\(SceneRequest.quoted(text))'")
+            }
+            fps = value
+        }
+        let resolved = request.resolved(uploads)
+        let gesture = try decodeGesture(body)
+        let base = configuration.baseDirectory
+        let rate = fps
+        let bytes = try await slots.run { [cache] _ in
+            let scene = try cache.scene(for: resolved, baseDirectory: base)
+            let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true)
+            return try Self.writeFile(animation, format: format)
+        }
+        let types = ["gif": "image/gif", "apng": "image/apng", "sheet": "image/png"]
+        let names = ["gif": "gesture.gif", "apng": "gesture.apng", "sheet": "gesture-sheet.png"]
+        return PreviewReply(
+            contentType: types[format] ?? "application/octet-stream",
+            headers: [("Content-Disposition", "attachment; filename=\"\(names[format] ?? "gesture")\"")], body: bytes)
+    }
+
+    /// Writes `animation` as `format` into a temporary folder of its own, reads it back, and
+    /// removes the folder.
+    private static func writeFile(_ animation: RefreshAnimation, format: String) throws -> [UInt8] {
+        let folder = try TemporaryFolder.make()
+        defer { TemporaryFolder.remove(folder) }
+        let path = folder + "/out"
+        var outputs = AnimationOutputs()
+        switch format {
+        case "apng": outputs.apng = path
+        case "sheet": outputs.sheet = path
+        default: outputs.gif = path
+        }
+        try animation.write(outputs, jobs: 1)
+        return try FileIO.read(path, maxBytes: 1 << 30)
+    }
+
+    // MARK: - Text
+
+    /// `GET /export`: the command, Swift and snapshot case for the scene on screen.
+    public func export(query: String?) throws -> PreviewReply {
+        let request = try scene(query)
+        try request.description.validate()
+        return try .json(CopyText(request.asWritten(uploads)))
+    }
+
+    /// `GET /lint`: what the scene's state images will do on a device (``AssetLint``).
+    public func lint(query: String?) async throws -> PreviewReply {
+        let request = try scene(query)
+        let resolved = request.resolved(uploads)
+        let written = request.asWritten(uploads)
+        let base = configuration.baseDirectory
+        let findings = try await slots.run { _ in try AssetLint.check(resolved, baseDirectory: base) }
+        // Findings name the user's files, not the server's copies.
+        let named = findings.map { finding -> AssetFinding in
+            var finding = finding
+            if let file = finding.file, file.hasPrefix(FileManager.default.temporaryDirectory.path) {
+                finding.file = Self.writtenName(of: file, in: resolved, written: written) ?? URL(fileURLWithPath: file).lastPathComponent
+            }
+            return finding
+        }
+        return try .json(["findings": named])
+    }
+
+    private static func writtenName(of file: String, in resolved: SceneDescription, written: SceneDescription) -> String? {
+        guard case let .byState(paths)? = resolved[.images], case let .byState(names)? = written[.images] else { return nil }
+        for (state, value) in paths where value == .text(file) {
+            if case let .text(name)? = names[state] { return name }
+        }
+        return nil
+    }
+
+    /// `POST /assets`: stores a dropped file for `state` (a new upload, or one more PNG frame
+    /// of upload `append`), and answers its reference and the linter's findings with it.
+    public func upload(query: String?, body: [UInt8]) async throws -> PreviewReply {
+        let pairs = try QueryString.parse(query)
+        for pair in pairs where !["state", "name", "append"].contains(pair.name) {
+            throw PreviewError.badRequest("unknown parameter '\(SceneRequest.quoted(pair.name))' (state, name, append)")
+        }
+        guard let state = pairs.last(where: { $0.name == "state" })?.value, !state.isEmpty else {
+            throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
+        }
+        guard RefreshState.allCases.contains(where: { $0.rawValue == state })
+            || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
+        else {
+            throw PreviewError.badRequest("state: unknown state '\(SceneRequest.quoted(state))'")
+        }
+        let name = pairs.last { $0.name == "name" }?.value ?? "upload"
+        var append: Int?
+        if let text = pairs.last(where: { $0.name == "append" })?.value {
+            guard let id = Int(text) else { throw PreviewError.badRequest("append: expected an upload number, got '\(SceneRequest.quoted(text))'") }
+            append = id
+        }
+        let upload = try uploads.add(body, name: name, state: state, appendTo: append)
+        cache.removeAll()
+        struct Answer: Encodable {
+            var id: Int
+            var reference: String
+            var name: String
+            var files: Int
+        }
+        return try .json(Answer(id: upload.id, reference: UploadStore.prefix + String(upload.id), name: upload.writtenName, files: upload.files.count))
+    }
+
+    /// `GET /schema.json`: the settings the panel shows (``PanelSchema``).
+    public func schema() throws -> PreviewReply {
+        try .json(PanelSchema.current)
+    }
+
+    /// `GET /session.json`: the settings the server was started with (the page's first
+    /// values), the files it may read, and the change version.
+    public func session() throws -> PreviewReply {
+        struct Setting: Encodable {
+            var name: String
+            var texts: [String]
+        }
+        struct Session: Encodable {
+            var settings: [Setting]
+            var files: [String]
+            var version: Int
+            var viewHeight: Double
+            var fps: Int
+        }
+        let settings = configuration.base.keys.map { key -> Setting in
+            switch configuration.base[key] {
+            case let .byState(map)?: return Setting(name: key.rawValue, texts: map.sorted { $0.key < $1.key }.map { "\($0.key)=\(SceneDescription.argumentText($0.value))" })
+            case let value?: return Setting(name: key.rawValue, texts: [SceneDescription.argumentText(value)])
+            case nil: return Setting(name: key.rawValue, texts: [])
+            }
+        }
+        return try .json(
+            Session(
+                settings: settings, files: configuration.namedPaths.sorted(), version: feed.version, viewHeight: Self.viewHeight,
+                fps: Self.liveFPS))
+    }
+
+    /// The versions `GET /events` sends; nil when too many pages listen.
+    func events() -> AsyncStream<Int>? {
+        feed.listen()
+    }
+
+    /// Watches the named files until cancelled: a change empties the scene cache and tells
+    /// every page.
+    func watchFiles() async {
+        let base = configuration.baseDirectory
+        let paths = configuration.namedPaths.sorted().map { $0.hasPrefix("/") ? $0 : base + "/" + $0 }
+        let watcher = FileWatcher(paths: paths, interval: configuration.watchInterval)
+        await watcher.run { [cache, feed] in
+            cache.removeAll()
+            feed.bump()
+        }
+    }
+
+    /// Removes every upload and ends the event streams (the server stops).
+    public func shutDown() {
+        uploads.removeAll()
+        feed.finishAll()
+    }
+
+    // MARK: - Reading requests
+
+    private func scene(_ query: String?, ignoring: Set<String> = []) throws -> SceneRequest {
+        try SceneRequest(pairs: try QueryString.parse(query), configuration: configuration, uploads: uploads, ignoring: ignoring)
+    }
+
+    private func kind(of description: SceneDescription) throws -> ComponentKind {
+        if case let .text(word)? = description[.kind], let kind = ComponentKind(rawValue: word) { return kind }
+        return .header
+    }
+
+    /// A gesture in the format of gesture files (without `control`), checked, at most
+    /// ``PreviewConfiguration/maxGestureSeconds`` long.
+    func decodeGesture(_ body: [UInt8]) throws -> Gesture {
+        do {
+            try StrictJSON.check(body)
+        } catch let problem as StrictJSON.Problem {
+            throw PreviewError.badRequest("gesture: \(problem.description)")
+        }
+        let gesture: Gesture
+        do {
+            gesture = try JSONDecoder().decode(Gesture.self, from: Data(body))
+            try gesture.validate()
+        } catch let error as DecodingError {
+            throw PreviewError.badRequest("gesture: \(JSONInput.describe(error))")
+        } catch let error as InvalidValue {
+            throw PreviewError.badRequest("gesture: $.\(error.field): \(error.reason)")
+        }
+        let last = max(gesture.samples.last?.t ?? 0, gesture.events.last?.t ?? 0)
+        let length = gesture.duration ?? (last + 0.5)
+        guard length <= configuration.maxGestureSeconds, gesture.script.map({ $0.over + $0.hold + ($0.refresh ?? 0) + 1 }) ?? 0 <= configuration.maxGestureSeconds
+        else {
+            throw PreviewError.badRequest("gesture: longer than the \(Int(configuration.maxGestureSeconds)) s a preview plays")
+        }
+        return gesture
+    }
+}

@@ -1,0 +1,82 @@
+import Dispatch
+import RefreshGif
+import RefreshImage
+
+/// At most `jobs` renders at once, each on a thread of its own with a renderer of its own
+/// (a renderer holds FreeType state and belongs to one thread at a time); at most
+/// `queueLength` more wait in line, and any beyond that are answered 503 at once.
+final class RenderSlots: Sendable {
+    private struct State {
+        var busy = 0
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var spareRenderers: [RendererBox] = []
+    }
+
+    /// A renderer moved between threads, used by one at a time.
+    private final class RendererBox: @unchecked Sendable {
+        let renderer: RefreshRenderer
+        init(_ renderer: RefreshRenderer) { self.renderer = renderer }
+    }
+
+    private let state = Locked(State())
+    private let jobs: Int
+    private let queueLength: Int
+    private let queue = DispatchQueue(label: "refresh-preview.render", attributes: .concurrent)
+
+    init(jobs: Int, queueLength: Int) {
+        self.jobs = max(1, jobs)
+        self.queueLength = queueLength
+    }
+
+    /// Runs `work` with a renderer when a slot is free, off the server's threads.
+    func run<T: Sendable>(_ work: @escaping @Sendable (RefreshRenderer) throws -> T) async throws -> T {
+        try await acquire()
+        defer { release() }
+        let box = try state.withLock { $0.spareRenderers.popLast() } ?? RendererBox(try RefreshRenderer())
+        defer { state.withLock { $0.spareRenderers.append(box) } }
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try work(box.renderer) })
+            }
+        }
+    }
+
+    private func acquire() async throws {
+        enum Decision { case go, wait, refuse }
+        let decision = state.withLock { state -> Decision in
+            if state.busy < jobs {
+                state.busy += 1
+                return .go
+            }
+            return state.waiting.count < queueLength ? .wait : .refuse
+        }
+        switch decision {
+        case .go: return
+        case .refuse: throw PreviewError(status: 503, "the server is busy (\(jobs) renders running, \(queueLength) waiting); try again")
+        case .wait:
+            await withCheckedContinuation { continuation in
+                let started = state.withLock { state -> Bool in
+                    // A slot may have come free since the decision.
+                    if state.busy < jobs {
+                        state.busy += 1
+                        return true
+                    }
+                    state.waiting.append(continuation)
+                    return false
+                }
+                if started { continuation.resume() }
+            }
+        }
+    }
+
+    private func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if state.waiting.isEmpty {
+                state.busy -= 1
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
+    }
+}

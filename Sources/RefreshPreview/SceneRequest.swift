@@ -1,0 +1,116 @@
+import FoundationEssentials
+import RefreshGif
+
+/// The scene a request asks for: the query's settings over the ones the server was started
+/// with, read by the same schema as the command line's options and the JSON cases.
+///
+/// A name is a setting's JSON name (`percent`, `imageScale`); a setting by state takes
+/// `STATE=VALUE` and may repeat (`titles=idle=Pull&titles=pulling=Let go`). No file path is
+/// read from a request: an image or font must be one named when the server started, or an
+/// upload (`upload:ID`). The limits may be lowered, never raised.
+struct SceneRequest: Sendable {
+    /// The scene described: the server's settings with the request's on top.
+    var description: SceneDescription
+    /// The settings the request itself gave.
+    var given: SceneDescription
+
+    /// Reads `pairs` as settings; `ignoring` names the query's other parameters (`format`).
+    init(
+        pairs: [(name: String, value: String)], configuration: PreviewConfiguration, uploads: UploadStore,
+        ignoring: Set<String> = []
+    ) throws {
+        var texts: [SceneKey: [String]] = [:]
+        for (name, value) in pairs where !ignoring.contains(name) {
+            guard let key = SceneKey(rawValue: name) else {
+                throw PreviewError.badRequest("unknown setting '\(Self.quoted(name))'")
+            }
+            texts[key, default: []].append(value)
+        }
+        var given = SceneDescription()
+        for (key, values) in texts.sorted(by: { $0.key < $1.key }) {
+            given[key] = try SceneSchema.field(key).parse(values)
+        }
+        try Self.checkPaths(given, configuration: configuration, uploads: uploads)
+        try Self.checkLimits(given, configuration: configuration)
+        self.given = given
+        // A map's entries merge with the server's (a dropped image replaces one state's).
+        var merged = configuration.base.merged(with: given)
+        for key in SceneKey.allCases {
+            if case let .byState(base)? = configuration.base[key], case let .byState(extra)? = given[key] {
+                merged[key] = .byState(base.merging(extra) { _, new in new })
+            }
+        }
+        description = merged
+    }
+
+    /// Image and font values must name a file given at start, or an upload.
+    private static func checkPaths(_ given: SceneDescription, configuration: PreviewConfiguration, uploads: UploadStore) throws {
+        let named = configuration.namedPaths
+        func check(_ path: String, option: String) throws {
+            if path.hasPrefix(UploadStore.prefix) {
+                guard uploads.path(for: path) != nil else {
+                    throw PreviewError.badRequest("\(option): no upload '\(quoted(path))' (it was replaced or the server restarted)")
+                }
+                return
+            }
+            guard named.contains(path) else {
+                throw PreviewError.badRequest(
+                    "\(option): '\(quoted(path))' is not read over HTTP; name the file when starting preview, or drop it on the page")
+            }
+        }
+        if case let .byState(images)? = given[.images] {
+            for case let .text(path) in images.values { try check(path, option: "--images") }
+        }
+        if case let .text(font)? = given[.font] { try check(font, option: "--font") }
+    }
+
+    /// The limits of a request can only be lower than the server's.
+    private static func checkLimits(_ given: SceneDescription, configuration: PreviewConfiguration) throws {
+        let server = configuration.base.limits
+        let asked = given.limits
+        if given[.maxMemory] != nil, asked.maxTotalPixels > server.maxTotalPixels {
+            throw PreviewError.badRequest("--max-memory: the preview server allows at most what it was started with")
+        }
+        if given[.maxPixels] != nil, asked.maxFramePixels > server.maxFramePixels {
+            throw PreviewError.badRequest("--max-pixels: the preview server allows at most what it was started with")
+        }
+        if given[.maxSeconds] != nil, asked.maxWorkerSeconds > server.maxWorkerSeconds {
+            throw PreviewError.badRequest("--max-seconds: the preview server allows at most what it was started with")
+        }
+    }
+
+    /// The description with uploads replaced by the files that hold them.
+    func resolved(_ uploads: UploadStore) -> SceneDescription {
+        var out = description
+        if case let .byState(images)? = description[.images] {
+            out[.images] = .byState(
+                images.mapValues { value in
+                    guard case let .text(path) = value, let file = uploads.path(for: path) else { return value }
+                    return .text(file)
+                })
+        }
+        if case let .text(font)? = description[.font], let file = uploads.path(for: font) { out[.font] = .text(file) }
+        return out
+    }
+
+    /// The description as a user would write it: uploads named by the file dropped.
+    func asWritten(_ uploads: UploadStore) -> SceneDescription {
+        var out = description
+        if case let .byState(images)? = description[.images] {
+            out[.images] = .byState(
+                images.mapValues { value in
+                    guard case let .text(path) = value, let name = uploads.originalName(for: path) else { return value }
+                    return .text(name)
+                })
+        }
+        return out
+    }
+
+    static func quoted(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(80) {
+            out += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return text.unicodeScalars.count > 80 ? out + "…" : out
+    }
+}

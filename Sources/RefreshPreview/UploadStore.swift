@@ -1,0 +1,142 @@
+import FoundationEssentials
+import Glibc
+import RefreshGif
+import RefreshImage
+
+/// Images dropped on the page: each in a temporary folder of its own that the server made
+/// and removes (when replaced, when the server stops, and on Ctrl-C), within a byte budget.
+/// A request names one as `upload:ID`; nothing else an upload says is a path.
+final class UploadStore: Sendable {
+    /// How a request names an upload.
+    static let prefix = "upload:"
+    /// The most files one upload (a sequence of PNG frames) may hold.
+    static let maxFiles = 500
+
+    /// One dropped file or set of PNG frames.
+    struct Upload: Sendable {
+        var id: Int
+        /// The state it was dropped on.
+        var state: String
+        /// The name of the first file dropped, as the user's system named it (cleaned).
+        var name: String
+        /// The server's folder holding it.
+        var folder: String
+        /// The files in the folder.
+        var files: [String]
+        var bytes: Int
+
+        /// What the scene reads: the file, or the folder of PNG frames.
+        var path: String { files.count == 1 ? folder + "/" + files[0] : folder }
+        /// How a command line on the user's machine names it.
+        var writtenName: String { files.count == 1 ? name : state + "-frames" }
+    }
+
+    private struct State {
+        var next = 1
+        var uploads: [Int: Upload] = [:]
+        var bytes = 0
+    }
+
+    private let state = Locked(State())
+    /// The bytes all uploads together may hold.
+    let budget: Int
+
+    init(budget: Int) {
+        self.budget = budget
+    }
+
+    /// Adds `bytes` named `name` for `state`: a new upload, or one more frame of upload
+    /// `appendTo` (a sequence of PNGs). Older uploads of the same state are removed.
+    func add(_ bytes: [UInt8], name: String, state stateName: String, appendTo: Int?) throws -> Upload {
+        let clean = Self.cleanName(name)
+        guard !bytes.isEmpty else { throw PreviewError.badRequest("the upload '\(SceneRequest.quoted(name))' is empty") }
+        return try state.withLock { state -> Upload in
+            var upload: Upload
+            if let appendTo {
+                guard let existing = state.uploads[appendTo], existing.state == stateName else {
+                    throw PreviewError(status: 404, "no upload \(appendTo) for state '\(SceneRequest.quoted(stateName))'")
+                }
+                guard existing.files.count < Self.maxFiles else {
+                    throw PreviewError(status: 413, "an upload holds at most \(Self.maxFiles) frames")
+                }
+                guard !existing.files.contains(clean) else {
+                    throw PreviewError.badRequest("the upload already holds a file named '\(clean)'")
+                }
+                upload = existing
+            } else {
+                // A new drop on a state replaces what was dropped there before.
+                for (id, old) in state.uploads where old.state == stateName {
+                    Self.remove(old)
+                    state.bytes -= old.bytes
+                    state.uploads[id] = nil
+                }
+                let folder = try TemporaryFolder.make()
+                upload = Upload(id: state.next, state: stateName, name: clean, folder: folder, files: [], bytes: 0)
+                state.next += 1
+            }
+            guard state.bytes + bytes.count <= budget else {
+                if upload.files.isEmpty { Self.remove(upload) }
+                throw PreviewError(status: 413, "uploads would hold more than \(budget >> 20) MiB (the server's --max-memory)")
+            }
+            do {
+                try FileIO.write(bytes, to: upload.folder + "/" + clean)
+            } catch {
+                if upload.files.isEmpty { Self.remove(upload) }
+                throw PreviewError(status: 500, "cannot store the upload: \(ErrorReport.describe(error).message)")
+            }
+            upload.files.append(clean)
+            upload.bytes += bytes.count
+            state.bytes += bytes.count
+            state.uploads[upload.id] = upload
+            return upload
+        }
+    }
+
+    /// The file or folder behind `upload:ID`, if it exists.
+    func path(for reference: String) -> String? {
+        upload(for: reference)?.path
+    }
+
+    /// The name a command line uses for `upload:ID`.
+    func originalName(for reference: String) -> String? {
+        upload(for: reference)?.writtenName
+    }
+
+    private func upload(for reference: String) -> Upload? {
+        guard reference.hasPrefix(Self.prefix), let id = Int(reference.dropFirst(Self.prefix.count)) else { return nil }
+        return state.withLock { $0.uploads[id] }
+    }
+
+    /// The bytes held now.
+    var bytesHeld: Int { state.withLock { $0.bytes } }
+
+    /// Removes every upload and its folder.
+    func removeAll() {
+        state.withLock { state in
+            for upload in state.uploads.values { Self.remove(upload) }
+            state.uploads = [:]
+            state.bytes = 0
+        }
+    }
+
+    private static func remove(_ upload: Upload) {
+        TemporaryFolder.remove(upload.folder)
+    }
+
+    /// A file name safe to create: letters, digits, `.`, `-`, `_` and `@` (for @2x) kept,
+    /// anything else `_`, no leading dot, at most 100 bytes with the extension kept.
+    static func cleanName(_ name: String) -> String {
+        let last = name.split(separator: "/").last.map(String.init) ?? name
+        var out = ""
+        for scalar in last.unicodeScalars {
+            let keep = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_@".unicodeScalars.contains(scalar))
+            out.unicodeScalars.append(keep ? scalar : "_")
+        }
+        while out.hasPrefix(".") { out.removeFirst() }
+        if out.utf8.count > 100 {
+            let ext = out.split(separator: ".").last.map { "." + $0 } ?? ""
+            out = String(out.prefix(100 - min(ext.count, 20))) + String(ext.suffix(20))
+        }
+        return out.isEmpty ? "upload" : out
+    }
+}
