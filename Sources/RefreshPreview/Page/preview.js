@@ -203,6 +203,15 @@ function settings({ dynamic = true } = {}) {
   return pairs;
 }
 
+// The phone is drawn at the screen's pixel density (at most the scene's scale): a @2x
+// picture on a 1x screen would cost four times the pixels for nothing shown.
+function liveSettings() {
+  const pairs = settings({ dynamic: false });
+  const asked = Number((pairs.find(([name]) => name === "scale") || [])[1]) || 2;
+  const shown = Math.max(1, Math.min(asked, Math.ceil(window.devicePixelRatio || 1)));
+  return pairs.filter(([name]) => name !== "scale").concat([["scale", String(shown)]]);
+}
+
 function query(pairs) {
   return new URLSearchParams(pairs).toString();
 }
@@ -313,6 +322,7 @@ const live = {
   keyPull: 0,
   releasedAt: 0,       // when the finger last let go (seconds into the gesture)
   answeredAt: 0,       // the latest instant the server has drawn
+  shownAt: -1,         // the instant of the picture on screen
 
   direction() {
     return ($("f-kind").value || "header") === "header" ? -1 : 1;
@@ -335,6 +345,7 @@ const live = {
     this.lastChange = 0;
     this.releasedAt = 0;
     this.answeredAt = 0;
+    this.shownAt = -1;
   },
 
   offset() {
@@ -420,7 +431,7 @@ const live = {
       this.record();
     }
     this.lastTick = time;
-    if (this.inFlight < 2) this.fetchFrame();
+    if (this.inFlight < 3) this.fetchFrame();
     const busy = this.dragging || Math.abs(this.pull - this.inset) > 0.05 || this.lastState === "refreshing"
       || this.lastState === "pulling" || this.inFlight > 0;
     if (busy) this.quietSince = time;
@@ -435,12 +446,19 @@ const live = {
     if (duration > 58) { this.start(); return; }
     this.inFlight += 1;
     try {
-      const response = await fetch("/live?" + query(settings({ dynamic: false })), { method: "POST", body: JSON.stringify(gesture) });
+      const response = await fetch("/live?" + query(liveSettings()), { method: "POST", body: JSON.stringify(gesture) });
       if (!response.ok) { setStatus(await failure(response), true); return; }
-      const blob = await response.blob();
-      const old = $("screen").src;
-      $("screen").src = URL.createObjectURL(blob);
-      if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+      // Decoded off the main thread; a late answer never replaces a newer picture.
+      const picture = await createImageBitmap(await response.blob());
+      if (duration < this.shownAt) { picture.close(); return; }
+      this.shownAt = duration;
+      const screen = $("screen");
+      if (screen.width !== picture.width || screen.height !== picture.height) {
+        screen.width = picture.width;
+        screen.height = picture.height;
+      }
+      screen.getContext("2d").drawImage(picture, 0, 0);
+      picture.close();
       this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
       this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
       this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));

@@ -87,9 +87,8 @@ public struct ScreenWindow: Sendable {
             let x0 = max(0, TextRenderer.snap(x * s)), y0 = max(0, TextRenderer.snap(y * s))
             let x1 = min(image.width, TextRenderer.snap((x + w) * s)), y1 = min(image.height, TextRenderer.snap((y + h) * s))
             guard x1 > x0, y1 > y0 else { return }
-            var block = try RGBAImage(width: x1 - x0, height: y1 - y0)
-            block.fill(with: color)
-            image.draw(block, atX: x0, y: y0)
+            // The colours are opaque: filling replaces, as drawing an opaque block would.
+            image.fill(x0: x0, y0: y0, x1: x1, y1: y1, with: color)
         }
         if kind == .trailer {
             let windowLeft = g.viewWidth - g.insetRight - size(controlHeight: 0).width

@@ -1,0 +1,359 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+@testable import RefreshPreview
+
+/// The preview server's endpoints, called in process: what the page gets must be what the
+/// command line gives for the same settings, and every bad request a 4xx line, never a crash.
+@Suite struct PreviewServiceTests {
+    /// A service started in the fixtures' demo folder with its two GIFs named, as
+    /// `refresh-render preview --images idle=pull.gif --images refreshing=spin.gif` would be.
+    static func service(base: [String] = ["idle=pull.gif", "refreshing=spin.gif"], extra: (inout PreviewConfiguration) -> Void = { _ in })
+        throws -> PreviewService
+    {
+        var description = SceneDescription()
+        if !base.isEmpty { description[.images] = try SceneSchema.field(.images).parse(base) }
+        var configuration = PreviewConfiguration(base: description, baseDirectory: Support.fixture("demo"))
+        configuration.jobs = 2
+        extra(&configuration)
+        return PreviewService(configuration: configuration)
+    }
+
+    /// The PNG `refresh-render` writes for `arguments`, run in the demo folder.
+    static func cli(_ arguments: [String]) throws -> [UInt8] {
+        let result = try CLI.run(arguments + ["-o", "-"], in: Support.fixture("demo"))
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result.stdout
+    }
+
+    /// Query pairs and the command line's options for the same settings.
+    static let combinations: [[(String, String)]] = [
+        [],
+        [("state", "pulling"), ("percent", "0.6")],
+        [("state", "idle"), ("percent", "0.35"), ("background", "#FFFFFF")],
+        [("style", "normal"), ("state", "pulling"), ("language", "zh-Hans")],
+        [("style", "normal"), ("state", "refreshing"), ("time", "0.4"), ("spinner", "classic")],
+        [("kind", "back-footer"), ("style", "normal"), ("state", "no-more-data"), ("scale", "3")],
+        [("kind", "auto-footer"), ("style", "state"), ("state", "refreshing"), ("refreshingTitleHidden", "true")],
+        [("kind", "trailer"), ("state", "pulling"), ("percent", "0.8"), ("height", "300")],
+        [("library", "svpulltorefresh"), ("state", "triggered"), ("subtitles", "triggered=Soon")],
+        [("library", "zjrefresh"), ("state", "loading"), ("width", "320")],
+        [("state", "refreshing"), ("time", "0.25"), ("autoAlpha", "true"), ("rtl", "true")],
+        [
+            ("style", "normal"), ("lastUpdated", "2026-03-17T09:41:00Z"), ("now", "2026-03-17T10:41:00Z"),
+            ("timezone", "Asia/Shanghai"), ("titles", "idle=Pull me"), ("textColor", "#FF0000"),
+        ],
+        [("animation", "burst"), ("state", "idle"), ("percent", "0.5")],
+        [("durations", "refreshing=0.5"), ("state", "refreshing"), ("time", "0.3"), ("imageScale", "2")],
+        [("hideLabels", "true"), ("state", "pulling"), ("labelLeftInset", "10"), ("ignoredInset", "4")],
+    ]
+
+    @Test func renderIsTheCommandLinesBytes() async throws {
+        let service = try Self.service()
+        for pairs in Self.combinations {
+            let reply = try await service.render(query: QueryString.encode(pairs.map { (name: $0.0, value: $0.1) }))
+            #expect(reply.status == 200)
+            #expect(reply.contentType == "image/png")
+            var arguments = ["--images", "idle=pull.gif", "--images", "refreshing=spin.gif"]
+            for (name, value) in pairs {
+                let field = try #require(SceneSchema.field(named: name))
+                arguments += field.kind == .flag ? ["--" + field.option] : ["--" + field.option, value]
+            }
+            #expect(reply.body == (try Self.cli(arguments)), "\(pairs)")
+        }
+    }
+
+    @Test func renderWithoutImagesIsTheBuiltInAnimation() async throws {
+        let service = try Self.service(base: [])
+        for pairs in Self.combinations.prefix(6) {
+            let reply = try await service.render(query: QueryString.encode(pairs.map { (name: $0.0, value: $0.1) }))
+            let arguments = try pairs.flatMap { name, value -> [String] in
+                let field = try #require(SceneSchema.field(named: name))
+                return field.kind == .flag ? ["--" + field.option] : ["--" + field.option, value]
+            }
+            #expect(reply.body == (try Self.cli(arguments)), "\(pairs)")
+        }
+    }
+
+    /// A bad value gets the command line's own line, and a 400.
+    @Test func badValuesAreTheCommandLinesLine() async throws {
+        let service = try Self.service(base: [])
+        let cases: [([(String, String)], [String])] = [
+            ([("percent", "abc")], ["--percent", "abc"]),
+            ([("percent", "-1")], ["--percent", "-1"]),
+            ([("scale", "4")], ["--scale", "4"]),
+            ([("kind", "sideways")], ["--kind", "sideways"]),
+            ([("background", "red")], ["--background", "red"]),
+            ([("timezone", "Mars/Olympus")], ["--timezone", "Mars/Olympus"]),
+            ([("titles", "flying=Hi")], ["--title", "flying=Hi"]),
+            ([("library", "zjrefresh"), ("state", "triggered")], ["--library", "zjrefresh", "--state", "triggered"]),
+        ]
+        for (pairs, arguments) in cases {
+            let query = QueryString.encode(pairs.map { (name: $0.0, value: $0.1) })
+            let error = await #expect(throws: PreviewError.self) { try await service.render(query: query) }
+            let cli = try CLI.run(arguments + ["-o", "/dev/null"])
+            #expect(cli.status == 64)
+            let line = try #require(cli.stderr.split(separator: "\n").first.map(String.init))
+            #expect(error?.status == 400)
+            // The same line, without the command line's pointer to its help.
+            #expect(line.hasPrefix(error?.line.trimmingCharacters(in: .newlines) ?? "-"), "\(line) vs \(String(describing: error))")
+        }
+    }
+
+    @Test func requestsReadNoPathsAndRaiseNoLimits() async throws {
+        let service = try Self.service()
+        let refused = [
+            "images=idle%3D%2Fetc%2Fpasswd", "images=idle%3D..%2Fgif%2Fpull.gif", "font=%2Fusr%2Fshare%2Ffonts%2Fx.ttf",
+            "images=idle%3Dupload%3A99", "maxMemory=4096", "maxSeconds=3600", "nonsense=1", "percent=%ZZ", "percent=%FF",
+        ]
+        for query in refused {
+            let error = await #expect(throws: PreviewError.self, "\(query)") { try await service.render(query: query) }
+            #expect(error?.status == 400 || error?.status == 422, "\(query)")
+            #expect(error?.line.hasPrefix("refresh-render: ") == true)
+        }
+        // Named at start, and lower limits, are fine.
+        let named = try await service.render(query: "images=idle%3Dspin.gif&maxMemory=64&maxSeconds=5")
+        #expect(named.status == 200)
+    }
+
+    @Test func exportGivesACommandThatDrawsTheSameBytes() async throws {
+        let service = try Self.service()
+        let query = "style=normal&state=pulling&percent=1.2&titles=pulling=Let%20go%20%27now%27&background=%23FFFFFF"
+        let reply = try service.export(query: query)
+        let copy = try JSONDecoder().decode([String: String].self, from: Data(reply.body))
+        let command = try #require(copy["command"])
+        #expect(command.hasPrefix("refresh-render --images idle=pull.gif --images refreshing=spin.gif --style normal"))
+        let folder = try Support.temporaryFolder()
+        for gif in ["pull.gif", "spin.gif"] {
+            try FileManager.default.copyItem(atPath: Support.fixture("demo/" + gif), toPath: folder + "/" + gif)
+        }
+        // The command as a user pastes it into a shell.
+        let shell = try CLI.run(["-c", command.replacingOccurrences(of: "refresh-render ", with: "'\(CLI.binary)' ")], in: folder, executable: "/bin/sh")
+        #expect(shell.status == 0, "\(shell.stderr)")
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/refresh.png")))
+        #expect(written == (try await service.render(query: query)).body)
+
+        // The JSON case, recorded as a golden by `snapshot --record`, is the same picture.
+        let cases = try #require(copy["json"])
+        try cases.write(toFile: folder + "/cases.json", atomically: true, encoding: .utf8)
+        let record = try CLI.run(["snapshot", "cases.json", "--golden", "golden", "--record"], in: folder)
+        #expect(record.status == 0, "\(record.stderr)")
+        let golden = try ImagePNG.decode(folder + "/golden/preview.png")
+        let page = try PNGDecoder().decode(try await service.render(query: query).body)
+        #expect(golden.pixels == page.pixels)
+    }
+
+    /// The Swift the page copies, for one scene: the text is checked, and the same code, run
+    /// here, draws the page's bytes.
+    @Test func exportGivesSwiftThatDrawsTheSameBytes() async throws {
+        let service = try Self.service(base: [])
+        let query = "style=normal&state=refreshing&time=0.3&language=ko&scale=3"
+        let copy = try JSONDecoder().decode([String: String].self, from: Data(try service.export(query: query).body))
+        #expect(
+            copy["swift"] == """
+                import RefreshGif
+
+                var control = SceneDescription()
+                control[.state] = .text("refreshing")
+                control[.time] = .number(0.3)
+                control[.style] = .text("normal")
+                control[.scale] = .integer(3)
+                control[.language] = .text("ko")
+                let scene: RefreshScene = try control.makeScene()
+                let image = try RefreshRenderer().render(scene)
+                try image.writePNG(to: "refresh.png")
+
+                """)
+        var control = SceneDescription()
+        control[.state] = .text("refreshing")
+        control[.time] = .number(0.3)
+        control[.style] = .text("normal")
+        control[.scale] = .integer(3)
+        control[.language] = .text("ko")
+        let scene: RefreshScene = try control.makeScene()
+        let image = try RefreshRenderer().render(scene)
+        #expect(try PNGEncoder().encode(image) == (try await service.render(query: query)).body)
+    }
+
+    @Test func uploadsDrawAsTheFileTheyHold() async throws {
+        let service = try Self.service(base: [])
+        let gif = try Support.bytes("demo/pull.gif")
+        let answer = try await service.upload(query: "state=idle&name=My%20Pull%402x.gif", body: gif)
+        let upload = try JSONDecoder().decode([String: AnyCodableValue].self, from: Data(answer.body))
+        #expect(upload["reference"] == .text("upload:1"))
+        #expect(upload["name"] == .text("My_Pull@2x.gif"))
+        let reply = try await service.render(query: "images=idle%3Dupload%3A1&state=idle&percent=0.5")
+        #expect(reply.body == (try Self.cli(["--images", "idle=pull.gif", "--image-scale", "2", "--state", "idle", "--percent", "0.5"])))
+        // The copied command names the user's file.
+        let copy = try JSONDecoder().decode([String: String].self, from: Data(try service.export(query: "images=idle%3Dupload%3A1").body))
+        #expect(copy["command"] == "refresh-render --images idle=My_Pull@2x.gif -o refresh.png")
+        // The folder is the server's, and goes with it.
+        let path = try #require(service.uploads.path(for: "upload:1"))
+        #expect(FileManager.default.fileExists(atPath: path))
+        service.shutDown()
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path))
+    }
+
+    @Test func uploadsStayWithinTheirBudget() async throws {
+        let service = try Self.service(base: []) { $0.uploadBudgetBytes = 4000 }
+        let gif = try Support.bytes("demo/pull.gif")
+        #expect(gif.count > 4000)
+        let error = await #expect(throws: PreviewError.self) { try await service.upload(query: "state=idle&name=a.gif", body: gif) }
+        #expect(error?.status == 413)
+        #expect(service.uploads.bytesHeld == 0)
+        // A new drop on a state replaces the old one: the budget holds the newest only.
+        let small = Array(gif.prefix(3000))
+        _ = try await service.upload(query: "state=idle&name=a.gif", body: small)
+        _ = try await service.upload(query: "state=idle&name=b.gif", body: small)
+        #expect(service.uploads.bytesHeld == 3000)
+        for bad in ["state=flying&name=a.gif", "name=a.gif", "state=idle&append=x", "state=idle&evil=1"] {
+            let error = await #expect(throws: PreviewError.self, "\(bad)") { try await service.upload(query: bad, body: small) }
+            #expect(error?.status == 400)
+        }
+        service.shutDown()
+    }
+
+    @Test func uploadedPNGFramesAreOneSequence() async throws {
+        let service = try Self.service(base: [])
+        let folder = try Support.temporaryFolder()
+        var frames: [[UInt8]] = []
+        for (i, color) in [RGBAColor(red: 255, green: 0, blue: 0), RGBAColor(red: 0, green: 0, blue: 255)].enumerated() {
+            let png = try PNGEncoder().encode(Support.solid(60, 60, color))
+            frames.append(png)
+            try Data(png).write(to: URL(fileURLWithPath: folder + "/frame\(i).png"))
+        }
+        _ = try await service.upload(query: "state=refreshing&name=frame0.png", body: frames[0])
+        _ = try await service.upload(query: "state=refreshing&name=frame1.png&append=1", body: frames[1])
+        let query = "images=refreshing%3Dupload%3A1&state=refreshing&time=0.9"
+        let reply = try await service.render(query: query)
+        let cli = try CLI.run(["--images", "refreshing=" + folder, "--state", "refreshing", "--time", "0.9", "-o", "-"])
+        #expect(reply.body == cli.stdout)
+        service.shutDown()
+    }
+
+    @Test func livePlaysThePageGestureThroughTheStateMachine() async throws {
+        let service = try Self.service(base: [])
+        func gesture(_ samples: String, duration: Double) -> [UInt8] {
+            Array(#"{"geometry": {"viewWidth": 375, "viewHeight": 667, "contentHeight": 1400}, "samples": [\#(samples)], "duration": \#(duration)}"#.utf8)
+        }
+        let pull = #"{"t": 0, "offset": 0, "dragging": true}, {"t": 0.3, "offset": -40, "dragging": true}"#
+        let pulled = pull + #", {"t": 0.6, "offset": -80, "dragging": true}"#
+        let released = pulled + #", {"t": 0.65, "offset": -80, "dragging": false}"#
+        func header(_ reply: PreviewReply, _ name: String) -> String? { reply.headers.first { $0.name == name }?.value }
+        let states = try await [(pull, 0.3), (pulled, 0.6), (released, 1.0)].asyncMap { samples, t in
+            try await service.live(query: "style=normal", body: gesture(samples, duration: t))
+        }
+        #expect(states.map { header($0, "X-Refresh-State") } == ["idle", "pulling", "refreshing"])
+        #expect(header(states[2], "X-Refresh-Inset") == "54.0")
+        let image = try PNGDecoder().decode(states[0].body)
+        #expect(image.width == 750 && image.height == 1334)
+
+        // The same gesture, downloaded as a GIF, is `simulate --show-content`'s.
+        let gif = try await service.gesture(query: "style=normal&format=gif&fps=30", body: gesture(released, duration: 1.0))
+        let folder = try Support.temporaryFolder()
+        let file = #"{"control": {"style": "normal"}, "geometry": {"viewWidth": 375, "viewHeight": 667, "contentHeight": 1400}, "samples": [\#(released)], "duration": 1.0}"#
+        try file.write(toFile: folder + "/g.json", atomically: true, encoding: .utf8)
+        let cli = try CLI.run(["simulate", "g.json", "--show-content", "--fps", "30", "--gif", "g.gif"], in: folder)
+        #expect(cli.status == 0, "\(cli.stderr)")
+        #expect(gif.body == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/g.gif")))))
+    }
+
+    @Test func badGesturesAreRefusedWithTheirPath() async throws {
+        let service = try Self.service(base: [])
+        let cases: [(String, String)] = [
+            ("", "gesture: "),
+            ("{", "gesture: "),
+            (#"{"samples": [{"t": "x", "offset": 0, "dragging": true}]}"#, "$.samples[0].t"),
+            (#"{"samples": [{"t": 1, "offset": 0, "dragging": true}, {"t": 0.5, "offset": 0, "dragging": true}]}"#, "samples[1].t"),
+            (#"{"samples": [{"t": 0, "offset": 0, "dragging": true}], "duration": 600}"#, "longer than the 60 s"),
+            (#"{"samples": [{"t": 0, "offset": 0, "dragging": true}], "evil": 1}"#, "evil"),
+            (#"{"script": {"pull": 90, "over": 0.4, "hold": 0, "refresh": 3000}}"#, "longer than the 60 s"),
+        ]
+        for (body, expected) in cases {
+            let error = await #expect(throws: PreviewError.self, "\(body)") { try await service.live(query: nil, body: Array(body.utf8)) }
+            #expect(error?.status == 400, "\(body)")
+            #expect(error?.message.contains(expected) == true, "\(body): \(String(describing: error))")
+        }
+        let format = await #expect(throws: PreviewError.self) {
+            try await service.gesture(query: "format=bmp", body: Array(#"{"samples": [{"t": 0, "offset": 0, "dragging": true}]}"#.utf8))
+        }
+        #expect(format?.status == 400)
+    }
+
+    @Test func queriesAreReadStrictly() throws {
+        #expect(try QueryString.parse("a=1&b=x+y&c=%26%3D&d") .map { "\($0.name)=\($0.value)" } == ["a=1", "b=x y", "c=&=", "d="])
+        for bad in ["a=%", "a=%4", "a=%G1", "a=%C3%28"] {
+            #expect(throws: PreviewError.self, "\(bad)") { try QueryString.parse(bad) }
+        }
+        #expect(throws: PreviewError.self) { try QueryString.parse(Array(repeating: "a=1", count: 300).joined(separator: "&")) }
+        #expect(QueryString.escape("idle=a b/ü") == "idle%3Da%20b%2F%C3%BC")
+    }
+
+    @Test func onlyLoopbackHostsAreAnswered() {
+        for host in ["localhost", "localhost:8080", "127.0.0.1:1", "127.9.9.9", "[::1]:80", "[::1]", "LOCALHOST"] {
+            #expect(Guard.isLoopbackHost(host), "\(host)")
+        }
+        for host in ["evil.com", "127.0.0.1.evil.com:80", "[::2]", "localhost.evil", "[::1", "10.0.0.1"] {
+            #expect(!Guard.isLoopbackHost(host), "\(host)")
+        }
+    }
+
+    @Test func uploadNamesAreMadeSafe() {
+        #expect(UploadStore.cleanName("../../etc/passwd") == "passwd")
+        #expect(UploadStore.cleanName(".hidden.gif") == "hidden.gif")
+        #expect(UploadStore.cleanName("spin@3x.gif") == "spin@3x.gif")
+        #expect(UploadStore.cleanName("a b;$(x).png") == "a_b___x_.png")
+        #expect(UploadStore.cleanName("") == "upload")
+        #expect(UploadStore.cleanName(String(repeating: "x", count: 300) + ".gif").utf8.count <= 100)
+        #expect(UploadStore.cleanName(String(repeating: "x", count: 300) + ".gif").hasSuffix(".gif"))
+    }
+
+    @Test func theWatcherSeesAChange() throws {
+        let folder = try Support.temporaryFolder()
+        let file = folder + "/a.gif"
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: file))
+        let before = FileWatcher.signature(of: file)
+        #expect(FileWatcher.signature(of: file) == before)
+        try Data([1, 2, 3, 4]).write(to: URL(fileURLWithPath: file))
+        #expect(FileWatcher.signature(of: file) != before)
+        #expect(FileWatcher.signature(of: folder + "/missing") == [-1])
+    }
+
+    @Test func thePanelHasEverySetting() throws {
+        let names = PanelSchema.current.fields.map(\.name)
+        #expect(names == SceneKey.allCases.map(\.rawValue).sorted { a, b in
+            (SceneSchema.fields.firstIndex { $0.name == a } ?? 0) < (SceneSchema.fields.firstIndex { $0.name == b } ?? 0)
+        })
+        #expect(Set(names) == Set(SceneKey.allCases.map(\.rawValue)))
+        #expect(PanelSchema.current.libraries["zjrefresh"]?.states.contains("pull-to-refresh") == true)
+    }
+}
+
+/// A JSON value of an upload's answer.
+enum AnyCodableValue: Decodable, Equatable {
+    case text(String)
+    case number(Double)
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let text = try? c.decode(String.self) { self = .text(text) } else { self = .number(try c.decode(Double.self)) }
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var out: [T] = []
+        for element in self { out.append(try await transform(element)) }
+        return out
+    }
+}
+
+/// A PNG file's pixels.
+enum ImagePNG {
+    static func decode(_ path: String) throws -> RGBAImage {
+        try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+}
