@@ -37,7 +37,7 @@ public struct PreviewConfiguration: Sendable {
 
     /// True when ``host`` is a loopback address (127.0.0.0/8, ::1 or localhost).
     public var isLoopback: Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        host == "::1" || Guard.isLoopbackHost(host)
     }
 
     /// The paths of image and font files named at start, as given (a request may name these).

@@ -70,7 +70,7 @@ public enum PreviewServer {
             await serve(within: seconds) { try await service.gesture(query: request.uri.query, body: try await body(of: request, limit: limit)) }
         }
         router.post("/assets") { request, _ in
-            await serve(within: seconds) { try await service.upload(query: request.uri.query, body: try await body(of: request, limit: limit)) }
+            await serve(within: seconds) { try service.upload(query: request.uri.query, body: try await body(of: request, limit: limit)) }
         }
         router.get("/events") { _, _ -> Response in
             guard let stream = service.events() else {
@@ -187,6 +187,9 @@ struct Guard: RouterMiddleware {
             return name[name.index(after: name.startIndex)..<end] == "::1"
         }
         if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
-        return name == "localhost" || name.hasPrefix("127.")
+        if name == "localhost" { return true }
+        // A dotted IPv4 address in 127.0.0.0/8, not a name that merely starts so.
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in UInt8(part) != nil && part.count <= 3 }
     }
 }

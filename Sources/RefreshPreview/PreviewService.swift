@@ -50,75 +50,81 @@ public final class PreviewService: Sendable {
 
     /// `GET /render.png`: the scene the query describes, as `refresh-render` draws it.
     public func render(query: String?) async throws -> PreviewReply {
-        let request = try scene(query)
-        let resolved = request.resolved(uploads)
-        let base = configuration.baseDirectory
-        let bytes = try await slots.run { [cache] renderer in
-            let scene = try cache.scene(for: resolved, baseDirectory: base)
-            return try ImageFileFormat.png.encode(try renderer.render(scene), settings: .default)
+        try await answering {
+            let request = try scene(query)
+            let resolved = request.resolved(uploads)
+            let base = configuration.baseDirectory
+            let bytes = try await slots.run { [cache] renderer in
+                let scene = try cache.scene(for: resolved, baseDirectory: base)
+                return try ImageFileFormat.png.encode(try renderer.render(scene), settings: .default)
+            }
+            return PreviewReply(contentType: "image/png", body: bytes)
         }
-        return PreviewReply(contentType: "image/png", body: bytes)
     }
 
     /// `POST /live`: the last frame of the gesture in `body` (the page's drag so far, its
     /// `duration` the instant shown), in the scroll view with its list; the headers say the
     /// state, pull, offset and insets the page's scroll view follows.
     public func live(query: String?, body: [UInt8]) async throws -> PreviewReply {
-        let request = try scene(query, ignoring: ["fast"])
-        let resolved = request.resolved(uploads)
-        let gesture = try decodeGesture(body)
-        let base = configuration.baseDirectory
-        // The fastest level: measured against 0 (stored) and zlib's RLE, it answers soonest.
-        let settings = PNGEncoder.Settings(level: 1, filters: .none)
-        let (bytes, report) = try await slots.run { [cache] renderer in
-            let scene = try cache.scene(for: resolved, baseDirectory: base)
-            let animation = try RefreshAnimation.gesture(
-                gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
-            let frame = try animation.frame(at: animation.count - 1, renderer: renderer)
-            defer { renderer.recycle(frame.image) }
-            return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report)
+        try await answering {
+            let request = try scene(query, ignoring: ["fast"])
+            let resolved = request.resolved(uploads)
+            let gesture = try decodeGesture(body)
+            let base = configuration.baseDirectory
+            // The fastest level: measured against 0 (stored) and zlib's RLE, it answers soonest.
+            let settings = PNGEncoder.Settings(level: 1, filters: .none)
+            let (bytes, report) = try await slots.run { [cache] renderer in
+                let scene = try cache.scene(for: resolved, baseDirectory: base)
+                let animation = try RefreshAnimation.gesture(
+                    gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
+                let frame = try animation.frame(at: animation.count - 1, renderer: renderer)
+                defer { renderer.recycle(frame.image) }
+                return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report)
+            }
+            let rest = gesture.geometry.restingOffset(for: try kind(of: resolved))
+            let inset = report.insets.map { $0.top + $0.bottom + $0.right } ?? 0
+            return PreviewReply(
+                contentType: "image/png",
+                headers: [
+                    ("X-Refresh-State", report.state), ("X-Refresh-Library-State", report.libraryState ?? report.state),
+                    ("X-Refresh-Percent", String(report.percent)), ("X-Refresh-Offset", String(report.offset ?? 0)),
+                    ("X-Refresh-Rest", String(rest)), ("X-Refresh-Inset", String(inset)),
+                ], body: bytes)
         }
-        let rest = gesture.geometry.restingOffset(for: try kind(of: resolved))
-        let inset = report.insets.map { $0.top + $0.bottom + $0.right } ?? 0
-        return PreviewReply(
-            contentType: "image/png",
-            headers: [
-                ("X-Refresh-State", report.state), ("X-Refresh-Library-State", report.libraryState ?? report.state),
-                ("X-Refresh-Percent", String(report.percent)), ("X-Refresh-Offset", String(report.offset ?? 0)),
-                ("X-Refresh-Rest", String(rest)), ("X-Refresh-Inset", String(inset)),
-            ], body: bytes)
     }
 
     /// `POST /gesture`: the whole gesture in `body` as a GIF, APNG or contact sheet
     /// (`format`), at `fps` (default 60), as `refresh-render simulate --show-content` writes it.
     public func gesture(query: String?, body: [UInt8]) async throws -> PreviewReply {
-        let pairs = try QueryString.parse(query)
-        let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["format", "fps"])
-        let format = pairs.last { $0.name == "format" }?.value ?? "gif"
-        guard ["gif", "apng", "sheet"].contains(format) else {
-            throw PreviewError.badRequest("format: choose gif, apng or sheet, got '\(SceneRequest.quoted(format))'")
-        }
-        var fps = Self.liveFPS
-        if let text = pairs.last(where: { $0.name == "fps" })?.value {
-            guard let value = Int(text), (1...60).contains(value) else {
-                throw PreviewError.badRequest("--fps: must be between 1 and 60 for a preview download, got '\(SceneRequest.quoted(text))'")
+        try await answering {
+            let pairs = try QueryString.parse(query)
+            let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["format", "fps"])
+            let format = pairs.last { $0.name == "format" }?.value ?? "gif"
+            guard ["gif", "apng", "sheet"].contains(format) else {
+                throw PreviewError.badRequest("format: choose gif, apng or sheet, got '\(SceneRequest.quoted(format))'")
             }
-            fps = value
+            var fps = Self.liveFPS
+            if let text = pairs.last(where: { $0.name == "fps" })?.value {
+                guard let value = Int(text), (1...60).contains(value) else {
+                    throw PreviewError.badRequest("--fps: must be between 1 and 60 for a preview download, got '\(SceneRequest.quoted(text))'")
+                }
+                fps = value
+            }
+            let resolved = request.resolved(uploads)
+            let gesture = try decodeGesture(body)
+            let base = configuration.baseDirectory
+            let rate = fps
+            let bytes = try await slots.run { [cache] _ in
+                let scene = try cache.scene(for: resolved, baseDirectory: base)
+                let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true)
+                return try Self.writeFile(animation, format: format)
+            }
+            let types = ["gif": "image/gif", "apng": "image/apng", "sheet": "image/png"]
+            let names = ["gif": "gesture.gif", "apng": "gesture.apng", "sheet": "gesture-sheet.png"]
+            return PreviewReply(
+                contentType: types[format] ?? "application/octet-stream",
+                headers: [("Content-Disposition", "attachment; filename=\"\(names[format] ?? "gesture")\"")], body: bytes)
         }
-        let resolved = request.resolved(uploads)
-        let gesture = try decodeGesture(body)
-        let base = configuration.baseDirectory
-        let rate = fps
-        let bytes = try await slots.run { [cache] _ in
-            let scene = try cache.scene(for: resolved, baseDirectory: base)
-            let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true)
-            return try Self.writeFile(animation, format: format)
-        }
-        let types = ["gif": "image/gif", "apng": "image/apng", "sheet": "image/png"]
-        let names = ["gif": "gesture.gif", "apng": "gesture.apng", "sheet": "gesture-sheet.png"]
-        return PreviewReply(
-            contentType: types[format] ?? "application/octet-stream",
-            headers: [("Content-Disposition", "attachment; filename=\"\(names[format] ?? "gesture")\"")], body: bytes)
     }
 
     /// Writes `animation` as `format` into a temporary folder of its own, reads it back, and
@@ -141,27 +147,31 @@ public final class PreviewService: Sendable {
 
     /// `GET /export`: the command, Swift and snapshot case for the scene on screen.
     public func export(query: String?) throws -> PreviewReply {
-        let request = try scene(query)
-        try request.description.validate()
-        return try .json(CopyText(request.asWritten(uploads)))
+        try answering {
+            let request = try scene(query)
+            try request.description.validate()
+            return try .json(CopyText(request.asWritten(uploads)))
+        }
     }
 
     /// `GET /lint`: what the scene's state images will do on a device (``AssetLint``).
     public func lint(query: String?) async throws -> PreviewReply {
-        let request = try scene(query)
-        let resolved = request.resolved(uploads)
-        let written = request.asWritten(uploads)
-        let base = configuration.baseDirectory
-        let findings = try await slots.run { _ in try AssetLint.check(resolved, baseDirectory: base) }
-        // Findings name the user's files, not the server's copies.
-        let named = findings.map { finding -> AssetFinding in
-            var finding = finding
-            if let file = finding.file, file.hasPrefix(FileManager.default.temporaryDirectory.path) {
-                finding.file = Self.writtenName(of: file, in: resolved, written: written) ?? URL(fileURLWithPath: file).lastPathComponent
+        try await answering {
+            let request = try scene(query)
+            let resolved = request.resolved(uploads)
+            let written = request.asWritten(uploads)
+            let base = configuration.baseDirectory
+            let findings = try await slots.run { _ in try AssetLint.check(resolved, baseDirectory: base) }
+            // Findings name the user's files, not the server's copies.
+            let named = findings.map { finding -> AssetFinding in
+                var finding = finding
+                if let file = finding.file, file.hasPrefix(FileManager.default.temporaryDirectory.path) {
+                    finding.file = Self.writtenName(of: file, in: resolved, written: written) ?? URL(fileURLWithPath: file).lastPathComponent
+                }
+                return finding
             }
-            return finding
+            return try .json(["findings": named])
         }
-        return try .json(["findings": named])
     }
 
     private static func writtenName(of file: String, in resolved: SceneDescription, written: SceneDescription) -> String? {
@@ -173,35 +183,38 @@ public final class PreviewService: Sendable {
     }
 
     /// `POST /assets`: stores a dropped file for `state` (a new upload, or one more PNG frame
-    /// of upload `append`), and answers its reference and the linter's findings with it.
-    public func upload(query: String?, body: [UInt8]) async throws -> PreviewReply {
-        let pairs = try QueryString.parse(query)
-        for pair in pairs where !["state", "name", "append"].contains(pair.name) {
-            throw PreviewError.badRequest("unknown parameter '\(SceneRequest.quoted(pair.name))' (state, name, append)")
+    /// of upload `append`), and answers its reference (`upload:ID`) and the name a command
+    /// line gives it.
+    public func upload(query: String?, body: [UInt8]) throws -> PreviewReply {
+        try answering {
+            let pairs = try QueryString.parse(query)
+            for pair in pairs where !["state", "name", "append"].contains(pair.name) {
+                throw PreviewError.badRequest("unknown parameter '\(SceneRequest.quoted(pair.name))' (state, name, append)")
+            }
+            guard let state = pairs.last(where: { $0.name == "state" })?.value, !state.isEmpty else {
+                throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
+            }
+            guard RefreshState.allCases.contains(where: { $0.rawValue == state })
+                || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
+            else {
+                throw PreviewError.badRequest("state: unknown state '\(SceneRequest.quoted(state))'")
+            }
+            let name = pairs.last { $0.name == "name" }?.value ?? "upload"
+            var append: Int?
+            if let text = pairs.last(where: { $0.name == "append" })?.value {
+                guard let id = Int(text) else { throw PreviewError.badRequest("append: expected an upload number, got '\(SceneRequest.quoted(text))'") }
+                append = id
+            }
+            let upload = try uploads.add(body, name: name, state: state, appendTo: append)
+            cache.removeAll()
+            struct Answer: Encodable {
+                var id: Int
+                var reference: String
+                var name: String
+                var files: Int
+            }
+            return try .json(Answer(id: upload.id, reference: UploadStore.prefix + String(upload.id), name: upload.writtenName, files: upload.files.count))
         }
-        guard let state = pairs.last(where: { $0.name == "state" })?.value, !state.isEmpty else {
-            throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
-        }
-        guard RefreshState.allCases.contains(where: { $0.rawValue == state })
-            || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
-        else {
-            throw PreviewError.badRequest("state: unknown state '\(SceneRequest.quoted(state))'")
-        }
-        let name = pairs.last { $0.name == "name" }?.value ?? "upload"
-        var append: Int?
-        if let text = pairs.last(where: { $0.name == "append" })?.value {
-            guard let id = Int(text) else { throw PreviewError.badRequest("append: expected an upload number, got '\(SceneRequest.quoted(text))'") }
-            append = id
-        }
-        let upload = try uploads.add(body, name: name, state: state, appendTo: append)
-        cache.removeAll()
-        struct Answer: Encodable {
-            var id: Int
-            var reference: String
-            var name: String
-            var files: Int
-        }
-        return try .json(Answer(id: upload.id, reference: UploadStore.prefix + String(upload.id), name: upload.writtenName, files: upload.files.count))
     }
 
     /// `GET /schema.json`: the settings the panel shows (``PanelSchema``).
@@ -260,6 +273,24 @@ public final class PreviewService: Sendable {
     }
 
     // MARK: - Reading requests
+
+    /// Runs `body`, turning whatever it throws into the ``PreviewError`` the page is answered
+    /// with (the command line's line for a bad setting or file).
+    private func answering<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch {
+            throw PreviewError.from(error)
+        }
+    }
+
+    private func answering<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw PreviewError.from(error)
+        }
+    }
 
     private func scene(_ query: String?, ignoring: Set<String> = []) throws -> SceneRequest {
         try SceneRequest(pairs: try QueryString.parse(query), configuration: configuration, uploads: uploads, ignoring: ignoring)
