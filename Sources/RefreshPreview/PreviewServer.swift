@@ -159,8 +159,12 @@ struct Guard: RouterMiddleware {
         {
             return PreviewServer.answer(PreviewError(status: 403, "a request from another site ('\(SceneRequest.quoted(origin))') is refused"))
         }
-        guard [.get, .head, .post].contains(request.method) else {
-            return PreviewServer.answer(PreviewError(status: 405, "method \(request.method.rawValue) is not allowed"))
+        let allowed: [HTTPRequest.Method] = Self.postPaths.contains(request.uri.path) ? [.post] : [.get, .head]
+        guard allowed.contains(request.method) else {
+            var response = PreviewServer.answer(
+                PreviewError(status: 405, "method \(request.method.rawValue) is not allowed here (\(allowed.map(\.rawValue).joined(separator: ", ")))"))
+            response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+            return response
         }
         do {
             let response = try await next(request, context)
@@ -178,6 +182,9 @@ struct Guard: RouterMiddleware {
             return PreviewServer.answer(PreviewError.from(error))
         }
     }
+
+    /// The routes that take a body.
+    static let postPaths: Set<String> = ["/live", "/gesture", "/assets"]
 
     /// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
     static func isLoopbackHost(_ host: String) -> Bool {

@@ -165,7 +165,9 @@ public final class PreviewService: Sendable {
             // Findings name the user's files, not the server's copies.
             let named = findings.map { finding -> AssetFinding in
                 var finding = finding
-                if let file = finding.file, file.hasPrefix(FileManager.default.temporaryDirectory.path) {
+                if let file = finding.file, file.hasPrefix(base + "/") {
+                    finding.file = String(file.dropFirst(base.count + 1))
+                } else if let file = finding.file, file.hasPrefix(FileManager.default.temporaryDirectory.path) {
                     finding.file = Self.writtenName(of: file, in: resolved, written: written) ?? URL(fileURLWithPath: file).lastPathComponent
                 }
                 return finding

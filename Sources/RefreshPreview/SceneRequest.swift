@@ -7,7 +7,8 @@ import RefreshGif
 /// A name is a setting's JSON name (`percent`, `imageScale`); a setting by state takes
 /// `STATE=VALUE` and may repeat (`titles=idle=Pull&titles=pulling=Let go`). No file path is
 /// read from a request: an image or font must be one named when the server started, or an
-/// upload (`upload:ID`). The limits may be lowered, never raised.
+/// upload (`upload:ID`). The limits may be lowered, never raised. An empty value leaves a
+/// setting at its default.
 struct SceneRequest: Sendable {
     /// The scene described: the server's settings with the request's on top.
     var description: SceneDescription
@@ -20,7 +21,8 @@ struct SceneRequest: Sendable {
         ignoring: Set<String> = []
     ) throws {
         var texts: [SceneKey: [String]] = [:]
-        for (name, value) in pairs where !ignoring.contains(name) {
+        // An empty value is a setting left at its default, as the page's empty fields are.
+        for (name, value) in pairs where !ignoring.contains(name) && !value.isEmpty {
             guard let key = SceneKey(rawValue: name) else {
                 throw PreviewError.badRequest("unknown setting '\(Self.quoted(name))'")
             }

@@ -236,12 +236,16 @@ function changed() {
 }
 
 async function refreshStill() {
-  const response = await fetch("/render.png?" + query(settings()));
+  const asked = query(settings());
+  const response = await fetch("/render.png?" + asked);
   if (!response.ok) { setStatus(await failure(response), true); return; }
+  const blob = await response.blob();
+  // The picture on screen and the settings it was drawn for (the tests read both).
+  window.previewStill = { query: asked, blob };
   const old = $("still").src;
-  $("still").src = URL.createObjectURL(await response.blob());
+  $("still").src = URL.createObjectURL(blob);
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
-  $("still").dataset.query = query(settings());
+  $("still").dataset.query = asked;
   setStatus("Ready");
 }
 

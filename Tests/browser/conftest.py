@@ -1,0 +1,105 @@
+"""Starts `refresh-render preview` for the browser and HTTP tests, and gives them Chromium.
+
+The binary is REFRESH_RENDER_BIN or the debug build `make test` has just made. Chromium is
+Debian's (CHROMIUM, default /usr/bin/chromium): Playwright drives it, nothing is downloaded.
+"""
+import os
+import pathlib
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import json
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("REFRESH_RENDER_BIN", str(ROOT / ".build/debug/refresh-render"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+class Server:
+    """A running preview server in `folder`, its URL read from its first line."""
+
+    def __init__(self, folder, *arguments):
+        self.folder = folder
+        self.process = subprocess.Popen(
+            [BINARY, "preview", "--port", "0", *arguments], cwd=folder,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = self.process.stdout.readline().strip()
+        if not self.url.startswith("http://127.0.0.1:"):
+            self.process.kill()
+            raise RuntimeError("preview did not start: " + self.process.stderr.read())
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        return self.process.returncode
+
+
+@pytest.fixture
+def demo_folder():
+    """A folder holding copies of the demo GIFs (the files a user names)."""
+    folder = tempfile.mkdtemp(prefix="refresh-preview-test-")
+    for name in ("pull.gif", "spin.gif"):
+        shutil.copy(ROOT / "Fixtures/demo" / name, folder)
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def server(demo_folder):
+    running = Server(demo_folder, "--images", "refreshing=spin.gif")
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    opened = context.new_page()
+    errors = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(server.url)
+    wait_js(opened, "document.querySelector('#status').textContent === 'Ready'")
+    yield opened
+    context.close()
+    assert errors == [], errors
+
+
+def wait_js(page, expression, arg=None, timeout=10.0):
+    """Waits until `expression` (a function of `arg` when one is given) is true in the page.
+
+    Polls with `evaluate`: the page's content security policy forbids the string evaluation
+    Playwright's `wait_for_function` uses, as it should.
+    """
+    deadline = time.monotonic() + timeout
+    source = expression if arg is None else f"({expression})({json.dumps(arg)})"
+    while True:
+        if page.evaluate(source):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {source}")
+        page.wait_for_timeout(25)
+
+
+def render(arguments, folder):
+    """The PNG `refresh-render` writes for `arguments`, run in `folder`."""
+    result = subprocess.run([BINARY, *arguments, "-o", "-"], cwd=folder, capture_output=True, check=True)
+    return result.stdout
