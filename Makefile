@@ -9,7 +9,7 @@ TOOL_RELEASE := .build/release/refresh-render
 # toolchain's lld links it without the GNU linker's warning about a libc call inside Foundation.
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-ld=lld
 
-.PHONY: setup build run test test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
+.PHONY: setup build run preview test test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
 
 setup:
 	@scripts/setup.sh
@@ -27,10 +27,17 @@ run: build
 	@echo "wrote $(OUT)/header-pulling.png and three more; open them to look"
 
 # generate-manual is built first: the install test runs it while `swift test` holds the build.
+# Then the preview page in Chromium and its API under schemathesis (Tests/browser, pytest).
 test: setup
+	@scripts/setup-python.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
+	python3 -m pytest -q -p no:cacheprovider Tests/browser
+
+# The live preview page on http://127.0.0.1:8765/ with the demo GIFs (Ctrl-C stops it).
+preview: build
+	cd Fixtures/demo && ../../$(TOOL_RELEASE) preview --port 8765 --images idle=pull.gif --images refreshing=spin.gif
 
 # The suites of the pure modules (images, model, layout, motion, diff): seconds once built.
 UNIT_SUITES := CompositingTests|MotionTests|FamilyMotionTests|ModelTests|ImageDiffTests|LayoutTests
@@ -110,6 +117,7 @@ bench: setup
 	$(RELEASE_BUILD) --product refresh-bench
 	python3 bench/run.py
 	python3 bench/gif_preview.py
+	python3 bench/preview_load.py
 
 # The measurements behind the default faces (docs/fonts.md).
 fonts-report: setup

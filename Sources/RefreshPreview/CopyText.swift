@@ -34,7 +34,7 @@ struct CopyText: Encodable, Sendable, Equatable {
     }
 
     static func json(_ description: SceneDescription) -> String {
-        let fields = description.jsonText.dropFirst().dropLast()  // the object's inside, one field a line
+        let fields = description.jsonText.dropFirst().dropLast() // the object's inside, one field a line
         let inner = fields.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
         return "{\"cases\": [\n  {\n    \"name\": \"preview\"" + (inner.isEmpty ? "" : ",\n" + inner) + "\n  }\n]}\n"
     }
@@ -50,7 +50,8 @@ struct CopyText: Encodable, Sendable, Equatable {
         case let .flag(b): return ".flag(\(b))"
         case let .text(t): return ".text(\(swiftString(t)))"
         case let .byState(map):
-            return ".byState([" + map.sorted { $0.key < $1.key }.map { "\(swiftString($0.key)): \(swiftValue($0.value))" }.joined(separator: ", ")
+            return ".byState(["
+                + map.sorted { $0.key < $1.key }.map { "\(swiftString($0.key)): \(swiftValue($0.value))" }.joined(separator: ", ")
                 + "])"
         }
     }

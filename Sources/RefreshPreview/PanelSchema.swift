@@ -50,7 +50,8 @@ struct PanelSchema: Encodable, Sendable {
                     library.rawValue,
                     Library(
                         kinds: family.kinds.map(\.rawValue),
-                        styles: Dictionary(uniqueKeysWithValues: family.kinds.map { ($0.rawValue, family.styles(for: $0).map(\.rawValue)) }),
+                        styles: Dictionary(
+                            uniqueKeysWithValues: family.kinds.map { ($0.rawValue, family.styles(for: $0).map(\.rawValue)) }),
                         states: family.acceptedStateNames)
                 )
             }))

@@ -64,10 +64,14 @@ public enum PreviewServer {
         router.get("/export") { request, _ in await serve(within: seconds) { try service.export(query: request.uri.query) } }
         router.get("/lint") { request, _ in await serve(within: seconds) { try await service.lint(query: request.uri.query) } }
         router.post("/live") { request, _ in
-            await serve(within: seconds) { try await service.live(query: request.uri.query, body: try await body(of: request, limit: limit)) }
+            await serve(within: seconds) {
+                try await service.live(query: request.uri.query, body: try await body(of: request, limit: limit))
+            }
         }
         router.post("/gesture") { request, _ in
-            await serve(within: seconds) { try await service.gesture(query: request.uri.query, body: try await body(of: request, limit: limit)) }
+            await serve(within: seconds) {
+                try await service.gesture(query: request.uri.query, body: try await body(of: request, limit: limit))
+            }
         }
         router.post("/assets") { request, _ in
             await serve(within: seconds) { try service.upload(query: request.uri.query, body: try await body(of: request, limit: limit)) }
@@ -157,12 +161,15 @@ struct Guard: RouterMiddleware {
         if request.method == .post, let origin = request.headers[.origin], let host = request.head.authority,
             origin != "http://" + host
         {
-            return PreviewServer.answer(PreviewError(status: 403, "a request from another site ('\(SceneRequest.quoted(origin))') is refused"))
+            return PreviewServer.answer(
+                PreviewError(status: 403, "a request from another site ('\(SceneRequest.quoted(origin))') is refused"))
         }
         let allowed: [HTTPRequest.Method] = Self.postPaths.contains(request.uri.path) ? [.post] : [.get, .head]
         guard allowed.contains(request.method) else {
             var response = PreviewServer.answer(
-                PreviewError(status: 405, "method \(request.method.rawValue) is not allowed here (\(allowed.map(\.rawValue).joined(separator: ", ")))"))
+                PreviewError(
+                    status: 405,
+                    "method \(request.method.rawValue) is not allowed here (\(allowed.map(\.rawValue).joined(separator: ", ")))"))
             response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
             return response
         }
@@ -177,7 +184,9 @@ struct Guard: RouterMiddleware {
         } catch let error as HTTPError {
             let status = Int(error.status.code)
             return PreviewServer.answer(
-                PreviewError(status: status, status == 404 ? "no such page: \(SceneRequest.quoted(request.uri.path))" : "\(error.status.reasonPhrase)"))
+                PreviewError(
+                    status: status,
+                    status == 404 ? "no such page: \(SceneRequest.quoted(request.uri.path))" : "\(error.status.reasonPhrase)"))
         } catch {
             return PreviewServer.answer(PreviewError.from(error))
         }

@@ -106,7 +106,8 @@ public final class PreviewService: Sendable {
             var fps = Self.liveFPS
             if let text = pairs.last(where: { $0.name == "fps" })?.value {
                 guard let value = Int(text), (1...60).contains(value) else {
-                    throw PreviewError.badRequest("--fps: must be between 1 and 60 for a preview download, got '\(SceneRequest.quoted(text))'")
+                    throw PreviewError.badRequest(
+                        "--fps: must be between 1 and 60 for a preview download, got '\(SceneRequest.quoted(text))'")
                 }
                 fps = value
             }
@@ -147,7 +148,7 @@ public final class PreviewService: Sendable {
 
     /// `GET /export`: the command, Swift and snapshot case for the scene on screen.
     public func export(query: String?) throws -> PreviewReply {
-        try answering {
+        try answeringNow {
             let request = try scene(query)
             try request.description.validate()
             return try .json(CopyText(request.asWritten(uploads)))
@@ -168,7 +169,8 @@ public final class PreviewService: Sendable {
                 if let file = finding.file, file.hasPrefix(base + "/") {
                     finding.file = String(file.dropFirst(base.count + 1))
                 } else if let file = finding.file, file.hasPrefix(FileManager.default.temporaryDirectory.path) {
-                    finding.file = Self.writtenName(of: file, in: resolved, written: written) ?? URL(fileURLWithPath: file).lastPathComponent
+                    finding.file =
+                        Self.writtenName(of: file, in: resolved, written: written) ?? URL(fileURLWithPath: file).lastPathComponent
                 }
                 return finding
             }
@@ -188,7 +190,7 @@ public final class PreviewService: Sendable {
     /// of upload `append`), and answers its reference (`upload:ID`) and the name a command
     /// line gives it.
     public func upload(query: String?, body: [UInt8]) throws -> PreviewReply {
-        try answering {
+        try answeringNow {
             let pairs = try QueryString.parse(query)
             for pair in pairs where !["state", "name", "append"].contains(pair.name) {
                 throw PreviewError.badRequest("unknown parameter '\(SceneRequest.quoted(pair.name))' (state, name, append)")
@@ -196,15 +198,18 @@ public final class PreviewService: Sendable {
             guard let state = pairs.last(where: { $0.name == "state" })?.value, !state.isEmpty else {
                 throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
             }
-            guard RefreshState.allCases.contains(where: { $0.rawValue == state })
-                || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
+            guard
+                RefreshState.allCases.contains(where: { $0.rawValue == state })
+                    || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
             else {
                 throw PreviewError.badRequest("state: unknown state '\(SceneRequest.quoted(state))'")
             }
             let name = pairs.last { $0.name == "name" }?.value ?? "upload"
             var append: Int?
             if let text = pairs.last(where: { $0.name == "append" })?.value {
-                guard let id = Int(text) else { throw PreviewError.badRequest("append: expected an upload number, got '\(SceneRequest.quoted(text))'") }
+                guard let id = Int(text) else {
+                    throw PreviewError.badRequest("append: expected an upload number, got '\(SceneRequest.quoted(text))'")
+                }
                 append = id
             }
             let upload = try uploads.add(body, name: name, state: state, appendTo: append)
@@ -215,7 +220,9 @@ public final class PreviewService: Sendable {
                 var name: String
                 var files: Int
             }
-            return try .json(Answer(id: upload.id, reference: UploadStore.prefix + String(upload.id), name: upload.writtenName, files: upload.files.count))
+            return try .json(
+                Answer(
+                    id: upload.id, reference: UploadStore.prefix + String(upload.id), name: upload.writtenName, files: upload.files.count))
         }
     }
 
@@ -240,7 +247,10 @@ public final class PreviewService: Sendable {
         }
         let settings = configuration.base.keys.map { key -> Setting in
             switch configuration.base[key] {
-            case let .byState(map)?: return Setting(name: key.rawValue, texts: map.sorted { $0.key < $1.key }.map { "\($0.key)=\(SceneDescription.argumentText($0.value))" })
+            case let .byState(map)?:
+                return Setting(
+                    name: key.rawValue, texts: map.sorted { $0.key < $1.key }.map { "\($0.key)=\(SceneDescription.argumentText($0.value))" }
+                )
             case let value?: return Setting(name: key.rawValue, texts: [SceneDescription.argumentText(value)])
             case nil: return Setting(name: key.rawValue, texts: [])
             }
@@ -286,7 +296,7 @@ public final class PreviewService: Sendable {
         }
     }
 
-    private func answering<T>(_ body: () throws -> T) throws -> T {
+    private func answeringNow<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
@@ -322,7 +332,8 @@ public final class PreviewService: Sendable {
         }
         let last = max(gesture.samples.last?.t ?? 0, gesture.events.last?.t ?? 0)
         let length = gesture.duration ?? (last + 0.5)
-        guard length <= configuration.maxGestureSeconds, gesture.script.map({ $0.over + $0.hold + ($0.refresh ?? 0) + 1 }) ?? 0 <= configuration.maxGestureSeconds
+        guard length <= configuration.maxGestureSeconds,
+            gesture.script.map({ $0.over + $0.hold + ($0.refresh ?? 0) + 1 }) ?? 0 <= configuration.maxGestureSeconds
         else {
             throw PreviewError.badRequest("gesture: longer than the \(Int(configuration.maxGestureSeconds)) s a preview plays")
         }

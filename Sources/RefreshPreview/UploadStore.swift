@@ -129,7 +129,8 @@ final class UploadStore: Sendable {
         let last = name.split(separator: "/").last.map(String.init) ?? name
         var out = ""
         for scalar in last.unicodeScalars {
-            let keep = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_@".unicodeScalars.contains(scalar))
+            let keep =
+                scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_@".unicodeScalars.contains(scalar))
             out.unicodeScalars.append(keep ? scalar : "_")
         }
         while out.hasPrefix(".") { out.removeFirst() }

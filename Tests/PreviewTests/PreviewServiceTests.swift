@@ -130,7 +130,8 @@ import Testing
             try FileManager.default.copyItem(atPath: Support.fixture("demo/" + gif), toPath: folder + "/" + gif)
         }
         // The command as a user pastes it into a shell.
-        let shell = try CLI.run(["-c", command.replacingOccurrences(of: "refresh-render ", with: "'\(CLI.binary)' ")], in: folder, executable: "/bin/sh")
+        let shell = try CLI.run(
+            ["-c", command.replacingOccurrences(of: "refresh-render ", with: "'\(CLI.binary)' ")], in: folder, executable: "/bin/sh")
         #expect(shell.status == 0, "\(shell.stderr)")
         let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/refresh.png")))
         #expect(written == (try await service.render(query: query)).body)
@@ -237,7 +238,9 @@ import Testing
     @Test func livePlaysThePageGestureThroughTheStateMachine() async throws {
         let service = try Self.service(base: [])
         func gesture(_ samples: String, duration: Double) -> [UInt8] {
-            Array(#"{"geometry": {"viewWidth": 375, "viewHeight": 667, "contentHeight": 1400}, "samples": [\#(samples)], "duration": \#(duration)}"#.utf8)
+            Array(
+                #"{"geometry": {"viewWidth": 375, "viewHeight": 667, "contentHeight": 1400}, "samples": [\#(samples)], "duration": \#(duration)}"#
+                    .utf8)
         }
         let pull = #"{"t": 0, "offset": 0, "dragging": true}, {"t": 0.3, "offset": -40, "dragging": true}"#
         let pulled = pull + #", {"t": 0.6, "offset": -80, "dragging": true}"#
@@ -254,7 +257,8 @@ import Testing
         // The same gesture, downloaded as a GIF, is `simulate --show-content`'s.
         let gif = try await service.gesture(query: "style=normal&format=gif&fps=30", body: gesture(released, duration: 1.0))
         let folder = try Support.temporaryFolder()
-        let file = #"{"control": {"style": "normal"}, "geometry": {"viewWidth": 375, "viewHeight": 667, "contentHeight": 1400}, "samples": [\#(released)], "duration": 1.0}"#
+        let file =
+            #"{"control": {"style": "normal"}, "geometry": {"viewWidth": 375, "viewHeight": 667, "contentHeight": 1400}, "samples": [\#(released)], "duration": 1.0}"#
         try file.write(toFile: folder + "/g.json", atomically: true, encoding: .utf8)
         let cli = try CLI.run(["simulate", "g.json", "--show-content", "--fps", "30", "--gif", "g.gif"], in: folder)
         #expect(cli.status == 0, "\(cli.stderr)")
@@ -284,7 +288,7 @@ import Testing
     }
 
     @Test func queriesAreReadStrictly() throws {
-        #expect(try QueryString.parse("a=1&b=x+y&c=%26%3D&d") .map { "\($0.name)=\($0.value)" } == ["a=1", "b=x y", "c=&=", "d="])
+        #expect(try QueryString.parse("a=1&b=x+y&c=%26%3D&d").map { "\($0.name)=\($0.value)" } == ["a=1", "b=x y", "c=&=", "d="])
         for bad in ["a=%", "a=%4", "a=%G1", "a=%C3%28"] {
             #expect(throws: PreviewError.self, "\(bad)") { try QueryString.parse(bad) }
         }
@@ -324,9 +328,11 @@ import Testing
 
     @Test func thePanelHasEverySetting() throws {
         let names = PanelSchema.current.fields.map(\.name)
-        #expect(names == SceneKey.allCases.map(\.rawValue).sorted { a, b in
-            (SceneSchema.fields.firstIndex { $0.name == a } ?? 0) < (SceneSchema.fields.firstIndex { $0.name == b } ?? 0)
-        })
+        #expect(
+            names
+                == SceneKey.allCases.map(\.rawValue).sorted { a, b in
+                    (SceneSchema.fields.firstIndex { $0.name == a } ?? 0) < (SceneSchema.fields.firstIndex { $0.name == b } ?? 0)
+                })
         #expect(Set(names) == Set(SceneKey.allCases.map(\.rawValue)))
         #expect(PanelSchema.current.libraries["zjrefresh"]?.states.contains("pull-to-refresh") == true)
     }
