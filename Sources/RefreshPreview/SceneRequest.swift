@@ -108,11 +108,8 @@ struct SceneRequest: Sendable {
         return out
     }
 
+    /// User input quoted in a message as the schema's messages quote it (escaped, cut at 80).
     static func quoted(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars.prefix(80) {
-            out += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
-        }
-        return text.unicodeScalars.count > 80 ? out + "…" : out
+        SceneSchema.quoted(text)
     }
 }

@@ -420,7 +420,7 @@ public enum SceneSchema {
     }
 
     /// Quoted user input in messages: control characters escaped, cut at 80 characters.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars.prefix(80) {
             out += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
