@@ -73,6 +73,50 @@ struct AssetLintTests {
         #expect(findings.contains { $0.state == "idle" && $0.severity == .warning && $0.message.contains("3D layers") })
     }
 
+    /// A 40 × 40 px disc of `fill` on transparency, its outermost ring `rim` when one is given.
+    static func disc(fill: RGBAColor, rim: RGBAColor?) throws -> [UInt8] {
+        var image = try RGBAImage(width: 40, height: 40)
+        for y in 0..<40 {
+            for x in 0..<40 {
+                let d = ((Double(x) - 19.5) * (Double(x) - 19.5) + (Double(y) - 19.5) * (Double(y) - 19.5)).squareRoot()
+                guard d < 16 else { continue }
+                var pixel = try RGBAImage(width: 1, height: 1)
+                pixel.fill(with: d >= 14 ? (rim ?? fill) : fill)
+                image.draw(pixel, atX: x, y: y)
+            }
+        }
+        return try PNGEncoder().encode(image)
+    }
+
+    @Test("edges matted on white or black are named: they show as a rim on the other background")
+    func mattedEdges() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let orange = RGBAColor(red: 240, green: 120, blue: 20)
+        try Data(try Self.disc(fill: orange, rim: RGBAColor(red: 250, green: 250, blue: 250))).write(
+            to: URL(fileURLWithPath: folder + "/white@2x.png"))
+        try Data(try Self.disc(fill: orange, rim: RGBAColor(red: 10, green: 10, blue: 10))).write(
+            to: URL(fileURLWithPath: folder + "/black@2x.png"))
+        try Data(try Self.disc(fill: orange, rim: nil)).write(to: URL(fileURLWithPath: folder + "/clean@2x.png"))
+        // A white icon is white all over, not matted: nothing to say.
+        try Data(try Self.disc(fill: RGBAColor(red: 255, green: 255, blue: 255), rim: nil)).write(
+            to: URL(fileURLWithPath: folder + "/icon@2x.png"))
+        func lint(_ name: String) throws -> [String] {
+            let run = try CLI.run(["lint", "--images", "idle=" + folder + "/" + name])
+            return String(decoding: run.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        #expect(
+            try lint("white@2x.png").contains {
+                $0.hasPrefix("warning: idle") && $0.contains("near white") && $0.contains("on a dark background")
+            })
+        #expect(
+            try lint("black@2x.png").contains {
+                $0.hasPrefix("warning: idle") && $0.contains("near black") && $0.contains("on a light background")
+            })
+        #expect(try lint("clean@2x.png").allSatisfy { !$0.contains("edge pixels") })
+        #expect(try lint("icon@2x.png").allSatisfy { !$0.contains("edge pixels") })
+    }
+
     @Test("images a control shows as they are: no warning, exit 0; a missing file is one error line naming it")
     func clean() throws {
         let folder = try Support.temporaryFolder()

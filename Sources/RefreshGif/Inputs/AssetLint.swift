@@ -67,6 +67,7 @@ public enum AssetLint {
             let file = paths[state]
             let name = scene.family.ownStateName(state, percent: state == .idle ? 0.5 : 1) ?? state.rawValue
             findings += frames(sequence, state: state, name: name, file: file)
+            findings += edges(sequence, name: name, file: file)
             if let file {
                 findings += scaleNaming(file, name: name, renderScale: scene.scale)
                 findings += fileContents(file, name: name)
@@ -111,6 +112,52 @@ public enum AssetLint {
                 message: "\(count) frames in \(points(sequence.duration)) s loop at \(points(rate)) frames a second: "
                     + "the animation looks choppy (\(Int(smoothFramesPerSecond)) or more look smooth)")
         ]
+    }
+
+    /// Share of a first frame's edge pixels (visible pixels beside transparent ones) that must
+    /// be near white or near black for a matte to be reported.
+    static let matteShare = 0.6
+
+    /// Edges matted on white or black: an image exported against a light page keeps a light
+    /// rim where it meets transparency, which shows as a halo on a dark background (dark mode),
+    /// and the other way round.
+    private static func edges(_ sequence: ImageSequence, name: String, file: String?) -> [AssetFinding] {
+        guard let first = sequence.frames.first, let image = try? first.checkedImage() else { return [] }
+        let (width, height) = (image.width, image.height)
+        guard width >= 3, height >= 3, width * height <= 4_000_000 else { return [] }
+        let pixels = image.pixels
+        func alpha(_ x: Int, _ y: Int) -> UInt8 { pixels[(y * width + x) * 4 + 3] }
+        var edge = 0, light = 0, dark = 0, inner = 0, innerLight = 0, innerDark = 0
+        for y in 1..<(height - 1) {
+            for x in 1..<(width - 1) {
+                let a = alpha(x, y)
+                guard a > 0 else { continue }
+                let i = (y * width + x) * 4
+                // Straight colour from premultiplied.
+                let channels = (0..<3).map { Int(pixels[i + $0]) * 255 / Int(a) }
+                let isLight = channels.allSatisfy { $0 >= 215 }, isDark = channels.allSatisfy { $0 <= 40 }
+                if alpha(x - 1, y) == 0 || alpha(x + 1, y) == 0 || alpha(x, y - 1) == 0 || alpha(x, y + 1) == 0 {
+                    edge += 1
+                    if isLight { light += 1 }
+                    if isDark { dark += 1 }
+                } else {
+                    inner += 1
+                    if isLight { innerLight += 1 }
+                    if isDark { innerDark += 1 }
+                }
+            }
+        }
+        guard edge >= 16, inner > 0 else { return [] }
+        func matte(_ count: Int, _ innerCount: Int, _ colour: String, _ page: String) -> AssetFinding? {
+            let share = Double(count) / Double(edge)
+            // The edge only: an image that is white or black all over is drawn as it is.
+            guard share >= matteShare, Double(innerCount) / Double(inner) < share / 2 else { return nil }
+            return AssetFinding(
+                severity: .warning, state: name, file: file,
+                message: "\(Int((share * 100).rounded())) % of the first frame's edge pixels are near \(colour): "
+                    + "matted on a \(colour) page, they show as a \(colour) rim on a \(page) background")
+        }
+        return [matte(light, innerLight, "white", "dark"), matte(dark, innerDark, "black", "light")].compactMap { $0 }
     }
 
     /// The @2x/@3x in a file's name against the scale the control is drawn at.

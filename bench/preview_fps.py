@@ -1,0 +1,90 @@
+"""The preview page's frame rate in Debian's headless Chromium (release build).
+
+Three measurements of 3 s each, counting the frames the page shows (`window.previewStats`):
+- refreshing: the spinner turning, nothing else happening;
+- a drag made inside the page: one pointermove per animation frame, dispatched by the page's
+  own script, so the test driver costs nothing while it runs;
+- a drag made by Playwright's mouse: each move a round trip to the driver, which shares the
+  two cores with the browser and the server.
+Prints a Markdown table.
+"""
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+
+from playwright.sync_api import sync_playwright
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+BINARY = os.environ.get("REFRESH_RENDER_BIN", str(ROOT / ".build/release/refresh-render"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+SECONDS = 3.0
+
+IN_PAGE_DRAG = """(seconds) => new Promise((done) => {
+    const phone = document.querySelector('#phone');
+    const box = phone.getBoundingClientRect();
+    const x = box.left + box.width / 2, y = box.top + 120;
+    const fire = (type, dy) => phone.dispatchEvent(new PointerEvent(type, {
+        clientX: x, clientY: y + dy, pointerId: 1, bubbles: true, isPrimary: true }));
+    phone.setPointerCapture = () => {};
+    fire('pointerdown', 0);
+    const start = performance.now(), frames = window.previewStats.frames;
+    const step = (now) => {
+        const t = (now - start) / 1000;
+        fire('pointermove', 150 + 120 * Math.sin(t * 3));
+        if (t < seconds) requestAnimationFrame(step);
+        else { fire('pointerup', 150); done((window.previewStats.frames - frames) / t); }
+    };
+    requestAnimationFrame(step);
+})"""
+
+
+def main():
+    server = subprocess.Popen([BINARY, "preview", "--port", "0"], cwd=ROOT / "Fixtures/demo",
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = server.stdout.readline().strip()
+    rows = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            for scale in (1, 2):
+                page = browser.new_page(viewport={"width": 1400, "height": 900}, device_scale_factor=scale)
+                page.goto(url)
+                page.wait_for_timeout(1500)
+                page.click("#begin")
+                page.wait_for_timeout(500)
+                start = page.evaluate("window.previewStats.frames")
+                page.wait_for_timeout(SECONDS * 1000)
+                refreshing = (page.evaluate("window.previewStats.frames") - start) / SECONDS
+                page.click("#end")
+                page.wait_for_timeout(1200)
+                in_page = page.evaluate(IN_PAGE_DRAG, SECONDS)
+                page.wait_for_timeout(1200)
+                box = page.locator("#phone").bounding_box()
+                x, y = box["x"] + 180, box["y"] + 100
+                page.mouse.move(x, y)
+                page.mouse.down()
+                start = page.evaluate("window.previewStats.frames")
+                t0 = page.evaluate("performance.now()")
+                i = 0
+                while page.evaluate("performance.now()") - t0 < SECONDS * 1000:
+                    page.mouse.move(x, y + 150 + 120 * ((i % 40) / 20 - 1))
+                    i += 1
+                elapsed = (page.evaluate("performance.now()") - t0) / 1000
+                driven = (page.evaluate("window.previewStats.frames") - start) / elapsed
+                page.mouse.up()
+                rows.append((scale, refreshing, in_page, driven, i / elapsed))
+                page.close()
+            browser.close()
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=10)
+    print("| screen | refreshing | drag made in the page | drag by Playwright's mouse (moves/s) |")
+    print("|---|---|---|---|")
+    for scale, refreshing, in_page, driven, moves in rows:
+        print(f"| {scale}x (phone drawn @{scale}x) | {refreshing:.0f} fps | {in_page:.0f} fps | {driven:.0f} fps ({moves:.0f}) |")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
