@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import RefreshGif
@@ -31,9 +32,13 @@ public enum PreviewServer {
         var logger = Logger(label: "refresh-preview")
         logger.logLevel = .critical
         let host = configuration.host
+        // Idle connections close after a minute; at most 256 are open at once.
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+            configuration: .init(
+                address: .hostname(host, port: configuration.port), serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(256)),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 let shown = host.contains(":") ? "[\(host)]" : host
