@@ -29,9 +29,9 @@ def state_log(page):
     return page.locator("#state-log li").all_inner_texts()
 
 
-def drag(page, distance, steps=25):
+def drag(page, distance, steps=25, start=120):
     box = page.locator("#phone").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + 120
+    x, y = box["x"] + box["width"] / 2, box["y"] + start
     page.mouse.move(x, y)
     page.mouse.down()
     for i in range(1, steps + 1):
@@ -53,6 +53,19 @@ def test_dragging_past_the_threshold_refreshes_and_ends(page, server):
     # The picture on the phone is the renderer's: the canvas holds a frame of the scroll view.
     size = page.evaluate("[document.querySelector('#screen').width, document.querySelector('#screen').height]")
     assert size[0] >= 375 and size[1] >= 667
+
+
+def test_a_back_footer_is_pulled_up(page):
+    page.select_option("#f-kind", "back-footer")
+    page.select_option("#f-style", "normal")
+    wait_js(page, "document.querySelector('#state').textContent === 'idle'")
+    drag(page, -300, start=600)
+    wait_js(page, "document.querySelector('#state').textContent === 'pulling'")
+    page.mouse.up()
+    wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    page.click("#no-more")
+    wait_js(page, "document.querySelector('#state').textContent === 'no-more-data'")
+    assert state_log(page)[-4:] == ["idle", "pulling", "refreshing", "no-more-data"]
 
 
 def test_a_short_pull_springs_back_without_refreshing(page):

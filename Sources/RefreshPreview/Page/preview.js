@@ -117,6 +117,8 @@ function fieldRow(field) {
   row.addEventListener("input", changed);
   row.addEventListener("change", (event) => {
     if (event.target.id === "f-library") libraryChanged();
+    // Another control or scroll view: the gesture starts again from rest.
+    if (["f-library", "f-kind", "f-width"].includes(event.target.id)) live.reset();
     changed();
   });
   return row;
@@ -343,6 +345,10 @@ const live = {
   start() {
     const width = Number($("f-width").value) || 375;
     this.geometry = { viewWidth: width, viewHeight: page.session.viewHeight, contentWidth: width, contentHeight: 1400 };
+    // Where the scroll view rests on the control's side (ScrollGeometry.restingOffset without
+    // insets): the top for a header, the bottom of the list for footers.
+    const kind = $("f-kind").value || "header";
+    this.rest = kind === "header" || kind === "trailer" ? 0 : this.geometry.contentHeight - this.geometry.viewHeight;
     this.samples = [];
     this.events = [];
     this.t0 = performance.now();
@@ -354,6 +360,15 @@ const live = {
 
   offset() {
     return this.rest + this.direction() * this.pull;
+  },
+
+  reset() {
+    this.dragging = false;
+    this.pull = 0;
+    this.inset = 0;
+    this.lastState = "";
+    this.start();
+    this.wake();
   },
 
   record() {
@@ -526,7 +541,7 @@ function phoneEvents() {
   $("begin").addEventListener("click", () => live.send("beginRefreshing"));
   $("end").addEventListener("click", () => live.send("endRefreshing"));
   $("no-more").addEventListener("click", () => live.send("endRefreshingWithNoMoreData"));
-  $("reset").addEventListener("click", () => { live.pull = 0; live.inset = 0; live.lastState = ""; live.start(); live.wake(); });
+  $("reset").addEventListener("click", () => live.reset());
   for (const [id, format] of [["download-gif", "gif"], ["download-apng", "apng"], ["download-sheet", "sheet"]]) {
     $(id).addEventListener("click", () => download(format));
   }
