@@ -113,11 +113,13 @@ docs: setup
 bench: setup
 	@EXTRA_PACKAGES="imagemagick time gifsicle ffmpeg" scripts/setup.sh
 	@python3 -c "import PIL, numpy" 2>/dev/null || python3 -m pip install -q pillow numpy
+	@scripts/setup-python.sh
 	$(RELEASE_BUILD) --product refresh-render
 	$(RELEASE_BUILD) --product refresh-bench
 	python3 bench/run.py
 	python3 bench/gif_preview.py
 	python3 bench/preview_load.py
+	python3 bench/preview_fps.py
 
 # The measurements behind the default faces (docs/fonts.md).
 fonts-report: setup

@@ -106,7 +106,7 @@ def drop_file(page, state, path):
 
 def test_dropping_a_gif_then_copying_the_command_reproduces_the_picture(page, server, tmp_path):
     drop_file(page, "idle", ROOT / "Fixtures/demo/pull.gif")
-    wait_js(page, "document.querySelector('#status').textContent.startsWith('Using pull.gif for idle')")
+    wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using pull.gif for idle'))")
     assert page.locator("#f-images-idle").input_value().startswith("upload:")
     page.select_option("#f-state", "idle")
     page.fill("#f-percent", "0.45")
@@ -182,9 +182,13 @@ def test_a_file_changed_on_disk_redraws_the_page(page, server):
     before = still_bytes(page)
     target = pathlib.Path(server.folder) / "spin.gif"
     target.write_bytes((ROOT / "Fixtures/demo/pull.gif").read_bytes())
-    wait_js(page, "document.querySelector('#status').textContent.startsWith('A file changed on disk')")
-    wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+    wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('A file changed on disk'))")
     after = still_bytes(page)
+    for _ in range(200):  # the redraw follows the event: wait for the new picture
+        if after != before:
+            break
+        page.wait_for_timeout(50)
+        after = still_bytes(page)
     assert after != before
     assert after == render(["--images", "refreshing=spin.gif", "--state", "refreshing"], server.folder)
 

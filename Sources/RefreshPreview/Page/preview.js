@@ -219,6 +219,8 @@ function query(pairs) {
 }
 
 function setStatus(text, isError = false) {
+  // The last messages, for the tests: a status may be replaced before anyone reads it.
+  window.previewMessages = (window.previewMessages || []).concat([text]).slice(-50);
   $("status").textContent = text;
   $("status").classList.toggle("error", isError);
 }
@@ -329,6 +331,8 @@ const live = {
   releasedAt: 0,       // when the finger last let go (seconds into the gesture)
   answeredAt: 0,       // the latest instant the server has drawn
   shownAt: -1,         // the instant of the picture on screen
+  presented: Promise.resolve(),  // the last frame asked for, once shown
+  generation: 0,       // counts gestures: an answer for an earlier one is dropped
 
   direction() {
     return ($("f-kind").value || "header") === "header" ? -1 : 1;
@@ -356,6 +360,7 @@ const live = {
     this.releasedAt = 0;
     this.answeredAt = 0;
     this.shownAt = -1;
+    this.generation += 1;
   },
 
   offset() {
@@ -458,37 +463,51 @@ const live = {
     else this.running = false;
   },
 
-  async fetchFrame() {
+  // Asks for the frame at this instant. Up to three are under way at once; each is shown in
+  // the order asked (answers may arrive out of order), so none is lost.
+  fetchFrame() {
     if (!this.geometry) return;
     const duration = Math.max(0, this.now());
-    const gesture = this.gesture(duration);
     if (duration > 58) { this.start(); return; }
+    const gesture = this.gesture(duration);
+    const generation = this.generation;
     this.inFlight += 1;
-    try {
+    const answer = (async () => {
       const response = await fetch("/live?" + query(liveSettings()), { method: "POST", body: JSON.stringify(gesture) });
-      if (!response.ok) { setStatus(await failure(response), true); return; }
-      // Decoded off the main thread; a late answer never replaces a newer picture.
-      const picture = await createImageBitmap(await response.blob());
-      if (duration < this.shownAt) { picture.close(); return; }
-      this.shownAt = duration;
-      const screen = $("screen");
-      if (screen.width !== picture.width || screen.height !== picture.height) {
-        screen.width = picture.width;
-        screen.height = picture.height;
+      if (!response.ok) throw new Error(await failure(response));
+      // Decoded off the main thread.
+      return { response, picture: await createImageBitmap(await response.blob()) };
+    })();
+    const before = this.presented;
+    this.presented = (async () => {
+      try {
+        await before;
+        const { response, picture } = await answer;
+        // A frame of an earlier gesture, or older than the one shown, is not shown.
+        if (generation === this.generation && duration >= this.shownAt) this.present(response, picture, gesture, duration);
+        picture.close();
+      } catch (error) {
+        setStatus(error.message || String(error), true);
+      } finally {
+        this.inFlight -= 1;
       }
-      screen.getContext("2d").drawImage(picture, 0, 0);
-      picture.close();
-      this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
-      this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
-      this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
-      this.lastGesture = gesture;
-      this.answeredAt = Math.max(this.answeredAt, duration);
-      this.countFrame();
-    } catch (error) {
-      setStatus(String(error), true);
-    } finally {
-      this.inFlight -= 1;
+    })();
+  },
+
+  present(response, picture, gesture, duration) {
+    this.shownAt = duration;
+    const screen = $("screen");
+    if (screen.width !== picture.width || screen.height !== picture.height) {
+      screen.width = picture.width;
+      screen.height = picture.height;
     }
+    screen.getContext("2d").drawImage(picture, 0, 0);
+    this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
+    this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
+    this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
+    this.lastGesture = gesture;
+    this.answeredAt = Math.max(this.answeredAt, duration);
+    this.countFrame();
   },
 
   showState(state, libraryState) {
