@@ -83,28 +83,25 @@ struct SceneRequest: Sendable {
 
     /// The description with uploads replaced by the files that hold them.
     func resolved(_ uploads: UploadStore) -> SceneDescription {
-        var out = description
-        if case let .byState(images)? = description[.images] {
-            out[.images] = .byState(
-                images.mapValues { value in
-                    guard case let .text(path) = value, let file = uploads.path(for: path) else { return value }
-                    return .text(file)
-                })
-        }
-        if case let .text(font)? = description[.font], let file = uploads.path(for: font) { out[.font] = .text(file) }
-        return out
+        replacingUploads { uploads.path(for: $0) }
     }
 
     /// The description as a user would write it: uploads named by the file dropped.
     func asWritten(_ uploads: UploadStore) -> SceneDescription {
+        replacingUploads { uploads.originalName(for: $0) }
+    }
+
+    /// The description with every image and font value that `replacement` knows replaced.
+    private func replacingUploads(_ replacement: (String) -> String?) -> SceneDescription {
         var out = description
         if case let .byState(images)? = description[.images] {
             out[.images] = .byState(
                 images.mapValues { value in
-                    guard case let .text(path) = value, let name = uploads.originalName(for: path) else { return value }
-                    return .text(name)
+                    guard case let .text(path) = value, let new = replacement(path) else { return value }
+                    return .text(new)
                 })
         }
+        if case let .text(font)? = description[.font], let new = replacement(font) { out[.font] = .text(new) }
         return out
     }
 
