@@ -29,7 +29,7 @@ public final class PreviewService: Sendable {
     /// How the server was started.
     public let configuration: PreviewConfiguration
     let uploads: UploadStore
-    let cache = SceneCache()
+    let cache: SceneCache
     let slots: RenderSlots
     /// The page's change events.
     let feed = ChangeFeed()
@@ -43,6 +43,8 @@ public final class PreviewService: Sendable {
     public init(configuration: PreviewConfiguration) {
         self.configuration = configuration
         uploads = UploadStore(budget: configuration.uploadBudgetBytes)
+        // The decoded scenes kept between requests stay within the memory budget together.
+        cache = SceneCache(capacity: 4, budgetPixels: configuration.base.limits.maxTotalPixels)
         slots = RenderSlots(jobs: configuration.jobs, queueLength: configuration.queueLength)
     }
 
@@ -67,7 +69,7 @@ public final class PreviewService: Sendable {
     /// state, pull, offset and insets the page's scroll view follows.
     public func live(query: String?, body: [UInt8]) async throws -> PreviewReply {
         try await answering {
-            let request = try scene(query, ignoring: ["fast"])
+            let request = try scene(query)
             let resolved = request.resolved(uploads)
             let gesture = try decodeGesture(body)
             let base = configuration.baseDirectory

@@ -4,18 +4,30 @@ import RefreshImage
 
 /// Scenes with their images loaded, kept for the next request: while the page is dragged
 /// only the state, pull and time change, so the files are read and decoded once, not sixty
-/// times a second. Emptied when a named file changes on disk; holds a few scenes at most.
+/// times a second. Emptied when a named file changes on disk; holds a few scenes at most,
+/// whose images together stay within the memory budget (the newest is always kept).
 final class SceneCache: Sendable {
     private struct Entry {
         var key: String
         var scene: RefreshScene
+        /// The pixels its images hold.
+        var pixels: Int
     }
 
     private let entries = Locked([Entry]())
     private let capacity: Int
+    private let budgetPixels: Int
 
-    init(capacity: Int = 4) {
+    init(capacity: Int = 4, budgetPixels: Int = .max) {
         self.capacity = capacity
+        self.budgetPixels = budgetPixels
+    }
+
+    /// The pixels a scene's images hold (an upper bound: frames drawn lazily count as drawn).
+    static func pixels(of scene: RefreshScene) -> Int {
+        scene.images.sequences.values.reduce(0) { total, sequence in
+            sequence.frames.reduce(total) { $0 + $1.pixelWidth * $1.pixelHeight }
+        }
     }
 
     /// The scene `description` draws (relative paths from `baseDirectory`), the same as
@@ -37,9 +49,14 @@ final class SceneCache: Sendable {
             // Checked first: a bad value is reported as the command line reports it.
             try description.validate()
             loaded = try loadedPart.makeScene(baseDirectory: baseDirectory)
+            let cost = Self.pixels(of: loaded)
             entries.withLock { entries in
-                entries.append(Entry(key: key, scene: loaded))
-                if entries.count > capacity { entries.removeFirst() }
+                entries.append(Entry(key: key, scene: loaded, pixels: cost))
+                while entries.count > 1,
+                    entries.count > capacity || entries.reduce(0, { $0 + $1.pixels }) > budgetPixels
+                {
+                    entries.removeFirst()
+                }
             }
         }
         // The rest of the settings cost nothing to apply: everything but the files.
@@ -51,6 +68,9 @@ final class SceneCache: Sendable {
         scene.font = loaded.font
         return scene
     }
+
+    /// The scenes kept.
+    var count: Int { entries.withLock { $0.count } }
 
     /// Forgets every scene (a named file changed).
     func removeAll() {

@@ -287,6 +287,31 @@ import Testing
         #expect(format?.status == 400)
     }
 
+    /// Kept scenes stay within the memory budget: a new one pushes out the old, never itself.
+    @Test func theSceneCacheStaysWithinItsBudget() throws {
+        func scene(_ images: String...) throws -> SceneDescription {
+            var description = SceneDescription()
+            description[.images] = try SceneSchema.field(.images).parse(images)
+            return description
+        }
+        let base = Support.fixture("demo")
+        let both = SceneCache.pixels(of: try scene("idle=pull.gif", "refreshing=spin.gif").makeScene(baseDirectory: base))
+        #expect(both > 0)
+        let roomy = SceneCache(capacity: 4, budgetPixels: 10 * both)
+        let tight = SceneCache(capacity: 4, budgetPixels: both)
+        for cache in [roomy, tight] {
+            _ = try cache.scene(for: scene("idle=pull.gif"), baseDirectory: base)
+            _ = try cache.scene(for: scene("idle=spin.gif"), baseDirectory: base)
+            _ = try cache.scene(for: scene("idle=pull.gif", "refreshing=spin.gif"), baseDirectory: base)
+        }
+        #expect(roomy.count == 3)
+        #expect(tight.count == 1)
+        // A scene larger than the budget is still drawn, and kept alone.
+        let tiny = SceneCache(capacity: 4, budgetPixels: 1)
+        _ = try tiny.scene(for: scene("idle=pull.gif"), baseDirectory: base)
+        #expect(tiny.count == 1)
+    }
+
     @Test func queriesAreReadStrictly() throws {
         #expect(try QueryString.parse("a=1&b=x+y&c=%26%3D&d").map { "\($0.name)=\($0.value)" } == ["a=1", "b=x y", "c=&=", "d="])
         for bad in ["a=%", "a=%4", "a=%G1", "a=%C3%28"] {
