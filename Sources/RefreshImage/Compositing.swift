@@ -17,11 +17,13 @@ extension RGBAImage {
         // The pixel's four bytes in memory order, as one word.
         let word = withUnsafeBytes(of: (p.0, p.1, p.2, p.3)) { $0.loadUnaligned(as: UInt32.self) }
         let rowWidth = width
-        pixels.withUnsafeMutableBytes { raw in
-            let words = raw.bindMemory(to: UInt32.self)
-            for row in top..<bottom {
-                let start = row * rowWidth
-                words[(start + left)..<(start + right)].update(repeating: word)
+        pixels.withUnsafeMutableBufferPointer { bytes in
+            // Four bytes a pixel, rebound for the fill only.
+            bytes.withMemoryRebound(to: UInt32.self) { words in
+                for row in top..<bottom {
+                    let start = row * rowWidth
+                    words[(start + left)..<(start + right)].update(repeating: word)
+                }
             }
         }
     }
