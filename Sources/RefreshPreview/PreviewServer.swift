@@ -167,7 +167,7 @@ struct Guard: RouterMiddleware {
             origin != "http://" + host
         {
             return PreviewServer.answer(
-                PreviewError(status: 403, "a request from another site ('\(SceneRequest.quoted(origin))') is refused"))
+                PreviewError(status: 403, "a request from another site ('\(SceneSchema.quoted(origin))') is refused"))
         }
         let allowed: [HTTPRequest.Method] = Self.postPaths.contains(request.uri.path) ? [.post] : [.get, .head]
         guard allowed.contains(request.method) else {
@@ -181,7 +181,7 @@ struct Guard: RouterMiddleware {
         do {
             let response = try await next(request, context)
             if response.status == .notFound, response.headers[.contentType] == nil {
-                return PreviewServer.answer(PreviewError(status: 404, "no such page: \(SceneRequest.quoted(request.uri.path))"))
+                return PreviewServer.answer(PreviewError(status: 404, "no such page: \(SceneSchema.quoted(request.uri.path))"))
             }
             return response
         } catch let error as PreviewError {
@@ -191,7 +191,7 @@ struct Guard: RouterMiddleware {
             return PreviewServer.answer(
                 PreviewError(
                     status: status,
-                    status == 404 ? "no such page: \(SceneRequest.quoted(request.uri.path))" : "\(error.status.reasonPhrase)"))
+                    status == 404 ? "no such page: \(SceneSchema.quoted(request.uri.path))" : "\(error.status.reasonPhrase)"))
         } catch {
             return PreviewServer.answer(PreviewError.from(error))
         }

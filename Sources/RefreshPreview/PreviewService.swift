@@ -77,9 +77,8 @@ public final class PreviewService: Sendable {
             let settings = PNGEncoder.Settings(level: 1, filters: .none)
             let (bytes, report) = try await slots.run { [cache] renderer in
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
-                let animation = try RefreshAnimation.gesture(
-                    gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
-                let frame = try animation.frame(at: animation.count - 1, renderer: renderer)
+                let end = try RefreshAnimation.gestureEnd(gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
+                let frame = try end.frame(at: 0, renderer: renderer)
                 defer { renderer.recycle(frame.image) }
                 return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report)
             }
@@ -103,13 +102,13 @@ public final class PreviewService: Sendable {
             let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["format", "fps"])
             let format = pairs.last { $0.name == "format" }?.value ?? "gif"
             guard ["gif", "apng", "sheet"].contains(format) else {
-                throw PreviewError.badRequest("format: choose gif, apng or sheet, got '\(SceneRequest.quoted(format))'")
+                throw PreviewError.badRequest("format: choose gif, apng or sheet, got '\(SceneSchema.quoted(format))'")
             }
             var fps = Self.liveFPS
             if let text = pairs.last(where: { $0.name == "fps" })?.value {
                 guard let value = Int(text), (1...60).contains(value) else {
                     throw PreviewError.badRequest(
-                        "--fps: must be between 1 and 60 for a preview download, got '\(SceneRequest.quoted(text))'")
+                        "--fps: must be between 1 and 60 for a preview download, got '\(SceneSchema.quoted(text))'")
                 }
                 fps = value
             }
@@ -195,7 +194,7 @@ public final class PreviewService: Sendable {
         try answeringNow {
             let pairs = try QueryString.parse(query)
             for pair in pairs where !["state", "name", "append"].contains(pair.name) {
-                throw PreviewError.badRequest("unknown parameter '\(SceneRequest.quoted(pair.name))' (state, name, append)")
+                throw PreviewError.badRequest("unknown parameter '\(SceneSchema.quoted(pair.name))' (state, name, append)")
             }
             guard let state = pairs.last(where: { $0.name == "state" })?.value, !state.isEmpty else {
                 throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
@@ -204,13 +203,13 @@ public final class PreviewService: Sendable {
                 RefreshState.allCases.contains(where: { $0.rawValue == state })
                     || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
             else {
-                throw PreviewError.badRequest("state: unknown state '\(SceneRequest.quoted(state))'")
+                throw PreviewError.badRequest("state: unknown state '\(SceneSchema.quoted(state))'")
             }
             let name = pairs.last { $0.name == "name" }?.value ?? "upload"
             var append: Int?
             if let text = pairs.last(where: { $0.name == "append" })?.value {
                 guard let id = Int(text) else {
-                    throw PreviewError.badRequest("append: expected an upload number, got '\(SceneRequest.quoted(text))'")
+                    throw PreviewError.badRequest("append: expected an upload number, got '\(SceneSchema.quoted(text))'")
                 }
                 append = id
             }
@@ -318,17 +317,12 @@ public final class PreviewService: Sendable {
     /// A gesture in the format of gesture files (without `control`), checked, at most
     /// ``PreviewConfiguration/maxGestureSeconds`` long.
     func decodeGesture(_ body: [UInt8]) throws -> Gesture {
-        do {
-            try StrictJSON.check(body)
-        } catch let problem as StrictJSON.Problem {
-            throw PreviewError.badRequest("gesture: \(problem.description)")
-        }
         let gesture: Gesture
         do {
-            gesture = try JSONDecoder().decode(Gesture.self, from: Data(body))
+            gesture = try JSONInput.decode(Gesture.self, from: body, name: "gesture")
             try gesture.validate()
-        } catch let error as DecodingError {
-            throw PreviewError.badRequest("gesture: \(JSONInput.describe(error))")
+        } catch let RefreshGifError.badInput(_, message) {
+            throw PreviewError.badRequest("gesture: \(message)")
         } catch let error as InvalidValue {
             throw PreviewError.badRequest("gesture: $.\(error.field): \(error.reason)")
         }

@@ -24,7 +24,7 @@ struct SceneRequest: Sendable {
         // An empty value is a setting left at its default, as the page's empty fields are.
         for (name, value) in pairs where !ignoring.contains(name) && !value.isEmpty {
             guard let key = SceneKey(rawValue: name) else {
-                throw PreviewError.badRequest("unknown setting '\(Self.quoted(name))'")
+                throw PreviewError.badRequest("unknown setting '\(SceneSchema.quoted(name))'")
             }
             texts[key, default: []].append(value)
         }
@@ -51,13 +51,15 @@ struct SceneRequest: Sendable {
         func check(_ path: String, option: String) throws {
             if path.hasPrefix(UploadStore.prefix) {
                 guard uploads.path(for: path) != nil else {
-                    throw PreviewError.badRequest("\(option): no upload '\(quoted(path))' (it was replaced or the server restarted)")
+                    throw PreviewError.badRequest(
+                        "\(option): no upload '\(SceneSchema.quoted(path))' (it was replaced or the server restarted)")
                 }
                 return
             }
             guard named.contains(path) else {
                 throw PreviewError.badRequest(
-                    "\(option): '\(quoted(path))' is not read over HTTP; name the file when starting preview, or drop it on the page")
+                    "\(option): '\(SceneSchema.quoted(path))' is not read over HTTP; name the file when starting preview, or drop it on the page"
+                )
             }
         }
         if case let .byState(images)? = given[.images] {
@@ -103,10 +105,5 @@ struct SceneRequest: Sendable {
         }
         if case let .text(font)? = description[.font], let new = replacement(font) { out[.font] = .text(new) }
         return out
-    }
-
-    /// User input quoted in a message as the schema's messages quote it (escaped, cut at 80).
-    static func quoted(_ text: String) -> String {
-        SceneSchema.quoted(text)
     }
 }

@@ -49,12 +49,12 @@ final class UploadStore: Sendable {
     /// `appendTo` (a sequence of PNGs). Older uploads of the same state are removed.
     func add(_ bytes: [UInt8], name: String, state stateName: String, appendTo: Int?) throws -> Upload {
         let clean = Self.cleanName(name)
-        guard !bytes.isEmpty else { throw PreviewError.badRequest("the upload '\(SceneRequest.quoted(name))' is empty") }
+        guard !bytes.isEmpty else { throw PreviewError.badRequest("the upload '\(SceneSchema.quoted(name))' is empty") }
         return try state.withLock { state -> Upload in
             var upload: Upload
             if let appendTo {
                 guard let existing = state.uploads[appendTo], existing.state == stateName else {
-                    throw PreviewError(status: 404, "no upload \(appendTo) for state '\(SceneRequest.quoted(stateName))'")
+                    throw PreviewError(status: 404, "no upload \(appendTo) for state '\(SceneSchema.quoted(stateName))'")
                 }
                 guard existing.files.count < Self.maxFiles else {
                     throw PreviewError(status: 413, "an upload holds at most \(Self.maxFiles) frames")

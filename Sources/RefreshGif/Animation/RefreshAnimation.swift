@@ -110,12 +110,27 @@ public struct RefreshAnimation: Sendable {
         _ gesture: Gesture, scene: RefreshScene, fps: Int = 60,
         showContent: Bool = false, wholeView: Bool = false
     ) throws -> RefreshAnimation {
+        try self.gesture(gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, lastOnly: false)
+    }
+
+    /// The gesture's last frame alone, as frame 0 (the preview page's live picture): the state
+    /// machine runs through the whole gesture, but only the end is planned.
+    package static func gestureEnd(
+        _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool
+    ) throws -> RefreshAnimation {
+        try self.gesture(gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, lastOnly: true)
+    }
+
+    private static func gesture(
+        _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool, lastOnly: Bool
+    ) throws -> RefreshAnimation {
         try checkRate(fps)
         let player = try GesturePlayer(gesture: gesture, scene: scene)
         var window = ScreenWindow(kind: scene.kind, geometry: gesture.geometry, showContent: showContent)
         window.ignoredInset = scene.family.ignoredInset(kind: scene.kind)
         window.showsWholeView = wholeView
-        let plan = try player.frames(fps: fps).map { frame in
+        let frames = lastOnly ? try player.lastFrame(fps: fps).map { [$0] } ?? [] : try player.frames(fps: fps)
+        let plan = frames.map { frame in
             PlannedFrame(
                 timeMicroseconds: frame.timeMicroseconds, scene: frame.scene, window: window,
                 offset: frame.offset, insets: frame.insets)

@@ -192,7 +192,12 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 package enum JSONInput {
     /// Decodes `T` from the file at `path`.
     package static func read<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
-        let bytes = try FileIO.read(path, maxBytes: 64 << 20)
+        try decode(type, from: try FileIO.read(path, maxBytes: 64 << 20), name: path)
+    }
+
+    /// Decodes `T` from JSON `bytes` (strictly: no duplicate keys or trailing commas); errors
+    /// are ``RefreshGifError/badInput(file:message:)`` naming `name` and the JSON path.
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], name path: String) throws -> T {
         do {
             try StrictJSON.check(bytes)
         } catch let problem as StrictJSON.Problem {
@@ -219,7 +224,7 @@ package enum JSONInput {
         }
     }
 
-    package static func describe(_ error: DecodingError) -> String {
+    static func describe(_ error: DecodingError) -> String {
         switch error {
         case let .typeMismatch(type, context):
             return "\(path(context.codingPath)): expected \(typeName(type))"

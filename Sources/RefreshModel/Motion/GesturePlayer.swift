@@ -126,6 +126,17 @@ public struct GesturePlayer: Sendable {
     /// Every frame at `fps`, computed in one pass through the state machine; throws
     /// ``InvalidValue`` for a rate outside ``frameRates``.
     public func frames(fps: Int) throws -> [Frame] {
+        try frames(fps: fps, keeping: { _, _ in true })
+    }
+
+    /// The frame at the end of the gesture only: the state machine still takes every instant
+    /// at `fps`, but no other frame's scene is made (the preview page asks for one a time).
+    package func lastFrame(fps: Int) throws -> Frame? {
+        try frames(fps: fps, keeping: { index, count in index == count - 1 }).last
+    }
+
+    /// The frames whose index and the count `keep` accepts, from one pass through the state machine.
+    private func frames(fps: Int, keeping keep: (Int, Int) -> Bool) throws -> [Frame] {
         guard Self.frameRates.contains(fps) else { throw InvalidValue(field: "fps", reason: "must be between 1 and 1000, got \(fps)") }
         let planned = durationMicroseconds / 1_000_000 * Int64(fps) + 1
         guard planned <= Int64(Self.maxFrames) else {
@@ -224,6 +235,7 @@ public struct GesturePlayer: Sendable {
                 case .autoFooter: break
                 }
             }
+            guard keep(index, count) else { continue }
             var scene = base
             scene.hasChangedState = changedState
             scene.lastUpdated = shownRefresh
