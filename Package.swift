@@ -11,7 +11,11 @@ import PackageDescription
 //   RefreshRaster  text (FreeType, HarfBuzz, fontconfig), vector shapes and the renderer
 //   RefreshGif     the façade users import: scene descriptions, image loading, files
 //   RefreshGifTesting, refresh-render, refresh-bench   on top of the façade
-//   RefreshPreview  the live preview server (Hummingbird), under refresh-render only
+//
+// This manifest declares only what a library user needs: SwiftPM resolves every declared
+// dependency whatever the traits, so the preview server and its stack (Hummingbird, SwiftNIO)
+// are a package of their own in Preview/, building `refresh-render-preview`, which
+// `refresh-render preview` finds beside itself.
 let package = Package(
     name: "RefreshGif",
     products: [
@@ -23,17 +27,11 @@ let package = Package(
         .executable(name: "refresh-render", targets: ["refresh-render"]),
     ],
     traits: [
-        .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing."),
-        // On by default; `--disable-default-traits` builds refresh-render without a server.
-        .trait(name: "Preview", description: "refresh-render preview: the live preview server (Hummingbird)."),
-        .default(enabledTraits: ["Preview"]),
+        .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing.")
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.0"),
-        // Without its default traits: no swift-configuration, no full Foundation.
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
-        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // System libraries, found with pkg-config.
@@ -67,27 +65,13 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
 
-        // The preview server: the service (routes, sessions, limits) on Hummingbird; its page's
-        // HTML, CSS and JavaScript are embedded in the binary.
-        .target(
-            name: "RefreshPreview",
-            dependencies: [
-                "RefreshGif", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ],
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
-
         .executableTarget(
             name: "refresh-render",
-            dependencies: [
-                "RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .target(name: "RefreshPreview", condition: .when(traits: ["Preview"])),
-            ]),
+            dependencies: ["RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "CRLottie"]),
 
-        // Tests: unit tests of the modules, the command line end to end, and the examples and
-        // gestures as a user runs them; helpers shared by all three.
+        // Tests: unit tests of the modules, the command line end to end, the examples and
+        // gestures as a user runs them, and the example packages; helpers shared by all four.
         .target(name: "RefreshGifTestSupport", dependencies: ["RefreshGif"], path: "Tests/RefreshGifTestSupport"),
         .testTarget(
             name: "RefreshGifTests",
@@ -96,8 +80,10 @@ let package = Package(
                 "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),
-        .testTarget(name: "PreviewTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "RefreshPreview"]),
         .testTarget(name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
+        // The example packages built and run as their users do: minutes of building, so
+        // `make check` runs them, not `make test`.
+        .testTarget(name: "PackageTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
     ]
 )

@@ -55,6 +55,21 @@ struct ExampleTests {
         }
     }
 
+    @Test("the README's Swift examples are files of the example package, word for word, so they compile and run")
+    func readmeSnippets() throws {
+        let readme = try String(contentsOf: Support.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
+            String($0.prefix { _ in true }.components(separatedBy: "```")[0])
+        }
+        for (marker, file) in [("@Test func header()", "ReadmeSwiftTesting.swift"), ("final class HeaderTests", "ReadmeXCTest.swift")] {
+            let block = try #require(blocks.first { $0.contains(marker) }, "no README block with \(marker)")
+            let source = try String(contentsOfFile: Self.snapshotDemo + "/Tests/SnapshotDemoTests/" + file, encoding: .utf8)
+            #expect(source.hasSuffix(block), "\(file) differs from the README's block")
+        }
+    }
+
+    static let snapshotDemo = Support.root.appendingPathComponent("examples/SnapshotDemo").path
+
     /// A shell line split into words: single quotes group, tabs and spaces separate.
     static func words(_ line: String) -> [String] {
         var out: [String] = [], current = "", quoted = false

@@ -3,9 +3,10 @@ import RefreshGif
 
 /// Paths and helpers shared by the tests.
 public enum Support {
-    /// The repository root, found from this file's path.
-    public static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The repository root, found from this file's path (the preview package reaches this
+    /// folder through a symbolic link, so links are resolved first).
+    public static let root: URL = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     /// A file under Fixtures/.
     public static func fixture(_ path: String) -> String {

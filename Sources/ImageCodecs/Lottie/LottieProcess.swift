@@ -17,9 +17,8 @@ final class LottieProcess {
     private let limits: DecodeLimits
     private var reaped = false
 
-    /// The environment variable naming the worker executable, for programs other than
-    /// `refresh-render` that use the library from elsewhere than its build folder.
-    static let executableVariable = "REFRESH_LOTTIE_WORKER"
+    /// The environment variable naming the worker executable.
+    static let executableVariable = LottieWorker.executableVariable
 
     /// Starts a worker, hands it the file and waits for rlottie to read it.
     init(json: [UInt8], resourceDirectory: String, limits: DecodeLimits) throws {

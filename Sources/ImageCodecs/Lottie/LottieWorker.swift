@@ -13,6 +13,10 @@ public enum LottieWorker {
     /// The first argument that makes `refresh-render` a worker instead of a command.
     public static let argument = "__lottie-worker"
 
+    /// The environment variable naming the worker executable, for programs other than
+    /// `refresh-render` that use the library from elsewhere than its build folder.
+    public static let executableVariable = "REFRESH_LOTTIE_WORKER"
+
     /// The first word of every session: the format's name and version, so a worker from
     /// another build refuses to talk instead of misreading.
     static let greeting: UInt64 = 0x0001_574C_4752 // "RGLW", version 1

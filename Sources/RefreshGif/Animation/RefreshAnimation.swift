@@ -115,7 +115,15 @@ public struct RefreshAnimation: Sendable {
 
     /// The gesture's last frame alone, as frame 0 (the preview page's live picture): the state
     /// machine runs through the whole gesture, but only the end is planned.
-    package static func gestureEnd(
+    /// - Parameters:
+    ///   - gesture: the finger's path and the events.
+    ///   - scene: the control.
+    ///   - fps: the frame rate the state machine is stepped at.
+    ///   - showContent: draw the list behind the control.
+    ///   - wholeView: draw the whole scroll view, not the window around the control.
+    /// - Returns: an animation of one frame.
+    /// - Throws: a ``RefreshGifError`` when the gesture cannot be played.
+    public static func gestureEnd(
         _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool
     ) throws -> RefreshAnimation {
         try self.gesture(gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, lastOnly: true)

@@ -10,13 +10,19 @@ import RefreshRaster
     import Glibc
 #endif
 
-/// Reading inputs and writing outputs for the command line and the snapshot helpers (not
-/// part of the public API). Every output goes to a temporary file beside its target, is flushed and
-/// renamed into place, so an error never leaves a partial file behind.
-package enum FileIO {
+/// Reading inputs and writing outputs for the command line, the preview server and the snapshot
+/// helpers. Every output goes to a temporary file beside its target, is flushed and renamed into
+/// place, so an error never leaves a partial file behind.
+public enum FileIO {
     /// The whole file at `path`, refusing directories, unreadable files and files larger
     /// than `maxBytes`.
-    package static func read(_ path: String, maxBytes: Int = DecodeLimits.default.maxFileBytes) throws -> [UInt8] {
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - maxBytes: the largest file accepted.
+    /// - Returns: the file's bytes.
+    /// - Throws: ``RefreshGifError/missingInput(file:message:)`` for a missing, unreadable or
+    ///   irregular file; ``RefreshGifError/limitExceeded(file:violation:)`` past `maxBytes`.
+    public static func read(_ path: String, maxBytes: Int = DecodeLimits.default.maxFileBytes) throws -> [UInt8] {
         var info = stat()
         guard stat(path, &info) == 0 else {
             throw RefreshGifError.missingInput(file: path, message: "no such file")
@@ -73,7 +79,12 @@ package enum FileIO {
     typealias ChunkWriter = (Int32, UnsafeRawPointer?, Int) -> Int
 
     /// Writes `bytes` to `path` atomically; `-` writes to standard output.
-    package static func write(_ bytes: [UInt8], to path: String) throws {
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - path: where they go; a symbolic link is written through, a device is written to.
+    /// - Throws: ``RefreshGifError/cannotCreateOutput(file:message:)`` or
+    ///   ``RefreshGifError/writeFailed(file:message:)``; no partial file is left behind.
+    public static func write(_ bytes: [UInt8], to path: String) throws {
         try write(bytes, to: path, writer: { Glibc.write($0, $1, $2) })
     }
 
@@ -433,17 +444,21 @@ package enum FileIO {
 
 /// Words made safe to paste into a POSIX shell, for the commands reports print ("record
 /// again"): a word of plain characters stays as it is, anything else goes in single quotes.
-package enum ShellWord {
+public enum ShellWord {
     private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-".unicodeScalars)
 
     /// `word` quoted for a shell: `c$(touch x).json` → `'c$(touch x).json'`.
-    package static func quoted(_ word: String) -> String {
+    /// - Parameter word: any text.
+    /// - Returns: the word as a shell reads it back.
+    public static func quoted(_ word: String) -> String {
         if !word.isEmpty && word.unicodeScalars.allSatisfy(plain.contains) { return word }
         return singleQuoted(word)
     }
 
     /// `word` in single quotes whatever it holds (a regular expression reads better so).
-    package static func singleQuoted(_ word: String) -> String {
+    /// - Parameter word: any text.
+    /// - Returns: the word between single quotes.
+    public static func singleQuoted(_ word: String) -> String {
         "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

@@ -189,15 +189,26 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 }
 
 /// Reading JSON files into Codable values with errors that name the file and the JSON path.
-package enum JSONInput {
+public enum JSONInput {
     /// Decodes `T` from the file at `path`.
-    package static func read<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
+    /// - Parameters:
+    ///   - type: the type to decode.
+    ///   - path: the JSON file (at most 64 MiB).
+    /// - Returns: the decoded value.
+    /// - Throws: ``RefreshGifError``, naming the file and the JSON path.
+    public static func read<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
         try decode(type, from: try FileIO.read(path, maxBytes: 64 << 20), name: path)
     }
 
     /// Decodes `T` from JSON `bytes` (strictly: no duplicate keys or trailing commas); errors
     /// are ``RefreshGifError/badInput(file:message:)`` naming `name` and the JSON path.
-    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], name path: String) throws -> T {
+    /// - Parameters:
+    ///   - type: the type to decode.
+    ///   - bytes: JSON text.
+    ///   - path: the name errors give the input (a file's path, or what the bytes are).
+    /// - Returns: the decoded value.
+    /// - Throws: ``RefreshGifError/badInput(file:message:)``.
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], name path: String) throws -> T {
         do {
             try StrictJSON.check(bytes)
         } catch let problem as StrictJSON.Problem {

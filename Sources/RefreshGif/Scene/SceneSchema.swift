@@ -420,7 +420,9 @@ public enum SceneSchema {
     }
 
     /// Quoted user input in messages: control characters escaped, cut at 80 characters.
-    package static func quoted(_ text: String) -> String {
+    /// - Parameter text: what the user gave.
+    /// - Returns: the text, safe to put in a one-line message.
+    public static func quoted(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars.prefix(80) {
             out += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)

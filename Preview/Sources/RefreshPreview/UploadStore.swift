@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import RefreshGif
-import RefreshImage
+import Synchronization
 
 /// Images dropped on the page: each in a temporary folder of its own that the server made
 /// and removes (when replaced, when the server stops, and on Ctrl-C), within a byte budget.
@@ -37,7 +37,7 @@ final class UploadStore: Sendable {
         var bytes = 0
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     /// The bytes all uploads together may hold.
     let budget: Int
 

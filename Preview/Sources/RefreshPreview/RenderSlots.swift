@@ -1,6 +1,6 @@
 import Dispatch
 import RefreshGif
-import RefreshImage
+import Synchronization
 
 /// At most `jobs` renders at once, each on a thread of its own with a renderer of its own
 /// (a renderer holds FreeType state and belongs to one thread at a time); at most
@@ -18,7 +18,7 @@ final class RenderSlots: Sendable {
         init(_ renderer: RefreshRenderer) { self.renderer = renderer }
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     private let jobs: Int
     private let queueLength: Int
     private let queue = DispatchQueue(label: "refresh-preview.render", attributes: .concurrent)

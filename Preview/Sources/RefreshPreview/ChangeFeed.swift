@@ -1,4 +1,4 @@
-import RefreshImage
+import Synchronization
 
 /// The page's server-sent events: a version number that goes up each time a named file
 /// changes on disk, sent to every open `/events` stream. At most `maxListeners` streams.
@@ -9,7 +9,7 @@ final class ChangeFeed: Sendable {
         var listeners: [Int: AsyncStream<Int>.Continuation] = [:]
     }
 
-    private let state = Locked(State())
+    private let state = Mutex(State())
     let maxListeners: Int
 
     init(maxListeners: Int = 32) {

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import RefreshGif
-import RefreshImage
+import Synchronization
 
 /// Scenes with their images loaded, kept for the next request: while the page is dragged
 /// only the state, pull and time change, so the files are read and decoded once, not sixty
@@ -14,7 +14,7 @@ final class SceneCache: Sendable {
         var pixels: Int
     }
 
-    private let entries = Locked([Entry]())
+    private let entries = Mutex([Entry]())
     private let capacity: Int
     private let budgetPixels: Int
 

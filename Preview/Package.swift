@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import Foundation
+import PackageDescription
+
+// The live preview server, `refresh-render preview`, as a package of its own: its stack
+// (Hummingbird, SwiftNIO) is resolved only by those who build the preview, never by a package
+// that depends on RefreshGif. It builds `refresh-render-preview`, which `refresh-render preview`
+// finds beside itself and runs; `swift build --product refresh-render` here builds the command
+// line in the same folder, so the two end up side by side (`make preview`, `make install`).
+//
+// The repository's root package, by path; its identity is its folder's name.
+let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("..").standardized
+let identity = repository.lastPathComponent.lowercased()
+
+let package = Package(
+    name: "RefreshGifPreview",
+    products: [
+        .executable(name: "refresh-render-preview", targets: ["refresh-render-preview"])
+    ],
+    dependencies: [
+        .package(path: repository.path),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Without its default traits: no swift-configuration, no full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+    ],
+    targets: [
+        // The service (routes, sessions, limits) on Hummingbird; its page's HTML, CSS and
+        // JavaScript are embedded in the binary.
+        .target(
+            name: "RefreshPreview",
+            dependencies: [
+                .product(name: "RefreshGif", package: identity),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
+        // The server process `refresh-render preview` hands over to, once it has checked the options.
+        .executableTarget(
+            name: "refresh-render-preview",
+            dependencies: ["RefreshPreview", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // Tests/RefreshGifTestSupport links to the root package's test helpers.
+        .target(
+            name: "RefreshGifTestSupport", dependencies: [.product(name: "RefreshGif", package: identity)],
+            path: "Tests/RefreshGifTestSupport"),
+        .testTarget(
+            name: "PreviewTests",
+            dependencies: [
+                .product(name: "RefreshGif", package: identity), "RefreshGifTestSupport", "RefreshPreview",
+                // The command line the service's bytes are compared with, built beside the tests.
+                .product(name: "refresh-render", package: identity),
+            ]),
+    ]
+)
