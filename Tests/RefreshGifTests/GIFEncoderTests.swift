@@ -43,6 +43,48 @@ struct GIFEncoderTests {
         return try encoder.finish(at: Double(frames.count) / 10)
     }
 
+    /// `count` solid 4×4 frames at `fps`, frame i with red + 256 × green = i, encoded; the
+    /// GIF's frames as (start in centiseconds, the index their colour spells).
+    static func timeline(count: Int, fps: Int) throws -> [(start: Int, red: Int)] {
+        let encoder = try GIFEncoder(width: 4, height: 4)
+        for index in 0..<count {
+            try encoder.add(Self.picture(4) { _, _ in (UInt8(index % 256), UInt8(index / 256), 90) }, at: Double(index) / Double(fps))
+        }
+        let gif = try GIFDecoder().decode(encoder.finish(at: Double(count) / Double(fps)))
+        var time = 0
+        return gif.frames.map { frame in
+            defer { time += frame.delayCentiseconds }
+            let pixel = frame.image.straightPixels()
+            return (time, Int(pixel[0]) + 256 * Int(pixel[1]))
+        }
+    }
+
+    @Test("above 50 fps frames are shown on a uniform 2-cs grid, each tick the source frame nearest to it")
+    func fastSourcesOnAGrid() throws {
+        for fps in [60, 100, 120] {
+            let count = fps * 22 / 10  // 2.2 s
+            let frames = try Self.timeline(count: count, fps: fps)
+            #expect(frames.map(\.start) == Array(stride(from: 0, to: 220, by: 2)), "\(fps) fps")
+            for frame in frames {
+                // The nearest source frame in time; a tie goes to the earlier frame.
+                let nearest = (0..<count).min {
+                    abs(Double($0) / Double(fps) - Double(frame.start) / 100) < abs(Double($1) / Double(fps) - Double(frame.start) / 100)
+                }
+                #expect(frame.red == nearest, "\(fps) fps, tick \(frame.start) cs")
+            }
+        }
+    }
+
+    @Test("at 50 fps or slower every frame starts at its own time, rounded")
+    func slowSourcesKeepTheirTimes() throws {
+        for fps in [50, 40, 30, 24] {
+            let count = fps * 2
+            let frames = try Self.timeline(count: count, fps: fps)
+            #expect(frames.map(\.red) == Array(0..<count), "\(fps) fps")
+            #expect(frames.map(\.start) == (0..<count).map { Int((Double($0) * 100 / Double(fps)).rounded()) }, "\(fps) fps")
+        }
+    }
+
     @Test("an opaque animation of at most 255 colours a frame is lossless, every frame")
     func lossless() throws {
         // 200 colours in bands that move: every frame has all of them, and they move.

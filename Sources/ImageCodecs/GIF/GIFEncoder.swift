@@ -29,8 +29,11 @@ public enum GIFDithering: String, Sendable, CaseIterable {
 ///   rectangle among those that show the right pixels; a frame held 4 cs or more that must
 ///   lose a few pixels is kept for 2 cs and then cleared by a frame of just those pixels.
 /// - **Time.** Delays are in centiseconds, each frame starting at its own time rounded, so
-///   rounding never accumulates; frames closer than 2 cs to the previous one are dropped,
-///   because browsers slow delays of 0–1 cs down to 10 cs.
+///   rounding never accumulates. Browsers slow delays of 0–1 cs down to 10 cs, so no frame
+///   starts less than 2 cs after the one before: where frames come faster (a source above
+///   50 fps), the GIF shows them on a uniform 2-cs grid, each tick the source frame nearest
+///   to it in time, instead of keeping whichever frame happens to be 2 cs after the last
+///   (which plays 60 fps as an uneven 40 fps).
 ///
 /// Pixels less than half opaque are transparent (GIF has no partial alpha) unless a matte
 /// is given (``QuantizedFrame/init(_:matte:)``). The output depends only on the frames and
@@ -39,7 +42,11 @@ public final class GIFEncoder {
     private let writer: GIFFrameWriter
     /// Width and height in pixels.
     public let width: Int, height: Int
+    /// When the last frame handed on starts, in centiseconds.
     private var lastCentisecond: Int?
+    /// A frame that came less than 2 cs after the last one handed on, with its time in µs:
+    /// it is shown at the next 2-cs tick if it is the nearest frame to that tick.
+    private var held: (frame: QuantizedFrame, time: Int64)?
     /// The frame written next, once the frame after it says how it must be disposed of.
     private var pending: Pending?
     /// The source pixels the screen stands for before the pending frame (0: transparent).
@@ -112,8 +119,35 @@ public final class GIFEncoder {
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frame is \(frame.width)×\(frame.height) px, the GIF \(width)×\(height)")
         }
-        let centisecond = Int((Double(time) / 10_000).rounded())
-        if let last = lastCentisecond, centisecond - last < 2 { return }
+        while true {
+            guard let last = lastCentisecond else { return try show(frame, at: Self.centiseconds(time)) }
+            let tick = last + 2
+            if let candidate = held {
+                // Both before the tick: the later one is the nearer.
+                if time < Int64(tick) * 10_000 {
+                    held = (frame, time)
+                    return
+                }
+                held = nil
+                // The tick lies between the two: the nearer one is shown at it.
+                if Int64(tick) * 10_000 - candidate.time <= time - Int64(tick) * 10_000 {
+                    try show(candidate.frame, at: tick)
+                    continue  // the new frame, against the new last start
+                }
+                return try show(frame, at: tick)
+            }
+            let centisecond = Self.centiseconds(time)
+            if centisecond >= tick { return try show(frame, at: centisecond) }
+            held = (frame, time)
+            return
+        }
+    }
+
+    /// `time` µs in centiseconds, rounded.
+    private static func centiseconds(_ time: Int64) -> Int { Int((Double(time) / 10_000).rounded()) }
+
+    /// Hands `frame` on, starting at `centisecond` (at least 2 cs after the last one).
+    private func show(_ frame: QuantizedFrame, at centisecond: Int) throws {
         lastCentisecond = centisecond
         guard var previous = pending else {
             pending = Pending(frame: frame, start: centisecond, rect: changes(from: base, to: frame.source))
@@ -228,7 +262,12 @@ public final class GIFEncoder {
 
     /// ``finish(at:)`` in microseconds.
     package func finish(atMicroseconds time: Int64) throws -> [UInt8] {
-        let end = Int((Double(time) / 10_000).rounded())
+        let end = Self.centiseconds(time)
+        // A held frame is the nearest to the next tick if that tick is inside the animation.
+        if let candidate = held, let last = lastCentisecond, last + 2 < end {
+            held = nil
+            try show(candidate.frame, at: last + 2)
+        }
         if let last = pending {
             pending = nil
             try write(last, until: max(end, (lastCentisecond ?? 0) + 2))
