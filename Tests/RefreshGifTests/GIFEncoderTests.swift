@@ -62,7 +62,7 @@ struct GIFEncoderTests {
     @Test("above 50 fps frames are shown on a uniform 2-cs grid, each tick the source frame nearest to it")
     func fastSourcesOnAGrid() throws {
         for fps in [60, 100, 120] {
-            let count = fps * 22 / 10  // 2.2 s
+            let count = fps * 22 / 10 // 2.2 s
             let frames = try Self.timeline(count: count, fps: fps)
             #expect(frames.map(\.start) == Array(stride(from: 0, to: 220, by: 2)), "\(fps) fps")
             for frame in frames {

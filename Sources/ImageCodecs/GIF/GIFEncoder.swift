@@ -132,7 +132,7 @@ public final class GIFEncoder {
                 // The tick lies between the two: the nearer one is shown at it.
                 if Int64(tick) * 10_000 - candidate.time <= time - Int64(tick) * 10_000 {
                     try show(candidate.frame, at: tick)
-                    continue  // the new frame, against the new last start
+                    continue // the new frame, against the new last start
                 }
                 return try show(frame, at: tick)
             }
