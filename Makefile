@@ -150,10 +150,12 @@ bench: setup
 	@scripts/setup-python.sh
 	$(RELEASE_BUILD) --product refresh-render
 	$(RELEASE_BUILD) --product refresh-bench
+	$(MAKE) -s build-preview
 	python3 bench/run.py
 	python3 bench/gif_preview.py
 	python3 bench/preview_load.py
 	python3 bench/preview_fps.py
+	python3 bench/build_times.py
 
 # The measurements behind the default faces (docs/fonts.md).
 fonts-report: setup

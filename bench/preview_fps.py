@@ -17,7 +17,8 @@ import sys
 from playwright.sync_api import sync_playwright
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-BINARY = os.environ.get("REFRESH_RENDER_BIN", str(ROOT / ".build/release/refresh-render"))
+# The release build beside its server (`make build-preview`).
+BINARY = os.environ.get("REFRESH_RENDER_BIN", str(ROOT / "Preview/.build/release/refresh-render"))
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 SECONDS = 3.0
 

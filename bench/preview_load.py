@@ -16,7 +16,8 @@ import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-BINARY = os.environ.get("REFRESH_RENDER_BIN", str(ROOT / ".build/release/refresh-render"))
+# The release build beside its server (`make build-preview`).
+BINARY = os.environ.get("REFRESH_RENDER_BIN", str(ROOT / "Preview/.build/release/refresh-render"))
 CLIENTS = int(os.environ.get("CLIENTS", "8"))
 REQUESTS = int(os.environ.get("REQUESTS", "2000"))
 DEADLINE = float(os.environ.get("DEADLINE", "600"))

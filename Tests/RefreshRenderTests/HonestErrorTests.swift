@@ -23,6 +23,41 @@ struct HonestErrorTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test("preview checks its options, then runs the server program beside it; without one, a line saying how to build it (69)")
+    func previewHandsOver() throws {
+        // A copy of the command in a folder of its own, with a PATH that has no server program.
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let command = folder + "/refresh-render"
+        try FileManager.default.copyItem(atPath: CLI.binary, toPath: command)
+        let demo = Support.fixture("demo")
+        let plainPath = ["PATH": "/usr/bin:/bin"]
+        let missing = try CLI.run(["preview", "--images", "idle=pull.gif"], in: demo, environment: plainPath, executable: command)
+        #expect(missing.status == 69, "\(missing.stderr)")
+        #expect(missing.stderr.contains("refresh-render-preview") && missing.stderr.contains("make preview"), "\(missing.stderr)")
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        // Bad options and missing files are the command line's errors, before any server.
+        let bad = try CLI.run(["preview", "--percent", "-1"], in: demo, environment: plainPath, executable: command)
+        #expect(bad.status == 64 && bad.stderr.contains("--percent"), "\(bad.stderr)")
+        let absent = try CLI.run(["preview", "--images", "idle=nope.gif"], in: demo, environment: plainPath, executable: command)
+        #expect(absent.status == 66 && absent.stderr.contains("nope.gif"), "\(absent.stderr)")
+        // A stand-in server beside it gets the checked scene as JSON and the server options.
+        let stand = folder + "/refresh-render-preview"
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\"\necho \"worker=$REFRESH_LOTTIE_WORKER\"\nexit 7\n".write(
+            toFile: stand, atomically: true, encoding: .utf8)
+        chmod(stand, 0o755)
+        let handed = try CLI.run(
+            ["preview", "--images", "idle=pull.gif", "--percent", "0.5", "--port", "9", "--open"], in: demo, environment: plainPath,
+            executable: command)
+        let lines = String(decoding: handed.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(handed.status == 7, "\(handed.stderr)")
+        let scene = try #require(lines.firstIndex(of: "--scene").map { lines[($0 + 1)...].prefix { $0 != "--base-directory" } })
+        let description = try JSONDecoder().decode(SceneDescription.self, from: Data(scene.joined(separator: "\n").utf8))
+        #expect(description[.percent] == .number(0.5))
+        #expect(lines.contains("--open") && lines.contains(demo) && lines.contains("9"), "\(lines)")
+        #expect(lines.contains("worker=" + command), "\(lines)")
+    }
+
     @Test("usage errors are one line; negative numbers are values; an empty shard is a usage error")
     func usage() throws {
         let negative = try CLI.run(["--percent", "-1", "-o", "/dev/null"])
