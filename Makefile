@@ -97,6 +97,9 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= $(PREVIEW_RELEASE)/refresh-render
 PREVIEW_BIN ?= $(dir $(BIN))refresh-render-preview
+# Programs are installed stripped; the sanitizer runs keep symbols (their leak suppressions
+# name functions), so they set STRIP_FLAG empty.
+STRIP_FLAG ?= -s
 VERSION := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/RefreshGif/Version.swift)
 # The man page's date is the version's, not the build's: the same input gives the same bytes.
 MAN_DATE ?= 2026-11-24
@@ -113,8 +116,8 @@ install: setup
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
-	install -m 755 -s $(BIN) $(DESTDIR)$(PREFIX)/bin/refresh-render
-	@if [ -x $(PREVIEW_BIN) ]; then install -m 755 -s $(PREVIEW_BIN) $(DESTDIR)$(PREFIX)/bin/refresh-render-preview; \
+	install -m 755 $(STRIP_FLAG) $(BIN) $(DESTDIR)$(PREFIX)/bin/refresh-render
+	@if [ -x $(PREVIEW_BIN) ]; then install -m 755 $(STRIP_FLAG) $(PREVIEW_BIN) $(DESTDIR)$(PREFIX)/bin/refresh-render-preview; \
 	else echo "install: no $(PREVIEW_BIN), so no preview server: refresh-render preview says how to build it" >&2; fi
 	install -m 644 $(MAN_DIR)/refresh-render.1 $(DESTDIR)$(PREFIX)/share/man/man1/refresh-render.1
 	$(BIN) --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/refresh-render
@@ -172,7 +175,7 @@ test-sanitize: test-asan test-ubsan test-tsan
 
 test-asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 REFRESH_RENDER_BIN=$(CURDIR)/.build-asan/debug/refresh-render \
+	STRIP_FLAG= LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 REFRESH_RENDER_BIN=$(CURDIR)/.build-asan/debug/refresh-render \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 # swiftc has no -sanitize=undefined on Linux; Swift's own checks (overflow, bounds) are on in
@@ -180,13 +183,13 @@ test-asan: setup
 test-ubsan: setup
 	$(SWIFT) build --build-tests --scratch-path .build-ubsan -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined \
 		-Xlinker -L$(UBSAN_DIR) -Xlinker -lclang_rt.ubsan_standalone-x86_64
-	LD_LIBRARY_PATH=$(UBSAN_DIR) REFRESH_RENDER_BIN=$(CURDIR)/.build-ubsan/debug/refresh-render \
+	STRIP_FLAG= LD_LIBRARY_PATH=$(UBSAN_DIR) REFRESH_RENDER_BIN=$(CURDIR)/.build-ubsan/debug/refresh-render \
 		$(SWIFT) test --skip-build --scratch-path .build-ubsan
 
 # The parallel renderer: simulate/sequence with --jobs, batch snapshots, the CLI.
 test-tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 REFRESH_RENDER_BIN=$(CURDIR)/.build-tsan/debug/refresh-render \
+	STRIP_FLAG= TSAN_OPTIONS=halt_on_error=1 REFRESH_RENDER_BIN=$(CURDIR)/.build-tsan/debug/refresh-render \
 		$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter "AnimationTests|SnapshotAssertionTests|CLITests"
 
 fixtures:
