@@ -12,10 +12,9 @@ import PackageDescription
 //   RefreshGif     the façade users import: scene descriptions, image loading, files
 //   RefreshGifTesting, refresh-render, refresh-bench   on top of the façade
 //
-// This manifest declares only what a library user needs: SwiftPM resolves every declared
-// dependency whatever the traits, so the preview server and its stack (Hummingbird, SwiftNIO)
-// are a package of their own in Preview/, building `refresh-render-preview`, which
-// `refresh-render preview` finds beside itself.
+// This manifest declares only what a library user needs; the live preview is a package of
+// its own (Preview/Package.swift), building `refresh-render-preview`, which `refresh-render
+// preview` finds beside itself.
 let package = Package(
     name: "RefreshGif",
     products: [

@@ -19,7 +19,6 @@ let package = Package(
     ],
     dependencies: [
         .package(path: repository.path),
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Without its default traits: no swift-configuration, no full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -39,7 +38,7 @@ let package = Package(
         // The server process `refresh-render preview` hands over to, once it has checked the options.
         .executableTarget(
             name: "refresh-render-preview",
-            dependencies: ["RefreshPreview", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["RefreshPreview"]),
 
         // Tests/RefreshGifTestSupport links to the root package's test helpers.
         .target(

@@ -9,9 +9,12 @@ import RefreshRaster
 /// line prints it and the preview server answers it: messages name the option a setting is
 /// given with (`--percent`) and the file concerned.
 public enum ErrorReport {
-    /// The option a schema field is set with (`imageScale` → `--image-scale`).
+    /// The option a setting is given with: a schema field's own (`imageScale` →
+    /// `--image-scale`), else the property's name in the command line's kebab case
+    /// (`requestSeconds` → `--request-seconds`).
     public static func option(for field: String) -> String {
-        "--" + (SceneSchema.field(named: field)?.option ?? field)
+        if let option = SceneSchema.field(named: field)?.option { return "--" + option }
+        return "--" + field.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     }
 
     /// One line for a model value error: the option, then what is wrong.

@@ -41,6 +41,10 @@ public enum Limits {
     public static let framePixels = Limit(1...(1 << 40))
     /// Seconds one step of Lottie drawing may take (`--max-seconds`).
     public static let workerSeconds = Limit(DecodeLimits.workerSeconds)
+    /// Ports the preview server listens on (0 picks a free one).
+    public static let port = Limit(0...65535)
+    /// Seconds one request to the preview server may take before it is answered 503.
+    public static let requestSeconds = Limit(1...3600)
     /// PNG compression levels of a compressor.
     public static func pngLevel(_ compressor: PNGEncoder.Settings.Compressor) -> Limit { Limit(compressor.levels) }
 }

@@ -19,9 +19,6 @@ struct Preview: ParsableCommand {
             listened on.
             """)
 
-    /// The server's program name.
-    static let helper = "refresh-render-preview"
-
     @OptionGroup var scene: SceneOptions
 
     @Option(help: "Address to listen on (default 127.0.0.1; anything else is reachable by others).")
@@ -31,7 +28,7 @@ struct Preview: ParsableCommand {
     var port: Int = 0
 
     @Option(help: "Renders at once (default: the number of cores); more requests wait in line.")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, Limits.jobs.range.upperBound)
 
     @Option(name: .customLong("request-seconds"), help: "The longest one request may take before it is answered 503.")
     var requestSeconds: Int = 30
@@ -39,58 +36,32 @@ struct Preview: ParsableCommand {
     @Flag(help: "Open the page in the default browser (xdg-open), where there is one.")
     var open = false
 
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535, got \(port)") }
-        guard Limits.jobs.range.contains(jobs) else { throw ValidationError("--jobs must be \(Limits.jobs.phrase), got \(jobs)") }
-        guard (1...3600).contains(requestSeconds) else {
-            throw ValidationError("--request-seconds must be between 1 and 3600, got \(requestSeconds)")
-        }
-        guard !host.isEmpty, host.utf8.count < 256 else { throw ValidationError("--host must name an address") }
-    }
-
     func run() throws {
         try reportingErrors {
             // The files named must open now, with the command line's messages, not on the page.
             _ = try scene.makeScene()
-            let description = try scene.description()
-            guard let server = Self.findHelper() else {
+            let settings = try PreviewSettings(
+                scene: try scene.description(), baseDirectory: FileManager.default.currentDirectoryPath, host: host, port: port,
+                jobs: jobs, requestSeconds: requestSeconds, openBrowser: open)
+            let server = PreviewSettings.serverProgram
+            guard let path = Programs.find(server) else {
                 Console.error(
-                    "refresh-render: preview needs \(Self.helper) beside \(Self.ownPath() ?? "refresh-render") or on the PATH;"
+                    "refresh-render: preview needs \(server) beside \(Programs.current ?? "refresh-render") or on the PATH;"
                         + " build it with `make preview` or install it with `make install`\n")
                 throw ExitCode(69)
             }
-            var arguments = [
-                server, "--scene", description.jsonText, "--base-directory", FileManager.default.currentDirectoryPath,
-                "--host", host, "--port", String(port), "--jobs", String(jobs), "--request-seconds", String(requestSeconds),
-            ]
-            if open { arguments.append("--open") }
             // The server draws Lottie files in workers of this very program.
-            if let me = Self.ownPath(), getenv(LottieWorker.executableVariable) == nil {
+            if let me = Programs.current, getenv(LottieWorker.executableVariable) == nil {
                 setenv(LottieWorker.executableVariable, me, 1)
             }
             Interruption.restoreDefaults()
-            var pointers = arguments.map { strdup($0) } + [nil]
-            execv(server, &pointers)
+            let arguments: [String] = [path, settings.handOff]
+            var pointers: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            execv(path, &pointers)
             let reason = String(cString: strerror(errno))
             for pointer in pointers { free(pointer) }
-            Console.error("refresh-render: cannot run \(server): \(reason)\n")
+            Console.error("refresh-render: cannot run \(path): \(reason)\n")
             throw ExitCode(69)
         }
-    }
-
-    /// This program's path, from /proc/self/exe.
-    static func ownPath() -> String? {
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let length = readlink("/proc/self/exe", &buffer, 4096)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// `refresh-render-preview` beside this program, else the first on the `PATH`.
-    static func findHelper() -> String? {
-        var folders: [String] = []
-        if let me = ownPath() { folders.append(String(me[..<(me.lastIndex(of: "/") ?? me.startIndex)])) }
-        folders += (getenv("PATH").map { String(cString: $0) } ?? "").split(separator: ":").map(String.init)
-        return folders.lazy.map { $0 + "/" + helper }.first { access($0, X_OK) == 0 }
     }
 }

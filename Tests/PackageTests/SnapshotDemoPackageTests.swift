@@ -9,6 +9,42 @@ import Testing
 @Suite("The example packages", .serialized)
 enum ExamplePackages {
     static let scratch = Support.root.appendingPathComponent(".build/examples").path
+    /// `swift build` and `swift test` of a copy, in the shared build folder.
+    static let build = ["build", "--build-tests", "--scratch-path", scratch]
+    static let test = ["test", "--skip-build", "--scratch-path", scratch]
+
+    /// A copy of `examples/NAME` (its manifest and tests) in a new folder under `work`, as a
+    /// user's package of that name; returns its path.
+    static func copy(_ name: String, into work: String) throws -> String {
+        let source = Support.root.appendingPathComponent("examples/" + name).path
+        let package = work + "/" + name
+        try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+        for item in ["Package.swift", "Tests"] {
+            try FileManager.default.copyItem(atPath: source + "/" + item, toPath: package + "/" + item)
+        }
+        return package
+    }
+
+    /// Runs `swift` with `arguments` in `folder`; standard output and error together.
+    static func swift(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (
+        status: Int32, output: String
+    ) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        var env = ProcessInfo.processInfo.environment
+        for key in ["CI", "REFRESH_RECORD", "REFRESH_RECORD_ONLY", "REFRESH_ARTIFACTS", "DEMO_BREAK"] { env[key] = nil }
+        env["REFRESHGIF_PATH"] = Support.root.path
+        process.environment = env.merging(environment) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
 }
 
 /// `examples/SnapshotDemo` is a package that uses the snapshot helper exactly as a user's
@@ -17,29 +53,6 @@ enum ExamplePackages {
 extension ExamplePackages {
     @Suite("The example package, as a user runs it")
     struct SnapshotDemoPackageTests {
-        static let source = Support.root.appendingPathComponent("examples/SnapshotDemo").path
-        static let scratch = ExamplePackages.scratch
-
-        /// Runs `swift` with `arguments` in `folder`; standard output and error together.
-        static func swift(_ arguments: [String], in folder: String, environment: [String: String] = [:]) throws -> (
-            status: Int32, output: String
-        ) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["swift"] + arguments
-            process.currentDirectoryURL = URL(fileURLWithPath: folder)
-            var env = ProcessInfo.processInfo.environment
-            for key in ["CI", "REFRESH_RECORD", "REFRESH_RECORD_ONLY", "REFRESH_ARTIFACTS", "DEMO_BREAK"] { env[key] = nil }
-            env["REFRESHGIF_PATH"] = Support.root.path
-            process.environment = env.merging(environment) { _, new in new }
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-        }
 
         static func goldens(in package: String) -> [String] {
             let folder = package + "/Tests/SnapshotDemoTests/__Snapshots__"
@@ -51,44 +64,40 @@ extension ExamplePackages {
         func lifecycle() throws {
             let work = try Support.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: work) }
-            let package = work + "/SnapshotDemo"
-            try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
-            for item in ["Package.swift", "Tests"] {
-                try FileManager.default.copyItem(atPath: Self.source + "/" + item, toPath: package + "/" + item)
-            }
-            let test = ["test", "--skip-build", "--scratch-path", Self.scratch]
-            let build = try Self.swift(["build", "--build-tests", "--scratch-path", Self.scratch], in: package)
+            let package = try ExamplePackages.copy("SnapshotDemo", into: work)
+            let test = ExamplePackages.test
+            let build = try ExamplePackages.swift(ExamplePackages.build, in: package)
             try #require(build.status == 0, "\(build.output)")
             #expect(!build.output.contains("warning:"), "\(build.output)")
 
             // The committed goldens pass.
             let committed = Self.goldens(in: package)
             #expect(committed.count == 9)
-            let pass = try Self.swift(test, in: package)
+            let pass = try ExamplePackages.swift(test, in: package)
             #expect(pass.status == 0, "\(pass.output)")
 
             // On CI a missing golden fails and nothing is written.
             try FileManager.default.removeItem(atPath: package + "/Tests/SnapshotDemoTests/__Snapshots__")
-            let ci = try Self.swift(test, in: package, environment: ["CI": "true"])
+            let ci = try ExamplePackages.swift(test, in: package, environment: ["CI": "true"])
             #expect(ci.status != 0)
             #expect(ci.output.contains("on CI (CI=true) missing goldens are not recorded"), "\(ci.output)")
             #expect(ci.output.contains("REFRESH_RECORD=missing swift test --filter"))
             #expect(Self.goldens(in: package).isEmpty)
             // Nor with REFRESH_RECORD=failed; and a mode that is misspelt is refused, not guessed.
-            let ciFailed = try Self.swift(test, in: package, environment: ["CI": "true", "REFRESH_RECORD": "failed"])
+            let ciFailed = try ExamplePackages.swift(test, in: package, environment: ["CI": "true", "REFRESH_RECORD": "failed"])
             #expect(ciFailed.status != 0 && Self.goldens(in: package).isEmpty, "\(ciFailed.output)")
-            let typo = try Self.swift(test, in: package, environment: ["REFRESH_RECORD": "fail"])
+            let typo = try ExamplePackages.swift(test, in: package, environment: ["REFRESH_RECORD": "fail"])
             #expect(typo.status != 0 && typo.output.contains("REFRESH_RECORD=fail names no record mode"), "\(typo.output)")
             #expect(Self.goldens(in: package).isEmpty)
 
             // One run records every missing golden, two of them in one test; the next run passes.
-            let record = try Self.swift(test, in: package, environment: ["REFRESH_RECORD": "missing"])
+            let record = try ExamplePackages.swift(test, in: package, environment: ["REFRESH_RECORD": "missing"])
             #expect(record.status != 0, "a run that recorded must not pass")
             let recorded = Set(
                 record.output.components(separatedBy: "recorded a new golden at ").dropFirst().map { $0.prefix { $0 != " " } })
             #expect(recorded.count == 9, "\(record.output)")
             #expect(Self.goldens(in: package) == committed)
-            #expect(try Self.swift(test, in: package).status == 0)
+            #expect(try ExamplePackages.swift(test, in: package).status == 0)
 
             // Orphans: after that full run every golden is used; one no test reads is listed, then removed.
             let snapshots = package + "/Tests/SnapshotDemoTests/__Snapshots__"
@@ -107,7 +116,7 @@ extension ExamplePackages {
             // Broken: every mismatch is reported at its own line, both assertions of a test run.
             let attachments = work + "/attachments"
             try FileManager.default.createDirectory(atPath: attachments, withIntermediateDirectories: true)
-            let broken = try Self.swift(
+            let broken = try ExamplePackages.swift(
                 test + ["--attachments-path", attachments], in: package,
                 environment: ["DEMO_BREAK": "1", "REFRESH_DIFF_TOOL": "compare"])
             #expect(broken.status != 0)
@@ -141,7 +150,9 @@ extension ExamplePackages {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = [
-                "-c", "DEMO_BREAK=1 " + printed + " --skip-build --scratch-path " + ShellWord.quoted(Self.scratch) + " > /dev/null 2>&1",
+                "-c",
+                "DEMO_BREAK=1 " + printed + " --skip-build --scratch-path " + ShellWord.quoted(ExamplePackages.scratch)
+                    + " > /dev/null 2>&1",
             ]
             process.currentDirectoryURL = URL(fileURLWithPath: package)
             process.environment = ProcessInfo.processInfo.environment.merging(["REFRESHGIF_PATH": Support.root.path]) { _, new in new }
@@ -153,22 +164,22 @@ extension ExamplePackages {
 
             // REFRESH_RECORD=failed re-records every mismatch of the run in one pass (the five left:
             // the printed command above recorded the sixth).
-            let rerecord = try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1", "REFRESH_RECORD": "failed"])
+            let rerecord = try ExamplePackages.swift(test, in: package, environment: ["DEMO_BREAK": "1", "REFRESH_RECORD": "failed"])
             let rerecorded = Set(
                 rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
             #expect(rerecorded.count == 5, "\(rerecord.output)")
-            #expect(try Self.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
+            #expect(try ExamplePackages.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
 
             // Under --parallel every test runs in a process of its own, where XCTest's observer has
             // seen no test start: the names are the same, so the goldens match and nothing is written.
             let before = Self.goldens(in: package)
-            let parallel = try Self.swift(test + ["--parallel"], in: package, environment: ["DEMO_BREAK": "1"])
+            let parallel = try ExamplePackages.swift(test + ["--parallel"], in: package, environment: ["DEMO_BREAK": "1"])
             #expect(parallel.status == 0, "\(parallel.output)")
             #expect(Self.goldens(in: package) == before)
             // After a partial run (here --parallel, and below --filter) orphans are not judged.
             let partial = try CLI.run(orphanArgs)
             #expect(partial.status == 65 && partial.stderr.contains("partial"), "\(partial.stderr)")
-            _ = try Self.swift(test + ["--filter", "HeaderSnapshots"], in: package, environment: ["DEMO_BREAK": "1"])
+            _ = try ExamplePackages.swift(test + ["--filter", "HeaderSnapshots"], in: package, environment: ["DEMO_BREAK": "1"])
             #expect(try CLI.run(orphanArgs).status == 65)
         }
     }
@@ -197,7 +208,7 @@ extension ExamplePackages {
             try FileManager.default.createDirectory(atPath: package + "/Tests/AdopterTests", withIntermediateDirectories: true)
             try manifest.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
             try "import Testing\n".write(toFile: package + "/Tests/AdopterTests/T.swift", atomically: true, encoding: .utf8)
-            let resolve = try SnapshotDemoPackageTests.swift(["package", "resolve"], in: package)
+            let resolve = try ExamplePackages.swift(["package", "resolve"], in: package)
             try #require(resolve.status == 0, "\(resolve.output)")
             let state = try Data(contentsOf: URL(fileURLWithPath: package + "/.build/workspace-state.json"))
             let object = try #require(try JSONSerialization.jsonObject(with: state) as? [String: Any])

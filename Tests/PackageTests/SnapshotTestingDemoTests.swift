@@ -8,32 +8,26 @@ import Testing
 extension ExamplePackages {
     @Suite("swift-snapshot-testing strategies, as a user's package uses them")
     struct SnapshotTestingDemoTests {
-        static let source = Support.root.appendingPathComponent("examples/SnapshotTestingDemo").path
-        static let scratch = ExamplePackages.scratch
 
         @Test("record, pass, then fail with RefreshGif's diff; assertSnapshot is swift-snapshot-testing's")
         func lifecycle() throws {
             let work = try Support.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: work) }
-            let package = work + "/SnapshotTestingDemo"
-            try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
-            for item in ["Package.swift", "Tests"] {
-                try FileManager.default.copyItem(atPath: Self.source + "/" + item, toPath: package + "/" + item)
-            }
-            let build = try SnapshotDemoPackageTests.swift(["build", "--build-tests", "--scratch-path", Self.scratch], in: package)
+            let package = try ExamplePackages.copy("SnapshotTestingDemo", into: work)
+            let build = try ExamplePackages.swift(ExamplePackages.build, in: package)
             try #require(build.status == 0, "\(build.output)")
-            let test = ["test", "--skip-build", "--scratch-path", Self.scratch]
+            let test = ExamplePackages.test
             let snapshots = package + "/Tests/SnapshotTestingDemoTests/__Snapshots__/HeaderSnapshots"
 
-            let record = try SnapshotDemoPackageTests.swift(test, in: package)
+            let record = try ExamplePackages.swift(test, in: package)
             #expect(record.status != 0, "swift-snapshot-testing fails the run that records")
             let recorded = CLI.files(in: snapshots)
             #expect(recorded.count == 3 && recorded.allSatisfy { $0.hasSuffix(".png") }, "\(recorded)\n\(record.output)")
 
-            let pass = try SnapshotDemoPackageTests.swift(test, in: package)
+            let pass = try ExamplePackages.swift(test, in: package)
             #expect(pass.status == 0, "\(pass.output)")
 
-            let broken = try SnapshotDemoPackageTests.swift(test, in: package, environment: ["DEMO_BREAK": "1"])
+            let broken = try ExamplePackages.swift(test, in: package, environment: ["DEMO_BREAK": "1"])
             #expect(broken.status != 0)
             #expect(broken.output.contains("pixels differ") && broken.output.contains(".diff.png"), "\(broken.output)")
             #expect(CLI.files(in: snapshots) == recorded)

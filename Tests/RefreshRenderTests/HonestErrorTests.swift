@@ -41,21 +41,22 @@ struct HonestErrorTests {
         #expect(bad.status == 64 && bad.stderr.contains("--percent"), "\(bad.stderr)")
         let absent = try CLI.run(["preview", "--images", "idle=nope.gif"], in: demo, environment: plainPath, executable: command)
         #expect(absent.status == 66 && absent.stderr.contains("nope.gif"), "\(absent.stderr)")
-        // A stand-in server beside it gets the checked scene as JSON and the server options.
+        let port = try CLI.run(["preview", "--port", "70000"], in: demo, environment: plainPath, executable: command)
+        #expect(port.status == 64 && port.stderr.contains("--port: must be between 0 and 65535, got 70000"), "\(port.stderr)")
+        // A stand-in server beside it gets the checked settings, and the Lottie worker's path.
         let stand = folder + "/refresh-render-preview"
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\"\necho \"worker=$REFRESH_LOTTIE_WORKER\"\nexit 7\n".write(
+        try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$1\" \"$REFRESH_LOTTIE_WORKER\"\nexit 7\n".write(
             toFile: stand, atomically: true, encoding: .utf8)
         chmod(stand, 0o755)
         let handed = try CLI.run(
             ["preview", "--images", "idle=pull.gif", "--percent", "0.5", "--port", "9", "--open"], in: demo, environment: plainPath,
             executable: command)
         let lines = String(decoding: handed.stdout, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(handed.status == 7, "\(handed.stderr)")
-        let scene = try #require(lines.firstIndex(of: "--scene").map { lines[($0 + 1)...].prefix { $0 != "--base-directory" } })
-        let description = try JSONDecoder().decode(SceneDescription.self, from: Data(scene.joined(separator: "\n").utf8))
-        #expect(description[.percent] == .number(0.5))
-        #expect(lines.contains("--open") && lines.contains(demo) && lines.contains("9"), "\(lines)")
-        #expect(lines.contains("worker=" + command), "\(lines)")
+        #expect(handed.status == 7 && lines.count == 3 && lines.first == "1", "\(lines) \(handed.stderr)")
+        let settings = try PreviewSettings(handOff: lines[1])
+        #expect(settings.scene[.percent] == .number(0.5) && settings.scene[.images] != nil)
+        #expect(settings.port == 9 && settings.openBrowser && settings.host == "127.0.0.1" && settings.baseDirectory == demo)
+        #expect(lines[2] == command)
     }
 
     @Test("usage errors are one line; negative numbers are values; an empty shard is a usage error")

@@ -35,6 +35,16 @@ public struct PreviewConfiguration: Sendable {
         if case let .integer(mebibytes)? = base[.maxMemory] { uploadBudgetBytes = min(256, max(1, mebibytes)) << 20 }
     }
 
+    /// The configuration `refresh-render preview` hands over: the scene, folder, address and
+    /// limits of `settings`, the rest at their defaults.
+    public init(_ settings: PreviewSettings) {
+        self.init(base: settings.scene, baseDirectory: settings.baseDirectory)
+        host = settings.host
+        port = settings.port
+        jobs = settings.jobs
+        requestSeconds = Double(settings.requestSeconds)
+    }
+
     /// True when ``host`` is a loopback address (127.0.0.0/8, ::1 or localhost).
     public var isLoopback: Bool {
         host == "::1" || Guard.isLoopbackHost(host)

@@ -388,3 +388,26 @@ enum ImagePNG {
         try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
     }
 }
+
+/// The server program as `refresh-render preview` starts it, and as somebody might by hand.
+@Suite struct ServerProgramTests {
+    static let server = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent("refresh-render-preview").path
+
+    @Test func refusesAnythingButOneHandOff() throws {
+        let none = try CLI.run([], executable: Self.server)
+        #expect(none.status == 64 && none.stderr.contains("refresh-render preview"), "\(none.stderr)")
+        let two = try CLI.run(["{}", "{}"], executable: Self.server)
+        #expect(two.status == 64)
+        let broken = try CLI.run(["{\"port\": 1}"], executable: Self.server)
+        #expect(broken.status == 65 && broken.stderr.hasPrefix("refresh-render: the preview settings"), "\(broken.stderr)")
+        var settings = try PreviewSettings(scene: SceneDescription(), baseDirectory: Support.fixture("demo"))
+        settings.port = 70000 // a value set after the checks is checked again on arrival
+        let range = try CLI.run([settings.handOff], executable: Self.server)
+        #expect(range.status == 64 && range.stderr.contains("--port: must be between 0 and 65535"), "\(range.stderr)")
+        var scene = SceneDescription()
+        scene[.images] = .byState(["idle": .text("missing.gif")])
+        let missing = try CLI.run(
+            [try PreviewSettings(scene: scene, baseDirectory: Support.fixture("demo")).handOff], executable: Self.server)
+        #expect(missing.status == 66 && missing.stderr.contains("missing.gif"), "\(missing.stderr)")
+    }
+}

@@ -119,28 +119,23 @@ public final class GIFEncoder {
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frame is \(frame.width)×\(frame.height) px, the GIF \(width)×\(height)")
         }
-        while true {
-            guard let last = lastCentisecond else { return try show(frame, at: Self.centiseconds(time)) }
-            let tick = last + 2
-            if let candidate = held {
-                // Both before the tick: the later one is the nearer.
-                if time < Int64(tick) * 10_000 {
-                    held = (frame, time)
-                    return
-                }
-                held = nil
-                // The tick lies between the two: the nearer one is shown at it.
-                if Int64(tick) * 10_000 - candidate.time <= time - Int64(tick) * 10_000 {
-                    try show(candidate.frame, at: tick)
-                    continue // the new frame, against the new last start
-                }
-                return try show(frame, at: tick)
+        guard let last = lastCentisecond else { return try show(frame, at: Self.centiseconds(time)) }
+        let tick = last + 2, tickTime = Int64(tick) * 10_000
+        if let candidate = held {
+            // Both before the tick: the later one is the nearer.
+            if time < tickTime {
+                held = (frame, time)
+                return
             }
-            let centisecond = Self.centiseconds(time)
-            if centisecond >= tick { return try show(frame, at: centisecond) }
-            held = (frame, time)
-            return
+            held = nil
+            // The tick lies between the two: the nearer one is shown at it (a tie, the earlier).
+            if tickTime - candidate.time > time - tickTime { return try show(frame, at: tick) }
+            try show(candidate.frame, at: tick)
+            // The new frame again, against the new last start.
+            return try add(frame, atMicroseconds: time)
         }
+        let centisecond = Self.centiseconds(time)
+        if centisecond >= tick { try show(frame, at: centisecond) } else { held = (frame, time) }
     }
 
     /// `time` µs in centiseconds, rounded.

@@ -127,24 +127,12 @@ final class LottieProcess {
     }
 
     /// The worker executable: `REFRESH_LOTTIE_WORKER`, this program when it is
-    /// `refresh-render`, a `refresh-render` beside this program (a build folder), or one on
-    /// the `PATH`.
+    /// `refresh-render`, else a `refresh-render` beside this program or on the `PATH`.
     static func executable() -> String? {
         if let named = getenv(executableVariable).map({ String(cString: $0) }), !named.isEmpty {
             return named
         }
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let length = readlink("/proc/self/exe", &buffer, 4096)
-        if length > 0 {
-            let me = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let folder = me.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-            if me.hasSuffix("/refresh-render") { return me }
-            if access(folder + "/refresh-render", X_OK) == 0 { return folder + "/refresh-render" }
-        }
-        let path = getenv("PATH").map { String(cString: $0) } ?? ""
-        for folder in path.split(separator: ":") where access(folder + "/refresh-render", X_OK) == 0 {
-            return folder + "/refresh-render"
-        }
-        return nil
+        if let me = Programs.current, me.hasSuffix("/refresh-render") { return me }
+        return Programs.find("refresh-render")
     }
 }
