@@ -16,6 +16,8 @@ struct ExampleTests {
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
         #expect(lines.count > 5)
         for line in lines {
+            // Numbers are written as people read them: no negative zero at rest.
+            #expect(!line.contains(":-0,") && !line.contains(":-0}"), "\(name): \(line)")
             let report = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             #expect(report?["state"] is String && report?["time"] is Double)
         }

@@ -222,13 +222,19 @@ public struct RefreshAnimation: Sendable {
     }
 
     /// Frame `index`'s report line, from the plan its picture is (or would be) drawn from.
+    /// `value` rounded to 4 decimals, with no negative zero (a pull a hair above rest would
+    /// otherwise report `-0`).
+    private static func fourDecimals(_ value: Double) -> Double {
+        let rounded = (value * 10_000).rounded() / 10_000
+        return rounded == 0 ? 0 : rounded
+    }
+
     private func report(_ index: Int, plan drawn: RenderPlan) -> FrameReport {
         let frame = planned[index]
         return FrameReport(
             index: index, time: frame.time, state: frame.scene.state.rawValue,
-            percent: (frame.scene.pullingPercent * 10_000).rounded() / 10_000,
-            alpha: (frame.scene.alpha * 10_000).rounded() / 10_000,
-            imageFrame: drawn.image?.index, offset: frame.offset, insets: frame.insets,
+            percent: Self.fourDecimals(frame.scene.pullingPercent), alpha: Self.fourDecimals(frame.scene.alpha),
+            imageFrame: drawn.image?.index, offset: frame.offset.map { $0 == 0 ? 0 : $0 }, insets: frame.insets,
             libraryState: frame.scene.family.ownStateName(frame.scene.state, percent: frame.scene.pullingPercent))
     }
 }
