@@ -85,6 +85,35 @@ struct GIFEncoderTests {
         }
     }
 
+    @Test("a frame drawing the animation's most used colours takes the global table at narrow indices, no table of its own")
+    func narrowGlobalIndices() throws {
+        // Frame 0 draws 24 colours in stripes; frames 1… flip a square between two colours
+        // that every later frame draws, so the global table puts them first.
+        let stripes = try Self.picture(24) { x, _ in (UInt8(x * 10), UInt8(200 - x * 5), 30) }
+        var frames = [stripes]
+        for f in 1..<8 {
+            frames.append(
+                try Self.picture(24) { x, y in
+                    (4..<12).contains(x) && (4..<12).contains(y)
+                        ? (f % 2 == 0 ? (250, 250, 0) : (0, 0, 250)) : (UInt8(x * 10), UInt8(200 - x * 5), 30)
+                })
+        }
+        let bytes = try Self.encode(frames)
+        let shown = try Self.shown(bytes, count: frames.count)
+        for (index, frame) in frames.enumerated() {
+            #expect(shown[index] == frame.straightPixels(), "frame \(index)")
+        }
+        #expect(bytes[10] & 0x80 != 0 && bytes[10] & 7 == 4, "a global table of 32 entries")
+        var images: [(localTable: Bool, codeSize: UInt8)] = []
+        GIFBlocks.walk(bytes) { block in
+            if case let .image(descriptor, data) = block { images.append((bytes[descriptor + 9] & 0x80 != 0, bytes[data])) }
+        }
+        #expect(images.count == frames.count)
+        for (index, image) in images.enumerated().dropFirst() {
+            #expect(!image.localTable && image.codeSize == 2, "frame \(index): \(image)")
+        }
+    }
+
     @Test("an opaque animation of at most 255 colours a frame is lossless, every frame")
     func lossless() throws {
         // 200 colours in bands that move: every frame has all of them, and they move.

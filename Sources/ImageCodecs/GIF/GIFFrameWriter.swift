@@ -151,7 +151,15 @@ final class GIFFrameWriter {
         let frameColors = held.map(\.counts)
         var table = GIFColorTable()
         if all.count <= 255 {
-            for key in all.keys.sorted() { table.append(key << 8 | 0xFF) }
+            // The colours most frames draw first: a frame whose colours all sit in the first
+            // 2^k entries is written with k-bit indices (``emit(_:)``), as narrow as a small
+            // table of its own would be, without the bytes of one.
+            var frames = ColorTable(capacity: 512)
+            for colors in frameColors { for key in colors.keys { frames.add(key) } }
+            let order = all.keys.sorted {
+                (frames.count(of: $0), all.count(of: $0), $1) > (frames.count(of: $1), all.count(of: $1), $0)
+            }
+            for key in order { table.append(key << 8 | 0xFF) }
         } else if frameColors.contains(where: { $0.count > 255 }) {
             globalPalette = GIFPalette.colors(for: all).colors
             for color in globalPalette { table.append(GIFPalette.key(color) << 8 | 0xFF) }
@@ -209,19 +217,30 @@ final class GIFFrameWriter {
         for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
         var covering = own
         for color in pixels.colors[pixels.drawnColors...] { covering.append(color) }
-        // The global table (no bytes of its own) is not tried against local tables whose
-        // indices are no narrower: it cannot lose to them.
-        var tables: [(table: GIFColorTable, local: Bool)] = []
-        if let global, own.colors.allSatisfy({ $0 == 0 || global.slots[$0] != nil }) { tables.append((global, false)) }
-        if tables.isEmpty || tables[0].table.size > own.size { tables.append((own, true)) }
-        if covering.colors.count > own.colors.count && (tables.isEmpty || tables[0].table.size > covering.size || tables[0].local) {
-            tables.append((covering, true))
+        // The global table (no bytes of its own) at its full width, and, when the colours
+        // drawn sit in its first 2^k entries, at k bits an index (GIF allows a code size below
+        // the table's; unchanged pixels whose colours sit further up then stay transparent).
+        // Local tables are not tried when their indices are no narrower: they cannot win.
+        var tables: [(table: GIFColorTable, local: Bool, codeSize: Int, slots: [UInt8])] = []
+        if let global, own.colors.allSatisfy({ $0 == 0 || global.slots[$0] != nil }) {
+            let slots = pixels.slots(in: global)
+            let highest = slots[0..<pixels.drawnColors].max() ?? 0
+            let narrow = max(2, (Int(highest) + 1).bitsNeeded)
+            if narrow < max(2, global.bits) {
+                tables.append((global, false, narrow, slots.map { Int($0) < 1 << narrow ? $0 : 0 }))
+            }
+            tables.append((global, false, max(2, global.bits), slots))
         }
-        var best: (indices: [UInt8], table: GIFColorTable, local: Bool, bytes: Int)?
-        for (table, local) in tables {
-            let (indices, bytes) = cost.indices(for: pixels.numbers, slots: pixels.slots(in: table), codeSize: max(2, table.bits))
+        let narrowest = tables.first?.codeSize ?? Int.max
+        if narrowest > max(2, own.bits) { tables.append((own, true, max(2, own.bits), pixels.slots(in: own))) }
+        if covering.colors.count > own.colors.count && (narrowest > max(2, covering.bits) || tables.first?.local == true) {
+            tables.append((covering, true, max(2, covering.bits), pixels.slots(in: covering)))
+        }
+        var best: (indices: [UInt8], table: GIFColorTable, local: Bool, codeSize: Int, bytes: Int)?
+        for (table, local, codeSize, slots) in tables {
+            let (indices, bytes) = cost.indices(for: pixels.numbers, slots: slots, codeSize: codeSize)
             let total = bytes + (local ? 3 * table.size : 0)
-            if total < best?.bytes ?? Int.max { best = (indices, table, local, total) }
+            if total < best?.bytes ?? Int.max { best = (indices, table, local, codeSize, total) }
         }
         guard let best else { return }
         var gcb = GraphicsControlBlock(
@@ -239,7 +258,14 @@ final class GIFFrameWriter {
             GifFreeMapObject(kept)
             gif.pointee.Image.ColorMap = nil
         }
-        guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
+        // giflib writes the code size of the table a frame uses: for the global table at fewer
+        // bits, it is told that width while it sets up this frame's coder.
+        let globalMap = best.local ? nil : gif.pointee.SColorMap
+        let fullBits = globalMap?.pointee.BitsPerPixel
+        globalMap?.pointee.BitsPerPixel = Int32(best.codeSize)
+        let described = EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map)
+        if let fullBits { globalMap?.pointee.BitsPerPixel = fullBits }
+        guard described == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
         var indices = best.indices
@@ -302,4 +328,9 @@ private func writeBytes(_ gif: UnsafeMutablePointer<GifFileType>?, _ bytes: Unsa
     let sink = Unmanaged<GIFFrameWriter.ByteSink>.fromOpaque(user).takeUnretainedValue()
     sink.bytes.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(length)))
     return length
+}
+
+extension Int {
+    /// The bits an index below this count needs (0 for 1).
+    fileprivate var bitsNeeded: Int { self <= 1 ? 0 : Int.bitWidth - (self - 1).leadingZeroBitCount }
 }
