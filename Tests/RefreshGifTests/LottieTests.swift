@@ -97,6 +97,23 @@ struct LottieTests {
         #expect(whole.count == 30 && whole.durationMicroseconds == 1_000_000)
     }
 
+    @Test(
+        "a key given twice in one object is refused, wherever it is: the checked value could differ from the drawn one",
+        arguments: [
+            ("{\"fr\": 1e-300, ", "\"fr\""), ("{\"op\": 5.3, ", "\"op\""),
+            ("{\"assets\": [{\"id\": \"a\", \"id\": \"b\"}], \"unused\": ", "\"id\""),
+        ])
+    func duplicateKeys(prefix: String, key: String) throws {
+        let base = try String(contentsOfFile: Self.pullLoop, encoding: .utf8)
+        // The fixture's own object starts after the prefix's object opens: `{` + prefix + rest.
+        let text = prefix.hasSuffix(": ") ? prefix + base + "}" : prefix + base.dropFirst()
+        let error = #expect(throws: ImageCodecError.self) {
+            _ = try LottieAnimation.header(Array(text.utf8), resourceDirectory: "/nonexistent", limits: .default)
+        }
+        guard case let .malformed(_, reason)? = error else { return }
+        #expect(reason == "the key \(key) is given twice in one object")
+    }
+
     @Test("info reads size, frame rate, frames, duration and markers without rendering")
     func header() throws {
         let info = try LottieAnimation(data: FileIO.read(Self.pullLoop), resourceDirectory: nil).info

@@ -30,6 +30,9 @@ struct LottieCheck {
             root = try LottieJSON.parse(data, maxDepth: Self.maxDepth)
         } catch .tooDeep(let limit) {
             throw ImageCodecError.malformed(.lottie, reason: "nested more than \(limit) levels deep")
+        } catch .duplicateKey(let key) {
+            throw ImageCodecError.malformed(
+                .lottie, reason: "the key \(String(key.prefix(40)).debugDescription) is given twice in one object")
         } catch {
             throw ImageCodecError.malformed(.lottie, reason: "not valid JSON")
         }

@@ -1,4 +1,6 @@
-/// A JSON document as the Lottie check reads it: objects keep their keys in file order, and
+/// A JSON document as the Lottie check reads it: objects keep their keys in file order, a key
+/// given twice in one object is refused (readers disagree on which one counts: rlottie the last,
+/// Foundation's decoder the first, so a checked value could differ from a drawn one), and
 /// nesting is refused past a depth before it can exhaust the stack.
 ///
 /// Written for this one job (the standard decoder took seconds on a 2 MB animation when asked
@@ -17,6 +19,8 @@ indirect enum LottieJSON {
         case syntax(offset: Int)
         /// Nested deeper than allowed.
         case tooDeep(limit: Int)
+        /// A key given twice in one object.
+        case duplicateKey(String)
     }
 
     /// The document in `bytes`, nested at most `maxDepth` arrays and objects deep.
@@ -29,7 +33,7 @@ indirect enum LottieJSON {
         return value
     }
 
-    /// The value under `key` of an object (the last one, as JSON readers take duplicates).
+    /// The value under `key` of an object (keys are unique: ``parse(_:maxDepth:)`` refuses others).
     subscript(key: String) -> LottieJSON? {
         guard case let .object(members) = self else { return nil }
         return members.last { $0.key == key }?.value
@@ -58,12 +62,14 @@ indirect enum LottieJSON {
                 guard depth < maxDepth else { throw .tooDeep(limit: maxDepth) }
                 offset += 1
                 var members: [(key: String, value: LottieJSON)] = []
+                var keys: Set<String> = []
                 skipSpace()
                 if next(UInt8(ascii: "}")) { return .object(members) }
                 repeat {
                     skipSpace()
                     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw .syntax(offset: offset) }
                     let key = try string()
+                    guard keys.insert(key).inserted else { throw .duplicateKey(key) }
                     skipSpace()
                     guard next(UInt8(ascii: ":")) else { throw .syntax(offset: offset) }
                     skipSpace()
