@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ImageCodecs
 import RefreshGif
 
 /// What one run of `refresh-render snapshot` found, written with `--results FILE.json` so the
@@ -56,7 +57,13 @@ struct ShardResults: Codable {
                 guard !relative.hasPrefix("/"), !relative.split(separator: "/").contains("..") else {
                     throw RefreshGifError.badInput(file: path, message: "picture path '\(relative)' leaves the results' folder")
                 }
-                results.cases[index].entry[keyPath: key] = folder + "/" + relative
+                let picture = folder + "/" + relative
+                // A link inside the folder may lead anywhere (/etc/passwd): where it leads counts.
+                if ResolvedPath.of(picture) != nil, !ResolvedPath.lies(picture, inside: folder) {
+                    throw RefreshGifError.badInput(
+                        file: path, message: "picture '\(relative)' is a link that leads out of the results' folder")
+                }
+                results.cases[index].entry[keyPath: key] = picture
             }
         }
         return results

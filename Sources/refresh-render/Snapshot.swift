@@ -52,21 +52,12 @@ struct SnapshotRun: ParsableCommand {
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: ArgumentHelp("Run only slice K of N (1-based), for CI matrices.", valueName: "K/N"))
-    var shard: String?
+    var shard: ShardSlice?
 
     @OptionGroup var options: DiffOptions
 
     func validate() throws {
         guard Limits.jobs.range.contains(jobs) else { throw ValidationError("--jobs must be \(Limits.jobs.phrase)") }
-        if let shard { _ = try parsedShard(shard) }
-    }
-
-    private func parsedShard(_ text: String) throws -> (Int, Int) {
-        let parts = text.split(separator: "/").compactMap { Int($0) }
-        guard parts.count == 2, parts[1] >= 1, (1...parts[1]).contains(parts[0]) else {
-            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, got '\(text)'")
-        }
-        return (parts[0], parts[1])
     }
 
     typealias Row = SnapshotBatch.Row
@@ -156,9 +147,7 @@ struct SnapshotRun: ParsableCommand {
     /// The cases `--shard` and `--case` select, in file order.
     private func selectedCases(of suite: SnapshotSuite) throws -> [SnapshotSuite.Case] {
         var chosen =
-            try shard.map {
-                let (k, n) = try parsedShard($0); return try suite.shard(k, of: n)
-            } ?? suite.cases
+            try shard.map { try suite.shard($0.index, of: $0.count) } ?? suite.cases
         if !only.isEmpty {
             let names = Set(suite.cases.map(\.name))
             for name in only where !names.contains(name) {
@@ -170,7 +159,7 @@ struct SnapshotRun: ParsableCommand {
             throw RefreshGifError.invalidSetting(
                 field: "shard",
                 message:
-                    "shard \(shard ?? "") of \(suite.cases.count) cases selects none (use --allow-empty-shard in CI matrices wider than the suite)"
+                    "shard \(shard?.description ?? "") of \(suite.cases.count) cases selects none (use --allow-empty-shard in CI matrices wider than the suite)"
             )
         }
         return chosen
@@ -209,7 +198,7 @@ struct SnapshotRun: ParsableCommand {
             Console.error("refresh-render: report in \(html)/index.html\n")
         }
         if let path = self.results {
-            try ShardResults(suite: cases, shard: shard, cases: shardCases).write(to: path)
+            try ShardResults(suite: cases, shard: shard?.description, cases: shardCases).write(to: path)
         }
     }
 }
@@ -228,6 +217,9 @@ struct SnapshotMerge: ParsableCommand {
 
     @Option(help: "Write an HTML report (index.html and its pictures) into this folder.")
     var html: String?
+
+    @Flag(help: "Merge even when some shards' results are missing (otherwise an error naming them).")
+    var allowPartial = false
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("give at least one results file") }
@@ -249,10 +241,18 @@ struct SnapshotMerge: ParsableCommand {
                     cases.append(item)
                 }
             }
+            let missing = try missingShards(shards)
+            if !missing.isEmpty && !allowPartial {
+                throw RefreshGifError.badInput(
+                    file: missing[0].suite,
+                    message: "the results of shard\(missing.count == 1 ? "" : "s") \(missing.map(\.slice).joined(separator: ", ")) are missing "
+                        + "(a job that failed or was not downloaded?); give them, or --allow-partial")
+            }
             try OutputGuard.check(outputs: [junit, html.map { $0 + "/index.html" }].compactMap { $0 }, inputs: inputs)
             let failures = cases.filter { $0.failure != nil }.count
             for item in cases where item.failure != nil { try Console.line("FAIL \(item.name): \(item.failure ?? "")") }
-            try Console.line("\(cases.count - failures) passed, \(failures) failed")
+            let partial = missing.isEmpty ? "" : " (partial: shards \(missing.map(\.slice).joined(separator: ", ")) missing)"
+            try Console.line("\(cases.count - failures) passed, \(failures) failed\(partial)")
             if let junit {
                 let report = JUnitReport(
                     suite: "refresh-render snapshot",
@@ -267,5 +267,39 @@ struct SnapshotMerge: ParsableCommand {
             failed = failures > 0
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// The slices of each cases file that no results file holds. A run without `--shard` is
+    /// complete on its own; shards of one cases file must agree on N and appear once each.
+    private func missingShards(_ shards: [ShardResults]) throws -> [(suite: String, slice: String)] {
+        var slices: [String: [(ShardSlice?, String)]] = [:]
+        for (results, path) in zip(shards, inputs) {
+            var slice: ShardSlice?
+            if let text = results.shard {
+                guard let parsed = ShardSlice(argument: text) else {
+                    throw RefreshGifError.badInput(file: path, message: "shard '\(text)' is not K/N")
+                }
+                slice = parsed
+            }
+            slices[results.suite, default: []].append((slice, path))
+        }
+        var missing: [(suite: String, slice: String)] = []
+        for suite in slices.keys.sorted() {
+            let given = slices[suite] ?? []
+            if given.contains(where: { $0.0 == nil }) && given.count == 1 { continue }
+            let counts = Set(given.map { $0.0?.count ?? 1 })
+            guard counts.count == 1, let count = counts.first, !given.contains(where: { $0.0 == nil }) else {
+                throw RefreshGifError.badInput(
+                    file: given[0].1, message: "the results of \(suite) come from runs split in different ways (K/N with different N)")
+            }
+            var present = Set<Int>()
+            for (slice, path) in given {
+                guard let slice, present.insert(slice.index).inserted else {
+                    throw RefreshGifError.badInput(file: path, message: "shard \(slice?.description ?? "") of \(suite) is given twice")
+                }
+            }
+            missing += ShardSlice.missing(of: count, present: present).map { (suite, $0) }
+        }
+        return missing
     }
 }

@@ -388,6 +388,53 @@ struct ShardMergeTests {
         let overlap = try CLI.run(["snapshot", "merge", work + "/merge/1/results.json", work + "/merge/1/results.json"])
         #expect(overlap.status == 65 && overlap.stderr.contains("must not overlap"))
     }
+
+    @Test("one shard of three does not go green: the missing shards are named unless --allow-partial")
+    func incompleteShards() throws {
+        let work = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let examples = Support.root.appendingPathComponent("examples/snapshots").path
+        let shard = try CLI.run([
+            "snapshot", examples + "/cases.json", "--golden", examples + "/golden", "--shard", "1/3",
+            "--results", work + "/results.json", "--artifacts", work + "/artifacts",
+        ])
+        #expect(shard.status == 0, "\(shard.stderr)")
+        let merged = try CLI.run(["snapshot", "merge", work + "/results.json", "--junit", work + "/junit.xml"])
+        #expect(merged.status == 65 && merged.stderr.contains("shards 2/3, 3/3 are missing"), "\(merged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work + "/junit.xml"))
+        let partial = try CLI.run(["snapshot", "merge", work + "/results.json", "--allow-partial"])
+        let table = String(decoding: partial.stdout, as: UTF8.self)
+        #expect(partial.status == 0 && table.contains("(partial: shards 2/3, 3/3 missing)"), "\(table)")
+    }
+
+    @Test("a picture in the results that is a link leading out of its folder is refused")
+    func linkedPicture() throws {
+        let work = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let examples = Support.root.appendingPathComponent("examples/snapshots").path
+        try FileManager.default.copyItem(atPath: examples + "/golden", toPath: work + "/golden")
+        // A failing case, so the results carry pictures.
+        let goldens = CLI.files(in: work + "/golden").filter { $0.hasSuffix(".png") }
+        try #require(goldens.count >= 2)
+        try FileManager.default.removeItem(atPath: work + "/golden/" + goldens[0])
+        try FileManager.default.copyItem(atPath: work + "/golden/" + goldens[1], toPath: work + "/golden/" + goldens[0])
+        let run = try CLI.run([
+            "snapshot", examples + "/cases.json", "--golden", work + "/golden",
+            "--results", work + "/results.json", "--artifacts", work + "/artifacts",
+        ])
+        #expect(run.status == 1, "\(run.stderr)")
+        let pictures = CLI.files(in: work + "/results.json.files")
+        let picture = try #require(pictures.first)
+        let elsewhere = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: elsewhere) }
+        let secret = elsewhere + "/outside.txt"
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.removeItem(atPath: work + "/results.json.files/" + picture)
+        try FileManager.default.createSymbolicLink(atPath: work + "/results.json.files/" + picture, withDestinationPath: secret)
+        let merged = try CLI.run(["snapshot", "merge", work + "/results.json", "--html", work + "/report"])
+        #expect(merged.status == 65 && merged.stderr.contains("leads out of the results' folder"), "\(merged.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work + "/report"))
+    }
 }
 
 /// Goldens of a cases file that no case names.

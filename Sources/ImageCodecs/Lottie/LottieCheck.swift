@@ -214,17 +214,11 @@ struct LottieCheck {
         }
         let base = resourceDirectory ?? "."
         let path = base + "/" + relative
-        guard let real = Self.realPath(path) else { throw ImageCodecError.missingResource(path) }
-        guard let realBase = Self.realPath(base), real.hasPrefix(realBase == "/" ? "/" : realBase + "/") else {
+        guard ResolvedPath.of(path) != nil else { throw ImageCodecError.missingResource(path) }
+        guard ResolvedPath.lies(path, inside: base) else {
             throw ImageCodecError.malformed(.lottie, reason: "image asset '\(relative)' resolves outside the animation's folder")
         }
         return path
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     /// An asset's bytes: a regular file (a FIFO would block rlottie), within the file limit.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import ImageCodecs
 
 #if canImport(Glibc)
     import Glibc
@@ -62,7 +63,7 @@ package enum OutputGuard {
     /// One spelling per file: the folder resolved (links, `.`, `..`) when it exists, the
     /// path cleaned by hand when it does not; a file that exists resolved whole.
     package static func canonical(_ path: String) -> String {
-        if let whole = realPath(path) { return whole }
+        if let whole = ResolvedPath.of(path) { return whole }
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [Substring] = []
         for part in absolute.split(separator: "/") {
@@ -72,13 +73,7 @@ package enum OutputGuard {
         }
         guard let name = parts.popLast() else { return "/" }
         let folder = "/" + parts.joined(separator: "/")
-        return (realPath(folder) ?? folder) + "/" + name
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        return (ResolvedPath.of(folder) ?? folder) + "/" + name
     }
 
     /// The frame files `frame_0001.png` … a folder output of `count` frames will hold.
