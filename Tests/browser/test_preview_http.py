@@ -10,9 +10,18 @@ import tempfile
 from conftest import ROOT, Server
 
 
+BODY_TYPES = {"/live": "application/json", "/gesture": "application/json", "/assets": "application/octet-stream"}
+
+
 def request(server, method, path, body=None, headers=None):
+    """One request; a POST is sent as the page sends it (its Origin, the route's body type)
+    unless `headers` names those fields (None removes one)."""
+    sent = {}
+    if method == "POST":
+        sent = {"Origin": f"http://127.0.0.1:{server.port}", "Content-Type": BODY_TYPES.get(path.split("?")[0], "")}
+    sent.update(headers or {})
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    connection.request(method, path, body=body, headers=headers or {})
+    connection.request(method, path, body=body, headers={k: v for k, v in sent.items() if v is not None})
     response = connection.getresponse()
     data = response.read()
     connection.close()
@@ -39,6 +48,17 @@ def test_hostile_requests_get_one_line_and_a_4xx(server):
         ("GET", "/render.png?width=1e308&scale=3", None, {}, 400, b"--width"),
         ("GET", "/healthz", None, {"Host": "attacker.example"}, 421, b"answers only to localhost"),
         ("POST", "/assets?state=idle&name=a.gif", b"GIF89a", {"Origin": "http://attacker.example"}, 403, b"another site"),
+        ("POST", "/assets?state=idle&name=a.gif", b"GIF89a", {"Origin": None}, 403, b"must come from the preview's page"),
+        ("POST", "/live", b"{}", {"Origin": None, "Sec-Fetch-Site": "cross-site"}, 403, b"another site"),
+        ("POST", "/live", b"{}", {"Origin": "null"}, 403, b"another site"),
+        ("POST", "/live", b"{}", {"Content-Type": "text/plain"}, 415, b"application/json"),
+        ("POST", "/live", b"{}", {"Content-Type": "application/x-www-form-urlencoded"}, 415, b"application/json"),
+        ("POST", "/assets?state=idle&name=a.gif", b"GIF89a", {"Content-Type": "multipart/form-data; boundary=x"}, 415, b"octet-stream"),
+        ("GET", "/healthz", None, {"Host": "[::1]evil"}, 400, b"not a host and port"),
+        ("GET", "/healthz", None, {"Host": "127.0.0.1:80@evil.com"}, 400, b"not a host and port"),
+        ("GET", "/healthz", None, {"Host": "127.0.0.1:99999"}, 400, b"not a host and port"),
+        ("GET", "/healthz", None, {"Host": "127.0.0.1.evil.com"}, 421, b"answers only to localhost"),
+        ("GET", "/render.png?" + "a=" + "b" * 100_000, None, {}, 414, b"longer than"),
         ("GET", "/live", None, {}, 405, b"not allowed"),
         ("DELETE", "/render.png", None, {}, 405, b"not allowed"),
         ("POST", "/live", b"{" * 10000, {}, 400, b"gesture:"),
@@ -59,8 +79,79 @@ def test_hostile_requests_get_one_line_and_a_4xx(server):
 
 
 def test_a_body_past_the_limit_is_refused(server):
-    status, _, data = request(server, "POST", "/assets?state=idle&name=big.gif", b"x" * (33 << 20))
-    assert status == 413, data
+    """Announced past the limit: refused before the body is read. Chunked past it: refused
+    once the limit is reached."""
+    head = (f"POST /assets?state=idle&name=big.gif HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nOrigin: http://127.0.0.1:{server.port}\r\n"
+            "Content-Type: application/octet-stream\r\n").encode()
+    answer = raw(server, head + f"Content-Length: {33 << 20}\r\n\r\n".encode() + b"x" * 1000)
+    assert answer.startswith(b"HTTP/1.1 413") and b"larger than 32 MiB" in answer, answer
+    chunk = b"100000\r\n" + b"x" * (1 << 20) + b"\r\n"
+    answer = raw(server, head + b"Transfer-Encoding: chunked\r\n\r\n" + chunk * 33, wait=15)
+    assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
+
+
+def raw(server, data, wait=5.0):
+    """What the server answers to `data` sent as it is, until it closes or `wait` passes."""
+    import socket
+
+    with socket.create_connection(("127.0.0.1", server.port), timeout=wait) as connection:
+        connection.sendall(data)
+        answer = b""
+        try:
+            while chunk := connection.recv(65536):
+                answer += chunk
+        except socket.timeout:
+            answer += b"<still open>"
+    return answer
+
+
+def test_http_framing_is_held_to_the_rules(server):
+    post = (f"POST /live HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\nContent-Type: application/json\r\n"
+            f"Origin: http://127.0.0.1:{server.port}\r\n").encode()
+    # A chunk size that is not hex is the client's fault: 400, not 500.
+    answer = raw(server, post + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 400") and b"not well-formed" in answer, answer
+    # A body announced past the limit is refused before it is sent, and the connection closes.
+    answer = raw(server, post + b"Content-Length: 10000000000\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 413") and not answer.endswith(b"<still open>"), answer
+    # HTTP/1.0 without keep-alive: one answer, then the server closes.
+    answer = raw(server, b"GET /healthz HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 200") and answer.endswith(b"ok\n"), answer
+    # No Host, or two: 400.
+    assert raw(server, b"GET /healthz HTTP/1.1\r\n\r\n").startswith(b"HTTP/1.1 400")
+    answer = raw(server, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.com\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 400") and b"exactly one Host" in answer, answer
+    # A request line past every limit: a line, not an empty 400.
+    answer = raw(server, b"GET /render.png?a=" + b"b" * (300 << 10) + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    assert answer.startswith(b"HTTP/1.1 414") and b"refresh-render: the request line" in answer, answer[:200]
+
+
+def test_slow_clients_do_not_hold_the_server(server):
+    """Connections trickling a head byte by byte lose their slot within seconds; health answers."""
+    import socket
+    import time
+
+    crowd = []
+    for _ in range(300):
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        connection.sendall(b"G")
+        crowd.append(connection)
+    try:
+        started = time.monotonic()
+        status, _, body = request(server, "GET", "/healthz")
+        assert (status, body) == (200, b"ok\n")
+        assert time.monotonic() - started < 1.0
+        # Each slow connection is closed when its head has not come within the deadline.
+        time.sleep(6.5)
+        for connection in crowd:
+            connection.settimeout(0.5)
+            try:
+                assert connection.recv(1) == b""
+            except ConnectionResetError:
+                pass
+    finally:
+        for connection in crowd:
+            connection.close()
 
 
 def test_malformed_http_does_not_stop_the_server(server):
@@ -112,6 +203,7 @@ def test_the_api_matches_its_openapi_file(server, tmp_path):
     result = subprocess.run(
         ["st", "run", str(ROOT / "docs/openapi.yaml"), "--url", server.url.rstrip("/"), "--checks", "all",
          "--exclude-checks", "positive_data_acceptance", "--max-examples", "30", "--exclude-path", "/events",
-         "--generation-deterministic", "--request-timeout", "30", "--no-color"],
+         "--generation-deterministic", "--request-timeout", "30", "--no-color",
+         "--header", f"Origin: http://127.0.0.1:{server.port}"],
         capture_output=True, text=True, timeout=600, cwd=tmp_path)  # its cache stays out of the tree
     assert result.returncode == 0, result.stdout[-6000:]

@@ -32,10 +32,11 @@ public enum PreviewServer {
         var logger = Logger(label: "refresh-preview")
         logger.logLevel = .critical
         let host = configuration.host
-        // Idle connections close after a minute; at most 256 are open at once.
+        // Idle connections close after a minute, heads must arrive within seconds; at most 256
+        // connections are open at once, at most 128 of them waiting for a head.
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+            server: GuardedHTTP1Channel.builder(limits: ConnectionLimits(maxBodyBytes: configuration.maxBodyBytes), idleSeconds: 60),
             configuration: .init(
                 address: .hostname(host, port: configuration.port), serverName: nil,
                 availableConnectionsDelegate: MaximumAvailableConnections(256)),
@@ -99,13 +100,20 @@ public enum PreviewServer {
         }
     }
 
-    /// The body, refused with 413 past `limit` bytes.
+    /// The body, refused with 413 past `limit` bytes (before reading it, when its length says
+    /// so); a body that is not well-formed HTTP (a bad chunk size) is a 400.
     private static func body(of request: Request, limit: Int) async throws -> [UInt8] {
+        let tooLarge = PreviewError(status: 413, "the request body is larger than \(limit >> 20) MiB")
+        if let announced = request.headers[.contentLength], announced.utf8.count > 18 || (Int(announced) ?? 0) > limit {
+            throw tooLarge
+        }
         do {
             let buffer = try await request.body.collect(upTo: limit)
             return Array(buffer.readableBytesView)
         } catch is NIOTooManyBytesError {
-            throw PreviewError(status: 413, "the request body is larger than \(limit >> 20) MiB")
+            throw tooLarge
+        } catch {
+            throw PreviewError.badRequest("the request body is not well-formed HTTP")
         }
     }
 
@@ -160,16 +168,20 @@ struct Guard: RouterMiddleware {
         -> Response
     {
         let configuration = service.configuration
-        if configuration.isLoopback, let host = request.head.authority, !Self.isLoopbackHost(host) {
+        // One Host, a host and a valid port; on loopback, a loopback name (no DNS rebinding).
+        guard let named = request.head.authority, request.headers[values: .host].isEmpty else {
+            return PreviewServer.answer(PreviewError.badRequest("a request names exactly one Host"))
+        }
+        guard let authority = Authority(named) else {
+            return PreviewServer.answer(PreviewError.badRequest("the Host '\(SceneSchema.quoted(named))' is not a host and port"))
+        }
+        if configuration.isLoopback, !authority.isLoopback {
             return PreviewServer.answer(PreviewError(status: 421, "this server answers only to localhost, 127.0.0.1 and [::1]"))
         }
-        if request.method == .post, let origin = request.headers[.origin], let host = request.head.authority,
-            origin != "http://" + host
-        {
-            return PreviewServer.answer(
-                PreviewError(status: 403, "a request from another site ('\(SceneSchema.quoted(origin))') is refused"))
+        if request.method == .post, Self.postPaths[request.uri.path] != nil, let refusal = Self.crossSiteRefusal(request, authority: named) {
+            return PreviewServer.answer(refusal)
         }
-        let allowed: [HTTPRequest.Method] = Self.postPaths.contains(request.uri.path) ? [.post] : [.get, .head]
+        let allowed: [HTTPRequest.Method] = Self.postPaths[request.uri.path] != nil ? [.post] : [.get, .head]
         guard allowed.contains(request.method) else {
             var response = PreviewServer.answer(
                 PreviewError(
@@ -197,20 +209,79 @@ struct Guard: RouterMiddleware {
         }
     }
 
-    /// The routes that take a body.
-    static let postPaths: Set<String> = ["/live", "/gesture", "/assets"]
+    /// The routes that take a body, and the one type each body is sent as.
+    static let postPaths: [String: String] = ["/live": "application/json", "/gesture": "application/json", "/assets": "application/octet-stream"]
+
+    /// Why a POST is refused as coming from another site, or nil. Only the preview's own page
+    /// may drive the server: its `Origin` must be this server's, or, without one, the browser
+    /// says `Sec-Fetch-Site: same-origin`; and the body must be of the route's type, which no
+    /// HTML form can send (a form's types need no permission across sites).
+    static func crossSiteRefusal(_ request: Request, authority: String) -> PreviewError? {
+        let site = request.headers[.secFetchSite]
+        if let site, site != "same-origin" {
+            return PreviewError(status: 403, "a request from another site (Sec-Fetch-Site: \(SceneSchema.quoted(site))) is refused")
+        }
+        if let origin = request.headers[.origin] {
+            guard origin.lowercased() == "http://" + authority.lowercased() else {
+                return PreviewError(status: 403, "a request from another site ('\(SceneSchema.quoted(origin))') is refused")
+            }
+        } else if site == nil {
+            return PreviewError(status: 403, "a POST must come from the preview's page (an Origin or Sec-Fetch-Site: same-origin header)")
+        }
+        let expected = postPaths[request.uri.path] ?? "application/json"
+        let given = request.headers[.contentType].map { String($0.prefix { $0 != ";" }.filter { $0 != " " }).lowercased() }
+        guard given == expected else {
+            return PreviewError(status: 415, "this body must be sent as Content-Type: \(expected), not '\(SceneSchema.quoted(given ?? ""))'")
+        }
+        return nil
+    }
 
     /// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
     static func isLoopbackHost(_ host: String) -> Bool {
-        var name = Substring(host.lowercased())
-        if name.hasPrefix("[") {
-            guard let end = name.firstIndex(of: "]") else { return false }
-            return name[name.index(after: name.startIndex)..<end] == "::1"
+        Authority(host)?.isLoopback ?? false
+    }
+}
+
+/// A request's authority (`Host`) parsed strictly: a name, dotted IPv4 address or bracketed
+/// IPv6 address, then at most a port of 1–65535. `[::1]evil`, `127.0.0.1:80@evil.com` or
+/// `127.0.0.1:99999` are not authorities.
+struct Authority: Equatable {
+    var host: String
+    var port: Int?
+
+    init?(_ text: String) {
+        var rest = Substring(text.lowercased())
+        if rest.hasPrefix("[") {
+            guard let end = rest.firstIndex(of: "]") else { return nil }
+            host = String(rest[rest.index(after: rest.startIndex)..<end])
+            guard !host.isEmpty, host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return nil }
+            rest = rest[rest.index(after: end)...]
+        } else {
+            let name = rest.prefix { $0 != ":" }
+            host = String(name)
+            guard !host.isEmpty, host.allSatisfy({ ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "." || $0 == "-" }) else {
+                return nil
+            }
+            rest = rest[name.endIndex...]
         }
-        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
-        if name == "localhost" { return true }
+        if rest.isEmpty { return }
+        guard rest.first == ":", rest.count >= 2, rest.count <= 6, rest.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }),
+            let port = Int(rest.dropFirst()), (1...65535).contains(port)
+        else { return nil }
+        self.port = port
+    }
+
+    /// `localhost`, an address in 127.0.0.0/8, or ::1.
+    var isLoopback: Bool {
+        if host == "localhost" || host == "::1" { return true }
         // A dotted IPv4 address in 127.0.0.0/8, not a name that merely starts so.
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { part in UInt8(part) != nil && part.count <= 3 }
     }
 }
+
+extension HTTPField.Name {
+    static let host = HTTPField.Name("Host")!
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+}
+

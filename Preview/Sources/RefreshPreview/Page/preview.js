@@ -295,7 +295,7 @@ async function upload(state, files) {
   for (const file of list) {
     const params = { state, name: file.name };
     if (answer) params.append = answer.id;
-    const response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", body: file });
+    const response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
     if (!response.ok) { setStatus(await failure(response), true); return; }
     answer = await response.json();
   }
@@ -473,7 +473,7 @@ const live = {
     const generation = this.generation;
     this.inFlight += 1;
     const answer = (async () => {
-      const response = await fetch("/live?" + query(liveSettings()), { method: "POST", body: JSON.stringify(gesture) });
+      const response = await fetch("/live?" + query(liveSettings()), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
       if (!response.ok) throw new Error(await failure(response));
       // Decoded off the main thread.
       return { response, picture: await createImageBitmap(await response.blob()) };
@@ -574,7 +574,7 @@ async function download(format) {
   if (!gesture) { setStatus("Drag the list first: the download is the last gesture", true); return; }
   const pairs = settings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
   setStatus(`Rendering the ${format}…`);
-  const response = await fetch("/gesture?" + query(pairs), { method: "POST", body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
+  const response = await fetch("/gesture?" + query(pairs), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
   if (!response.ok) { setStatus(await failure(response), true); return; }
   const link = el("a", { href: URL.createObjectURL(await response.blob()),
                          download: { gif: "gesture.gif", apng: "gesture.apng", sheet: "gesture-sheet.png" }[format] });
