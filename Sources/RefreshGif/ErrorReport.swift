@@ -37,6 +37,7 @@ public enum ErrorReport {
                 case .totalPixels, .workerStopped, .work: return (65, error.description + " (raise it with --max-memory MIB)")
                 case .workerTime: return (65, error.description + " (raise it with --max-seconds S)")
                 case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
+                case .workerKilled: return (70, error.description)
                 }
             case .badInput: return (65, error.description)
             case .missingInput: return (66, error.description)

@@ -67,6 +67,8 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
     public init(_ error: RasterError) {
         switch error {
         case let .fontUnreadable(path): self = .missingInput(file: path, message: "cannot load font (FreeType could not open it)")
+        case let .fontMalformed(path):
+            self = .badInput(file: path, message: "not a font FreeType can read (empty, truncated or another format)")
         case let .fontNotScalable(path): self = .badInput(file: path, message: "font is not scalable")
         case .noFont: self = .missingInput(file: "fonts", message: error.description)
         case .freeTypeUnavailable: self = .internalError(error.description)

@@ -92,6 +92,37 @@ struct HonestErrorTests {
         #expect(try CLI.run(["info", folder + "/a.apng"]).status == 0)
     }
 
+    @Test("a zero-byte or truncated font is bad data (65), a missing one a missing input (66)")
+    func brokenFonts() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+        let whole = try FileIO.read(font)
+        try Data().write(to: URL(fileURLWithPath: folder + "/empty.ttf"))
+        try Data(whole.prefix(whole.count / 3)).write(to: URL(fileURLWithPath: folder + "/truncated.ttf"))
+        for name in ["empty.ttf", "truncated.ttf"] {
+            let result = try CLI.run(["--font", folder + "/" + name, "-o", folder + "/x.png"])
+            #expect(result.status == 65 && result.stderr.contains(name) && result.stderr.contains("not a font"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/x.png"))
+        }
+        let missing = try CLI.run(["--font", folder + "/nope.ttf", "-o", folder + "/x.png"])
+        #expect(missing.status == 66, "\(missing.stderr)")
+    }
+
+    @Test("a Lottie worker killed from outside (SIGKILL) is said so (70), not blamed on the memory budget")
+    func killedWorker() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let worker = folder + "/worker"
+        try "#!/bin/sh\nkill -KILL $$\n".write(toFile: worker, atomically: true, encoding: .utf8)
+        chmod(worker, 0o755)
+        let result = try CLI.run(
+            ["--images", "idle=" + Support.fixture("lottie/pull-loop.json"), "-o", folder + "/x.png"],
+            environment: ["REFRESH_LOTTIE_WORKER": worker])
+        #expect(result.status == 70 && result.stderr.contains("killed (SIGKILL) from outside"), "\(result.stderr)")
+        #expect(!result.stderr.contains("memory budget"), "\(result.stderr)")
+    }
+
     @Test("a FIFO input with no writer is refused at once (66) instead of blocking")
     func fifo() throws {
         let folder = try Support.temporaryFolder()

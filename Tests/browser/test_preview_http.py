@@ -45,6 +45,7 @@ def test_hostile_requests_get_one_line_and_a_4xx(server):
         ("GET", "/render.png?images=idle%3D..%2F..%2Fetc%2Fshadow", None, {}, 400, b"is not read over HTTP"),
         ("GET", "/render.png?percent=%E0%A4", None, {}, 400, b"not UTF-8"),
         ("GET", "/render.png?maxMemory=100000", None, {}, 400, b"--max-memory"),
+        ("GET", "/render.png?maxMemory=0", None, {}, 400, b"--max-memory: must be between"),
         ("GET", "/render.png?width=1e308&scale=3", None, {}, 400, b"--width"),
         ("GET", "/healthz", None, {"Host": "attacker.example"}, 421, b"answers only to localhost"),
         ("POST", "/assets?state=idle&name=a.gif", b"GIF89a", {"Origin": "http://attacker.example"}, 403, b"another site"),

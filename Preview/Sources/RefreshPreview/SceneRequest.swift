@@ -33,6 +33,8 @@ struct SceneRequest: Sendable {
             given[key] = try SceneSchema.field(key).parse(values)
         }
         try Self.checkPaths(given, configuration: configuration, uploads: uploads)
+        // Each value in its range first (`maxMemory=0` is out of range, not above the server's).
+        try given.validate()
         try Self.checkLimits(given, configuration: configuration)
         self.given = given
         // A map's entries merge with the server's (a dropped image replaces one state's).

@@ -79,6 +79,8 @@ public struct DecodeLimits: Sendable, Equatable {
         case workerTime(seconds: Int)
         /// A Lottie worker died: over its address-space cap (the memory budget) or crashed.
         case workerStopped(signal: String, budgetMiB: Int)
+        /// A Lottie worker was killed from outside (SIGKILL): not a limit of ours, nor the file's doing.
+        case workerKilled
 
         /// One line with the numbers.
         public var description: String {
@@ -101,6 +103,8 @@ public struct DecodeLimits: Sendable, Equatable {
                 return "rlottie took more than \(seconds) s for one step (the time limit)"
             case let .workerStopped(signal, budget):
                 return "rlottie stopped (\(signal)): the file needs more than the memory budget of \(budget) MiB, or rlottie cannot draw it"
+            case .workerKilled:
+                return "the Lottie worker was killed (SIGKILL) from outside refresh-render: by the system's out-of-memory killer or a user"
             }
         }
     }

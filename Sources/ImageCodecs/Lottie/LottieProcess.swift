@@ -103,23 +103,37 @@ final class LottieProcess {
             stop()
             throw ImageCodecError.limitExceeded(.workerTime(seconds: limits.maxWorkerSeconds))
         } catch {
-            throw ImageCodecError.limitExceeded(stop() ?? .workerStopped(signal: "an early exit", budgetMiB: limits.maxTotalPixels >> 18))
+            throw ImageCodecError.limitExceeded(stop(dying: true) ?? .workerStopped(signal: "an early exit", budgetMiB: limits.maxTotalPixels >> 18))
         }
         return try outcome.get()
     }
 
     /// Kills and reaps the worker (once); what its end says about the limit it reached.
     @discardableResult
-    private func stop() -> DecodeLimits.Violation? {
+    /// - Parameter dying: the worker closed its end (its reply was cut short), so it is ending.
+    private func stop(dying: Bool = false) -> DecodeLimits.Violation? {
         guard !reaped else { return nil }
         reaped = true
-        kill(pid, SIGKILL)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // Ended already (a signal, an exit)? Else it is killed here, which says nothing.
+        // A worker that closed its end is dying: give the kernel a moment to say how.
+        var ended: pid_t = 0
+        for _ in 0..<(dying ? 20 : 1) {
+            ended = waitpid(pid, &status, WNOHANG)
+            if ended == pid || (ended < 0 && errno != EINTR) { break }
+            usleep(5_000)
+        }
+        if ended != pid {
+            kill(pid, SIGKILL)
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            return nil
+        }
         let signal = status & 0x7F
         switch signal {
-        case 0, SIGKILL: return nil // exited, or killed here
+        case 0: return nil
         case SIGXCPU: return .workerTime(seconds: limits.maxWorkerSeconds)
+        // Nothing in the worker sends itself SIGKILL: the system's out-of-memory killer or a user did.
+        case SIGKILL: return .workerKilled
         default:
             let name = String(cString: strsignal(signal))
             return .workerStopped(signal: name, budgetMiB: limits.maxTotalPixels >> 18)

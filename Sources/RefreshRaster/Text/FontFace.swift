@@ -36,7 +36,9 @@ final class FontFace {
         }
         var face: FT_Face?
         guard FT_New_Face(library.handle, location.path, FT_Long(location.index), &face) == 0, let face else {
-            throw RasterError.fontUnreadable(path: location.path)
+            // A file that opens but holds no font is bad data, not a missing input.
+            throw access(location.path, R_OK) == 0
+                ? RasterError.fontMalformed(path: location.path) : RasterError.fontUnreadable(path: location.path)
         }
         guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0,
             face.pointee.units_per_EM > 0
