@@ -8,17 +8,18 @@
     public typealias RefreshPNG = Data
 
     extension Diffing where Value == RefreshPNG {
-        /// PNG pictures compared with RefreshGif's image diff (pixelmatch with `threshold`, or the
+        /// PNG pictures compared with RefreshGif's image diff (exact by default; pixelmatch with
+        /// `threshold`, anti-aliased pixels counted unless `includeAA` is false, or the
         /// perceptual CIEDE2000 method), passing within `maxDiffPixels` and `maxDiffRatio`. A
         /// failure writes the actual and diff pictures to `$REFRESH_ARTIFACTS` (else a private
         /// temporary folder) and names them in its message.
         public static func refreshImage(
-            threshold: Double = 0.1, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
+            threshold: Double = 0, includeAA: Bool = true, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
             maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
         ) -> Diffing {
             .diff(toData: { $0 }, fromData: { $0 }) { expected, actual in
                 RefreshDiff.compare(
-                    expected, actual, threshold: threshold, method: method, maxDeltaE: maxDeltaE,
+                    expected, actual, threshold: threshold, includeAA: includeAA, method: method, maxDeltaE: maxDeltaE,
                     tolerance: DiffTolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
                 )
                 .map { ($0, []) }
@@ -27,18 +28,19 @@
     }
 
     extension Snapshotting where Value == RefreshScene, Format == RefreshPNG {
-        /// A scene drawn as `refresh-render` draws it, compared exactly (pixelmatch, threshold 0.1).
+        /// A scene drawn as `refresh-render` draws it, compared exactly: a pixel whose colour or
+        /// opacity changes by even one level fails (threshold 0, anti-aliased pixels counted).
         public static var refreshImage: Snapshotting { refreshImage() }
 
         /// A scene drawn as `refresh-render` draws it, with a tolerance.
         public static func refreshImage(
-            threshold: Double = 0.1, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
+            threshold: Double = 0, includeAA: Bool = true, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
             maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
         ) -> Snapshotting {
             Snapshotting(
                 pathExtension: "png",
                 diffing: .refreshImage(
-                    threshold: threshold, method: method, maxDeltaE: maxDeltaE,
+                    threshold: threshold, includeAA: includeAA, method: method, maxDeltaE: maxDeltaE,
                     maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio)
             ) { scene in
                 RefreshDiff.png { try RefreshRenderer().render(scene) }
@@ -82,7 +84,7 @@
 
         /// nil when the pictures match; otherwise the message, with the artifacts written.
         static func compare(
-            _ expected: RefreshPNG, _ actual: RefreshPNG, threshold: Double, method: ImageDiff.Method,
+            _ expected: RefreshPNG, _ actual: RefreshPNG, threshold: Double, includeAA: Bool, method: ImageDiff.Method,
             maxDeltaE: Double, tolerance: DiffTolerance
         ) -> String? {
             guard let new = try? PNGDecoder().decodeStraight(Array(actual)) else {
@@ -94,6 +96,7 @@
             }
             var options = ImageDiff.Options()
             options.threshold = threshold
+            options.includeAA = includeAA
             options.method = method
             options.maxDeltaE = maxDeltaE
             do {

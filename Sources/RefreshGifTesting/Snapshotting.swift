@@ -95,12 +95,13 @@ extension Diffing where Format == String {
 }
 
 extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
-    /// An image as it is, compared exactly (threshold 0.1, no differing pixel allowed).
+    /// An image as it is, compared exactly: a pixel whose colour or opacity changes by even one
+    /// level fails (``SnapshotTolerance/init(threshold:includeAA:maxDiffPixels:maxDiffRatio:)``).
     public static var image: Snapshotting { image() }
 
     /// An image as it is, with a tolerance.
     public static func image(
-        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
         image(
@@ -116,7 +117,9 @@ extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
 }
 
 extension Snapshotting where Value == RefreshScene, Format == RGBAImage {
-    /// A scene rendered at its scale, compared exactly.
+    /// A scene rendered at its scale, compared exactly: a pixel whose colour or opacity changes
+    /// by even one level fails. Use ``scene(perceptualPrecision:maxDeltaE:)`` or
+    /// `scene(threshold:)` for goldens drawn on another machine.
     public static var scene: Snapshotting { scene() }
 
     /// A scene rendered at its scale, compared perceptually: at least `perceptualPrecision`
@@ -128,7 +131,7 @@ extension Snapshotting where Value == RefreshScene, Format == RGBAImage {
 
     /// A scene rendered at its scale, with a tolerance.
     public static func scene(
-        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
         Snapshotting<RGBAImage, RGBAImage>.image(
@@ -144,8 +147,8 @@ extension Snapshotting where Value == RefreshScene, Format == FrameGrid {
     /// `fps` (one loop of the state's animation when nil), compared frame by frame. The
     /// golden is one PNG, the frames in a grid of up to `columns` a row.
     public static func sequence(
-        fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0.1,
-        includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
+        fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0,
+        includeAA: Bool = true, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
     ) -> Snapshotting {
         Snapshotting<RefreshAnimation, FrameGrid>.frames(
             columns: columns, threshold: threshold, includeAA: includeAA,
@@ -161,7 +164,7 @@ extension Snapshotting where Value == RefreshScene, Format == FrameGrid {
     /// screen window, compared frame by frame as ``sequence(fps:duration:columns:threshold:includeAA:maxDiffPixels:maxDiffRatio:)``.
     public static func gesture(
         _ gesture: Gesture, fps: Int = 10, showContent: Bool = false, columns: Int = 8,
-        threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
         Snapshotting<RefreshAnimation, FrameGrid>.frames(
@@ -175,7 +178,7 @@ extension Snapshotting where Value == RefreshScene, Format == FrameGrid {
 extension Snapshotting where Value == RefreshAnimation, Format == FrameGrid {
     /// Every frame of an animation, compared frame by frame (golden: one PNG grid).
     public static func frames(
-        columns: Int = 8, threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0,
+        columns: Int = 8, threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
     ) -> Snapshotting {
         let tolerance = SnapshotTolerance(

@@ -214,6 +214,22 @@ struct AssertSnapshotTests {
         return scene
     }
 
+    @Test("the default comparison fails a title tinted #5A5A5A → #6A5A5A; pixelmatch's 0.1 would not")
+    func exactByDefault() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let original = Self.scene(.idle, color: RGBAColor(red: 0x5A, green: 0x5A, blue: 0x5A))
+        let tinted = Self.scene(.idle, color: RGBAColor(red: 0x6A, green: 0x5A, blue: 0x5A))
+        _ = verifySnapshot(of: original, as: .scene, named: "title", record: .all, snapshotDirectory: folder)
+        #expect(verifySnapshot(of: original, as: .scene, named: "title", record: .never, snapshotDirectory: folder) == nil)
+        let failure = verifySnapshot(of: tinted, as: .scene, named: "title", record: .never, snapshotDirectory: folder)
+        #expect(failure?.contains("pixels differ") == true, "\(failure ?? "passed")")
+        // The tolerance a user opts into is still there, and passes this tint.
+        #expect(
+            verifySnapshot(of: tinted, as: .scene(threshold: 0.1, includeAA: false), named: "title", record: .never, snapshotDirectory: folder)
+                == nil)
+    }
+
     @Test("a parameterised test's goldens are named by its arguments, with no memory address in them", arguments: [0.2, 0.6])
     func parameterisedNames(percent: Double) throws {
         let folder = try Support.temporaryFolder()

@@ -16,8 +16,12 @@ public struct SnapshotTolerance: Sendable, Equatable {
     /// With the perceptual method: the largest ΔE₀₀ a pixel may change by and match.
     public var maxDeltaE: Double = 2
 
-    /// Exact by default: any pixel beyond the 0.1 threshold fails.
-    public init(threshold: Double = 0.1, includeAA: Bool = false, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
+    /// Exact by default: threshold 0 with anti-aliased pixels counted, so a pixel whose colour
+    /// or opacity changes at all fails (a title tinted from #5A5A5A to #6A5A5A, one level of one
+    /// channel). pixelmatch's own default, threshold 0.1 without anti-aliased pixels, passes
+    /// changes a person sees on a phone; give it, or ``perceptual(precision:maxDeltaE:)``,
+    /// for pictures drawn on another machine.
+    public init(threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
         self.threshold = threshold
         self.includeAA = includeAA
         self.maxDiffPixels = maxDiffPixels
