@@ -110,10 +110,16 @@ func check<Value, Format>(
     if source == .environment || source == .defaultMode, let problem = SnapshotRecordMode.environmentError {
         return SnapshotFailure(message: "\(identity.components.joined(separator: "/")): \(problem)")
     }
+    EnvironmentWarnings.printOnce()
+    // REFRESH_RECORD_ONLY naming another snapshot: this one only compares, and says why.
+    var onlyNote = ""
     if let only = ProcessInfo.processInfo.environment["REFRESH_RECORD_ONLY"], !only.isEmpty,
         only != baseName, only != baseName + "." + strategy.pathExtension
     {
         mode = .never
+        onlyNote =
+            "\n  not recorded: REFRESH_RECORD_ONLY=\(ShellWord.quoted(only)) names another snapshot (this one is \(baseName));"
+            + " a name that matches none records nothing"
     }
     let job = SnapshotJob(
         testName: identity.components.joined(separator: "/"), baseName: baseName, golden: golden,
@@ -130,10 +136,22 @@ func check<Value, Format>(
             $0.hasPrefix(baseName + ".") && $0 != baseName + ".json"
         }
         return SnapshotFailure(
-            message: message, expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
+            message: message + onlyNote, expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
             artifacts: written.map { artifacts + "/" + $0 })
     } catch {
         return SnapshotFailure(message: "\(job.testName): could not make snapshot \(baseName): \(error)")
+    }
+}
+
+/// Misspelt RefreshGif variables (`REFERSH_RECORD`), said once a test process on standard error.
+enum EnvironmentWarnings {
+    private static let printed = Locked(false)
+
+    static func printOnce() {
+        guard !printed.withLock({ done in defer { done = true }; return done }) else { return }
+        for line in RefreshEnvironment.warnings(ProcessInfo.processInfo.environment) {
+            FileHandle.standardError.write(Data(("RefreshGifTesting: " + line + "\n").utf8))
+        }
     }
 }
 

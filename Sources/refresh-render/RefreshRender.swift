@@ -32,6 +32,9 @@ struct RefreshRender: ParsableCommand {
     static func main() {
         if CommandLine.arguments.dropFirst().first == LottieWorker.argument { LottieWorker.serve() }
         Interruption.install(program: "refresh-render")
+        for warning in RefreshEnvironment.warnings(ProcessInfo.processInfo.environment) {
+            Console.error("refresh-render: \(warning)\n")
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

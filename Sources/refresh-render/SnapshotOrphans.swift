@@ -9,9 +9,11 @@ struct SnapshotOrphans: ParsableCommand {
         abstract: "List (or --delete) goldens that no test of the last full run, or no case of a cases file, uses.",
         discussion: """
             Swift tests: give the folders holding __Snapshots__ (such as Tests); the snapshot assertions' \
-            log of the last run (run-*.json in the artifacts folder) says which goldens were used. A run \
-            with --filter, --skip or XCTest's --parallel is partial and is refused (65). Batch: give \
-            --cases and --golden instead.
+            log of the last run (run-*.json in the artifacts folder) says which goldens were used. Only \
+            goldens RefreshGif wrote are judged (each folder's refreshgif-goldens.json names them), never \
+            another library's in the same folder. A run with --filter, --skip or XCTest's --parallel is \
+            partial and is refused (65). Batch: give --cases and --golden instead. Exits 1 when it lists \
+            an orphan (so CI can gate on it), 0 when there is none or --delete removed them.
             """)
 
     @Argument(help: ArgumentHelp("Folders to search for __Snapshots__ folders (Swift tests).", valueName: "PATH"))
@@ -35,6 +37,7 @@ struct SnapshotOrphans: ParsableCommand {
     }
 
     func run() throws {
+        var found = false
         try reportingErrors {
             let goldens: [String], used: Set<String>
             if let cases, let golden {
@@ -42,7 +45,13 @@ struct SnapshotOrphans: ParsableCommand {
                 goldens = try FileIO.entries(of: golden).filter { $0.hasSuffix(".png") }.map { golden + "/" + $0 }
                 used = Set(suite.cases.map { OutputGuard.canonical(golden + "/" + $0.name + ".png") })
             } else {
-                goldens = paths.flatMap(Self.goldens(under:))
+                let searched = paths.map(Self.goldens(under:))
+                goldens = searched.flatMap(\.ours)
+                for folder in searched.flatMap(\.unrecorded) {
+                    Console.error(
+                        "refresh-render: note: \(folder) has goldens but no \(GoldenRecord.fileName), so none of them is judged "
+                            + "(another library's, or recorded before RefreshGif kept one: REFRESH_RECORD=all records it)\n")
+                }
                 used = try Self.usedInLastRun(
                     artifacts: artifacts ?? ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"]
                         ?? ".build/refresh-snapshots")
@@ -56,19 +65,35 @@ struct SnapshotOrphans: ParsableCommand {
                 }
                 try Console.line((delete ? "removed " : "") + orphan)
             }
+            if delete && cases == nil { try GoldenRecord.remove(orphans) }
             try Console.line("\(orphans.count) of \(goldens.count) goldens unused\(delete && !orphans.isEmpty ? ", removed" : "")")
+            found = !orphans.isEmpty && !delete
         }
+        if found { throw ExitCode(1) }
     }
 
-    /// Every golden in the `__Snapshots__` folders under `path` (pictures and JSON reports;
-    /// not the fonts record).
-    static func goldens(under path: String) -> [String] {
+    /// The goldens RefreshGif wrote in the `__Snapshots__` folders under `path` (those their
+    /// folder's record names), and the folders holding goldens without a record.
+    static func goldens(under path: String) -> (ours: [String], unrecorded: [String]) {
         let found = (try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []
-        return found.filter { item in
+        let files = found.filter { item in
             let parts = item.split(separator: "/")
-            guard parts.contains("__Snapshots__"), let name = parts.last, name != "fonts.json" else { return false }
+            guard parts.contains("__Snapshots__"), let name = parts.last, name != "fonts.json", name != GoldenRecord.fileName else {
+                return false
+            }
             return name.hasSuffix(".png") || name.hasSuffix(".json")
         }.map { path + "/" + $0 }
+        var ours: [String] = [], unrecorded: Set<String> = []
+        for file in files {
+            let url = URL(fileURLWithPath: file)
+            let folder = url.deletingLastPathComponent().path
+            guard let names = GoldenRecord.names(in: folder) else {
+                unrecorded.insert(folder)
+                continue
+            }
+            if names.contains(url.lastPathComponent) { ours.append(file) }
+        }
+        return (ours, unrecorded.sorted())
     }
 
     /// The goldens the last complete run used: the newest log and the other library's log of

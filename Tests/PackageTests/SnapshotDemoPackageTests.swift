@@ -104,13 +104,28 @@ extension ExamplePackages {
             try FileManager.default.copyItem(
                 atPath: snapshots + "/XCTestDemo/HeaderXCTests.testHeader.1.png",
                 toPath: snapshots + "/XCTestDemo/HeaderXCTests.testGone.1.png")
+            // Another library's goldens in the same folders (swift-snapshot-testing writes
+            // __Snapshots__/<TestFile>/ too) are never judged: not in RefreshGif's record.
+            try FileManager.default.copyItem(
+                atPath: snapshots + "/XCTestDemo/HeaderXCTests.testHeader.1.png", toPath: snapshots + "/XCTestDemo/testOtherLibrary.1.png")
+            try FileManager.default.createDirectory(atPath: snapshots + "/OtherLibraryTests", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: snapshots + "/XCTestDemo/HeaderXCTests.testHeader.1.png", toPath: snapshots + "/OtherLibraryTests/testView.1.png")
+            try GoldenRecord.add(snapshots + "/XCTestDemo/HeaderXCTests.testGone.1.png")
             let orphanArgs = ["snapshot", "orphans", package + "/Tests", "--artifacts", package + "/.build/refresh-snapshots"]
             let listed = try CLI.run(orphanArgs)
             let listing = String(decoding: listed.stdout, as: UTF8.self)
             #expect(
-                listed.status == 0 && listing.contains("HeaderXCTests.testGone.1.png") && listing.contains("1 of 10 goldens unused"),
+                listed.status == 1 && listing.contains("HeaderXCTests.testGone.1.png") && listing.contains("1 of 10 goldens unused"),
                 "\(listing)\(listed.stderr)")
+            #expect(!listing.contains("OtherLibrary"), "\(listing)")
+            #expect(listed.stderr.contains("OtherLibraryTests has goldens but no refreshgif-goldens.json"), "\(listed.stderr)")
             #expect(try CLI.run(orphanArgs + ["--delete"]).status == 0)
+            #expect(try CLI.run(orphanArgs).status == 0)
+            #expect(FileManager.default.fileExists(atPath: snapshots + "/XCTestDemo/testOtherLibrary.1.png"))
+            #expect(FileManager.default.fileExists(atPath: snapshots + "/OtherLibraryTests/testView.1.png"))
+            try FileManager.default.removeItem(atPath: snapshots + "/XCTestDemo/testOtherLibrary.1.png")
+            try FileManager.default.removeItem(atPath: snapshots + "/OtherLibraryTests")
             #expect(Self.goldens(in: package) == committed)
 
             // Broken: every mismatch is reported at its own line, both assertions of a test run.
@@ -169,6 +184,15 @@ extension ExamplePackages {
                 rerecord.output.components(separatedBy: "did not match, recorded ").dropFirst().map { $0.prefix { $0 != " " } })
             #expect(rerecorded.count == 5, "\(rerecord.output)")
             #expect(try ExamplePackages.swift(test, in: package, environment: ["DEMO_BREAK": "1"]).status == 0)
+
+            // A REFRESH_RECORD_ONLY that names no snapshot records nothing, and each failure says
+            // why; a misspelt variable is warned about, not ignored.
+            let unrecorded = bytes()
+            let only = try ExamplePackages.swift(
+                test, in: package, environment: ["REFRESH_RECORD": "all", "REFRESH_RECORD_ONLY": "no-such-snapshot", "REFERSH_RECORD": "all"])
+            #expect(only.status != 0 && bytes() == unrecorded, "\(only.output)")
+            #expect(only.output.contains("not recorded: REFRESH_RECORD_ONLY=no-such-snapshot names another snapshot"), "\(only.output)")
+            #expect(only.output.contains("REFERSH_RECORD is not a variable RefreshGif reads; did you mean REFRESH_RECORD?"), "\(only.output)")
 
             // Under --parallel every test runs in a process of its own, where XCTest's observer has
             // seen no test start: the names are the same, so the goldens match and nothing is written.

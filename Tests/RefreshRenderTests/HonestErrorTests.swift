@@ -123,6 +123,20 @@ struct HonestErrorTests {
         #expect(!result.stderr.contains("memory budget"), "\(result.stderr)")
     }
 
+    @Test("a misspelt RefreshGif variable is warned about; others are left alone")
+    func misspeltVariables() throws {
+        #expect(
+            RefreshEnvironment.warnings(["REFERSH_RECORD": "all", "PATH": "/bin", "REFRESH_RECORD": "all", "HOME": "/root"])
+                == ["warning: REFERSH_RECORD is not a variable RefreshGif reads; did you mean REFRESH_RECORD?"])
+        #expect(RefreshEnvironment.warnings(["REFRESH_ARTIFACT": "x"]).first?.contains("did you mean REFRESH_ARTIFACTS?") == true)
+        #expect(RefreshEnvironment.warnings(["REFRESH_COLOURS": "x"]).count == 1)
+        #expect(RefreshEnvironment.warnings(["PREFIX": "x", "REFRESHED": "1"]).isEmpty)
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CLI.run(["-o", folder + "/a.png"], environment: ["REFRESH_LOTTIE_WORKR": "/bin/false"])
+        #expect(result.status == 0 && result.stderr.contains("REFRESH_LOTTIE_WORKR is not a variable"), "\(result.stderr)")
+    }
+
     @Test("a FIFO input with no writer is refused at once (66) instead of blocking")
     func fifo() throws {
         let folder = try Support.temporaryFolder()

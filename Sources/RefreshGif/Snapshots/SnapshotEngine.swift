@@ -88,6 +88,7 @@ public struct SnapshotEngine: Sendable {
             // A golden under its former name: moved where it can be written, else compared where it is.
             let writes = mode != .never && !SnapshotRecordMode.onCI
             if writes, rename(former, golden) == 0 {
+                try GoldenRecord.add(golden, removing: former)
                 return Outcome(result: try check(candidate, mode: mode == .all ? .all : .never), movedFrom: former, checkedGolden: golden)
             }
             var there = self
@@ -129,6 +130,7 @@ public struct SnapshotEngine: Sendable {
     private func write(_ candidate: Candidate) throws {
         try FileIO.makeDirectory(URL(fileURLWithPath: golden).deletingLastPathComponent().path)
         try FileIO.write(try candidate.data(), to: golden)
+        try GoldenRecord.add(golden)
         if candidate.drawsText { try FontRecord.store(besideGoldenAt: golden) }
     }
 }
