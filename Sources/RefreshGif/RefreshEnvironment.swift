@@ -11,14 +11,15 @@ public enum RefreshEnvironment {
     ]
 
     /// One warning for each variable of `environment` that is not one of ``variables`` but
-    /// starts with `REFRESH_` or is within two letters of one of them, naming the nearest.
+    /// within two edits of one (a letter added, dropped, changed or two swapped), naming it.
+    /// Other `REFRESH_` variables (a team's own) are left alone.
     public static func warnings(_ environment: [String: String]) -> [String] {
         let names = variables.map(\.name)
         var out: [String] = []
         for key in environment.keys.sorted() where !names.contains(key) {
             let nearest = names.map { ($0, distance(key, $0)) }.min { $0.1 < $1.1 }
-            guard let nearest, key.hasPrefix("REFRESH_") || nearest.1 <= 2 else { continue }
-            out.append("warning: \(key) is not a variable RefreshGif reads" + (nearest.1 <= 3 ? "; did you mean \(nearest.0)?" : ""))
+            guard let nearest, nearest.1 <= 2 else { continue }
+            out.append("warning: \(key) is not a variable RefreshGif reads; did you mean \(nearest.0)?")
         }
         return out
     }

@@ -208,3 +208,27 @@ def test_the_api_matches_its_openapi_file(server, tmp_path):
          "--header", f"Origin: http://127.0.0.1:{server.port}"],
         capture_output=True, text=True, timeout=600, cwd=tmp_path)  # its cache stays out of the tree
     assert result.returncode == 0, result.stdout[-6000:]
+
+
+def test_a_broken_upload_is_refused_when_it_arrives(server):
+    """31 bytes named .gif, claiming a 30000×30000 screen: 400 naming the file, no server path;
+    the upload before it on the same state, and the other states, keep working."""
+    import struct
+
+    good = (ROOT / "Fixtures/demo/pull.gif").read_bytes()
+    status, _, data = request(server, "POST", "/assets?state=idle&name=pull.gif", good)
+    assert status == 200, data
+    reference = __import__("json").loads(data)["reference"]
+    broken = (b"GIF89a" + struct.pack("<HH", 30000, 30000) + b"\x00\x00\x00").ljust(30, b"\x00") + b";"
+    assert len(broken) == 31
+    status, _, data = request(server, "POST", "/assets?state=idle&name=broken.gif", broken)
+    assert status == 400 and data.startswith(b"refresh-render: broken.gif") and data.count(b"\n") == 1, data
+    assert b"/tmp" not in data and b"refresh-preview-" not in data, data
+    for path in [f"/render.png?state=idle&percent=0.5&images=idle%3D{reference.replace(':', '%3A')}",
+                 "/render.png?state=refreshing", "/lint?images=idle%3D" + reference.replace(":", "%3A"), "/export"]:
+        status, _, data = request(server, "GET", path)
+        assert status == 200, (path, data)
+        assert b"/tmp" not in data, (path, data)
+    # Garbage that is no image at all, and a PNG frame appended that is not a PNG.
+    status, _, data = request(server, "POST", "/assets?state=pulling&name=notes.gif", b"hello, world")
+    assert status == 400 and data.startswith(b"refresh-render: notes.gif"), data

@@ -213,7 +213,11 @@ public final class PreviewService: Sendable {
                 }
                 append = id
             }
-            let upload = try uploads.add(body, name: name, state: state, appendTo: append)
+            // Read as a render reads it, within the server's limits, before it replaces anything.
+            let limits = configuration.base.limits
+            let upload = try uploads.add(body, name: name, state: state, appendTo: append) { path in
+                _ = try ImageLoader(defaultScale: 1, limits: limits).load(path)
+            }
             cache.removeAll()
             struct Answer: Encodable {
                 var id: Int
@@ -293,7 +297,7 @@ public final class PreviewService: Sendable {
         do {
             return try await body()
         } catch {
-            throw PreviewError.from(error)
+            throw redacted(error)
         }
     }
 
@@ -301,8 +305,15 @@ public final class PreviewService: Sendable {
         do {
             return try body()
         } catch {
-            throw PreviewError.from(error)
+            throw redacted(error)
         }
+    }
+
+    /// The answer to `error`, naming uploads as the user dropped them, never the server's folders.
+    private func redacted(_ error: Error) -> PreviewError {
+        var answer = PreviewError.from(error)
+        answer.message = uploads.redacted(answer.message)
+        return answer
     }
 
     private func scene(_ query: String?, ignoring: Set<String> = []) throws -> SceneRequest {

@@ -46,10 +46,34 @@ final class UploadStore: Sendable {
     }
 
     /// Adds `bytes` named `name` for `state`: a new upload, or one more frame of upload
-    /// `appendTo` (a sequence of PNGs). Older uploads of the same state are removed.
-    func add(_ bytes: [UInt8], name: String, state stateName: String, appendTo: Int?) throws -> Upload {
+    /// `appendTo` (a sequence of PNGs). The file is written to a folder of its own first and
+    /// `validate` reads it there as a render would (it throws for a broken or oversized
+    /// file); only then are older uploads of the same state removed, so a bad drop leaves the
+    /// page as it was.
+    func add(
+        _ bytes: [UInt8], name: String, state stateName: String, appendTo: Int?, validate: (_ path: String) throws -> Void
+    ) throws -> Upload {
         let clean = Self.cleanName(name)
         guard !bytes.isEmpty else { throw PreviewError.badRequest("the upload '\(SceneSchema.quoted(name))' is empty") }
+        guard bytesHeld + bytes.count <= budget else { throw overBudget }
+        if let appendTo, state.withLock({ $0.uploads[appendTo]?.state }) != stateName {
+            throw PreviewError(status: 404, "no upload \(appendTo) for state '\(SceneSchema.quoted(stateName))'")
+        }
+        let staging = try TemporaryFolder.make()
+        var kept = false
+        defer { if !kept { TemporaryFolder.remove(staging) } }
+        do {
+            try FileIO.write(bytes, to: staging + "/" + clean)
+        } catch {
+            throw PreviewError(status: 500, "cannot store the upload: \(ErrorReport.describe(error).message)")
+        }
+        do {
+            try validate(staging + "/" + clean)
+        } catch {
+            let message = ErrorReport.describe(error).message
+                .replacingOccurrences(of: staging + "/" + clean, with: clean).replacingOccurrences(of: staging, with: clean)
+            throw PreviewError.badRequest(message.hasPrefix(clean) ? message : clean + ": " + message)
+        }
         return try state.withLock { state -> Upload in
             var upload: Upload
             if let appendTo {
@@ -62,33 +86,47 @@ final class UploadStore: Sendable {
                 guard !existing.files.contains(clean) else {
                     throw PreviewError.badRequest("the upload already holds a file named '\(clean)'")
                 }
+                guard state.bytes + bytes.count <= budget else { throw overBudget }
+                guard rename(staging + "/" + clean, existing.folder + "/" + clean) == 0 else {
+                    throw PreviewError(status: 500, "cannot store the upload")
+                }
                 upload = existing
             } else {
                 // A new drop on a state replaces what was dropped there before.
+                var freed = 0
+                for old in state.uploads.values where old.state == stateName { freed += old.bytes }
+                guard state.bytes - freed + bytes.count <= budget else { throw overBudget }
                 for (id, old) in state.uploads where old.state == stateName {
                     Self.remove(old)
                     state.bytes -= old.bytes
                     state.uploads[id] = nil
                 }
-                let folder = try TemporaryFolder.make()
-                upload = Upload(id: state.next, state: stateName, name: clean, folder: folder, files: [], bytes: 0)
+                upload = Upload(id: state.next, state: stateName, name: clean, folder: staging, files: [], bytes: 0)
                 state.next += 1
-            }
-            guard state.bytes + bytes.count <= budget else {
-                if upload.files.isEmpty { Self.remove(upload) }
-                throw PreviewError(status: 413, "uploads would hold more than \(budget >> 20) MiB (the server's --max-memory)")
-            }
-            do {
-                try FileIO.write(bytes, to: upload.folder + "/" + clean)
-            } catch {
-                if upload.files.isEmpty { Self.remove(upload) }
-                throw PreviewError(status: 500, "cannot store the upload: \(ErrorReport.describe(error).message)")
+                kept = true
             }
             upload.files.append(clean)
             upload.bytes += bytes.count
             state.bytes += bytes.count
             state.uploads[upload.id] = upload
             return upload
+        }
+    }
+
+    private var overBudget: PreviewError {
+        PreviewError(status: 413, "uploads would hold more than \(budget >> 20) MiB (the server's --max-memory)")
+    }
+
+    /// `message` with the server's folders of uploads replaced by the names the user dropped:
+    /// no answer shows where the server keeps them.
+    func redacted(_ message: String) -> String {
+        state.withLock { state in
+            var out = message
+            for upload in state.uploads.values {
+                for file in upload.files { out = out.replacingOccurrences(of: upload.folder + "/" + file, with: file) }
+                out = out.replacingOccurrences(of: upload.folder, with: upload.writtenName)
+            }
+            return out
         }
     }
 
