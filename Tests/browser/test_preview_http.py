@@ -232,3 +232,28 @@ def test_a_broken_upload_is_refused_when_it_arrives(server):
     # Garbage that is no image at all, and a PNG frame appended that is not a PNG.
     status, _, data = request(server, "POST", "/assets?state=pulling&name=notes.gif", b"hello, world")
     assert status == 400 and data.startswith(b"refresh-render: notes.gif"), data
+
+
+def test_a_killed_servers_uploads_are_removed_by_the_next(demo_folder):
+    """SIGKILL leaves the uploads' folder; the next server to start removes it (a running
+    server's folders stay)."""
+    before = set(glob.glob(os.path.join(tempfile.gettempdir(), "refresh-preview-*")))
+    killed, running = Server(demo_folder), Server(demo_folder)
+    try:
+        pull = (ROOT / "Fixtures/demo/pull.gif").read_bytes()
+        for server in (killed, running):
+            status, _, _ = request(server, "POST", "/assets?state=idle&name=pull.gif", pull)
+            assert status == 200
+        made = set(glob.glob(os.path.join(tempfile.gettempdir(), "refresh-preview-*"))) - before
+        assert len(made) == 2
+        killed.process.kill()
+        killed.process.wait(timeout=10)
+        assert all(os.path.exists(path) for path in made)
+        after = Server(demo_folder)
+        after.stop()
+        left = {path for path in made if os.path.exists(path)}
+        assert len(left) == 1, left
+        assert request(running, "GET", "/healthz")[0] == 200
+    finally:
+        running.stop()
+

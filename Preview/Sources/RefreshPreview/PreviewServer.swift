@@ -25,6 +25,8 @@ public enum PreviewServer {
     /// Serves `service` until the process ends; calls `ready` with the page's URL once
     /// listening. Throws when the address cannot be bound.
     public static func run(_ service: PreviewService, ready: @escaping @Sendable (String) -> Void) async throws {
+        // Uploads left behind by servers that were killed outright.
+        TemporaryFolder.removeAbandoned()
         let configuration = service.configuration
         let router = Router(context: PreviewContext.self)
         router.add(middleware: Guard(service: service))
