@@ -85,9 +85,15 @@ struct GIFEdgeTests {
         #expect((0..<indices.count).allSatisfy { pixels[$0 * 4] == indices[$0] && pixels[$0 * 4 + 3] == 255 })
     }
 
-    @Test("an image of zero width, and an image with no data, are frames showing the canvas as it stands")
+    @Test("an image of zero width, height or size, and an image with no data, are frames showing the canvas as it stands")
     func emptyImages() throws {
         let solid = [8] + Self.blocks(Self.lzw([UInt8](repeating: 200, count: 16)))
+        for (width, height, data) in [(4, 0, [8, 0] as [UInt8]), (0, 0, [8, 0]), (0, 0, [8] + Self.blocks(Self.lzw([])))] {
+            let file = Self.gif(width: 4, height: 4, images: [(0, 0, 4, 4, solid), (0, 0, width, height, data), (1, 1, 2, 2, solid)])
+            let frames = try GIFDecoder().decode(file).frames
+            #expect(frames.count == 3 && frames[1].image == frames[0].image, "\(width)×\(height), \(data.count) bytes: \(frames.count)")
+            #expect(try ImageInspection.inspect(file).frameCount == 3)
+        }
         let zeroWidth = Self.gif(width: 4, height: 4, images: [(0, 0, 4, 4, solid), (0, 0, 0, 4, [8, 0])])
         let noData = Self.gif(width: 4, height: 4, images: [(0, 0, 4, 4, solid), (0, 0, 4, 4, [8, 0]), (0, 0, 2, 2, solid)])
         let a = try GIFDecoder().decode(zeroWidth).frames
