@@ -21,6 +21,7 @@ packages=(
   tzdata            # IANA time zones for --timezone
   chromium          # the test suite opens the HTML snapshot report in a real browser
   man-db            # the test suite reads the installed man page with man -l
+  time              # GNU time: the memory tests measure the peak of a command
 )
 packages+=(${EXTRA_PACKAGES:-})
 

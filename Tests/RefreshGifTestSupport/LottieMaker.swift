@@ -13,6 +13,29 @@ public enum LottieMaker {
             + #""assets": [\#(assets.joined(separator: ", "))], "layers": [\#(layers.joined(separator: ", "))]}"#
     }
 
+    /// A valid document of about `megabytes` MB that is mostly numbers under a key the check
+    /// and rlottie do not read (`"unused"` in a shape layer): what once made the checker hold
+    /// a tree of every number.
+    public static func unusedNumbers(megabytes: Int) -> String {
+        let count = megabytes * 1_000_000 / 2
+        let numbers = [String](repeating: "0", count: count).joined(separator: ",")
+        let layer = #"{"ty": 4, "ip": 0, "op": 30, "st": 0, "ks": \#(transform), "unused": [\#(numbers)], "shapes": [\#(rectangle())]}"#
+        return document(layers: [layer])
+    }
+
+    /// A document whose one shape is a closed path of `vertices` points (about 25 bytes each).
+    public static func longPath(vertices: Int) -> String {
+        let points = (0..<vertices).map { i -> String in
+            let angle = Double(i) / Double(vertices) * 2 * .pi
+            return "[\(Int(50 + 40 * cos(angle))),\(Int(50 + 40 * sin(angle)))]"
+        }
+        let zeros = [String](repeating: "[0,0]", count: vertices).joined(separator: ",")
+        let path =
+            #"{"ty": "sh", "ks": {"a": 0, "k": {"c": true, "v": [\#(points.joined(separator: ","))], "i": [\#(zeros)], "o": [\#(zeros)]}}}"#
+        let fill = #"{"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}"#
+        return document(layers: [shapeLayer([#"{"ty": "gr", "it": [\#(path), \#(fill), \#(groupTransform)]}"#])])
+    }
+
     /// A shape layer holding `shapes`.
     public static func shapeLayer(_ shapes: [String]) -> String {
         #"{"ty": 4, "ip": 0, "op": 30, "st": 0, "ks": \#(transform), "shapes": [\#(shapes.joined(separator: ", "))]}"#

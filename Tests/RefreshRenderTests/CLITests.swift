@@ -229,7 +229,7 @@ struct CLITests {
         let golden = folder + "/golden"
         let recorded = try CLI.run(["snapshot", cases, "--golden", golden, "--record", "--artifacts", folder + "/artifacts"])
         #expect(recorded.status == 0, "\(recorded.stderr)")
-        #expect(CLI.files(in: golden) == ["a.png", "b.png", "c.png", "fonts.json"])
+        #expect(CLI.files(in: golden) == ["a.png", "b.png", "c.png", "fonts.json", "refreshgif-goldens.json"])
         let clean = try CLI.run([
             "snapshot", cases, "--golden", golden, "--junit", folder + "/junit.xml", "--artifacts", folder + "/artifacts",
         ])

@@ -189,4 +189,31 @@ struct MemoryBudgetTests {
         let extract = try CLI.run(["extract", folder + "/bands.gif", "--max-memory", "16", "-o", folder + "/frames"])
         #expect(extract.status == 0 && CLI.files(in: folder + "/frames").count == 41, "\(extract.stderr)")
     }
+
+    /// `refresh-render ARGUMENTS`'s exit status and peak resident memory in MiB (GNU time: the
+    /// command and the workers it waited for).
+    static func peak(_ arguments: [String]) throws -> (status: Int32, mebibytes: Int, stderr: String) {
+        let result = try CLI.run(["-f", "%M", CLI.binary] + arguments, executable: "/usr/bin/time")
+        let lines = result.stderr.split(separator: "\n")
+        let kilobytes = lines.last.flatMap { Int($0) } ?? .max
+        return (result.status, kilobytes >> 10, lines.dropLast().joined(separator: "\n"))
+    }
+
+    @Test("a Lottie check keeps only what it reads: 15 MB of numbers under an unused key, a path of 200 000 vertices, within the budget + 64 MiB")
+    func lottieCheckMemory() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try LottieMaker.unusedNumbers(megabytes: 15).write(toFile: folder + "/numbers.json", atomically: true, encoding: .utf8)
+        try LottieMaker.longPath(vertices: 200_000).write(toFile: folder + "/path.json", atomically: true, encoding: .utf8)
+        for name in ["numbers.json", "path.json"] {
+            let info = try Self.peak(["info", folder + "/" + name, "--max-memory", "64"])
+            #expect(info.status == 0 && info.mebibytes <= 64 + 64, "\(name) info: \(info.mebibytes) MiB \(info.stderr)")
+            let render = try Self.peak(["--images", "idle=" + folder + "/" + name, "--max-memory", "64", "-o", folder + "/x.png"])
+            #expect(render.status == 0 && render.mebibytes <= 64 + 64, "\(name) render: \(render.mebibytes) MiB \(render.stderr)")
+        }
+        // Past the stated file limit, refused before it is parsed.
+        try LottieMaker.unusedNumbers(megabytes: 17).write(toFile: folder + "/big.json", atomically: true, encoding: .utf8)
+        let big = try Self.peak(["info", folder + "/big.json"])
+        #expect(big.status == 65 && big.stderr.contains("above the limit of 16777216"), "\(big.stderr)")
+    }
 }

@@ -89,32 +89,25 @@ public final class LottieAnimation {
 
     /// The header fields, checked; image assets must exist.
     package static func header(_ data: [UInt8], resourceDirectory: String?, limits: DecodeLimits) throws -> Info {
-        guard data.count <= limits.maxFileBytes else {
-            throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: limits.maxFileBytes))
+        let fileLimit = min(limits.maxFileBytes, LottieLimits.maxFileBytes)
+        guard data.count <= fileLimit else {
+            throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: fileLimit))
         }
         // Our own walk first: it refuses nesting any JSON reader would choke on, and what
-        // would make rlottie's work or memory explode.
-        try LottieCheck(limits: limits, resourceDirectory: resourceDirectory).check(data)
-        let header: LottieHeader
-        do {
-            header = try JSONDecoder().decode(LottieHeader.self, from: Data(data))
-        } catch let error as ImageCodecError {
-            throw error
-        } catch DecodingError.typeMismatch(_, let context) where context.codingPath.isEmpty {
-            throw ImageCodecError.malformed(.lottie, reason: "not a JSON object")
-        } catch {
-            throw ImageCodecError.malformed(.lottie, reason: "not valid JSON")
-        }
+        // would make rlottie's work or memory explode. It keeps only what it reads.
+        let root = try LottieCheck.parse(data)
+        guard case .object = root else { throw ImageCodecError.malformed(.lottie, reason: "not a JSON object") }
+        try LottieCheck(limits: limits, resourceDirectory: resourceDirectory).check(root)
         func number(_ key: String, _ value: Double?) throws -> Double {
             guard let value, value.isFinite else {
                 throw ImageCodecError.malformed(.lottie, reason: "\"\(key)\" is missing or not a number: not a Lottie file")
             }
             return value
         }
-        let frameRate = try number("fr", header.fr?.value), inPoint = try number("ip", header.ip?.value),
-            outPoint = try number("op", header.op?.value)
-        let width = try number("w", header.w?.value), height = try number("h", header.h?.value)
-        guard header.layers?.value != nil else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
+        let frameRate = try number("fr", root["fr"]?.number), inPoint = try number("ip", root["ip"]?.number),
+            outPoint = try number("op", root["op"]?.number)
+        let width = try number("w", root["w"]?.number), height = try number("h", root["h"]?.number)
+        guard case .array? = root["layers"] else { throw ImageCodecError.malformed(.lottie, reason: "no \"layers\": not a Lottie file") }
         guard frameRate >= LottieLimits.minFrameRate, frameRate <= LottieLimits.maxFrameRate else {
             throw ImageCodecError.malformed(
                 .lottie, reason: "frame rate \(frameRate) is outside \(LottieLimits.minFrameRate)…\(LottieLimits.maxFrameRate)")
@@ -132,9 +125,10 @@ public final class LottieAnimation {
         guard frames <= limits.maxFrames else {
             throw ImageCodecError.limitExceeded(.frames(what: "Lottie animation", limit: limits.maxFrames))
         }
-        let markers = (header.markers?.value ?? []).compactMap(\.value).compactMap { marker -> Info.Marker? in
-            guard let name = marker.cm?.value, let start = marker.tm?.value, start.isFinite, abs(start) < 1e7 else { return nil }
-            let duration = marker.dr?.value ?? 0
+        // Read leniently, as before: a marker with a field of the wrong type is left out.
+        let markers = (root["markers"]?.elements ?? []).compactMap { marker -> Info.Marker? in
+            guard let name = marker["cm"]?.string, let start = marker["tm"]?.number, start.isFinite, abs(start) < 1e7 else { return nil }
+            let duration = marker["dr"]?.number ?? 0
             return Info.Marker(
                 name: name, start: Int(start.rounded()), duration: Int((duration.isFinite ? min(max(duration, 0), 1e7) : 0).rounded()))
         }

@@ -22,20 +22,46 @@ struct LottieCheck {
     /// Where relative asset paths are looked up; nil: the working directory.
     let resourceDirectory: String?
 
-    /// The pixels the image assets decode to; throws the first bound the file breaks.
-    @discardableResult
-    func check(_ data: [UInt8]) throws -> Int {
-        let root: LottieJSON
+    /// The keys the check and the header read, wherever they are: the members under other
+    /// keys (paths' vertices, transforms, text, effects) are walked past, not kept.
+    static let keysRead: Set<String> = [
+        "fr", "ip", "op", "w", "h", "layers", "assets", "markers", "cm", "tm", "dr",  // the header
+        "id", "p", "u", "e",  // assets
+        "ty", "refId", "shapes", "it", "c", "d", "n", "v", "k", "s",  // layers, shapes, properties
+    ]
+
+    /// The parts of `data` the check reads, as a tree; throws for bytes that are not such a
+    /// document or that hold too much of what it reads.
+    static func parse(_ data: [UInt8]) throws -> LottieJSON {
+        guard data.count <= LottieLimits.maxFileBytes else {
+            throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: LottieLimits.maxFileBytes))
+        }
         do {
-            root = try LottieJSON.parse(data, maxDepth: Self.maxDepth)
+            return try LottieJSON.parse(data, maxDepth: maxDepth, keeping: keysRead, maxKeptBytes: LottieLimits.maxCheckedBytes)
         } catch .tooDeep(let limit) {
             throw ImageCodecError.malformed(.lottie, reason: "nested more than \(limit) levels deep")
         } catch .duplicateKey(let key) {
             throw ImageCodecError.malformed(
                 .lottie, reason: "the key \(String(key.prefix(40)).debugDescription) is given twice in one object")
+        } catch .tooManyKeys(let limit) {
+            throw ImageCodecError.malformed(.lottie, reason: "an object has more than \(limit) keys")
+        } catch .tooMuchKept(let limit) {
+            throw ImageCodecError.malformed(
+                .lottie, reason: "its layers, shapes and assets hold more than \(limit >> 20) MiB of values to check")
         } catch {
             throw ImageCodecError.malformed(.lottie, reason: "not valid JSON")
         }
+    }
+
+    /// The pixels the image assets decode to; throws the first bound the file breaks.
+    @discardableResult
+    func check(_ data: [UInt8]) throws -> Int {
+        try check(Self.parse(data))
+    }
+
+    /// ``check(_:)`` of a document already read by ``parse(_:)``.
+    @discardableResult
+    func check(_ root: LottieJSON) throws -> Int {
         let assets = root["assets"]?.elements ?? []
         var precomps: [String: [LottieJSON]] = [:]
         for asset in assets {
@@ -59,7 +85,7 @@ struct LottieCheck {
     /// (those inside it only: others are refused when the file is read); none when it is not
     /// valid JSON. For output checks: a command must not write over its own assets.
     static func assetPaths(_ data: [UInt8], resourceDirectory: String?) -> [String] {
-        guard let root = try? LottieJSON.parse(data, maxDepth: maxDepth) else { return [] }
+        guard let root = try? parse(data) else { return [] }
         let check = LottieCheck(limits: .default, resourceDirectory: resourceDirectory)
         return (root["assets"]?.elements ?? []).compactMap { asset in
             guard let name = asset["p"]?.string, asset["layers"] == nil, !name.hasPrefix("data:") else { return nil }
@@ -181,8 +207,10 @@ struct LottieCheck {
             let what: String
             if embedded || name.hasPrefix("data:") {
                 // rlottie reads only `data:…,` text, and only when `e` is set; it ignores the rest.
+                // Its header is enough for its size: the first 64 KiB, not the whole picture.
                 guard embedded, name.hasPrefix("data:"), let comma = name.firstIndex(of: ","),
-                    let decoded = Data(base64Encoded: String(name[name.index(after: comma)...]), options: .ignoreUnknownCharacters)
+                    let decoded = Data(
+                        base64Encoded: Self.base64Prefix(name[name.index(after: comma)...], bytes: 64 << 10), options: .ignoreUnknownCharacters)
                 else {
                     continue
                 }
@@ -202,6 +230,23 @@ struct LottieCheck {
             }
         }
         return pixels
+    }
+
+    /// The first characters of base64 `text` that decode to about `bytes` bytes: whole
+    /// groups of four, past any white space or other characters the decoder skips.
+    static func base64Prefix(_ text: Substring, bytes: Int) -> String {
+        var out = ""
+        var digits = 0
+        for character in text.unicodeScalars {
+            out.unicodeScalars.append(character)
+            if ("A"..."Z").contains(character) || ("a"..."z").contains(character)
+                || ("0"..."9").contains(character) || character == "+" || character == "/" || character == "="
+            {
+                digits += 1
+                if digits % 4 == 0 && digits / 4 * 3 >= bytes { break }
+            }
+        }
+        return out
     }
 
     /// `folder` + `name` under the resource directory, refused when it leaves it: absolute
