@@ -257,3 +257,59 @@ def test_a_killed_servers_uploads_are_removed_by_the_next(demo_folder):
     finally:
         running.stop()
 
+
+def test_costly_gestures_are_admitted_by_cost_and_cancelled_at_the_deadline(demo_folder):
+    """40 concurrent POST /gesture?format=apng&fps=60&scale=3&width=2000, each a 10 MB gesture
+    of 190 000 samples, against --max-memory 256 and --request-seconds 10 (the attack that took
+    a server to 1.81 GB and left requests unanswered after 300 s): every one is answered by
+    the deadline and a little more, /healthz within 1 s throughout, and the server's peak stays
+    within its budget plus 64 MiB beyond what it held idle."""
+    import json
+    import threading
+    import time
+
+    running = Server(demo_folder, "--max-memory", "256", "--request-seconds", "10")
+    try:
+        def peak():
+            with open(f"/proc/{server_pid(running)}/status") as status:
+                return next(int(line.split()[1]) for line in status if line.startswith("VmHWM:")) >> 10
+
+        idle = peak()
+        samples = [{"t": i / 3200, "offset": -((i % 400) / 4), "dragging": i < 180_000} for i in range(190_000)]
+        body = json.dumps({"geometry": {"viewWidth": 2000, "viewHeight": 600, "contentHeight": 1000},
+                           "samples": samples, "duration": 59.9}).encode()
+        assert len(body) > 9_000_000
+        answers, started = [], time.monotonic()
+
+        def post():
+            try:
+                status, _, _ = request(running, "POST", "/gesture?format=apng&fps=60&scale=3&width=2000", body)
+            except OSError as error:
+                status = repr(error)
+            answers.append((status, time.monotonic() - started))
+
+        threads = [threading.Thread(target=post) for _ in range(40)]
+        for thread in threads:
+            thread.start()
+        slowest_health = 0.0
+        while any(thread.is_alive() for thread in threads) and time.monotonic() - started < 60:
+            asked = time.monotonic()
+            status, _, _ = request(running, "GET", "/healthz")
+            assert status == 200
+            slowest_health = max(slowest_health, time.monotonic() - asked)
+            time.sleep(0.2)
+        for thread in threads:
+            thread.join(timeout=30)
+        assert len(answers) == 40, answers
+        assert all(status in (200, 413, 503) for status, _ in answers), answers
+        assert max(elapsed for _, elapsed in answers) < 10 + 15, answers
+        assert slowest_health < 1.0, slowest_health
+        assert peak() <= idle + 256 + 64, (idle, peak())
+    finally:
+        running.stop()
+
+
+def server_pid(server):
+    """The server's process: `refresh-render preview` becomes `refresh-render-preview` (same PID)."""
+    return server.process.pid
+

@@ -91,8 +91,9 @@ final class HeadWaiters: Sendable {
 }
 
 /// Closes a connection whose next request head has not arrived `headSeconds` after it opened
-/// or after the answer before it ended: a client trickling a byte a second holds its slot for
-/// seconds, not for the idle timeout.
+/// or after the request before it was read and answered: a client trickling a byte a second
+/// holds its slot for seconds, not for the idle timeout. A body is not timed here (the
+/// request's own deadline and the idle timeout hold it).
 final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -128,13 +129,30 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
         stopWaiting()
     }
 
+    /// The request read so far has ended (its body too), and its answer.
+    private var requestRead = true, answered = true
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) { stopWaiting() }
+        switch unwrapInboundIn(data) {
+        case .head:
+            stopWaiting()
+            requestRead = false
+            answered = false
+        case .end:
+            requestRead = true
+            // An answer given before the body was all read (a refusal): the next head's time
+            // starts once the body is in.
+            if answered { startWaiting(context) }
+        case .body: break
+        }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { startWaiting(context) }
+        if case .end = unwrapOutboundIn(data) {
+            answered = true
+            if requestRead { startWaiting(context) }
+        }
         context.write(data, promise: promise)
     }
 

@@ -73,16 +73,20 @@ public enum PreviewServer {
         router.get("/lint") { request, _ in await serve(within: seconds) { try await service.lint(query: request.uri.query) } }
         router.post("/live") { request, _ in
             await serve(within: seconds) {
-                try await service.live(query: request.uri.query, body: try await body(of: request, limit: limit))
+                try await withBody(of: request, limit: limit, budget: service.budget) { body in try await service.live(query: request.uri.query, body: body) }
             }
         }
         router.post("/gesture") { request, _ in
             await serve(within: seconds) {
-                try await service.gesture(query: request.uri.query, body: try await body(of: request, limit: limit))
+                try await withBody(of: request, limit: limit, budget: service.budget) { body in try await service.gesture(query: request.uri.query, body: body) }
             }
         }
         router.post("/assets") { request, _ in
-            await serve(within: seconds) { try service.upload(query: request.uri.query, body: try await body(of: request, limit: limit)) }
+            await serve(within: seconds) {
+                try await withBody(of: request, limit: limit, budget: service.budget) { body in
+                    try service.upload(query: request.uri.query, body: body)
+                }
+            }
         }
         router.get("/events") { _, _ -> Response in
             guard let stream = service.events() else {
@@ -99,6 +103,20 @@ public enum PreviewServer {
                     }
                     try await writer.finish(nil)
                 })
+        }
+    }
+
+    /// Runs `work` with the request's body, its cost held in `budget` (from what its length
+    /// announces, else the limit) from before it is read until the answer is made: a hundred
+    /// 10 MB bodies at once are refused, not held.
+    private static func withBody(
+        of request: Request, limit: Int, budget: WorkBudget, _ work: ([UInt8]) async throws -> PreviewReply
+    ) async throws -> PreviewReply {
+        let announced = request.headers[.contentLength].flatMap { Int($0) }.map { min($0, limit) } ?? limit
+        // Three times its length: the buffer it arrives in (which grows by doubling), the copy
+        // handed on, and what parsing it makes.
+        return try await budget.holding(3 * announced, for: "the request body") {
+            try await work(try await body(of: request, limit: limit))
         }
     }
 

@@ -31,6 +31,8 @@ public final class PreviewService: Sendable {
     let uploads: UploadStore
     let cache: SceneCache
     let slots: RenderSlots
+    /// The bytes requests in flight may hold together (the server's `--max-memory`).
+    let budget: WorkBudget
     /// The page's change events.
     let feed = ChangeFeed()
 
@@ -46,6 +48,7 @@ public final class PreviewService: Sendable {
         // The decoded scenes kept between requests stay within the memory budget together.
         cache = SceneCache(capacity: 4, budgetPixels: configuration.base.limits.maxTotalPixels)
         slots = RenderSlots(jobs: configuration.jobs, queueLength: configuration.queueLength)
+        budget = WorkBudget(bytes: configuration.base.limits.maxTotalPixels.multipliedReportingOverflow(by: 4).partialValue)
     }
 
     // MARK: - Pictures
@@ -69,18 +72,22 @@ public final class PreviewService: Sendable {
     /// state, pull, offset and insets the page's scroll view follows.
     public func live(query: String?, body: [UInt8]) async throws -> PreviewReply {
         try await answering {
+            let deadline = Deadline(seconds: configuration.requestSeconds)
             let request = try scene(query)
             let resolved = request.resolved(uploads)
-            let gesture = try decodeGesture(body)
             let base = configuration.baseDirectory
             // The fastest level: measured against 0 (stored) and zlib's RLE, it answers soonest.
             let settings = PNGEncoder.Settings(level: 1, filters: .none)
-            let (bytes, report) = try await slots.run { [cache] renderer in
+            let (bytes, report, gesture) = try await slots.run(deadline: deadline) { [cache, budget] renderer in
+                // Parsed here, off the server's threads: a 10 MB gesture is work too.
+                let gesture = try self.decodeGesture(body)
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
                 let end = try RefreshAnimation.gestureEnd(gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
-                let frame = try end.frame(at: 0, renderer: renderer)
-                defer { renderer.recycle(frame.image) }
-                return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report)
+                return try budget.holding(Self.frameBytes(of: end) * 2, for: "this frame") {
+                    let frame = try end.frame(at: 0, renderer: renderer)
+                    defer { renderer.recycle(frame.image) }
+                    return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report, gesture)
+                }
             }
             let rest = gesture.geometry.restingOffset(for: try kind(of: resolved))
             let inset = report.insets.map { $0.top + $0.bottom + $0.right } ?? 0
@@ -113,13 +120,17 @@ public final class PreviewService: Sendable {
                 fps = value
             }
             let resolved = request.resolved(uploads)
-            let gesture = try decodeGesture(body)
             let base = configuration.baseDirectory
             let rate = fps
-            let bytes = try await slots.run { [cache] _ in
+            let deadline = Deadline(seconds: configuration.requestSeconds)
+            let bytes = try await slots.run(deadline: deadline) { [cache, budget] _ in
+                let gesture = try self.decodeGesture(body)
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
                 let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true)
-                return try Self.writeFile(animation, format: format)
+                // Admitted by its cost: the frames being drawn and encoded at once, then the file.
+                return try budget.holding(Self.frameBytes(of: animation) * 4, for: "this gesture's frames") {
+                    try Self.writeFile(animation, format: format, budget: budget, deadline: deadline)
+                }
             }
             let types = ["gif": "image/gif", "apng": "image/apng", "sheet": "image/png"]
             let names = ["gif": "gesture.gif", "apng": "gesture.apng", "sheet": "gesture-sheet.png"]
@@ -130,8 +141,9 @@ public final class PreviewService: Sendable {
     }
 
     /// Writes `animation` as `format` into a temporary folder of its own, reads it back, and
-    /// removes the folder.
-    private static func writeFile(_ animation: RefreshAnimation, format: String) throws -> [UInt8] {
+    /// removes the folder; gives up between frames once `deadline` passes, and refuses a file
+    /// the budget cannot hold beside the work in flight.
+    private static func writeFile(_ animation: RefreshAnimation, format: String, budget: WorkBudget, deadline: Deadline) throws -> [UInt8] {
         let folder = try TemporaryFolder.make()
         defer { TemporaryFolder.remove(folder) }
         let path = folder + "/out"
@@ -141,8 +153,22 @@ public final class PreviewService: Sendable {
         case "sheet": outputs.sheet = path
         default: outputs.gif = path
         }
-        try animation.write(outputs, jobs: 1)
-        return try FileIO.read(path, maxBytes: 1 << 30)
+        try animation.write(outputs, jobs: 1) { _ in try deadline.check() }
+        var info = stat()
+        let size = stat(path, &info) == 0 ? Int(info.st_size) : 0
+        // The answer is held until it is sent: counted like the rest.
+        return try budget.holding(size, for: "the \(format) file") { try FileIO.read(path, maxBytes: 1 << 30) }
+    }
+
+    /// The bytes of one of `animation`'s frames as drawn, at most: its scroll view (or the
+    /// control, when wider), at least 500 pt tall, at its scale.
+    static func frameBytes(of animation: RefreshAnimation) -> Int {
+        guard let first = animation.planned.first else { return 0 }
+        let scale = Double(first.scene.scale)
+        let geometry = first.window?.geometry
+        let width = max(geometry?.viewWidth ?? 0, first.scene.width)
+        let height = max(geometry?.viewHeight ?? 0, 500)
+        return Int(min(1e15, (width * scale).rounded(.up) * (height * scale).rounded(.up) * 4))
     }
 
     // MARK: - Text

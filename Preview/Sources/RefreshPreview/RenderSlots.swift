@@ -28,10 +28,16 @@ final class RenderSlots: Sendable {
         self.queueLength = queueLength
     }
 
-    /// Runs `work` with a renderer when a slot is free, off the server's threads.
-    func run<T: Sendable>(_ work: @escaping @Sendable (RefreshRenderer) throws -> T) async throws -> T {
+    /// Runs `work` with a renderer when a slot is free, off the server's threads (parsing
+    /// included: the server's own threads stay free to answer, `/healthz` first). A request
+    /// whose `deadline` passed while it waited gives up its slot at once.
+    func run<T: Sendable>(
+        deadline: Deadline? = nil, _ work: @escaping @Sendable (RefreshRenderer) throws -> T
+    ) async throws -> T {
         try await acquire()
         defer { release() }
+        try deadline?.check()
+        try Task.checkCancellation()
         let box = try state.withLock { $0.spareRenderers.popLast() } ?? RendererBox(try RefreshRenderer())
         defer { state.withLock { $0.spareRenderers.append(box) } }
         return try await withCheckedThrowingContinuation { continuation in

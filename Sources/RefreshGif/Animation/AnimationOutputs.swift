@@ -44,12 +44,13 @@ extension RefreshAnimation {
     /// shows. The files are the same bytes whatever `jobs` is. GIF and APNG files are
     /// streamed to disk as frames are made, so memory holds one batch of frames, not the
     /// animation. `inputs` are files the outputs must not replace (the images the scene was
-    /// made from); `progress` is told the frames done after each batch.
+    /// made from); `progress` is told the frames done after each batch, and may stop the write
+    /// by throwing (what it throws is thrown, and no output is left).
     @discardableResult
     public func write(
         _ outputs: AnimationOutputs, jobs: Int = RefreshAnimation.defaultJobs,
         png settings: PNGEncoder.Settings = .default, inputs: [String] = [],
-        progress: (Int) -> Void = { _ in }
+        progress: (Int) throws -> Void = { _ in }
     ) throws -> [FrameReport] {
         try Limits.jobs.check(jobs, field: "jobs")
         if let every = outputs.sheetEvery, every < 1 {
@@ -89,7 +90,7 @@ extension RefreshAnimation {
     @discardableResult
     public func write(
         to sinks: [any FrameSink], jobs: Int = RefreshAnimation.defaultJobs,
-        png settings: PNGEncoder.Settings = .default, progress: (Int) -> Void = { _ in }
+        png settings: PNGEncoder.Settings = .default, progress: (Int) throws -> Void = { _ in }
     ) throws -> [FrameReport] {
         try Limits.jobs.check(jobs, field: "jobs")
         let erased = sinks.map { AnySink($0) }

@@ -20,12 +20,13 @@ package enum ParallelMap {
     /// state from `makeState`, which `work` may change for that worker's next item: items
     /// reach a worker in increasing order, but which items a worker gets depends on timing,
     /// so the state may save work and must never change what an item is. `progress` is
-    /// called every few items with the items done, and at the end.
+    /// called every few items with the items done, and at the end; what it throws stops the
+    /// run (a deadline passed) and is thrown.
     package static func run<Output: Sendable, State>(
         count: Int, jobs: Int, makeState: () throws -> State,
         work: @escaping @Sendable (inout State, Int) throws -> Output,
         consume: (Int, Output) throws -> Void,
-        progress: (Int) -> Void = { _ in }
+        progress: (Int) throws -> Void = { _ in }
     ) throws {
         guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
@@ -72,7 +73,7 @@ package enum ParallelMap {
                 guard let result else { throw RefreshGifError.internalError("item \(index) was not made") }
                 try consume(index, try result.get())
                 room.signal()
-                if (index + 1) % window == 0 || index + 1 == count { progress(index + 1) }
+                if (index + 1) % window == 0 || index + 1 == count { try progress(index + 1) }
             }
         } catch {
             stop()
