@@ -168,8 +168,8 @@ fonts-report: setup
 SECONDS ?= 60
 UBSAN_DIR = $(shell dirname $$(find /opt/swift/usr/lib -name "libclang_rt.ubsan_standalone-x86_64.a" | head -1))
 fuzz: setup
-	fuzz/build.sh gif png json diff lottie font
-	fuzz/run.sh $(SECONDS) gif png json diff lottie font
+	fuzz/build.sh gif png json diff lottie font gesture
+	fuzz/run.sh $(SECONDS) gif png json diff lottie font gesture
 
 test-sanitize: test-asan test-ubsan test-tsan
 

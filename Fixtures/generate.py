@@ -409,8 +409,21 @@ def make_lottie():
         write("lottie/%s.json" % name, (json.dumps(animation, indent=1) + "\n").encode())
 
 
+def make_gesture_seeds():
+    """Seeds of the gesture fuzz target (GestureFuzz.make reads them): one per family, kind and
+    style with zero bytes after, then sixteen of pseudo-random bytes from a fixed seed."""
+    import random
+
+    generator = random.Random(2026_11_26)
+    seeds = [bytes([library, kind, style]) for library in range(3) for kind in range(4) for style in range(3)]
+    seeds += [bytes(generator.randrange(256) for _ in range(96)) for _ in range(16)]
+    for index, seed in enumerate(seeds):
+        write("fuzz-regressions/gesture/seed-%02d" % index, seed)
+
+
 if __name__ == "__main__":
     make_gifs()
     make_demos()
     make_pngs()
     make_lottie()
+    make_gesture_seeds()

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets: the library's sources compiled into each target with
 # -sanitize=fuzzer,address (the C shim with clang's matching flags).
-# Usage: fuzz/build.sh [gif png json diff lottie font]
+# Usage: fuzz/build.sh [gif png json diff lottie font gesture]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/.build/fuzz
@@ -35,11 +35,14 @@ for module in RefreshImage RefreshModel ImageCodecs PixelDiff RefreshRaster Refr
     -c $sources -o "$out/$module.o"
   objects+=("$out/$module.o")
 done
-for target in "${@:-gif png json diff lottie font}"; do
+for target in "${@:-gif png json diff lottie font gesture}"; do
   for t in $target; do
     name=$(echo "$t" | sed 's/.*/\u&/')
-    case $t in gif) file=FuzzGIF;; png) file=FuzzPNG;; json) file=FuzzJSON;; diff) file=FuzzDiff;; lottie) file=FuzzLottie;; font) file=FuzzFont;; *) echo "unknown target $t"; exit 64;; esac
-    swiftc "${flags[@]}" -module-name "Fuzz$name" "$root/fuzz/$file.swift" "${objects[@]}" "$out/CPNGSupport.o" "$out/CWorkerProcess.o" \
+    extra=()
+    case $t in gif) file=FuzzGIF;; png) file=FuzzPNG;; json) file=FuzzJSON;; diff) file=FuzzDiff;; lottie) file=FuzzLottie;; font) file=FuzzFont;;
+      gesture) file=FuzzGesture; extra=("$root/Tests/RefreshGifTestSupport/GestureFuzz.swift");;
+      *) echo "unknown target $t"; exit 64;; esac
+    swiftc "${flags[@]}" -module-name "Fuzz$name" "$root/fuzz/$file.swift" "${extra[@]}" "${objects[@]}" "$out/CPNGSupport.o" "$out/CWorkerProcess.o" \
       -lgif -lpng16 -lz -lfreetype -lfontconfig -lharfbuzz -ldeflate -lrlottie -o "$out/fuzz-$t"
     echo "built $out/fuzz-$t"
   done

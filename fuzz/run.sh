@@ -2,12 +2,12 @@
 # Runs the libFuzzer targets for SECONDS each, two at a time (one per core), seeded from the
 # project's fixtures. Crashes land in Fixtures/fuzz-regressions/TARGET/, which `make test`
 # replays. Prints each target's execution count.
-# Usage: fuzz/run.sh SECONDS [gif png json diff lottie font]
+# Usage: fuzz/run.sh SECONDS [gif png json diff lottie font gesture]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
 shift || true
-targets=${*:-gif png json diff lottie font}
+targets=${*:-gif png json diff lottie font gesture}
 out=$root/.build/fuzz
 seed() {
   local t=$1 dir=$out/corpus-$1
@@ -18,6 +18,7 @@ seed() {
     json) cp "$root"/gestures/*.json "$root"/examples/snapshots/cases.json "$dir/" ;;
     lottie) cp "$root"/Fixtures/lottie/*.json "$dir/" ;;
     font) cp /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf "$dir/" ;;
+    gesture) cp "$root"/Fixtures/fuzz-regressions/gesture/seed-* "$dir/" ;;
     diff) printf '\x03\x02\x19abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOP' > "$dir/seed" ;;
   esac
 }

@@ -63,6 +63,16 @@ public struct GesturePlayer: Sendable {
             samples = gesture.samples
             events = gesture.events.sorted { $0.t < $1.t }
         }
+        // A library without No More Data (ZJRefresh) has no call that enters it: refused here,
+        // with the gesture's field, not later when the state cannot be drawn.
+        let footer = scene.kind == .backFooter || scene.kind == .autoFooter
+        if footer, !scene.family.states(of: scene.kind).contains(.noMoreData),
+            let index = events.firstIndex(where: { $0.event == .endRefreshingWithNoMoreData })
+        {
+            throw InvalidValue(
+                field: gesture.script != nil ? "script.noMoreData" : "events[\(index)].event",
+                reason: "\(scene.family.name)'s \(scene.kind.rawValue) has no no-more-data state, so no endRefreshingWithNoMoreData")
+        }
         let last = max(samples.last?.t ?? 0, events.last?.t ?? 0)
         durationMicroseconds = Self.micro(gesture.duration ?? (last + 0.5))
     }
