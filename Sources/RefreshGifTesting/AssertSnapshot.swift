@@ -148,7 +148,11 @@ enum EnvironmentWarnings {
     private static let printed = Locked(false)
 
     static func printOnce() {
-        guard !printed.withLock({ done in defer { done = true }; return done }) else { return }
+        guard
+            !printed.withLock({ done in
+                defer { done = true }; return done
+            })
+        else { return }
         for line in RefreshEnvironment.warnings(ProcessInfo.processInfo.environment) {
             FileHandle.standardError.write(Data(("RefreshGifTesting: " + line + "\n").utf8))
         }

@@ -245,7 +245,8 @@ struct SnapshotMerge: ParsableCommand {
             if !missing.isEmpty && !allowPartial {
                 throw RefreshGifError.badInput(
                     file: missing[0].suite,
-                    message: "the results of shard\(missing.count == 1 ? "" : "s") \(missing.map(\.slice).joined(separator: ", ")) are missing "
+                    message:
+                        "the results of shard\(missing.count == 1 ? "" : "s") \(missing.map(\.slice).joined(separator: ", ")) are missing "
                         + "(a job that failed or was not downloaded?); give them, or --allow-partial")
             }
             try OutputGuard.check(outputs: [junit, html.map { $0 + "/index.html" }].compactMap { $0 }, inputs: inputs)

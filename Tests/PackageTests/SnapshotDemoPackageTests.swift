@@ -189,10 +189,12 @@ extension ExamplePackages {
             // why; a misspelt variable is warned about, not ignored.
             let unrecorded = bytes()
             let only = try ExamplePackages.swift(
-                test, in: package, environment: ["REFRESH_RECORD": "all", "REFRESH_RECORD_ONLY": "no-such-snapshot", "REFERSH_RECORD": "all"])
+                test, in: package,
+                environment: ["REFRESH_RECORD": "all", "REFRESH_RECORD_ONLY": "no-such-snapshot", "REFERSH_RECORD": "all"])
             #expect(only.status != 0 && bytes() == unrecorded, "\(only.output)")
             #expect(only.output.contains("not recorded: REFRESH_RECORD_ONLY=no-such-snapshot names another snapshot"), "\(only.output)")
-            #expect(only.output.contains("REFERSH_RECORD is not a variable RefreshGif reads; did you mean REFRESH_RECORD?"), "\(only.output)")
+            #expect(
+                only.output.contains("REFERSH_RECORD is not a variable RefreshGif reads; did you mean REFRESH_RECORD?"), "\(only.output)")
 
             // Under --parallel every test runs in a process of its own, where XCTest's observer has
             // seen no test start: the names are the same, so the goldens match and nothing is written.

@@ -110,7 +110,8 @@ public enum GestureFuzz {
                     ? origin.x >= 0 && origin.x + planned.scene.size.width <= size.width
                     : origin.y >= 0 && origin.y + height <= size.height
                 if inside, frame.image.opaqueBounds() == nil {
-                    found.append("blank frame \(index) at \(report.time) s (\(report.state), percent \(report.percent), alpha \(report.alpha))")
+                    found.append(
+                        "blank frame \(index) at \(report.time) s (\(report.state), percent \(report.percent), alpha \(report.alpha))")
                 }
             }
             last = report

@@ -23,7 +23,9 @@ struct GestureInvariantTests {
         var all: Set<String> = []
         for library in RefreshLibrary.allCases {
             let family = library.family
-            for kind in family.kinds { for style in family.styles(for: kind) { all.insert("\(family.name)/\(kind.rawValue)/\(style.rawValue)") } }
+            for kind in family.kinds {
+                for style in family.styles(for: kind) { all.insert("\(family.name)/\(kind.rawValue)/\(style.rawValue)") }
+            }
         }
         #expect(all.isSubset(of: seen), "not covered: \(all.subtracting(seen).sorted())")
     }
@@ -45,7 +47,10 @@ struct GestureInvariantTests {
         let gesture = Gesture(
             samples: [Gesture.Sample(t: 0, offset: 400, dragging: true)],
             events: [Gesture.TimedEvent(t: 0.1, event: .beginRefreshing), Gesture.TimedEvent(t: 0.5, event: .endRefreshingWithNoMoreData)])
-        #expect(throws: InvalidValue(field: "events[1].event", reason: "zjrefresh's back-footer has no no-more-data state, so no endRefreshingWithNoMoreData")) {
+        #expect(
+            throws: InvalidValue(
+                field: "events[1].event", reason: "zjrefresh's back-footer has no no-more-data state, so no endRefreshingWithNoMoreData")
+        ) {
             try RefreshAnimation.gesture(gesture, scene: scene, fps: 10)
         }
     }

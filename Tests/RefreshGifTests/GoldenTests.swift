@@ -226,7 +226,8 @@ struct AssertSnapshotTests {
         #expect(failure?.contains("pixels differ") == true, "\(failure ?? "passed")")
         // The tolerance a user opts into is still there, and passes this tint.
         #expect(
-            verifySnapshot(of: tinted, as: .scene(threshold: 0.1, includeAA: false), named: "title", record: .never, snapshotDirectory: folder)
+            verifySnapshot(
+                of: tinted, as: .scene(threshold: 0.1, includeAA: false), named: "title", record: .never, snapshotDirectory: folder)
                 == nil)
     }
 

@@ -199,7 +199,9 @@ struct MemoryBudgetTests {
         return (result.status, kilobytes >> 10, lines.dropLast().joined(separator: "\n"))
     }
 
-    @Test("a Lottie check keeps only what it reads: 15 MB of numbers under an unused key, a path of 200 000 vertices, within the budget + 64 MiB")
+    @Test(
+        "a Lottie check keeps only what it reads: 15 MB of numbers under an unused key, a path of 200 000 vertices, within the budget + 64 MiB"
+    )
     func lottieCheckMemory() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -73,12 +73,16 @@ public enum PreviewServer {
         router.get("/lint") { request, _ in await serve(within: seconds) { try await service.lint(query: request.uri.query) } }
         router.post("/live") { request, _ in
             await serve(within: seconds) {
-                try await withBody(of: request, limit: limit, budget: service.budget) { body in try await service.live(query: request.uri.query, body: body) }
+                try await withBody(of: request, limit: limit, budget: service.budget) { body in
+                    try await service.live(query: request.uri.query, body: body)
+                }
             }
         }
         router.post("/gesture") { request, _ in
             await serve(within: seconds) {
-                try await withBody(of: request, limit: limit, budget: service.budget) { body in try await service.gesture(query: request.uri.query, body: body) }
+                try await withBody(of: request, limit: limit, budget: service.budget) { body in
+                    try await service.gesture(query: request.uri.query, body: body)
+                }
             }
         }
         router.post("/assets") { request, _ in
@@ -198,7 +202,8 @@ struct Guard: RouterMiddleware {
         if configuration.isLoopback, !authority.isLoopback {
             return PreviewServer.answer(PreviewError(status: 421, "this server answers only to localhost, 127.0.0.1 and [::1]"))
         }
-        if request.method == .post, Self.postPaths[request.uri.path] != nil, let refusal = Self.crossSiteRefusal(request, authority: named) {
+        if request.method == .post, Self.postPaths[request.uri.path] != nil, let refusal = Self.crossSiteRefusal(request, authority: named)
+        {
             return PreviewServer.answer(refusal)
         }
         let allowed: [HTTPRequest.Method] = Self.postPaths[request.uri.path] != nil ? [.post] : [.get, .head]
@@ -230,7 +235,9 @@ struct Guard: RouterMiddleware {
     }
 
     /// The routes that take a body, and the one type each body is sent as.
-    static let postPaths: [String: String] = ["/live": "application/json", "/gesture": "application/json", "/assets": "application/octet-stream"]
+    static let postPaths: [String: String] = [
+        "/live": "application/json", "/gesture": "application/json", "/assets": "application/octet-stream",
+    ]
 
     /// Why a POST is refused as coming from another site, or nil. Only the preview's own page
     /// may drive the server: its `Origin` must be this server's, or, without one, the browser
@@ -251,7 +258,8 @@ struct Guard: RouterMiddleware {
         let expected = postPaths[request.uri.path] ?? "application/json"
         let given = request.headers[.contentType].map { String($0.prefix { $0 != ";" }.filter { $0 != " " }).lowercased() }
         guard given == expected else {
-            return PreviewError(status: 415, "this body must be sent as Content-Type: \(expected), not '\(SceneSchema.quoted(given ?? ""))'")
+            return PreviewError(
+                status: 415, "this body must be sent as Content-Type: \(expected), not '\(SceneSchema.quoted(given ?? ""))'")
         }
         return nil
     }
@@ -304,4 +312,3 @@ extension HTTPField.Name {
     static let host = HTTPField.Name("Host")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }
-

@@ -25,9 +25,9 @@ struct LottieCheck {
     /// The keys the check and the header read, wherever they are: the members under other
     /// keys (paths' vertices, transforms, text, effects) are walked past, not kept.
     static let keysRead: Set<String> = [
-        "fr", "ip", "op", "w", "h", "layers", "assets", "markers", "cm", "tm", "dr",  // the header
-        "id", "p", "u", "e",  // assets
-        "ty", "refId", "shapes", "it", "c", "d", "n", "v", "k", "s",  // layers, shapes, properties
+        "fr", "ip", "op", "w", "h", "layers", "assets", "markers", "cm", "tm", "dr", // the header
+        "id", "p", "u", "e", // assets
+        "ty", "refId", "shapes", "it", "c", "d", "n", "v", "k", "s", // layers, shapes, properties
     ]
 
     /// The parts of `data` the check reads, as a tree; throws for bytes that are not such a
@@ -210,7 +210,8 @@ struct LottieCheck {
                 // Its header is enough for its size: the first 64 KiB, not the whole picture.
                 guard embedded, name.hasPrefix("data:"), let comma = name.firstIndex(of: ","),
                     let decoded = Data(
-                        base64Encoded: Self.base64Prefix(name[name.index(after: comma)...], bytes: 64 << 10), options: .ignoreUnknownCharacters)
+                        base64Encoded: Self.base64Prefix(name[name.index(after: comma)...], bytes: 64 << 10),
+                        options: .ignoreUnknownCharacters)
                 else {
                     continue
                 }

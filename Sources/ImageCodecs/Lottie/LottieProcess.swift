@@ -103,7 +103,8 @@ final class LottieProcess {
             stop()
             throw ImageCodecError.limitExceeded(.workerTime(seconds: limits.maxWorkerSeconds))
         } catch {
-            throw ImageCodecError.limitExceeded(stop(dying: true) ?? .workerStopped(signal: "an early exit", budgetMiB: limits.maxTotalPixels >> 18))
+            throw ImageCodecError.limitExceeded(
+                stop(dying: true) ?? .workerStopped(signal: "an early exit", budgetMiB: limits.maxTotalPixels >> 18))
         }
         return try outcome.get()
     }
