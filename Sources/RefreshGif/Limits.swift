@@ -1,28 +1,8 @@
 import RefreshModel
 
-/// A range of whole numbers a setting accepts, with its check and the words messages use.
-public struct Limit: Sendable, Equatable {
-    /// The values accepted.
-    public let range: ClosedRange<Int>
-
-    /// A limit of `range`.
-    public init(_ range: ClosedRange<Int>) {
-        self.range = range
-    }
-
-    /// "between 1 and 256".
-    public var phrase: String { "between \(range.lowerBound) and \(range.upperBound)" }
-
-    /// Throws ``RefreshGifError/invalidSetting(field:message:)`` naming `field` for a value outside the range.
-    public func check(_ value: Int, field: String) throws {
-        guard range.contains(value) else {
-            throw RefreshGifError.invalidSetting(field: field, message: "must be \(phrase), got \(value)")
-        }
-    }
-}
-
-/// The limits of RefreshGif's numeric settings, defined once: the library checks them and
-/// the command line reads them for its checks, messages and help.
+/// The limits of RefreshGif's numeric settings, in one place: each is declared once, in the
+/// lowest module that checks it (``RefreshScene/scales`` in the model, the worker's seconds in
+/// the codecs), and named here for the façade, the command line's checks, messages and help.
 public enum Limits {
     /// Worker threads of a write, a snapshot batch or a diff.
     public static let jobs = Limit(1...256)
@@ -31,7 +11,7 @@ public enum Limits {
     /// Loops of a looping state's sequence.
     public static let loops = Limit(1...1000)
     /// Render scales.
-    public static let scale = Limit(1...3)
+    public static let scale = RefreshScene.scales
     /// The largest side of a control in device pixels (widths and heights in points are
     /// bounded by it at scale 1).
     public static let pixelSide = RefreshScene.maxPixelSide

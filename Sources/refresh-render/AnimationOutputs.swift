@@ -44,8 +44,8 @@ struct AnimationOutputOptions: ParsableArguments {
 
     func validate() throws {
         try png.validate()
-        guard Limits.fps.range.contains(fps) else { throw ValidationError("--fps must be \(Limits.fps.phrase), got \(fps)") }
-        guard Limits.jobs.range.contains(jobs) else { throw ValidationError("--jobs must be \(Limits.jobs.phrase), got \(jobs)") }
+        try Limits.fps.validate(fps, option: "--fps")
+        try Limits.jobs.validate(jobs, option: "--jobs")
         if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
         if let gifMatte, RGBAColor(hex: gifMatte) == nil { throw ValidationError("--gif-matte must be #RRGGBB, got '\(gifMatte)'") }
         if json, let shared = [gif, apng, sheet].compactMap({ $0 }).first(where: { $0 == "-" }) {

@@ -61,3 +61,11 @@ func reportingErrors(_ body: () throws -> Void) throws {
         throw ExitCode(code)
     }
 }
+
+extension Limit {
+    /// A usage error for `option` when `value` is outside the limit, in the library's words:
+    /// `--scale must be 1, 2 or 3, got 4`.
+    func validate(_ value: Int, option: String) throws {
+        guard range.contains(value) else { throw ValidationError("\(option) must be \(phrase), got \(value)") }
+    }
+}

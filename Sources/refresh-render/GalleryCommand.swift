@@ -14,7 +14,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: "Language tag of the titles.")
     var language: String = "en"
 
-    @Option(help: "Render scale: 1, 2 or 3.")
+    @Option(help: ArgumentHelp("Render scale: \(Limits.scale.phrase)."))
     var scale: Int = 2
 
     @Option(name: [.short, .long], help: "Output PNG path.")
@@ -30,7 +30,7 @@ struct GalleryCommand: ParsableCommand {
     var lottieSegments: [String] = []
 
     func validate() throws {
-        guard Limits.scale.range.contains(scale) else { throw ValidationError("--scale must be 1, 2 or 3, got \(scale)") }
+        try Limits.scale.validate(scale, option: "--scale")
     }
 
     func run() throws {

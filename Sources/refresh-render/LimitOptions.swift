@@ -13,13 +13,19 @@ struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("max-seconds"), help: ArgumentHelp(SceneSchema.help(.maxSeconds), valueName: "S"))
     var maxSeconds: Int?
 
+    /// Each value against the limit the scene's setting of the same name is held to, with the
+    /// same line (`--max-pixels: must be between 1 and …, got 0`).
     func validate() throws {
-        if let maxPixels, maxPixels < 1 { throw ValidationError("--max-pixels must be at least 1, got \(maxPixels)") }
-        if let maxMemory, !Limits.memoryMebibytes.range.contains(maxMemory) {
-            throw ValidationError("--max-memory must be \(Limits.memoryMebibytes.phrase) MiB, got \(maxMemory)")
-        }
-        if let maxSeconds, !Limits.workerSeconds.range.contains(maxSeconds) {
-            throw ValidationError("--max-seconds must be \(Limits.workerSeconds.phrase), got \(maxSeconds)")
+        let given: [(Int?, Limit, String)] = [
+            (maxPixels, Limits.framePixels, "maxPixels"), (maxMemory, Limits.memoryMebibytes, "maxMemory"),
+            (maxSeconds, Limits.workerSeconds, "maxSeconds"),
+        ]
+        for case let (value?, limit, field) in given {
+            do {
+                try limit.check(value, field: field)
+            } catch let error as InvalidValue {
+                throw ValidationError(CLIError.message(for: error))
+            }
         }
     }
 

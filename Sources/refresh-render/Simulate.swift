@@ -59,7 +59,7 @@ struct Sequence: ParsableCommand {
             throw ValidationError("give one of --loops, --length and --sweep")
         }
         if let sweep, !(1...100_000).contains(sweep) { throw ValidationError("--sweep must be between 1 and 100000") }
-        if let loops, !Limits.loops.range.contains(loops) { throw ValidationError("--loops must be \(Limits.loops.phrase)") }
+        if let loops { try Limits.loops.validate(loops, option: "--loops") }
         if let length, !(length.isFinite && length > 0 && length <= 3600) {
             throw ValidationError("--length must be seconds between 0 and 3600")
         }

@@ -57,7 +57,7 @@ struct SnapshotRun: ParsableCommand {
     @OptionGroup var options: DiffOptions
 
     func validate() throws {
-        guard Limits.jobs.range.contains(jobs) else { throw ValidationError("--jobs must be \(Limits.jobs.phrase)") }
+        try Limits.jobs.validate(jobs, option: "--jobs")
     }
 
     typealias Row = SnapshotBatch.Row

@@ -22,7 +22,7 @@ struct PreviewSettingsTests {
             ("requestSeconds", 3601, "--request-seconds: must be between 1 and 3600, got 3601"),
         ])
     func limits(field: String, value: Int, message: String) throws {
-        let error = #expect(throws: RefreshGifError.self) {
+        let error = #expect(throws: InvalidValue.self) {
             _ = try PreviewSettings(
                 scene: SceneDescription(), baseDirectory: "/", port: field == "port" ? value : 0, jobs: field == "jobs" ? value : 2,
                 requestSeconds: field == "requestSeconds" ? value : 30)

@@ -109,7 +109,7 @@ struct LibraryAPITests {
         let gif = try GIFEncoder(width: 4, height: 4)
         #expect(throws: ImageCodecError.self) { try gif.add(try RGBAImage(width: 4, height: 4), at: .infinity) }
         #expect(throws: ImageCodecError.self) { try gif.add(try RGBAImage(width: 3, height: 4), at: 0) }
-        #expect(throws: RefreshGifError.self) { try RefreshAnimation.sequence(of: RefreshScene(), fps: 0) }
+        #expect(throws: InvalidValue.self) { try RefreshAnimation.sequence(of: RefreshScene(), fps: 0) }
         #expect(throws: RefreshGifError.self) { try RefreshAnimation.sequence(of: RefreshScene(), length: .nan) }
         #expect(throws: RefreshGifError.self) { try RefreshAnimation.sweep(of: RefreshScene(), frames: 0) }
         #expect(throws: RefreshGifError.self) { try RefreshAnimation.sweep(of: RefreshScene(), frames: 3).frame(at: 3) }

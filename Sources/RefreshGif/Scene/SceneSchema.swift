@@ -210,7 +210,7 @@ public enum SceneSchema {
             b.scene.timing = try choice(v, "timing", ImageSequence.Timing.self)
         },
         SceneField(.imageScale, .number, "Scale of images whose name has no @2x/@3x (default: the render scale).") { v, b in
-            b.imageScale = try number(v, "imageScale", in: 1...3)
+            b.imageScale = try number(v, "imageScale", in: Limits.scale.continuous)
         },
         SceneField(
             .kind, .choice(ComponentKind.allCases.map(\.rawValue)),
@@ -232,8 +232,8 @@ public enum SceneSchema {
             b.scene.trailerHeight = height
             b.scene.update(ZJRefresh.self) { $0.animatorHeight = height }
         },
-        SceneField(.scale, .integer, "Render scale: 1, 2 or 3.") { v, b in
-            b.scene.scale = try integer(v, "scale", in: 1...3)
+        SceneField(.scale, .integer, "Render scale: \(Limits.scale.phrase).") { v, b in
+            b.scene.scale = try integer(v, "scale", in: Limits.scale)
         },
         SceneField(.background, .text, "Background colour #RRGGBB or #RRGGBBAA (default transparent).") { v, b in
             b.scene.background = try color(v, "background")
@@ -364,15 +364,15 @@ public enum SceneSchema {
             b.scene.rightToLeft = try flag(v, "rtl")
         },
         SceneField(.maxPixels, .integer, "Largest decoded frame, in pixels (the side limit grows with it).") { v, b in
-            b.maxPixels = try integer(v, "maxPixels", in: Limits.framePixels.range)
+            b.maxPixels = try integer(v, "maxPixels", in: Limits.framePixels)
         },
         SceneField(.maxMemory, .integer, "Memory budget for decoded pixels of all inputs, in MiB (default 1024).") { v, b in
-            b.maxMemory = try integer(v, "maxMemory", in: Limits.memoryMebibytes.range)
+            b.maxMemory = try integer(v, "maxMemory", in: Limits.memoryMebibytes)
         },
         SceneField(
             .maxSeconds, .integer, "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30)."
         ) { v, b in
-            b.maxSeconds = try integer(v, "maxSeconds", in: Limits.workerSeconds.range)
+            b.maxSeconds = try integer(v, "maxSeconds", in: Limits.workerSeconds)
         },
     ]
 
@@ -447,14 +447,9 @@ public enum SceneSchema {
         return value
     }
 
-    private static func integer(_ v: SceneValue, _ field: String, in range: ClosedRange<Int>) throws -> Int {
+    private static func integer(_ v: SceneValue, _ field: String, in limit: Limit) throws -> Int {
         guard case let .integer(value) = v else { throw InvalidValue(field: field, reason: "expected a whole number") }
-        guard range.contains(value) else {
-            throw InvalidValue(
-                field: field,
-                reason: range == 1...3
-                    ? "must be 1, 2 or 3, got \(value)" : "must be between \(range.lowerBound) and \(range.upperBound), got \(value)")
-        }
+        try limit.check(value, field: field)
         return value
     }
 

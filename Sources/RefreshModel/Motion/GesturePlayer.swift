@@ -131,7 +131,7 @@ public struct GesturePlayer: Sendable {
     public static let maxFrames = 200_000
 
     /// The frame rates ``frames(fps:)`` accepts.
-    public static let frameRates = 1...1000
+    public static let frameRates = Limit(1...1000)
 
     /// Every frame at `fps`, computed in one pass through the state machine; throws
     /// ``InvalidValue`` for a rate outside ``frameRates``.
@@ -147,7 +147,7 @@ public struct GesturePlayer: Sendable {
 
     /// The frames whose index and the count `keep` accepts, from one pass through the state machine.
     private func frames(fps: Int, keeping keep: (Int, Int) -> Bool) throws -> [Frame] {
-        guard Self.frameRates.contains(fps) else { throw InvalidValue(field: "fps", reason: "must be between 1 and 1000, got \(fps)") }
+        try Self.frameRates.check(fps, field: "fps")
         let planned = durationMicroseconds / 1_000_000 * Int64(fps) + 1
         guard planned <= Int64(Self.maxFrames) else {
             throw InvalidValue(

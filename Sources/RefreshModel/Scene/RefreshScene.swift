@@ -36,6 +36,9 @@ public struct RefreshScene: Sendable {
     public var trailerHeight: Double = 300
     /// Device pixels per point: 1, 2 or 3.
     public var scale: Int = 2
+    /// The scales a scene is drawn at (@1x, @2x, @3x): checked here, and by everything that
+    /// draws at a scale.
+    public static let scales = Limit(1...3, phrase: "1, 2 or 3")
     /// What is behind the control (clear by default).
     public var background: RGBAColor = .clear
 
@@ -131,7 +134,7 @@ public struct RefreshScene: Sendable {
                 reason: "\(family.name) has no \(state.rawValue) state (choose \(family.acceptedStateNames.joined(separator: ", ")))")
         }
         try family.validate(self)
-        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
+        try Self.scales.check(scale, field: "scale")
         let maxPoints = Double(Self.maxPixelSide / scale)
         for (name, value) in [("width", width), ("trailerHeight", trailerHeight)]
         where !(value.isFinite && value >= 1 && value <= maxPoints) {

@@ -36,7 +36,7 @@ public struct ContactSheet {
     /// Composes the sheet: columns as wide as their widest cell, rows as tall as their
     /// tallest, each cell on a white card with its caption below.
     public func render(with renderer: RefreshRenderer) throws -> RGBAImage {
-        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
+        try RefreshScene.scales.check(scale, field: "scale")
         let s = Double(scale)
         let gap = Int(8 * s), captionHeight = Int(20 * s)
         let columns = rows.map(\.count).max() ?? 0

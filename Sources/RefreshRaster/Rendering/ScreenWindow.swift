@@ -59,7 +59,7 @@ public struct ScreenWindow: Sendable {
         control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
         background: RGBAColor, renderer: RefreshRenderer? = nil
     ) throws -> RGBAImage {
-        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
+        try RefreshScene.scales.check(scale, field: "scale")
         guard offset.isFinite, abs(offset) < 1e7, controlHeight.isFinite, controlHeight >= 0, controlHeight < 1e6 else {
             throw InvalidValue(field: "offset", reason: "offset and control height must be finite numbers of points")
         }

@@ -53,7 +53,7 @@ public enum BuiltInAnimation {
     /// The scale as a number, for drawing a built-in animation; throws ``InvalidValue`` for a
     /// scale other than 1, 2 or 3.
     static func checkedScale(_ scale: Int) throws -> Double {
-        guard (1...3).contains(scale) else { throw InvalidValue(field: "scale", reason: "must be 1, 2 or 3, got \(scale)") }
+        try RefreshScene.scales.check(scale, field: "scale")
         return Double(scale)
     }
 
