@@ -47,6 +47,8 @@ struct SchemaTests {
             ]
             if svFields.contains(field.name) { start[.library] = .text("svpulltorefresh") }
             if field.name == "automaticallyHidden" { start[.library] = .text("zjrefresh") }
+            // The height sizes a trailer (elsewhere it is refused, not ignored).
+            if field.name == "height" { start[.kind] = .text("trailer") }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
             #expect(description[field.key] != nil)

@@ -92,7 +92,6 @@ struct LibraryAPITests {
         let file = try GestureFile.read(path)
         var control = file.control
         control[.width] = .number(file.gesture.geometry.viewWidth)
-        control[.height] = .number(file.gesture.geometry.viewHeight)
         let scene = try control.makeScene(baseDirectory: Support.root.appendingPathComponent("gestures").path)
         let animation = try RefreshAnimation.gesture(file.gesture, scene: scene, fps: 15)
         let lines = try animation.reports().map(\.jsonLine).joined(separator: "\n") + "\n"

@@ -133,6 +133,15 @@ public struct RefreshScene: Sendable {
                 field: "state",
                 reason: "\(family.name) has no \(state.rawValue) state (choose \(family.acceptedStateNames.joined(separator: ", ")))")
         }
+        // A state the library has, but not this kind (an auto footer is never pulled): refused,
+        // not drawn as an empty picture.
+        let kindStates = family.states(of: kind)
+        guard kindStates.contains(state.drawnAs) else {
+            throw InvalidValue(
+                field: "state",
+                reason: "\(family.name)'s \(kind.rawValue) has no \(state.rawValue) state (choose "
+                    + "\(kindStates.map(\.rawValue).joined(separator: ", ")))")
+        }
         try family.validate(self)
         try Self.scales.check(scale, field: "scale")
         let maxPoints = Double(Self.maxPixelSide / scale)
