@@ -55,7 +55,7 @@ final class UploadStore: Sendable {
     ) throws -> Upload {
         let clean = Self.cleanName(name)
         guard !bytes.isEmpty else { throw PreviewError.badRequest("the upload '\(SceneSchema.quoted(name))' is empty") }
-        guard bytesHeld + bytes.count <= budget else { throw overBudget }
+        guard bytes.count <= budget else { throw overBudget }
         if let appendTo, state.withLock({ $0.uploads[appendTo]?.state }) != stateName {
             throw PreviewError(status: 404, "no upload \(appendTo) for state '\(SceneSchema.quoted(stateName))'")
         }
