@@ -53,6 +53,7 @@ let package = Package(
             name: "PreviewTests",
             dependencies: [
                 .product(name: "RefreshGif", package: identity), "RefreshGifTestSupport", "RefreshPreview",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The command line the service's bytes are compared with, built beside the tests.
                 .product(name: "refresh-render", package: identity),
             ]),

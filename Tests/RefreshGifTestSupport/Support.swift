@@ -61,6 +61,10 @@ public enum CLI {
         ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         .deletingLastPathComponent().appendingPathComponent("refresh-render").path
 
+    /// True when the binary is a sanitizer build (`make test-asan`): its memory is AddressSanitizer's
+    /// (shadow, quarantine, red zones), so peaks measured from it say nothing of ours.
+    public static var isSanitized: Bool { binary.contains("/.build-asan/") || binary.contains("/.build-tsan/") }
+
     /// What a run printed and its exit status.
     public struct Result: Sendable {
         /// The exit status.

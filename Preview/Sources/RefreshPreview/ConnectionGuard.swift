@@ -10,7 +10,8 @@ import Synchronization
 /// What a connection is held to before any route sees it (docs/preview.md, "Limits").
 struct ConnectionLimits: Sendable {
     /// The longest a request's head (request line and headers) may take to arrive, counted
-    /// from the connection's start or the end of the answer before, however it trickles in.
+    /// from the connection's start or the end of the answer before, however it trickles in;
+    /// a connection that sent bytes meanwhile gets it once more.
     var headSeconds: Int64 = 5
     /// Connections that may wait for a head at once; past it the one waiting longest is closed,
     /// so a crowd of slow clients never holds every slot a new connection needs.
@@ -91,8 +92,8 @@ final class HeadWaiters: Sendable {
 }
 
 /// Closes a connection whose next request head has not arrived `headSeconds` after it opened
-/// or after the request before it was read and answered: a client trickling a byte a second
-/// holds its slot for seconds, not for the idle timeout. A body is not timed here (the
+/// or after the request before it was read and answered (twice that when bytes did arrive): a
+/// client trickling a byte a second holds its slot for seconds, not for the idle timeout. A body is not timed here (the
 /// request's own deadline and the idle timeout hold it).
 final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
@@ -156,11 +157,35 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(data, promise: promise)
     }
 
+    /// Bytes arrived since the wait began, and whether its one extension was given.
+    private var readSinceWaiting = false, extended = false
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        readSinceWaiting = true
+        context.fireChannelReadComplete()
+    }
+
     private func startWaiting(_ context: ChannelHandlerContext) {
         guard timer == nil else { return }
+        readSinceWaiting = false
+        extended = false
+        schedule(context)
+        waiting.wait(key, channel: context.channel)
+    }
+
+    /// At the deadline a connection that sent something gets one more period (a busy server
+    /// may not have parsed a head that did arrive); then it is closed, however it trickles.
+    private func schedule(_ context: ChannelHandlerContext) {
         let channel = context.channel
-        timer = context.eventLoop.scheduleTask(in: .seconds(limits.headSeconds)) { channel.close(promise: nil) }
-        waiting.wait(key, channel: channel)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: .seconds(limits.headSeconds)) { [self] in
+            timer = nil
+            if readSinceWaiting && !extended {
+                extended = true
+                schedule(context)
+            } else {
+                channel.close(promise: nil)
+            }
+        }
     }
 
     private func stopWaiting() {

@@ -47,7 +47,7 @@ public struct PreviewConfiguration: Sendable {
 
     /// True when ``host`` is a loopback address (127.0.0.0/8, ::1 or localhost).
     public var isLoopback: Bool {
-        host == "::1" || Guard.isLoopbackHost(host)
+        host == "::1" || Authority(host)?.isLoopback == true
     }
 
     /// The paths of image and font files named at start, as given (a request may name these).

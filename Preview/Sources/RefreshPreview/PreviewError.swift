@@ -1,15 +1,20 @@
+import HTTPTypes
+import Hummingbird
 import RefreshGif
 
 /// A request the server refuses or cannot serve: an HTTP status and one line of text, the
 /// same line the command line prints for the same mistake.
-public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The HTTP status code (400, 404, 405, 413, 415, 503, …).
-    public var status: Int
+///
+/// It carries its status as Hummingbird's errors do (`HTTPResponseError`): a route or
+/// middleware throws it and the client gets that status and the line.
+public struct PreviewError: HTTPResponseError, Sendable, Equatable, CustomStringConvertible {
+    /// The HTTP status (400, 404, 405, 413, 415, 503, …).
+    public var status: HTTPResponse.Status
     /// One line saying what is wrong.
     public var message: String
 
     /// An error with its status and message.
-    public init(status: Int, _ message: String) {
+    public init(status: HTTPResponse.Status, _ message: String) {
         self.status = status
         self.message = message
     }
@@ -28,12 +33,19 @@ public struct PreviewError: Error, Sendable, Equatable, CustomStringConvertible 
     static func from(_ error: Error) -> PreviewError {
         if let error = error as? PreviewError { return error }
         let (code, message) = ErrorReport.describe(error)
-        let status: Int
+        let status: HTTPResponse.Status
         switch code {
         case 64: status = 400
         case 65, 66: status = 422
         default: status = 500
         }
         return PreviewError(status: status, message)
+    }
+}
+
+extension PreviewError {
+    /// The answer: the line as plain text, with the security headers every answer has.
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        PreviewServer.answer(self)
     }
 }

@@ -28,9 +28,7 @@ public enum PreviewServer {
         // Uploads left behind by servers that were killed outright.
         TemporaryFolder.removeAbandoned()
         let configuration = service.configuration
-        let router = Router(context: PreviewContext.self)
-        router.add(middleware: Guard(service: service))
-        addRoutes(to: router, service: service)
+        let router = makeRouter(service)
         var logger = Logger(label: "refresh-preview")
         logger.logLevel = .critical
         let host = configuration.host
@@ -54,6 +52,19 @@ public enum PreviewServer {
             service.shutDown()
         }
         try await app.run()
+    }
+
+    /// The routes of docs/openapi.yaml over `service`, behind the middlewares every request
+    /// passes; what `run` serves, and what the HTTP tests drive (HummingbirdTesting).
+    static func makeRouter(_ service: PreviewService) -> Router<PreviewContext> {
+        let router = Router(context: PreviewContext.self)
+        // One job each, in order: errors as lines, the Host, the method, the origin of a POST.
+        router.add(middleware: ErrorLines())
+        router.add(middleware: HostCheck(loopbackOnly: service.configuration.isLoopback))
+        router.add(middleware: MethodCheck())
+        router.add(middleware: OriginCheck())
+        addRoutes(to: router, service: service)
+        return router
     }
 
     private static func addRoutes(to router: Router<PreviewContext>, service: PreviewService) {
@@ -178,95 +189,117 @@ public enum PreviewServer {
     }
 
     static func answer(_ error: PreviewError) -> Response {
-        answer(PreviewReply(status: error.status, contentType: "text/plain; charset=utf-8", body: Array(error.line.utf8)))
+        answer(PreviewReply(status: error.status.code, contentType: "text/plain; charset=utf-8", body: Array(error.line.utf8)))
     }
 }
 
-/// Checks every request before its route: the Host it names, the origin of a POST and the
-/// method; and turns anything a route throws into one line.
-struct Guard: RouterMiddleware {
+/// Turns whatever a route or a later middleware throws into one line with its status (a
+/// ``PreviewError``'s own, the library's error's, Hummingbird's), and a bare 404 into one.
+/// It runs first, so every refusal below it is answered the same way.
+struct ErrorLines: RouterMiddleware {
     typealias Context = PreviewContext
-    let service: PreviewService
 
     func handle(_ request: Request, context: PreviewContext, next: (Request, PreviewContext) async throws -> Response) async throws
         -> Response
     {
-        let configuration = service.configuration
-        // One Host, a host and a valid port; on loopback, a loopback name (no DNS rebinding).
-        guard let named = request.head.authority, request.headers[values: .host].isEmpty else {
-            return PreviewServer.answer(PreviewError.badRequest("a request names exactly one Host"))
-        }
-        guard let authority = Authority(named) else {
-            return PreviewServer.answer(PreviewError.badRequest("the Host '\(SceneSchema.quoted(named))' is not a host and port"))
-        }
-        if configuration.isLoopback, !authority.isLoopback {
-            return PreviewServer.answer(PreviewError(status: 421, "this server answers only to localhost, 127.0.0.1 and [::1]"))
-        }
-        if request.method == .post, Self.postPaths[request.uri.path] != nil, let refusal = Self.crossSiteRefusal(request, authority: named)
-        {
-            return PreviewServer.answer(refusal)
-        }
-        let allowed: [HTTPRequest.Method] = Self.postPaths[request.uri.path] != nil ? [.post] : [.get, .head]
-        guard allowed.contains(request.method) else {
-            var response = PreviewServer.answer(
-                PreviewError(
-                    status: 405,
-                    "method \(request.method.rawValue) is not allowed here (\(allowed.map(\.rawValue).joined(separator: ", ")))"))
-            response.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
-            return response
-        }
         do {
             let response = try await next(request, context)
             if response.status == .notFound, response.headers[.contentType] == nil {
-                return PreviewServer.answer(PreviewError(status: 404, "no such page: \(SceneSchema.quoted(request.uri.path))"))
+                return PreviewServer.answer(PreviewError(status: .notFound, "no such page: \(SceneSchema.quoted(request.uri.path))"))
             }
             return response
         } catch let error as PreviewError {
             return PreviewServer.answer(error)
         } catch let error as HTTPError {
-            let status = Int(error.status.code)
             return PreviewServer.answer(
                 PreviewError(
-                    status: status,
-                    status == 404 ? "no such page: \(SceneSchema.quoted(request.uri.path))" : "\(error.status.reasonPhrase)"))
+                    status: error.status,
+                    error.status == .notFound ? "no such page: \(SceneSchema.quoted(request.uri.path))" : error.status.reasonPhrase))
         } catch {
             return PreviewServer.answer(PreviewError.from(error))
         }
     }
+}
+
+/// Exactly one `Host`, a host and a valid port; on a loopback address, a loopback name (no
+/// DNS rebinding: a page elsewhere cannot reach the server by renaming its address).
+struct HostCheck: RouterMiddleware {
+    typealias Context = PreviewContext
+    let loopbackOnly: Bool
+
+    func handle(_ request: Request, context: PreviewContext, next: (Request, PreviewContext) async throws -> Response) async throws
+        -> Response
+    {
+        guard let named = request.head.authority, request.headers[values: .host].isEmpty else {
+            throw PreviewError.badRequest("a request names exactly one Host")
+        }
+        guard let authority = Authority(named) else {
+            throw PreviewError.badRequest("the Host '\(SceneSchema.quoted(named))' is not a host and port")
+        }
+        if loopbackOnly, !authority.isLoopback {
+            throw PreviewError(status: .misdirectedRequest, "this server answers only to localhost, 127.0.0.1 and [::1]")
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Each path's methods: GET and HEAD, POST on the routes that take a body (405 with `Allow`
+/// otherwise).
+struct MethodCheck: RouterMiddleware {
+    typealias Context = PreviewContext
 
     /// The routes that take a body, and the one type each body is sent as.
     static let postPaths: [String: String] = [
         "/live": "application/json", "/gesture": "application/json", "/assets": "application/octet-stream",
     ]
 
-    /// Why a POST is refused as coming from another site, or nil. Only the preview's own page
-    /// may drive the server: its `Origin` must be this server's, or, without one, the browser
-    /// says `Sec-Fetch-Site: same-origin`; and the body must be of the route's type, which no
-    /// HTML form can send (a form's types need no permission across sites).
-    static func crossSiteRefusal(_ request: Request, authority: String) -> PreviewError? {
+    func handle(_ request: Request, context: PreviewContext, next: (Request, PreviewContext) async throws -> Response) async throws
+        -> Response
+    {
+        let allowed: [HTTPRequest.Method] = Self.postPaths[request.uri.path] != nil ? [.post] : [.get, .head]
+        guard allowed.contains(request.method) else {
+            let list = allowed.map(\.rawValue).joined(separator: ", ")
+            var response = PreviewServer.answer(
+                PreviewError(status: .methodNotAllowed, "method \(request.method.rawValue) is not allowed here (\(list))"))
+            response.headers[.allow] = list
+            return response
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Only the preview's own page may drive the server: a POST's `Origin` must be this server's,
+/// or, without one, the browser says `Sec-Fetch-Site: same-origin` (403 otherwise); and its body
+/// must be of the route's type, which no HTML form can send (415 otherwise: a form's types need
+/// no permission across sites).
+struct OriginCheck: RouterMiddleware {
+    typealias Context = PreviewContext
+
+    func handle(_ request: Request, context: PreviewContext, next: (Request, PreviewContext) async throws -> Response) async throws
+        -> Response
+    {
+        guard request.method == .post, let expected = MethodCheck.postPaths[request.uri.path] else {
+            return try await next(request, context)
+        }
         let site = request.headers[.secFetchSite]
         if let site, site != "same-origin" {
-            return PreviewError(status: 403, "a request from another site (Sec-Fetch-Site: \(SceneSchema.quoted(site))) is refused")
+            throw PreviewError(status: .forbidden, "a request from another site (Sec-Fetch-Site: \(SceneSchema.quoted(site))) is refused")
         }
         if let origin = request.headers[.origin] {
-            guard origin.lowercased() == "http://" + authority.lowercased() else {
-                return PreviewError(status: 403, "a request from another site ('\(SceneSchema.quoted(origin))') is refused")
+            guard origin.lowercased() == "http://" + (request.head.authority ?? "").lowercased() else {
+                throw PreviewError(status: .forbidden, "a request from another site ('\(SceneSchema.quoted(origin))') is refused")
             }
         } else if site == nil {
-            return PreviewError(status: 403, "a POST must come from the preview's page (an Origin or Sec-Fetch-Site: same-origin header)")
+            throw PreviewError(
+                status: .forbidden, "a POST must come from the preview's page (an Origin or Sec-Fetch-Site: same-origin header)")
         }
-        let expected = postPaths[request.uri.path] ?? "application/json"
         let given = request.headers[.contentType].map { String($0.prefix { $0 != ";" }.filter { $0 != " " }).lowercased() }
         guard given == expected else {
-            return PreviewError(
-                status: 415, "this body must be sent as Content-Type: \(expected), not '\(SceneSchema.quoted(given ?? ""))'")
+            throw PreviewError(
+                status: .unsupportedMediaType,
+                "this body must be sent as Content-Type: \(expected), not '\(SceneSchema.quoted(given ?? ""))'")
         }
-        return nil
-    }
-
-    /// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
-    static func isLoopbackHost(_ host: String) -> Bool {
-        Authority(host)?.isLoopback ?? false
+        return try await next(request, context)
     }
 }
 

@@ -323,10 +323,14 @@ import Testing
 
     @Test func onlyLoopbackHostsAreAnswered() {
         for host in ["localhost", "localhost:8080", "127.0.0.1:1", "127.9.9.9", "[::1]:80", "[::1]", "LOCALHOST"] {
-            #expect(Guard.isLoopbackHost(host), "\(host)")
+            #expect(Authority(host)?.isLoopback == true, "\(host)")
         }
-        for host in ["evil.com", "127.0.0.1.evil.com:80", "127.evil", "127.0.0.1000", "[::2]", "localhost.evil", "[::1", "10.0.0.1"] {
-            #expect(!Guard.isLoopbackHost(host), "\(host)")
+        for host in ["evil.com", "127.0.0.1.evil.com:80", "127.evil", "127.0.0.1000", "[::2]", "localhost.evil", "10.0.0.1"] {
+            #expect(Authority(host)?.isLoopback == false, "\(host)")
+        }
+        // Not authorities at all: refused before any name is looked at.
+        for host in ["[::1", "[::1]evil", "127.0.0.1:80@evil.com", "127.0.0.1:99999", "127.0.0.1:", "127.0.0.1:0", "a b", ""] {
+            #expect(Authority(host) == nil, "\(host)")
         }
     }
 
