@@ -91,7 +91,7 @@ def test_a_body_past_the_limit_is_refused(server):
     assert answer.startswith(b"HTTP/1.1 413"), answer[:200]
 
 
-def raw(server, data, wait=5.0):
+def raw(server, data, wait=10.0):
     """What the server answers to `data` sent as it is, until it closes or `wait` passes."""
     import socket
 

@@ -6,6 +6,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import RefreshGif
+import ServiceLifecycle
 
 /// The request context: bodies are read up to the configured limit by the handlers.
 struct PreviewContext: RequestContext {
@@ -46,12 +47,23 @@ public enum PreviewServer {
                 ready("http://\(shown):\(port)/")
             },
             logger: logger)
-        let watcher = Task { await service.watchFiles() }
-        defer {
-            watcher.cancel()
-            service.shutDown()
+        // The server and the file watcher run as one group: when the server stops (or cannot
+        // bind), the watcher is cancelled, and the uploads are removed.
+        defer { service.shutDown() }
+        // With no file named at start the watcher has nothing to do and returns: that does not
+        // stop the server.
+        let watching = ServiceGroupConfiguration.ServiceConfiguration(
+            service: FileWatching(service: service), successTerminationBehavior: .ignore)
+        try await ServiceGroup(configuration: .init(services: [.init(service: app), watching], logger: logger)).run()
+    }
+
+    /// The watcher of the files named at start, as a service of the group.
+    struct FileWatching: Service {
+        let service: PreviewService
+
+        func run() async throws {
+            await service.watchFiles()
         }
-        try await app.run()
     }
 
     /// The routes of docs/openapi.yaml over `service`, behind the middlewares every request
