@@ -347,17 +347,24 @@ struct PerceptualCommandTests {
 /// Sharded CI: each job writes its results, one job merges them into one report.
 @Suite("refresh-render snapshot: shards and merge")
 struct ShardMergeTests {
+    /// The example goldens copied to `work/golden`, the first broken (another case's picture
+    /// under its name); their names.
+    static func copyGoldensWithOneBroken(into work: String) throws -> [String] {
+        let examples = Support.root.appendingPathComponent("examples/snapshots").path
+        try FileManager.default.copyItem(atPath: examples + "/golden", toPath: work + "/golden")
+        let goldens = CLI.files(in: work + "/golden").filter { $0.hasSuffix(".png") }
+        try #require(goldens.count >= 2)
+        try FileManager.default.removeItem(atPath: work + "/golden/" + goldens[0])
+        try FileManager.default.copyItem(atPath: work + "/golden/" + goldens[1], toPath: work + "/golden/" + goldens[0])
+        return goldens
+    }
+
     @Test("two shards' results, moved to another folder, merge into one table, JUnit file and HTML report")
     func mergeShards() throws {
         let work = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let examples = Support.root.appendingPathComponent("examples/snapshots").path
-        try FileManager.default.copyItem(atPath: examples + "/golden", toPath: work + "/golden")
-        // One golden broken: a different case's picture under its name.
-        let goldens = CLI.files(in: work + "/golden").filter { $0.hasSuffix(".png") }
-        try #require(goldens.count >= 2)
-        try FileManager.default.removeItem(atPath: work + "/golden/" + goldens[0])
-        try FileManager.default.copyItem(atPath: work + "/golden/" + goldens[1], toPath: work + "/golden/" + goldens[0])
+        let goldens = try Self.copyGoldensWithOneBroken(into: work)
         for k in 1...2 {
             let shard = try CLI.run([
                 "snapshot", examples + "/cases.json", "--golden", work + "/golden", "--shard", "\(k)/2",
@@ -412,12 +419,7 @@ struct ShardMergeTests {
         let work = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let examples = Support.root.appendingPathComponent("examples/snapshots").path
-        try FileManager.default.copyItem(atPath: examples + "/golden", toPath: work + "/golden")
-        // A failing case, so the results carry pictures.
-        let goldens = CLI.files(in: work + "/golden").filter { $0.hasSuffix(".png") }
-        try #require(goldens.count >= 2)
-        try FileManager.default.removeItem(atPath: work + "/golden/" + goldens[0])
-        try FileManager.default.copyItem(atPath: work + "/golden/" + goldens[1], toPath: work + "/golden/" + goldens[0])
+        _ = try Self.copyGoldensWithOneBroken(into: work) // so the results carry pictures
         let run = try CLI.run([
             "snapshot", examples + "/cases.json", "--golden", work + "/golden",
             "--results", work + "/results.json", "--artifacts", work + "/artifacts",

@@ -33,9 +33,6 @@ struct LottieCheck {
     /// The parts of `data` the check reads, as a tree; throws for bytes that are not such a
     /// document or that hold too much of what it reads.
     static func parse(_ data: [UInt8]) throws -> LottieJSON {
-        guard data.count <= LottieLimits.maxFileBytes else {
-            throw ImageCodecError.limitExceeded(.fileBytes(bytes: data.count, limit: LottieLimits.maxFileBytes))
-        }
         do {
             return try LottieJSON.parse(data, maxDepth: maxDepth, keeping: keysRead, maxKeptBytes: LottieLimits.maxCheckedBytes)
         } catch .tooDeep(let limit) {

@@ -102,14 +102,6 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
         }
         if values[.style] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
-        // `height` sizes a trailer and ZJRefresh's animator; anything else takes its height from
-        // its style and images, so the setting is refused rather than ignored.
-        if values[.height] != nil, build.scene.kind != .trailer, !(build.scene.family is ZJRefresh) {
-            throw InvalidValue(
-                field: "height",
-                reason: "sets a trailer's height and ZJRefresh's animator; \(build.scene.family.name)'s \(build.scene.kind.rawValue) "
-                    + "takes its height from its style and images")
-        }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
         do {

@@ -229,6 +229,14 @@ public enum SceneSchema {
         },
         SceneField(.height, .number, "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.") { v, b in
             let height = try number(v, "height", in: 1...Double(Limits.pixelSide))
+            // It sizes a trailer and ZJRefresh's animator (the library and the kind are set by
+            // now); anything else takes its height from its style and images: refused, not ignored.
+            guard b.scene.kind == .trailer || b.scene.family is ZJRefresh else {
+                throw InvalidValue(
+                    field: "height",
+                    reason: "sets a trailer's height and ZJRefresh's animator; \(b.scene.family.name)'s \(b.scene.kind.rawValue) "
+                        + "takes its height from its style and images")
+            }
             b.scene.trailerHeight = height
             b.scene.update(ZJRefresh.self) { $0.animatorHeight = height }
         },
