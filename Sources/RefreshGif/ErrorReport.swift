@@ -13,7 +13,7 @@ public enum ErrorReport {
     /// `--image-scale`), else the property's name in the command line's kebab case
     /// (`requestSeconds` → `--request-seconds`).
     public static func option(for field: String) -> String {
-        if let option = SceneSchema.field(named: field)?.option { return "--" + option }
+        if let option = SceneSchema.standard.field(named: field)?.option { return "--" + option }
         return "--" + field.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     }
 

@@ -41,6 +41,9 @@ public struct RGBAColor: Sendable, Equatable, Hashable, CustomStringConvertible 
     /// The iOS 13 "medium" activity indicator grey, #8E8E93.
     public static let systemGray = RGBAColor(red: 0x8E, green: 0x8E, blue: 0x93)
 
+    /// The colour as settings write it: `#RRGGBB` when opaque, else `#RRGGBBAA`.
+    public var hexText: String { alpha == 255 ? String(description.dropLast(2)) : description }
+
     /// The colour as `#RRGGBBAA`.
     public var description: String {
         let hex = [red, green, blue, alpha].map { byte -> String in

@@ -34,7 +34,7 @@ struct Render: ParsableCommand {
             if let fromState {
                 let time = built.time
                 built.showTransition(from: fromState, after: since ?? 0)
-                if scene.time != nil { built.time = time }
+                if scene.gives(.time) { built.time = time }
             }
             let image = try RefreshRenderer().render(built)
             let format =

@@ -84,7 +84,7 @@ struct FamilyLayoutTests {
         #expect(scene.lastUpdatedText == "Synced")
         scene.family = SVPullToRefresh(showsDateLabel: true, layoutVersion: .v2012)
         #expect(scene.lastUpdatedText == "Last Updated: 3/17/24, 9:41 AM")
-        let chosen = try SceneDescription.from([.library: .text("svpulltorefresh"), .svLayout: .text("2012")]).makeScene()
+        let chosen = try SceneDescription.from(["library": .text("svpulltorefresh"), "svLayout": .text("2012")]).makeScene()
         #expect((chosen.family as? SVPullToRefresh)?.layoutVersion == .v2012)
     }
 
@@ -175,17 +175,17 @@ struct FamilyLayoutTests {
         #expect(ZJRefresh().state(named: "pull-to-refresh") == .init(name: "pull-to-refresh", state: .idle, pulled: true))
         #expect(ZJRefresh().state(named: "release-to-refresh")?.state == .pulling)
         #expect(MJRefresh().state(named: "triggered") == nil)
-        let pull = try SceneDescription.from([.library: .text("zjrefresh"), .state: .text("pull-to-refresh")]).makeScene()
+        let pull = try SceneDescription.from(["library": .text("zjrefresh"), "state": .text("pull-to-refresh")]).makeScene()
         #expect(pull.state == .idle && pull.pullingPercent == 0.5 && pull.stateTitle == "继续下拉刷新")
         #expect(throws: InvalidValue.self) {
-            try SceneDescription.from([.library: .text("svpulltorefresh"), .state: .text("no-more-data")]).validate()
+            try SceneDescription.from(["library": .text("svpulltorefresh"), "state": .text("no-more-data")]).validate()
         }
         #expect(throws: InvalidValue.self) {
-            try SceneDescription.from([.library: .text("zjrefresh"), .kind: .text("trailer")]).validate()
+            try SceneDescription.from(["library": .text("zjrefresh"), "kind": .text("trailer")]).validate()
         }
         let titled = try SceneDescription.from([
-            .library: .text("zjrefresh"), .state: .text("pull-to-refresh"),
-            .titles: .byState(["pull-to-refresh": .text("P"), "normal": .text("N")]),
+            "library": .text("zjrefresh"), "state": .text("pull-to-refresh"),
+            "titles": .byState(["pull-to-refresh": .text("P"), "normal": .text("N")]),
         ]).makeScene()
         #expect(titled.stateTitle == "P")
         var rested = titled
@@ -239,9 +239,9 @@ struct FamilyLayoutTests {
 
 private extension SceneDescription {
     /// A description with the given fields set.
-    static func from(_ values: [SceneKey: SceneValue]) throws -> SceneDescription {
+    static func from(_ values: [String: SceneValue]) throws -> SceneDescription {
         var description = SceneDescription()
-        for (key, value) in values { description[key] = value }
+        for (key, value) in values { description[key: SceneKey(key)] = value }
         return description
     }
 }

@@ -5,10 +5,20 @@ import Testing
 /// A fourth refresh library, defined only here with the public API: a dot that fills in as
 /// the control is pulled, turns red when a release would refresh, and gives way to the
 /// spinner while refreshing. It proves a family plugs into rendering, validation, gesture
-/// simulation and the gallery without a change to the library.
+/// simulation, the gallery and every place settings are read without a change to the library.
 struct DotRefresh: RefreshFamily {
     /// The dot's colour when a release refreshes.
     var armedColor = RGBAColor(red: 0xE0, green: 0x20, blue: 0x20)
+    /// The dot's diameter in points: a setting of its own.
+    var dotDiameter = 16.0
+
+    var settings: [SceneField] {
+        [
+            .setting(
+                "dotDiameter", of: DotRefresh(), \.dotDiameter, group: .look, help: "The dot's diameter.", example: 30,
+                range: 4...36, unit: "points")
+        ]
+    }
 
     var name: String { "dot" }
     var kinds: [ComponentKind] { [.header] }
@@ -47,7 +57,7 @@ struct DotRefresh: RefreshFamily {
 
     func indicator(of scene: RefreshScene) -> Indicator? {
         var dot = VectorPath()
-        dot.addCircle(center: Point(10, 10), radius: 8)
+        dot.addCircle(center: Point(10, 10), radius: dotDiameter / 2)
         let color = scene.state == .pulling ? armedColor : scene.labelColor
         return Indicator(
             arrow: Indicator.Arrow(path: dot, paint: .fill, color: color, opacity: scene.state.isRefreshing ? 0 : 1),
@@ -119,6 +129,43 @@ struct OpenFamilyTests {
         #expect(frames[begin + 5].insets.top < 40)
         let picture = try animation.frame(at: reports.count / 2)
         #expect(picture.image.opaqueBounds() != nil)
+    }
+
+    @Test("its own setting reaches the command line's reader, JSON, help, the panel's catalog, validation and the picture")
+    func ownSetting() throws {
+        let schema = try SceneSchema(families: [MJRefresh(), DotRefresh()])
+        let given = try schema.description(fromArguments: ["--library", "dot", "--dot-diameter", "30", "--width", "100"])
+        let scene = try given.makeScene()
+        #expect((scene.family as? DotRefresh)?.dotDiameter == 30)
+        let decoder = JSONDecoder()
+        decoder.userInfo[SceneSchema.userInfoKey] = schema
+        let json = try decoder.decode(SceneDescription.self, from: Data(#"{"library": "dot", "dotDiameter": 30, "width": 100}"#.utf8))
+        #expect(json == given)
+        #expect(json.commandLineArguments == ["--library", "dot", "--width", "100", "--dot-diameter", "30"])
+        // Only a schema with the family knows the setting.
+        #expect(throws: SceneArgumentError.self) { try SceneSchema.standard.description(fromArguments: ["--dot-diameter", "30"]) }
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(SceneDescription.self, from: Data(#"{"dotDiameter": 30}"#.utf8)) }
+        #expect(schema.helpSection().contains("--dot-diameter <dot-diameter>"))
+        let catalog = SettingsCatalog(schema: schema)
+        let entry = try #require(catalog.fields.first { $0.name == "dotDiameter" })
+        #expect(entry.owner == "dot" && entry.group == "look" && entry.defaultText == "16" && entry.unit == "points")
+        #expect(catalog.libraries["dot"]?.states.first == "resting")
+        #expect(catalog.markdownTable.contains("| `--dot-diameter` | `dotDiameter` | number (points) | `16` | dot |"))
+        // Checked against its declared range, and refused for another library.
+        let tooBig = try #require(throws: InvalidValue.self) {
+            try schema.description(fromArguments: ["--library", "dot", "--dot-diameter", "99"]).validate()
+        }
+        #expect(tooBig.field == "dotDiameter" && tooBig.reason.contains("between 4 and 36"))
+        let elsewhere = try #require(throws: InvalidValue.self) {
+            try schema.description(fromArguments: ["--dot-diameter", "20"]).validate()
+        }
+        #expect(elsewhere.reason == "is a setting of dot; the library is mjrefresh")
+        // And it draws: the dot's ink is 30 pt wide instead of 16.
+        let renderer = try RefreshRenderer()
+        let big = try #require(try renderer.render(scene).opaqueBounds())
+        let small = try #require(
+            try renderer.render(try schema.description(fromArguments: ["--library", "dot", "--width", "100"]).makeScene()).opaqueBounds())
+        #expect(big.maxX - big.minX > small.maxX - small.minX + 20)
     }
 
     @Test("galleries: a column per state name, named after the family")

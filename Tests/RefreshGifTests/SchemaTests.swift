@@ -11,61 +11,50 @@ import Testing
 /// The one scene schema, validated values and the render plan.
 @Suite("Scene schema, validation and the render plan")
 struct SchemaTests {
-    @Test("every field set in JSON changes the scene built (none is dropped on the way)")
+    @Test("every setting's declared example, set in JSON, changes the scene built (none is dropped on the way)")
     func everyFieldApplies() throws {
-        let samples: [String: String] = [
-            "state": "\"pulling\"", "percent": "0.5", "time": "1", "images": "{\"idle\": \"demo/pull.gif\"}",
-            "durations": "{\"idle\": 3}", "timing": "\"gif\"", "imageScale": "1", "kind": "\"back-footer\"", "style": "\"normal\"",
-            "width": "200", "height": "100", "scale": "3", "background": "\"#FF0000\"", "autoAlpha": "true",
-            "hideLabels": "true", "hideStateLabel": "true", "hideTimeLabel": "true", "refreshingTitleHidden": "true",
-            "language": "\"ko\"", "titles": "{\"idle\": \"x\"}", "lastUpdated": "\"2024-01-01T00:00:00Z\"",
-            "now": "\"2024-01-02T00:00:00Z\"", "timezone": "\"Asia/Seoul\"", "textColor": "\"#00FF00\"",
-            "font": "\"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf\"", "spinner": "\"classic\"", "spinnerColor": "\"#FF0000\"",
-            "rtl": "true", "maxPixels": "5000000",
-            "maxMemory": "64", "maxSeconds": "5",
-            "lottieSegments": "{\"idle\": \"pull\"}", "lottieSize": "\"30x30\"",
-            "library": "\"svpulltorefresh\"", "subtitles": "{\"idle\": \"s\"}", "arrowColor": "\"#FF0000\"", "svLayout": "\"2012\"",
-            "hidePullToRefresh": "true", "hideInfiniteScrolling": "true", "infiniteScrollingDisabled": "true",
-            "labelLeftInset": "40", "ignoredInset": "30", "automaticallyHidden": "true",
-            "animation": "\"burst\"",
-        ]
-        #expect(Set(samples.keys) == Set(SceneSchema.fields.map(\.name)), "a field has no sample here")
         let base = Support.root.appendingPathComponent("Fixtures").path
+        // Files the examples name are stood in for by fixtures.
+        let files: [String: SceneValue] = [
+            "images": .byState(["idle": .text("demo/pull.gif")]),
+            "font": .text("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+        ]
         // Every case has images (durations and image scale act on them; no built-in animation to draw).
         let withImages = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"gif/spectrum.gif\"}}".utf8))
         // Lottie settings act on Lottie images.
         let withLottie = try JSONDecoder().decode(
             SceneDescription.self, from: Data("{\"images\": {\"idle\": \"lottie/pull-loop.json\"}}".utf8))
-        for field in SceneSchema.fields {
-            guard let sample = samples[field.name] else { continue }
-            let json = "{\"\(field.name)\": \(sample)}"
+        for field in SceneSchema.standard.fields {
+            #expect(field.example != .text(""), "\(field.name) has no example")
+            let example = field.namesFile ? try #require(files[field.name]) : field.example
             // The built-in animation is what shows without images.
             var start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
-            // SVPullToRefresh's own settings act on its controls.
-            let svFields = [
-                "subtitles", "arrowColor", "svLayout", "hidePullToRefresh", "hideInfiniteScrolling", "infiniteScrollingDisabled",
-            ]
-            if svFields.contains(field.name) { start[.library] = .text("svpulltorefresh") }
-            if field.name == "automaticallyHidden" { start[.library] = .text("zjrefresh") }
+            // A library's own settings act on its controls.
+            if let owner = field.owner { start[.library] = .text(owner) }
             // The height sizes a trailer (elsewhere it is refused, not ignored).
             if field.name == "height" { start[.kind] = .text("trailer") }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
-            let description = start.merged(with: try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)))
-            #expect(description[field.key] != nil)
-            if field.name == "maxPixels" {
-                #expect(description.limits.maxFramePixels == 5_000_000)
-                continue
-            }
-            if field.name == "maxSeconds" {
-                #expect(description.limits.maxWorkerSeconds == 5)
-                continue
-            }
-            if field.name == "maxMemory" {
-                #expect(description.limits.maxTotalPixels == 64 << 18)
+            var description = start
+            description[field] = example
+            // The example reads back from JSON as declared.
+            let json = "{\"\(field.name)\": \(Self.json(example))}"
+            #expect(try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8))[field] == example, "\(json)")
+            if field.group == .limits {
+                #expect(description.limits != start.limits, "\(field.name) did not change the limits")
                 continue
             }
             let scene = try description.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             #expect(!Self.same(scene, defaultScene), "\(field.name) did not change the scene")
+        }
+    }
+
+    static func json(_ value: SceneValue) -> String {
+        switch value {
+        case let .number(n): return "\(n)"
+        case let .integer(i): return "\(i)"
+        case let .flag(b): return "\(b)"
+        case let .text(t): return "\"\(t)\""
+        case let .byState(map): return "{" + map.map { "\"\($0.key)\": \(json($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 
@@ -78,7 +67,7 @@ struct SchemaTests {
             && a.lastUpdated == b.lastUpdated && a.now == b.now && a.timeZone == b.timeZone && a.spinnerStyle == b.spinnerStyle
             && a.autoAlpha == b.autoAlpha && a.rightToLeft == b.rightToLeft
             && a.family.name == b.family.name && (a.family as? SVPullToRefresh) == (b.family as? SVPullToRefresh)
-            && (a.family as? ZJRefresh) == (b.family as? ZJRefresh)
+            && (a.family as? ZJRefresh) == (b.family as? ZJRefresh) && (a.family as? MJRefresh) == (b.family as? MJRefresh)
     }
 
     @Test(

@@ -22,8 +22,11 @@ struct CopyText: Encodable, Sendable, Equatable {
     static func swift(_ description: SceneDescription, output: String) -> String {
         var lines = ["import RefreshGif", "", "var control = SceneDescription()"]
         for key in description.keys.sorted(by: { order($0) < order($1) }) {
-            guard let value = description[key] else { continue }
-            lines.append("control[.\(key.rawValue)] = \(swiftValue(value))")
+            guard let value = description[key: key] else { continue }
+            // A library's own setting has no static member of its own: it is named by its key.
+            let shared = SceneSchema.standard.field(key)?.owner == nil
+            let subscriptText = shared ? ".\(key.rawValue)" : "key: SceneKey(\"\(key.rawValue)\")"
+            lines.append("control[\(subscriptText)] = \(swiftValue(value))")
         }
         lines += [
             "let scene: RefreshScene = try control.makeScene()",
@@ -40,7 +43,7 @@ struct CopyText: Encodable, Sendable, Equatable {
     }
 
     private static func order(_ key: SceneKey) -> Int {
-        SceneSchema.fields.firstIndex { $0.key == key } ?? 0
+        SceneSchema.standard.fields.firstIndex { $0.key == key } ?? 0
     }
 
     private static func swiftValue(_ value: SceneValue) -> String {

@@ -257,9 +257,12 @@ public final class PreviewService: Sendable {
         }
     }
 
-    /// `GET /schema.json`: the settings the panel shows (``PanelSchema``).
+    /// The panel's settings, the standard schema's.
+    static let catalog = SettingsCatalog(schema: .standard)
+
+    /// `GET /schema.json`: the settings the panel shows (``SettingsCatalog``).
     public func schema() throws -> PreviewReply {
-        try .json(PanelSchema.current)
+        try .json(Self.catalog)
     }
 
     /// `GET /session.json`: the settings the server was started with (the page's first
@@ -277,12 +280,12 @@ public final class PreviewService: Sendable {
             var fps: Int
         }
         let settings = configuration.base.keys.map { key -> Setting in
-            switch configuration.base[key] {
+            switch configuration.base[key: key] {
             case let .byState(map)?:
                 return Setting(
-                    name: key.rawValue, texts: map.sorted { $0.key < $1.key }.map { "\($0.key)=\(SceneDescription.argumentText($0.value))" }
+                    name: key.rawValue, texts: map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.argumentText)" }
                 )
-            case let value?: return Setting(name: key.rawValue, texts: [SceneDescription.argumentText(value)])
+            case let value?: return Setting(name: key.rawValue, texts: [value.argumentText])
             case nil: return Setting(name: key.rawValue, texts: [])
             }
         }

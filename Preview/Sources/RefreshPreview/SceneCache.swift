@@ -35,7 +35,7 @@ final class SceneCache: Sendable {
     /// when an earlier request loaded them.
     func scene(for description: SceneDescription, baseDirectory: String) throws -> RefreshScene {
         var loadedPart = description
-        for key in [SceneKey.state, .percent, .time] { loadedPart[key] = nil }
+        for field in [SceneField.state, .percent, .time] { loadedPart[field] = nil }
         let key = loadedPart.jsonText
         let loaded: RefreshScene
         if let hit = entries.withLock({ entries -> RefreshScene? in

@@ -23,14 +23,15 @@ struct SceneRequest: Sendable {
         var texts: [SceneKey: [String]] = [:]
         // An empty value is a setting left at its default, as the page's empty fields are.
         for (name, value) in pairs where !ignoring.contains(name) && !value.isEmpty {
-            guard let key = SceneKey(rawValue: name) else {
+            guard let key = SceneSchema.standard.field(SceneKey(name))?.key else {
                 throw PreviewError.badRequest("unknown setting '\(SceneSchema.quoted(name))'")
             }
             texts[key, default: []].append(value)
         }
         var given = SceneDescription()
         for (key, values) in texts.sorted(by: { $0.key < $1.key }) {
-            given[key] = try SceneSchema.field(key).parse(values)
+            guard let field = SceneSchema.standard.field(key) else { continue }
+            given[field] = try field.parse(values)
         }
         try Self.checkPaths(given, configuration: configuration, uploads: uploads)
         // Each value in its range first (`maxMemory=0` is out of range, not above the server's).
@@ -39,9 +40,9 @@ struct SceneRequest: Sendable {
         self.given = given
         // A map's entries merge with the server's (a dropped image replaces one state's).
         var merged = configuration.base.merged(with: given)
-        for key in SceneKey.allCases {
-            if case let .byState(base)? = configuration.base[key], case let .byState(extra)? = given[key] {
-                merged[key] = .byState(base.merging(extra) { _, new in new })
+        for field in SceneSchema.standard.fields {
+            if case let .byState(base)? = configuration.base[field], case let .byState(extra)? = given[field] {
+                merged[field] = .byState(base.merging(extra) { _, new in new })
             }
         }
         description = merged

@@ -14,7 +14,7 @@ import Testing
         throws -> PreviewService
     {
         var description = SceneDescription()
-        if !base.isEmpty { description[.images] = try SceneSchema.field(.images).parse(base) }
+        if !base.isEmpty { description[.images] = try SceneField.images.parse(base) }
         var configuration = PreviewConfiguration(base: description, baseDirectory: Support.fixture("demo"))
         configuration.jobs = 2
         extra(&configuration)
@@ -58,8 +58,8 @@ import Testing
             #expect(reply.contentType == "image/png")
             var arguments = ["--images", "idle=pull.gif", "--images", "refreshing=spin.gif"]
             for (name, value) in pairs {
-                let field = try #require(SceneSchema.field(named: name))
-                arguments += field.kind == .flag ? ["--" + field.option] : ["--" + field.option, value]
+                let field = try #require(SceneSchema.standard.field(named: name))
+                arguments += field.valueKind == .flag ? ["--" + field.option] : ["--" + field.option, value]
             }
             #expect(reply.body == (try Self.cli(arguments)), "\(pairs)")
         }
@@ -70,8 +70,8 @@ import Testing
         for pairs in Self.combinations.prefix(6) {
             let reply = try await service.render(query: QueryString.encode(pairs.map { (name: $0.0, value: $0.1) }))
             let arguments = try pairs.flatMap { name, value -> [String] in
-                let field = try #require(SceneSchema.field(named: name))
-                return field.kind == .flag ? ["--" + field.option] : ["--" + field.option, value]
+                let field = try #require(SceneSchema.standard.field(named: name))
+                return field.valueKind == .flag ? ["--" + field.option] : ["--" + field.option, value]
             }
             #expect(reply.body == (try Self.cli(arguments)), "\(pairs)")
         }
@@ -291,7 +291,7 @@ import Testing
     @Test func theSceneCacheStaysWithinItsBudget() throws {
         func scene(_ images: String...) throws -> SceneDescription {
             var description = SceneDescription()
-            description[.images] = try SceneSchema.field(.images).parse(images)
+            description[.images] = try SceneField.images.parse(images)
             return description
         }
         let base = Support.fixture("demo")
@@ -356,14 +356,10 @@ import Testing
     }
 
     @Test func thePanelHasEverySetting() throws {
-        let names = PanelSchema.current.fields.map(\.name)
-        #expect(
-            names
-                == SceneKey.allCases.map(\.rawValue).sorted { a, b in
-                    (SceneSchema.fields.firstIndex { $0.name == a } ?? 0) < (SceneSchema.fields.firstIndex { $0.name == b } ?? 0)
-                })
-        #expect(Set(names) == Set(SceneKey.allCases.map(\.rawValue)))
-        #expect(PanelSchema.current.libraries["zjrefresh"]?.states.contains("pull-to-refresh") == true)
+        let names = SettingsCatalog(schema: .standard).fields.map(\.name)
+        #expect(names == SceneSchema.standard.fields.map(\.name))
+        #expect(SettingsCatalog(schema: .standard).fields.map(\.group) == SceneSchema.standard.fields.map(\.group.rawValue))
+        #expect(SettingsCatalog(schema: .standard).libraries["zjrefresh"]?.states.contains("pull-to-refresh") == true)
     }
 }
 

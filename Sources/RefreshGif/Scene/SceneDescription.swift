@@ -14,14 +14,24 @@ import RefreshRaster
 ///  "images": {"idle": "pull.gif"}, "language": "zh-Hans", "scale": 3}
 /// ```
 public struct SceneDescription: Decodable, Sendable, Equatable {
-    /// The values set, by field name.
+    /// The values set, by setting.
     public private(set) var values: [SceneKey: SceneValue] = [:]
+    /// The settings these values are read and applied with.
+    public var schema: SceneSchema
 
     /// An empty description: every default.
-    public init() {}
+    public init(schema: SceneSchema = .standard) {
+        self.schema = schema
+    }
 
     /// The value of a setting, if set; nil removes it.
-    public subscript(key: SceneKey) -> SceneValue? {
+    public subscript(field: SceneField) -> SceneValue? {
+        get { values[field.key] }
+        set { values[field.key] = newValue }
+    }
+
+    /// The value of the setting with JSON key `key`, if set; nil removes it.
+    public subscript(key key: SceneKey) -> SceneValue? {
         get { values[key] }
         set { values[key] = newValue }
     }
@@ -29,7 +39,11 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// The settings given, in key order.
     public var keys: [SceneKey] { values.keys.sorted() }
 
-    /// Decodes a description, rejecting unknown fields.
+    /// Two descriptions are equal when they set the same values.
+    public static func == (a: SceneDescription, b: SceneDescription) -> Bool { a.values == b.values }
+
+    /// Decodes a description, rejecting unknown fields; read with the schema under
+    /// ``SceneSchema/userInfoKey`` (``SceneSchema/standard`` when none).
     public init(from decoder: Decoder) throws {
         try self.init(from: decoder, alsoAllowing: [])
     }
@@ -37,12 +51,11 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Decodes a description from an object that may also hold the `extra` keys of an
     /// enclosing format (a snapshot case's `name`).
     package init(from decoder: Decoder, alsoAllowing extra: [String]) throws {
-        try UnknownKeys.reject(in: decoder, known: SceneSchema.fields.map(\.name) + extra)
-        let c = try decoder.container(keyedBy: SceneSchema.Key.self)
-        for field in SceneSchema.fields {
-            let key = SceneSchema.Key(stringValue: field.name)
-            guard c.contains(key) else { continue }
-            values[field.key] = try field.decode(from: c, key: key)
+        schema = decoder.userInfo[SceneSchema.userInfoKey] as? SceneSchema ?? .standard
+        try UnknownKeys.reject(in: decoder, known: schema.fields.map(\.name) + extra)
+        let c = try decoder.container(keyedBy: SceneField.CodingKey.self)
+        for field in schema.fields where c.contains(SceneField.CodingKey(stringValue: field.name)) {
+            values[field.key] = try field.decode(from: c)
         }
     }
 
@@ -77,10 +90,10 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// The decoding limits these settings ask for.
     public var limits: DecodeLimits {
         var limits = DecodeLimits.default
-        if case let .integer(pixels)? = values[.maxPixels], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
+        if case let .integer(pixels)? = self[.maxPixels], pixels > 0 { limits = limits.allowing(framePixels: pixels) }
         // After --max-pixels, which raises the budget to hold one frame: a budget given is kept.
-        if case let .integer(mebibytes)? = values[.maxMemory], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
-        if case let .integer(seconds)? = values[.maxSeconds], DecodeLimits.workerSeconds.contains(seconds) {
+        if case let .integer(mebibytes)? = self[.maxMemory], mebibytes > 0 { limits = limits.withMemoryBudget(mebibytes: mebibytes) }
+        if case let .integer(seconds)? = self[.maxSeconds], DecodeLimits.workerSeconds.contains(seconds) {
             limits.maxWorkerSeconds = seconds
         }
         return limits
@@ -96,19 +109,19 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     func build() throws -> SceneBuild {
         var build = SceneBuild()
         for first in [true, false] {
-            for field in SceneSchema.fields where field.key.appliesFirst == first {
+            for field in schema.fields where (field.key == SceneSchema.libraryKey) == first {
                 guard let value = values[field.key] else { continue }
-                try field.apply(value, &build)
+                try schema.apply(field, value, to: &build)
             }
         }
-        if values[.style] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
+        if self[.style] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
         do {
             try build.scene.validate()
         } catch let error as InvalidValue {
             // The scene names its Swift property; a description names its own field.
-            throw InvalidValue(field: SceneSchema.propertyFields[error.field] ?? error.field, reason: error.reason)
+            throw InvalidValue(field: schema.field(named: error.field)?.name ?? error.field, reason: error.reason)
         }
         return build
     }
@@ -154,7 +167,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Paths of every input file this description names.
     public func inputPaths(baseDirectory: String? = nil) -> [String] {
         var paths: [String] = []
-        if case let .byState(images)? = values[.images] {
+        if case let .byState(images)? = self[.images] {
             for case let .text(path) in images.values {
                 let file = Self.resolve(path, from: baseDirectory)
                 paths.append(file)
@@ -165,7 +178,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                 }
             }
         }
-        if case let .text(font)? = values[.font] { paths.append(Self.resolve(font, from: baseDirectory)) }
+        if case let .text(font)? = self[.font] { paths.append(Self.resolve(font, from: baseDirectory)) }
         return paths.sorted()
     }
 

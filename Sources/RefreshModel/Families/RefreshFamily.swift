@@ -74,6 +74,16 @@ public protocol RefreshFamily: Sendable {
     /// Checks what only this library relies on; throws ``InvalidValue``.
     func validate(_ scene: RefreshScene) throws
 
+    // MARK: Settings
+
+    /// The settings only this library has, declared in its folder (``SceneField/setting(_:of:_:group:help:example:range:unit:)``):
+    /// the scene schema adds them to JSON, the command line, the preview's panel and the docs.
+    var settings: [SceneField] { get }
+    /// The app set the control's height (`height`): true when a control of `kind` takes it
+    /// (the family keeping it where it needs it), false when it takes its height from its
+    /// style and images, and the setting is refused.
+    mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool
+
     // MARK: Motion
 
     /// The arrow's resting angle (radians, clockwise) in a state; nil where it is hidden.
@@ -154,6 +164,10 @@ extension RefreshFamily {
     }
     /// Nothing more to check.
     public func validate(_ scene: RefreshScene) throws {}
+    /// None.
+    public var settings: [SceneField] { [] }
+    /// A trailer's height is the scene's ``RefreshScene/trailerHeight``; other kinds refuse one.
+    public mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool { kind == .trailer }
     /// A spinner while refreshing, no arrow.
     public func indicator(of scene: RefreshScene) -> Indicator? {
         Indicator(arrow: nil, spinnerTurns: scene.state.isRefreshing)

@@ -16,14 +16,8 @@ const page = {
 // ---------- The panel, generated from the schema ----------
 
 const sliders = { percent: [0, 2, 0.01], time: [0, 5, 0.01] };
-const groups = [
-  ["Control", ["library", "kind", "style", "state", "percent", "time", "width", "height", "scale"]],
-  ["Images", ["images", "animation", "durations", "lottieSegments", "lottieSize", "timing", "imageScale"]],
-  ["Labels", ["language", "titles", "subtitles", "hideLabels", "hideStateLabel", "hideTimeLabel",
-              "refreshingTitleHidden", "lastUpdated", "now", "timezone", "font", "labelLeftInset"]],
-  ["Look", ["background", "textColor", "arrowColor", "spinner", "spinnerColor", "autoAlpha", "rtl", "svLayout",
-            "hidePullToRefresh", "hideInfiniteScrolling", "infiniteScrollingDisabled", "ignoredInset", "automaticallyHidden"]],
-];
+// The panel's sections, in this order; each setting says which it belongs to.
+const sections = { control: "Control", images: "Images", labels: "Labels", look: "Look", motion: "Motion", limits: "Limits" };
 
 function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
@@ -52,20 +46,12 @@ function statesOf(lib) {
 function buildPanel() {
   const form = $("panel");
   form.replaceChildren();
-  const placed = new Set();
-  const fields = Object.fromEntries(page.schema.fields.map((f) => [f.name, f]));
-  const allGroups = groups.concat([["Limits", page.schema.fields.filter((f) => f.isLimit).map((f) => f.name)]]);
-  // Any setting not in a group above still gets a place: the panel never lacks one.
-  const rest = page.schema.fields.map((f) => f.name).filter((n) => !allGroups.some(([, names]) => names.includes(n)));
-  if (rest.length) allGroups.push(["More", rest]);
-  for (const [title, names] of allGroups) {
+  for (const [group, title] of Object.entries(sections)) {
+    const members = page.schema.fields.filter((f) => f.group === group);
+    if (!members.length) continue;
     const set = el("fieldset", {}, el("legend", { text: title }));
     form.append(set);
-    for (const name of names) {
-      if (!fields[name] || placed.has(name)) continue;
-      placed.add(name);
-      set.append(fieldRow(fields[name]));
-    }
+    for (const field of members) set.append(fieldRow(field));
   }
 }
 
@@ -82,7 +68,7 @@ function fieldRow(field) {
   } else {
     if (field.kind === "choice") {
       control = el("select", { id });
-      control.append(el("option", { value: "", text: "(default)" }));
+      control.append(el("option", { value: "", text: field.defaultText ? `(default: ${field.defaultText})` : "(default)" }));
       for (const word of field.choices) control.append(el("option", { value: word, text: word }));
       control.value = texts[0] || "";
     } else if (field.kind === "flag") {
@@ -109,7 +95,8 @@ function fieldRow(field) {
       const numeric = field.kind === "number" || field.kind === "integer";
       control = el("input", { id, type: numeric ? "number" : "text", step: field.kind === "integer" ? "1" : "any" });
       control.value = texts[0] || "";
-      if (field.help.includes("#RRGGBB")) control.placeholder = "#RRGGBB";
+      if (field.defaultText) control.placeholder = field.defaultText;
+      else if (field.help.includes("#RRGGBB")) control.placeholder = "#RRGGBB";
     }
     row.append(label, control);
   }

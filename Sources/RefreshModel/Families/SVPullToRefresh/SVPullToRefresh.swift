@@ -5,8 +5,8 @@ import RefreshImage
 /// `.backFooter`) and the infinite scrolling view (`.autoFooter`), 60 pt tall. `.gif` means
 /// a custom view per state.
 public struct SVPullToRefresh: RefreshFamily, Equatable {
-    /// `arrowColor`; nil for its default grey (#808080).
-    public var arrowColor: RGBAColor?
+    /// `arrowColor`, grey (#808080) unless the app sets one.
+    public var arrowColor: RGBAColor
     /// `setSubtitle:forState:`, by state.
     public var subtitles: [RefreshState: String]
     /// A last-updated date was set (the scene's ``RefreshScene/lastUpdated``, nil showing "Never").
@@ -26,7 +26,7 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public var infiniteScrollingEnabled = true
 
     /// The versions of SVPullToRefresh's pull-to-refresh layout.
-    public enum LayoutVersion: String, CaseIterable, Sendable {
+    public enum LayoutVersion: String, CaseIterable, Sendable, SceneChoice {
         /// The current source: arrow and labels centred as one group measured from the text.
         case current
         /// The November 2012 source: the arrow at ceil((W − 200) / 2), fixed label frames.
@@ -35,7 +35,8 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
 
     /// The library with the app's settings.
     public init(
-        arrowColor: RGBAColor? = nil, subtitles: [RefreshState: String] = [:], showsDateLabel: Bool = false,
+        arrowColor: RGBAColor = RGBAColor(red: 0x80, green: 0x80, blue: 0x80), subtitles: [RefreshState: String] = [:],
+        showsDateLabel: Bool = false,
         layoutVersion: LayoutVersion = .current
     ) {
         self.arrowColor = arrowColor
@@ -162,7 +163,7 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public func indicator(of scene: RefreshScene) -> Indicator? {
         let arrow = Indicator.Arrow(
             path: Self.arrow, paint: .fadingFill(opaqueAt: Self.arrowOpaqueAt),
-            color: arrowColor ?? RGBAColor(red: 0x80, green: 0x80, blue: 0x80),
+            color: arrowColor,
             opacity: scene.state.isRefreshing ? 0 : 1)
         let spins = scene.state.isRefreshing || (scene.kind == .autoFooter && scene.state == .pulling)
         return Indicator(arrow: arrow, spinnerTurns: spins)

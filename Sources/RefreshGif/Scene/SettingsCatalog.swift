@@ -1,0 +1,122 @@
+import FoundationEssentials
+import RefreshModel
+
+/// A schema's settings as data: what the preview page builds its panel from
+/// (`GET /schema.json`) and the docs' option table is written from. One entry per setting,
+/// in the command line's order, and what each library accepts.
+public struct SettingsCatalog: Encodable, Sendable {
+    /// One setting.
+    public struct Field: Encodable, Sendable {
+        /// The JSON and query name.
+        public var name: String
+        /// The command-line option, without dashes.
+        public var option: String
+        /// number, integer, flag, text, choice or byState.
+        public var kind: String
+        /// A by-state field's value kind.
+        public var valueKind: String?
+        /// A choice's words.
+        public var choices: [String]?
+        /// One sentence.
+        public var help: String
+        /// What the value looks like on the command line (`#RRGGBB[AA]`, `STATE=PATH`); empty for flags.
+        public var valueName: String
+        /// An image or font: chosen from the files named at start or dropped on the page.
+        public var isFile: Bool
+        /// A limit of the server: a request may only lower it.
+        public var isLimit: Bool
+        /// The panel's section: control, images, labels, look, motion or limits.
+        public var group: String
+        /// The default as the command line writes it, where the setting has one.
+        public var defaultText: String?
+        /// The unit of a number.
+        public var unit: String?
+        /// The library that owns the setting; nil for every library's.
+        public var owner: String?
+    }
+
+    /// What one library accepts.
+    public struct Library: Encodable, Sendable {
+        /// Its kinds of control.
+        public var kinds: [String]
+        /// Styles by kind.
+        public var styles: [String: [String]]
+        /// The state names the library accepts (its own and the shared ones).
+        public var states: [String]
+    }
+
+    /// The settings.
+    public var fields: [Field]
+    /// The libraries, by name.
+    public var libraries: [String: Library]
+
+    /// The catalog of `schema`'s settings and libraries.
+    /// - Parameter schema: the settings and libraries described.
+    public init(schema: SceneSchema) {
+        self.init(
+            fields: schema.fields.map { field in
+                let (kind, valueKind) = Self.kindNames(field.valueKind)
+                return Field(
+                    name: field.name, option: field.option, kind: kind, valueKind: valueKind,
+                    choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
+                    isFile: field.namesFile,
+                    isLimit: field.group == .limits, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
+                    owner: field.owner)
+            },
+            libraries: Dictionary(
+                uniqueKeysWithValues: schema.families.map { family in
+                    return (
+                        family.name,
+                        Library(
+                            kinds: family.kinds.map(\.rawValue),
+                            styles: Dictionary(
+                                uniqueKeysWithValues: family.kinds.map { ($0.rawValue, family.styles(for: $0).map(\.rawValue)) }),
+                            states: family.acceptedStateNames)
+                    )
+                }))
+    }
+
+    private init(fields: [Field], libraries: [String: Library]) {
+        self.fields = fields
+        self.libraries = libraries
+    }
+
+    private static func kindNames(_ kind: SceneField.Kind) -> (String, String?) {
+        switch kind {
+        case .number: return ("number", nil)
+        case .integer: return ("integer", nil)
+        case .flag: return ("flag", nil)
+        case .text: return ("text", nil)
+        case .choice: return ("choice", nil)
+        case let .byState(inner): return ("byState", kindNames(inner).0)
+        }
+    }
+
+    /// The settings as a Markdown table, one row per setting in help's order: the option, the
+    /// JSON key, the value, the default, the library that has it and what it sets.
+    public var markdownTable: String {
+        var lines = ["| Option | JSON key | Value | Default | Library | What it sets |", "|---|---|---|---|---|---|"]
+        for field in fields {
+            let cells = [
+                "`--\(field.option)`", "`\(field.name)`", Self.valueCell(field), field.defaultText.map { "`\($0)`" } ?? "",
+                field.owner ?? "all", field.help,
+            ]
+            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a value is, in words: `flag`, the choices, `number points`, `#RRGGBB[AA]`.
+    private static func valueCell(_ field: Field) -> String {
+        let unit = field.unit.map { " (\($0))" } ?? ""
+        switch field.kind {
+        case "flag": return "flag"
+        case "choice": return (field.choices ?? []).map { "`\($0)`" }.joined(separator: ", ")
+        case "number": return "number" + unit
+        case "integer": return "whole number" + unit
+        default:
+            let specific = field.valueName.contains { $0.isUppercase || $0 == "#" }
+            return (specific ? "`\(field.valueName)`" : "text") + unit
+        }
+    }
+}

@@ -1,0 +1,348 @@
+import FoundationEssentials
+import ImageCodecs
+import RefreshImage
+import RefreshModel
+
+extension SpinnerStyle: SceneChoice {}
+extension ComponentKind: SceneChoice {}
+extension ComponentStyle: SceneChoice {}
+extension ImageSequence.Timing: SceneChoice {}
+extension StateImages.BuiltIn: SceneChoice {}
+
+/// The settings every library has, in the order help lists them (docs/settings.md). A
+/// library's own settings are declared by its family (``RefreshFamily/settings``); the
+/// `library` setting, whose words are the schema's families, by ``SceneSchema``.
+extension SceneField {
+    /// `library` of the standard schema (``SceneSchema/library``).
+    public static var library: SceneField { SceneSchema.standard.library }
+
+    /// The state drawn, in the library's own words or the shared ones.
+    public static let state = SceneField(
+        "state", .text, group: .control,
+        help:
+            "State: idle, pulling, refreshing, will-refresh, no-more-data; SVPullToRefresh also stopped, triggered, loading; ZJRefresh normal, pull-to-refresh, release-to-refresh, loading.",
+        example: .text("pulling"), default: "idle"
+    ) { v, b in
+        let named = try SceneRead.state(try SceneRead.text(v, "state"), "state", family: b.scene.family)
+        b.scene.state = named.state
+        // A name that means a pull (ZJRefresh's pull-to-refresh) is half way unless --percent says.
+        if named.pulled == true && b.scene.pullingPercent == 0 { b.scene.pullingPercent = 0.5 }
+        if named.pulled == false { b.scene.pullingPercent = 0 }
+    }
+
+    /// MJRefresh's `pullingPercent`.
+    public static let percent = SceneField(
+        "percent", .number, group: .control, help: "Pulling percent (0 = not pulled, 1 = at the threshold; may exceed 1).",
+        example: .number(0.5), default: "0", properties: ["pullingPercent"]
+    ) { v, b in
+        b.scene.pullingPercent = try SceneRead.number(v, "percent", in: 0...1e6)
+    }
+
+    /// Seconds since the state was entered.
+    public static let time = SceneField(
+        "time", .number, group: .control, help: "Seconds since the state was entered (picks looping frames and the spinner phase).",
+        example: .number(1), default: "0", unit: "seconds"
+    ) { v, b in
+        b.scene.time = try SceneRead.number(v, "time", in: 0...RefreshScene.maxTime)
+    }
+
+    /// Image files by state.
+    public static let images = SceneField(
+        "images", .byState(.text), group: .images,
+        help: "Images for a state (STATE=PATH): a GIF, an APNG or PNG, a folder of PNG frames, or a Lottie JSON file.",
+        example: .byState(["idle": .text("pull.gif")]), valueName: "STATE=PATH", namesFile: true
+    ) { v, b in
+        for (named, value) in try SceneRead.states(v, "images", family: b.scene.family) {
+            b.images[named.state] = try SceneRead.text(value, "images")
+        }
+    }
+
+    /// The built-in animation drawn without images.
+    public static let animation = SceneField(
+        "animation", StateImages.BuiltIn.settingKind, group: .images,
+        help:
+            "Built-in animation when no images are given: ring or burst (a star over an opening wedge; turning copies while loading).",
+        example: .text("burst"), default: StateImages.BuiltIn.ring.rawValue
+    ) { v, b in
+        b.builtIn = try SceneRead.choice(v, "animation", StateImages.BuiltIn.self)
+    }
+
+    /// One loop of a state's images.
+    public static let durations = SceneField(
+        "durations", option: "duration", .byState(.number), group: .images,
+        help: "One loop of a state's images (STATE=SECONDS); default: a GIF's delays summed, PNG frames × 0.1 s.",
+        example: .byState(["idle": .number(3)]), unit: "seconds", valueName: "STATE=SECONDS"
+    ) { v, b in
+        for (named, value) in try SceneRead.states(v, "durations", family: b.scene.family) {
+            b.durations[named.state] = try SceneRead.number(value, "durations", in: 0...1e6)
+        }
+    }
+
+    /// A Lottie state's part.
+    public static let lottieSegments = SceneField(
+        "lottieSegments", option: "lottie-segment", .byState(.text), group: .images,
+        help: "A Lottie state's part (STATE=MARKER or STATE=FROM:TO frames); default the whole animation.",
+        example: .byState(["idle": .text("pull")]), valueName: "STATE=MARKER|FROM:TO"
+    ) { v, b in
+        for (named, value) in try SceneRead.states(v, "lottieSegments", family: b.scene.family) {
+            b.lottieSegments[named.state] = try SceneRead.text(value, "lottieSegments")
+        }
+    }
+
+    /// The size Lottie images are drawn at.
+    public static let lottieSize = SceneField(
+        "lottieSize", .text, group: .images, help: "Size of Lottie images in points, WxH (default: the animation's own).",
+        example: .text("30x30"), unit: "points", valueName: "WxH"
+    ) { v, b in
+        let value = try SceneRead.text(v, "lottieSize")
+        let parts = value.lowercased().split { $0 == "x" || $0 == "×" }
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite, (1...4096).contains(width), (1...4096).contains(height)
+        else {
+            throw InvalidValue(field: "lottieSize", reason: "expected WxH points between 1 and 4096, got '\(SceneRead.quoted(value))'")
+        }
+        b.lottieSize = (width, height)
+    }
+
+    /// How looping sequences space their frames.
+    public static let timing = SceneField(
+        "timing", ImageSequence.Timing.settingKind, group: .images,
+        help: "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).",
+        example: .text("gif"), default: ImageSequence.Timing.equal.rawValue
+    ) { v, b in
+        b.scene.timing = try SceneRead.choice(v, "timing", ImageSequence.Timing.self)
+    }
+
+    /// The scale of images whose name has none.
+    public static let imageScale = SceneField(
+        "imageScale", .number, group: .images, help: "Scale of images whose name has no @2x/@3x (default: the render scale).",
+        example: .number(1)
+    ) { v, b in
+        b.imageScale = try SceneRead.number(v, "imageScale", in: RefreshScene.scales.continuous)
+    }
+
+    /// The kind of control.
+    public static let kind = SceneField(
+        "kind", ComponentKind.settingKind, group: .control, help: "Kind: header, back-footer, auto-footer, trailer.",
+        example: .text("back-footer"), default: ComponentKind.header.rawValue
+    ) { v, b in
+        b.scene.kind = try SceneRead.choice(v, "kind", ComponentKind.self)
+    }
+
+    /// Its style.
+    public static let style = SceneField(
+        "style", ComponentStyle.settingKind, group: .control,
+        help: "Style: gif, normal or state (trailer: normal or state). Default: the kind's first.", example: .text("normal")
+    ) { v, b in
+        b.scene.style = try SceneRead.choice(v, "style", ComponentStyle.self)
+    }
+
+    /// The control's width.
+    public static let width = SceneField(
+        "width", .number, group: .control, help: "Control width in points (the scroll view's width).", example: .number(200),
+        default: "375", unit: "points"
+    ) { v, b in
+        b.scene.width = try SceneRead.number(v, "width", in: 1...Double(RefreshScene.maxPixelSide))
+    }
+
+    /// The control's height, where its library takes one.
+    public static let height = SceneField(
+        "height", .number, group: .control,
+        help: "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.", example: .number(100),
+        unit: "points", properties: ["trailerHeight", "animatorHeight"]
+    ) { v, b in
+        let height = try SceneRead.number(v, "height", in: 1...Double(RefreshScene.maxPixelSide))
+        // The library and the kind are set by now; a control that takes its height from its
+        // style and images refuses one rather than ignoring it.
+        var family = b.scene.family
+        guard family.setHeight(height, kind: b.scene.kind) else {
+            throw InvalidValue(
+                field: "height",
+                reason: "sets a trailer's height and ZJRefresh's animator; \(family.name)'s \(b.scene.kind.rawValue) "
+                    + "takes its height from its style and images")
+        }
+        b.scene.family = family
+        b.scene.trailerHeight = height
+    }
+
+    /// The render scale.
+    public static let scale = SceneField(
+        "scale", .integer, group: .control, help: "Render scale: \(RefreshScene.scales.phrase).", example: .integer(3), default: "2"
+    ) { v, b in
+        b.scene.scale = try SceneRead.integer(v, "scale", in: RefreshScene.scales)
+    }
+
+    /// What is behind the control.
+    public static let background = SceneField(
+        "background", .text, group: .look, help: "Background colour #RRGGBB or #RRGGBBAA (default transparent).",
+        example: .text("#FF0000"), valueName: "#RRGGBB[AA]"
+    ) { v, b in
+        b.scene.background = try SceneRead.color(v, "background")
+    }
+
+    /// `automaticallyChangeAlpha`.
+    public static let autoAlpha = sharedFlag(
+        "autoAlpha", group: .look, help: "automaticallyChangeAlpha: fade the control with the pull.", properties: []
+    ) { $0.scene.autoAlpha = $1 }
+
+    /// Both labels hidden.
+    public static let hideLabels = sharedFlag("hideLabels", group: .labels, help: "Hide the state and last-updated labels.") {
+        $0.hideLabels = $1
+    }
+
+    /// The state label hidden.
+    public static let hideStateLabel = sharedFlag(
+        "hideStateLabel", group: .labels, help: "Hide the state label.", properties: ["stateLabelHidden"]
+    ) { $0.hideStateLabel = $1 }
+
+    /// The last-updated label hidden.
+    public static let hideTimeLabel = sharedFlag(
+        "hideTimeLabel", group: .labels, help: "Hide the last-updated label.", properties: ["timeLabelHidden"]
+    ) { $0.hideTimeLabel = $1 }
+
+    /// Auto footers without a title while refreshing.
+    public static let refreshingTitleHidden = sharedFlag(
+        "refreshingTitleHidden", group: .labels, help: "Auto footers: no title while refreshing."
+    ) { $0.scene.refreshingTitleHidden = $1 }
+
+    /// The language of the titles.
+    public static let language = SceneField(
+        "language", .text, group: .labels,
+        help: "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).", example: .text("ko"),
+        default: Language.en.rawValue
+    ) { v, b in
+        b.scene.language = Language(tag: try SceneRead.text(v, "language"))
+    }
+
+    /// Titles by state.
+    public static let titles = SceneField(
+        "titles", option: "title", .byState(.text), group: .labels, help: "Replace a state's title (STATE=TEXT).",
+        example: .byState(["idle": .text("Pull me")]), valueName: "STATE=TEXT"
+    ) { v, b in
+        // A name that means a pull is the library's own (its effect of this setting).
+        for (named, value) in try SceneRead.states(v, "titles", family: b.scene.family) where named.pulled != true {
+            b.scene.titles[named.state] = try SceneRead.text(value, "titles")
+        }
+    }
+
+    /// The stored last-updated date.
+    public static let lastUpdated = SceneField(
+        "lastUpdated", .text, group: .labels, help: "Last refresh, ISO 8601 date-time, or none (default none).",
+        example: .text("2024-01-01T00:00:00Z"), valueName: "DATE"
+    ) { v, b in
+        let value = try SceneRead.text(v, "lastUpdated")
+        b.scene.lastUpdated = value.lowercased() == "none" ? nil : try date(value, "lastUpdated")
+    }
+
+    /// "Now" for the last-updated line.
+    public static let now = SceneField(
+        "now", .text, group: .labels, help: "\"Now\" for the last-updated line, ISO 8601 (default: the current time).",
+        example: .text("2024-01-02T00:00:00Z"), valueName: "DATE"
+    ) { v, b in
+        b.now = try date(try SceneRead.text(v, "now"), "now")
+    }
+
+    /// The time zone of the last-updated line.
+    public static let timezone = SceneField(
+        "timezone", .text, group: .labels, help: "IANA time zone of the last-updated line (default UTC).",
+        example: .text("Asia/Seoul"), properties: ["timeZone"]
+    ) { v, b in
+        let name = try SceneRead.text(v, "timezone")
+        guard let zone = TimeZoneNames.zone(named: name) else {
+            let suggestions = TimeZoneNames.suggestions(for: name)
+            let hint = suggestions.isEmpty ? "" : " (did you mean \(suggestions.joined(separator: ", "))?)"
+            throw InvalidValue(field: "timezone", reason: "unknown IANA time zone '\(SceneRead.quoted(name))'" + hint)
+        }
+        b.scene.timeZone = zone
+    }
+
+    /// The labels' colour.
+    public static let textColor = SceneField(
+        "textColor", .text, group: .labels, help: "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).",
+        example: .text("#00FF00"), valueName: "#RRGGBB[AA]"
+    ) { v, b in
+        b.scene.textColor = try SceneRead.color(v, "textColor")
+    }
+
+    /// A font file.
+    public static let font = SceneField(
+        "font", .text, group: .labels, help: "A font file to use instead of the default bold sans.", example: .text("MyFont.ttf"),
+        valueName: "PATH", namesFile: true
+    ) { v, b in
+        b.font = try SceneRead.text(v, "font")
+    }
+
+    /// The spinner's look.
+    public static let spinner = SceneField(
+        "spinner", SpinnerStyle.settingKind, group: .look,
+        help: "Spinner look: medium (iOS 13+), classic (gray), white or white-large (37 pt); default: the library's.",
+        example: .text("classic"), properties: ["spinnerStyle"]
+    ) { v, b in
+        b.scene.spinnerStyle = try SceneRead.choice(v, "spinner", SpinnerStyle.self)
+    }
+
+    /// The spinner's colour.
+    public static let spinnerColor = SceneField(
+        "spinnerColor", .text, group: .look,
+        help: "Spinner colour #RRGGBB[AA] instead of its style's (SVPullToRefresh's activityIndicatorViewColor).",
+        example: .text("#FF0000"), valueName: "#RRGGBB[AA]"
+    ) { v, b in
+        b.scene.spinnerColor = try SceneRead.color(v, "spinnerColor")
+    }
+
+    /// A right-to-left layout.
+    public static let rtl = sharedFlag(
+        "rtl", group: .look, help: "Mirror the layout for right-to-left collection views.", properties: ["rightToLeft"]
+    ) { $0.scene.rightToLeft = $1 }
+
+    /// The largest decoded frame.
+    public static let maxPixels = SceneField(
+        "maxPixels", .integer, group: .limits, help: "Largest decoded frame, in pixels (the side limit grows with it).",
+        example: .integer(5_000_000), unit: "pixels", valueName: "N"
+    ) { v, b in
+        b.maxPixels = try SceneRead.integer(v, "maxPixels", in: Limits.framePixels)
+    }
+
+    /// The memory budget of decoded pixels.
+    public static let maxMemory = SceneField(
+        "maxMemory", .integer, group: .limits, help: "Memory budget for decoded pixels of all inputs, in MiB (default 1024).",
+        example: .integer(64), unit: "MiB", valueName: "MIB"
+    ) { v, b in
+        b.maxMemory = try SceneRead.integer(v, "maxMemory", in: Limits.memoryMebibytes)
+    }
+
+    /// The longest one step of Lottie drawing may take.
+    public static let maxSeconds = SceneField(
+        "maxSeconds", .integer, group: .limits,
+        help: "Longest one step of Lottie drawing may take (reading the file, or one frame), in seconds (default 30).",
+        example: .integer(5), unit: "seconds", valueName: "S"
+    ) { v, b in
+        b.maxSeconds = try SceneRead.integer(v, "maxSeconds", in: Limits.workerSeconds)
+    }
+
+    /// Every shared setting, in the order help lists them (after `library`).
+    static let shared: [SceneField] = [
+        state, percent, time, images, animation, durations, lottieSegments, lottieSize, timing, imageScale, kind, style, width,
+        height, scale, background, autoAlpha, hideLabels, hideStateLabel, hideTimeLabel, refreshingTitleHidden, language, titles,
+        lastUpdated, now, timezone, textColor, font, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
+    ]
+
+    /// A flag (off by default) whose value `set` puts in the build.
+    private static func sharedFlag(
+        _ key: String, group: Group, help: String, properties: [String] = [],
+        _ set: @escaping @Sendable (inout SceneBuild, Bool) -> Void
+    ) -> SceneField {
+        SceneField(key, .flag, group: group, help: help, example: .flag(true), properties: properties) { v, b in
+            set(&b, try SceneRead.flag(v, key))
+        }
+    }
+
+    private static func date(_ value: String, _ field: String) throws -> Date {
+        guard let date = ISODate.parse(value) else {
+            throw InvalidValue(
+                field: field,
+                reason: "expected an ISO 8601 date-time such as 2026-03-17T09:41:00Z, got '\(SceneRead.quoted(value))'")
+        }
+        return date
+    }
+}

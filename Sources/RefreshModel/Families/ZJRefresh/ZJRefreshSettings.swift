@@ -1,0 +1,26 @@
+/// ZJRefresh's own settings (docs/families.md).
+extension ZJRefresh {
+    /// Whether the animator hides itself, and its pulled title.
+    public var settings: [SceneField] { Self.ownSettings }
+
+    private static let ownSettings: [SceneField] = {
+        let zj = ZJRefresh()
+        return [
+            .setting(
+                "automaticallyHidden", of: zj, \.isAutomaticallyHidden, group: .look,
+                help: "ZJRefresh's isAutomaticlyHidden: the animator hides each time it returns to normal.", example: true),
+            // Its own state name pull-to-refresh (Idle, pulled) has a title of its own.
+            .effect(of: "titles", in: zj) { value, family, scene in
+                for (name, title) in try SceneRead.states(value, "titles", family: scene.family) where name.pulled == true {
+                    family.pullToRefreshTitle = try SceneRead.text(title, "titles")
+                }
+            },
+        ]
+    }()
+
+    /// The animator's height: every kind takes the app's.
+    public mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool {
+        animatorHeight = height
+        return true
+    }
+}

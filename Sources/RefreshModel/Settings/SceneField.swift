@@ -1,0 +1,197 @@
+/// One setting of a scene, declared once: its key, value type, default, limit, help, unit,
+/// panel group, whether it names a file, an example, and its effect on the scene.
+///
+/// The JSON key, the command-line option and its help, the preview panel's entry, the docs'
+/// option table and the schema tests' sample values are all derived from this declaration
+/// (docs/settings.md). Settings every library has are declared by RefreshGif; a library's
+/// own settings by its family (``RefreshFamily/settings``), in its folder.
+public struct SceneField: Sendable {
+    /// The type of a setting's value.
+    public enum Kind: Sendable, Equatable {
+        /// A finite number.
+        case number
+        /// A whole number.
+        case integer
+        /// true or false; a command-line flag.
+        case flag
+        /// A string.
+        case text
+        /// One of a fixed set of words.
+        case choice([String])
+        /// A map from state name to a value of the inner kind; `STATE=VALUE` on the command line.
+        indirect case byState(Kind)
+    }
+
+    /// Where the preview's panel and the docs put a setting.
+    public enum Group: String, Sendable, CaseIterable {
+        /// The control, its state and the canvas.
+        case control
+        /// The state images and their timing.
+        case images
+        /// Titles, the last-updated line, fonts.
+        case labels
+        /// Colours, the spinner, what is hidden.
+        case look
+        /// How the control moves.
+        case motion
+        /// Decoding limits: a request may only lower them.
+        case limits
+    }
+
+    /// The setting's JSON key.
+    public let key: SceneKey
+    /// The JSON key (camelCase), e.g. `imageScale`.
+    public var name: String { key.rawValue }
+    /// The command-line option without its dashes, e.g. `image-scale`.
+    public let option: String
+    /// The value's type.
+    public let valueKind: Kind
+    /// One sentence for `--help`, the panel and the docs.
+    public let help: String
+    /// The default as the command line writes it (`#808080`); nil when there is none or it is
+    /// the library's own.
+    public let defaultText: String?
+    /// The unit of a number (`points`, `seconds`, `MiB`); nil for none.
+    public let unit: String?
+    /// What the value looks like in help: `#RRGGBB[AA]`, `STATE=PATH`.
+    public let valueName: String
+    /// The panel's section.
+    public let group: Group
+    /// True when the value names a file (an image or a font): paths are read relative to the
+    /// file that names them, and the preview offers the files it was given.
+    public let namesFile: Bool
+    /// A valid value that differs from the default (help, docs and the schema tests).
+    public let example: SceneValue
+    /// The library that owns the setting (its family's name); nil for settings every library has.
+    public let owner: String?
+    /// The Swift properties of the scene the setting sets when they are named otherwise
+    /// (`pullingPercent` for `percent`): errors from the scene's checks name the setting.
+    public let properties: [String]
+    /// True for a library's own effect of a setting every library has
+    /// (``SceneField/effect(of:in:_:)``): not a setting of its own.
+    public let isEffect: Bool
+    /// Puts a checked value into the scene being built; throws ``InvalidValue`` naming ``name``.
+    let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
+
+    /// A setting. `option` defaults to the key in kebab-case (`imageScale` → `image-scale`).
+    package init(
+        _ key: String, option: String? = nil, _ kind: Kind, group: Group, help: String, example: SceneValue,
+        default defaultText: String? = nil, unit: String? = nil, valueName: String? = nil, namesFile: Bool = false,
+        owner: String? = nil, properties: [String] = [], isEffect: Bool = false,
+        apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
+    ) {
+        self.key = SceneKey(key)
+        self.option = option ?? Self.kebab(key)
+        self.valueKind = kind
+        self.help = help
+        self.defaultText = defaultText
+        self.unit = unit
+        self.valueName = valueName ?? Self.valueName(of: kind, key: key)
+        self.group = group
+        self.namesFile = namesFile
+        self.example = example
+        self.owner = owner
+        self.properties = properties
+        self.isEffect = isEffect
+        self.apply = apply
+    }
+
+    /// Applies the value to a build (the schema's merge of core and library settings).
+    package func apply(_ value: SceneValue, to build: inout SceneBuild) throws {
+        try apply(value, &build)
+    }
+
+    /// The words a choice accepts; empty for other kinds.
+    public var choices: [String] {
+        if case let .choice(words) = valueKind { return words }
+        return []
+    }
+
+    static func kebab(_ key: String) -> String {
+        key.reduce(into: "") { out, c in
+            if c.isUppercase { out += "-" + c.lowercased() } else { out.append(c) }
+        }
+    }
+
+    static func valueName(of kind: Kind, key: String) -> String {
+        switch kind {
+        case .byState: return "STATE=VALUE"
+        case .flag: return ""
+        default: return kebab(key)
+        }
+    }
+
+    // MARK: - Reading command-line text
+
+    /// Reads command-line texts as this setting's value (`STATE=VALUE` entries for maps; the
+    /// last text for the others); throws ``InvalidValue`` naming ``name``.
+    public func parse(_ texts: [String]) throws -> SceneValue {
+        let fail = { (reason: String) in InvalidValue(field: self.name, reason: reason) }
+        if case let .byState(inner) = valueKind {
+            var map: [String: SceneValue] = [:]
+            for text in texts {
+                guard let eq = text.firstIndex(of: "=") else {
+                    throw fail("expected STATE=VALUE, got '\(SceneRead.quoted(text))'")
+                }
+                map[String(text[..<eq])] = try Self.parseOne(String(text[text.index(after: eq)...]), as: inner, fail: fail)
+            }
+            return .byState(map)
+        }
+        guard let text = texts.last else { throw fail("needs a value") }
+        return try Self.parseOne(text, as: valueKind, fail: fail)
+    }
+
+    private static func parseOne(_ text: String, as kind: Kind, fail: (String) -> InvalidValue) throws -> SceneValue {
+        switch kind {
+        case .number:
+            guard let value = Double(text) else { throw fail("expected a number, got '\(SceneRead.quoted(text))'") }
+            return .number(value)
+        case .integer:
+            guard let value = Int(text) else { throw fail("expected a whole number, got '\(SceneRead.quoted(text))'") }
+            return .integer(value)
+        case .flag:
+            switch text.lowercased() {
+            case "true", "yes", "1": return .flag(true)
+            case "false", "no", "0": return .flag(false)
+            default: throw fail("expected true or false, got '\(SceneRead.quoted(text))'")
+            }
+        case .text, .choice:
+            return .text(text)
+        case .byState:
+            throw fail("expected STATE=VALUE")
+        }
+    }
+
+    // MARK: - Reading JSON
+
+    /// A JSON key.
+    public struct CodingKey: Swift.CodingKey {
+        /// The key's text.
+        public var stringValue: String
+        /// JSON object keys are never integers here.
+        public var intValue: Int? { nil }
+        /// A key from its text.
+        public init(stringValue: String) { self.stringValue = stringValue }
+        /// Not used.
+        public init?(intValue: Int) { nil }
+    }
+
+    /// Reads this setting's value from a JSON object.
+    package func decode(from container: KeyedDecodingContainer<CodingKey>) throws -> SceneValue {
+        try Self.decode(valueKind, from: container, key: CodingKey(stringValue: name))
+    }
+
+    private static func decode(_ kind: Kind, from c: KeyedDecodingContainer<CodingKey>, key: CodingKey) throws -> SceneValue {
+        switch kind {
+        case .number: return .number(try c.decode(Double.self, forKey: key))
+        case .integer: return .integer(try c.decode(Int.self, forKey: key))
+        case .flag: return .flag(try c.decode(Bool.self, forKey: key))
+        case .text, .choice: return .text(try c.decode(String.self, forKey: key))
+        case let .byState(inner):
+            let nested = try c.nestedContainer(keyedBy: CodingKey.self, forKey: key)
+            var map: [String: SceneValue] = [:]
+            for entry in nested.allKeys { map[entry.stringValue] = try decode(inner, from: nested, key: entry) }
+            return .byState(map)
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import RefreshImage
+
+/// A Swift type a setting's value is stored as: how a ``SceneValue`` is read into it and
+/// how it is written back (defaults in help and the docs).
+public protocol SceneSettingValue: Sendable {
+    /// The kind of value JSON and the command line give.
+    static var settingKind: SceneField.Kind { get }
+    /// Reads `value`; throws ``InvalidValue`` naming `field`.
+    static func read(_ value: SceneValue, field: String) throws -> Self
+    /// The value as a setting's value; nil for none.
+    var sceneValue: SceneValue? { get }
+}
+
+extension Bool: SceneSettingValue {
+    /// A flag.
+    public static var settingKind: SceneField.Kind { .flag }
+    /// true or false.
+    public static func read(_ value: SceneValue, field: String) throws -> Bool { try SceneRead.flag(value, field) }
+    /// The flag.
+    public var sceneValue: SceneValue? { .flag(self) }
+}
+
+extension String: SceneSettingValue {
+    /// Text.
+    public static var settingKind: SceneField.Kind { .text }
+    /// A string.
+    public static func read(_ value: SceneValue, field: String) throws -> String { try SceneRead.text(value, field) }
+    /// The text.
+    public var sceneValue: SceneValue? { .text(self) }
+}
+
+extension Double: SceneSettingValue {
+    /// A number.
+    public static var settingKind: SceneField.Kind { .number }
+    /// Any finite number (a setting's range is checked by its declaration).
+    public static func read(_ value: SceneValue, field: String) throws -> Double {
+        try SceneRead.number(value, field, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
+    }
+    /// The number.
+    public var sceneValue: SceneValue? { .number(self) }
+}
+
+extension RGBAColor: SceneSettingValue {
+    /// `#RRGGBB[AA]` text.
+    public static var settingKind: SceneField.Kind { .text }
+    /// A colour `#RRGGBB` or `#RRGGBBAA`.
+    public static func read(_ value: SceneValue, field: String) throws -> RGBAColor { try SceneRead.color(value, field) }
+    /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
+    public var sceneValue: SceneValue? { .text(hexText) }
+}
+
+extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
+    /// The wrapped type's kind.
+    public static var settingKind: SceneField.Kind { Wrapped.settingKind }
+    /// The wrapped value, set.
+    public static func read(_ value: SceneValue, field: String) throws -> Wrapped? { try Wrapped.read(value, field: field) }
+    /// nil when unset.
+    public var sceneValue: SceneValue? { self?.sceneValue }
+}
+
+/// An enumeration whose words are its raw values: a choice setting.
+public protocol SceneChoice: SceneSettingValue, RawRepresentable, CaseIterable where RawValue == String {}
+
+extension SceneChoice {
+    /// The words of every case.
+    public static var settingKind: SceneField.Kind { .choice(allCases.map(\.rawValue)) }
+    /// One of the words.
+    public static func read(_ value: SceneValue, field: String) throws -> Self { try SceneRead.choice(value, field, Self.self) }
+    /// The word.
+    public var sceneValue: SceneValue? { .text(rawValue) }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// The docs' table of settings, and where each setting is declared, against the declarations.
+@Suite("Settings: the docs' table and one declaration each")
+struct SettingsDocTests {
+    static let begin = "<!-- settings table: written from the declarations; do not edit by hand -->\n"
+    static let end = "<!-- end of settings table -->"
+
+    @Test("docs/settings.md's table is the one the declarations write")
+    func tableIsCurrent() throws {
+        let path = Support.root.appendingPathComponent("docs/settings.md").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let start = try #require(text.range(of: Self.begin)), stop = try #require(text.range(of: Self.end))
+        let table = SettingsCatalog(schema: .standard).markdownTable
+        if ProcessInfo.processInfo.environment["REFRESH_UPDATE_DOCS"] == "1" {
+            try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "run REFRESH_UPDATE_DOCS=1 swift test --filter SettingsDocTests")
+    }
+
+    @Test("each library's own setting is named in its family's folder and nowhere else in the sources")
+    func ownSettingsLiveWithTheirFamily() throws {
+        let root = Support.root
+        var sources: [(path: String, text: String)] = []
+        for folder in ["Sources", "Preview/Sources"] {
+            let base = root.appendingPathComponent(folder)
+            let files = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+            for file in files where file.hasSuffix(".swift") || file.hasSuffix(".js") {
+                let text = try String(contentsOfFile: base.appendingPathComponent(file).path, encoding: .utf8)
+                sources.append((folder + "/" + file, text))
+            }
+        }
+        let owned = SceneSchema.standard.fields.filter { $0.owner != nil }
+        #expect(!owned.isEmpty)
+        for field in owned {
+            let naming = sources.filter { $0.text.contains("\"\(field.name)\"") || $0.text.contains("--\(field.option)\"") }.map(\.path)
+            #expect(naming.count == 1 && naming[0].contains("/Families/"), "\(field.name) is named in \(naming)")
+        }
+    }
+}
