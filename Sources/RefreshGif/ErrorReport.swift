@@ -17,6 +17,11 @@ public enum ErrorReport {
         return "--" + field.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     }
 
+    /// The hint after a limit's error: the option that raises it, from its setting.
+    private static func raise(_ limit: SceneField) -> String {
+        " (raise it with --\(limit.option) \(limit.valueName))"
+    }
+
     /// One line for a model value error: the option, then what is wrong.
     public static func message(for error: InvalidValue) -> String {
         "\(option(for: error.field)): \(error.reason)"
@@ -33,9 +38,9 @@ public enum ErrorReport {
             case .outputIsInput, .outputsCollide: return (64, error.description)
             case let .limitExceeded(_, violation):
                 switch violation {
-                case .side, .framePixels: return (65, error.description + " (raise it with --max-pixels)")
-                case .totalPixels, .workerStopped, .work: return (65, error.description + " (raise it with --max-memory MIB)")
-                case .workerTime: return (65, error.description + " (raise it with --max-seconds S)")
+                case .side, .framePixels: return (65, error.description + raise(.maxPixels))
+                case .totalPixels, .workerStopped, .work: return (65, error.description + raise(.maxMemory))
+                case .workerTime: return (65, error.description + raise(.maxSeconds))
                 case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
                 case .workerKilled: return (70, error.description)
                 }

@@ -322,7 +322,7 @@ extension SceneField {
 
     /// Every shared setting, in the order help lists them (after `library`).
     static let shared: [SceneField] = [
-        state, percent, time, images, animation, durations, lottieSegments, lottieSize, timing, imageScale, kind, style, width,
+        kind, style, state, percent, time, images, animation, durations, lottieSegments, lottieSize, timing, imageScale, width,
         height, scale, background, autoAlpha, hideLabels, hideStateLabel, hideTimeLabel, refreshingTitleHidden, language, titles,
         lastUpdated, now, timezone, textColor, font, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
     ]
