@@ -88,17 +88,25 @@ public struct SceneSchema: Sendable {
     static let libraryKey = SceneKey("library")
 
     /// The setting with JSON key `key`, if there is one.
+    /// - Parameter key: a JSON key.
+    /// - Returns: the setting, or nil.
     public func field(_ key: SceneKey) -> SceneField? { byKey[key] }
 
     /// The setting named `name` (its JSON key, or a scene property it sets), if there is one.
+    /// - Parameter name: a JSON key or a property of ``RefreshScene`` (`pullingPercent`).
+    /// - Returns: the setting, or nil.
     public func field(named name: String) -> SceneField? {
         byKey[properties[name] ?? SceneKey(name)]
     }
 
     /// The setting given with `--option`, if there is one.
+    /// - Parameter option: the option without its dashes.
+    /// - Returns: the setting, or nil.
     public func field(option: String) -> SceneField? { byOption[option] }
 
     /// The family `library` names, if the schema has it.
+    /// - Parameter name: a family's ``RefreshFamily/name``.
+    /// - Returns: the family with its default settings, or nil.
     public func family(named name: String) -> (any RefreshFamily)? {
         families.first { $0.name == name }
     }

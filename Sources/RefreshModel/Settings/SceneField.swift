@@ -124,7 +124,10 @@ public struct SceneField: Sendable {
     // MARK: - Reading command-line text
 
     /// Reads command-line texts as this setting's value (`STATE=VALUE` entries for maps; the
-    /// last text for the others); throws ``InvalidValue`` naming ``name``.
+    /// last text for the others).
+    /// - Parameter texts: the texts given, in order.
+    /// - Returns: the value, of this setting's kind (its range is checked when it is applied).
+    /// - Throws: ``InvalidValue`` naming ``name`` for text that is not of its kind.
     public func parse(_ texts: [String]) throws -> SceneValue {
         let fail = { (reason: String) in InvalidValue(field: self.name, reason: reason) }
         if case let .byState(inner) = valueKind {

@@ -4,6 +4,12 @@ import RefreshImage
 /// gets whether the value came from JSON, the command line, a query or the Swift API.
 public enum SceneRead {
     /// A finite number in `range`.
+    /// - Parameters:
+    ///   - v: the value given (a whole number is taken as a number).
+    ///   - field: the setting's name, for the message.
+    ///   - range: the values accepted.
+    /// - Returns: the number.
+    /// - Throws: ``InvalidValue`` for another kind of value, or a number outside `range`.
     public static func number(_ v: SceneValue, _ field: String, in range: ClosedRange<Double>) throws -> Double {
         let value: Double
         switch v {
@@ -22,6 +28,12 @@ public enum SceneRead {
     }
 
     /// A whole number within `limit`.
+    /// - Parameters:
+    ///   - v: the value given.
+    ///   - field: the setting's name, for the message.
+    ///   - limit: the values accepted, with the words its message uses.
+    /// - Returns: the number.
+    /// - Throws: ``InvalidValue`` for another kind of value, or a number outside `limit`.
     public static func integer(_ v: SceneValue, _ field: String, in limit: Limit) throws -> Int {
         guard case let .integer(value) = v else { throw InvalidValue(field: field, reason: "expected a whole number") }
         try limit.check(value, field: field)
@@ -29,18 +41,33 @@ public enum SceneRead {
     }
 
     /// true or false.
+    /// - Parameters:
+    ///   - v: the value given.
+    ///   - field: the setting's name, for the message.
+    /// - Returns: the flag.
+    /// - Throws: ``InvalidValue`` for another kind of value.
     public static func flag(_ v: SceneValue, _ field: String) throws -> Bool {
         guard case let .flag(value) = v else { throw InvalidValue(field: field, reason: "expected true or false") }
         return value
     }
 
     /// A string.
+    /// - Parameters:
+    ///   - v: the value given.
+    ///   - field: the setting's name, for the message.
+    /// - Returns: the text.
+    /// - Throws: ``InvalidValue`` for another kind of value.
     public static func text(_ v: SceneValue, _ field: String) throws -> String {
         guard case let .text(value) = v else { throw InvalidValue(field: field, reason: "expected a string") }
         return value
     }
 
     /// One of the words of `T`.
+    /// - Parameters:
+    ///   - v: the value given.
+    ///   - field: the setting's name, for the message.
+    /// - Returns: the case whose raw value is the word.
+    /// - Throws: ``InvalidValue`` naming the words accepted.
     public static func choice<T: RawRepresentable & CaseIterable>(_ v: SceneValue, _ field: String, _: T.Type) throws -> T
     where T.RawValue == String {
         let word = try text(v, field)
@@ -52,6 +79,11 @@ public enum SceneRead {
     }
 
     /// A colour `#RRGGBB` or `#RRGGBBAA`.
+    /// - Parameters:
+    ///   - v: the value given.
+    ///   - field: the setting's name, for the message.
+    /// - Returns: the colour.
+    /// - Throws: ``InvalidValue`` for text that is not a colour.
     public static func color(_ v: SceneValue, _ field: String) throws -> RGBAColor {
         let value = try text(v, field)
         guard let color = RGBAColor(hex: value) else {
@@ -62,6 +94,12 @@ public enum SceneRead {
 
     /// The entries of a by-state value, with their state names read in `family`'s terms, in
     /// name order.
+    /// - Parameters:
+    ///   - v: the value given.
+    ///   - field: the setting's name, for the message.
+    ///   - family: the library whose state names are accepted.
+    /// - Returns: each entry's state name and value.
+    /// - Throws: ``InvalidValue`` for another kind of value or an unknown state name.
     public static func states(_ v: SceneValue, _ field: String, family: any RefreshFamily) throws
         -> [(name: FamilyStateName, value: SceneValue)]
     {
@@ -70,6 +108,12 @@ public enum SceneRead {
     }
 
     /// A state name in `family`'s terms (its own names or the shared ones).
+    /// - Parameters:
+    ///   - name: the name given.
+    ///   - field: the setting's name, for the message.
+    ///   - family: the library whose state names are accepted.
+    /// - Returns: the state the name means.
+    /// - Throws: ``InvalidValue`` naming the names accepted.
     public static func state(_ name: String, _ field: String, family: any RefreshFamily) throws -> FamilyStateName {
         guard let named = family.state(named: name) else {
             throw InvalidValue(
