@@ -71,7 +71,7 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
     /// one-line warning (the titles are English then).
     func makeScene() throws -> RefreshScene {
         let description = try description()
-        if case let .text(language)? = description[.language], !Language.isKnown(tag: language) {
+        if case let .text(language)? = description[.language], !TitleLanguage.isKnown(tag: language) {
             CLIError.warn("--language '\(language)': no titles in that language (en, zh-Hans, zh-Hant, ko, ru, uk); English is used")
         }
         return try description.makeScene()

@@ -15,17 +15,17 @@ struct FamilyLayoutTests {
         // UIScrollView+SVPullToRefresh.m, layoutSubviews: column = max(22, 20) = 22, margin 10,
         // labels as wide as their text; at 375 pt a 107-pt title gives 187.5 − 139 / 2 = 118.
         let title = SVPullToRefreshLayout.pullToRefresh(width: 375, title: (107, 17), subtitle: nil)
-        #expect(title.arrow == Rect(x: 118, y: 6, width: 22, height: 48))
-        #expect(title.spinner == Rect(x: 119, y: 20, width: 20, height: 20))
-        #expect(title.stateLabel == Rect(x: 150, y: 21, width: 107, height: 18)) // 21.5…38.5 made integral
+        #expect(title.arrow == RefreshRect(x: 118, y: 6, width: 22, height: 48))
+        #expect(title.spinner == RefreshRect(x: 119, y: 20, width: 20, height: 20))
+        #expect(title.stateLabel == RefreshRect(x: 150, y: 21, width: 107, height: 18)) // 21.5…38.5 made integral
         #expect(title.timeLabel == nil)
         #expect(title.textAlignment == .left)
         // A 180-pt subtitle: group 212 → arrow 81.5, labels 113.5 made integral (113, 181 wide);
         // block 17 + 2 + 15 = 34 → title at 13, subtitle at 32.
         let both = SVPullToRefreshLayout.pullToRefresh(width: 375, title: (107, 17), subtitle: (180, 15))
         #expect(both.arrow?.x == 81.5)
-        #expect(both.stateLabel == Rect(x: 113, y: 13, width: 108, height: 17))
-        #expect(both.timeLabel == Rect(x: 113, y: 32, width: 181, height: 15))
+        #expect(both.stateLabel == RefreshRect(x: 113, y: 13, width: 108, height: 17))
+        #expect(both.timeLabel == RefreshRect(x: 113, y: 32, width: 181, height: 15))
         // No text: the group is the arrow's column alone, centred.
         let bare = SVPullToRefreshLayout.pullToRefresh(width: 320, title: nil, subtitle: nil)
         #expect(bare.arrow?.x == 149)
@@ -63,10 +63,10 @@ struct FamilyLayoutTests {
     @Test("SV pull-to-refresh view (2012 source): arrow at ceil((W − 200) × 0.5), labels 44 pt right, indicator on the arrow")
     func svPullToRefresh2012() {
         let narrow = SVPullToRefreshLayout.pullToRefresh2012(width: 320, customView: nil)
-        #expect(narrow.arrow == Rect(x: 60, y: 6, width: 22, height: 48))
-        #expect(narrow.spinner == Rect(x: 61, y: 20, width: 20, height: 20))
-        #expect(narrow.stateLabel == Rect(x: 104, y: 12, width: 150, height: 20))
-        #expect(narrow.timeLabel == Rect(x: 104, y: 28, width: 180, height: 20))
+        #expect(narrow.arrow == RefreshRect(x: 60, y: 6, width: 22, height: 48))
+        #expect(narrow.spinner == RefreshRect(x: 61, y: 20, width: 20, height: 20))
+        #expect(narrow.stateLabel == RefreshRect(x: 104, y: 12, width: 150, height: 20))
+        #expect(narrow.timeLabel == RefreshRect(x: 104, y: 28, width: 180, height: 20))
         #expect(narrow.textAlignment == .left)
         // 375 pt: (375 − 200) × 0.5 = 87.5 → 88; + 44 = 131.5 → 132.
         let wide = SVPullToRefreshLayout.pullToRefresh2012(width: 375, customView: nil)
@@ -91,26 +91,26 @@ struct FamilyLayoutTests {
     @Test("SV custom views and the infinite scrolling indicator are centred with rounded origins")
     func svCentred() {
         let custom = SVPullToRefreshLayout.customView((25, 25), width: 320)
-        #expect(custom.image == Rect(x: 148, y: 18, width: 25, height: 25)) // 147.5 and 17.5 round up
+        #expect(custom.image == RefreshRect(x: 148, y: 18, width: 25, height: 25)) // 147.5 and 17.5 round up
         #expect(custom.arrow == nil && custom.stateLabel == nil)
         #expect(SVPullToRefreshLayout.pullToRefresh2012(width: 320, customView: (25, 25)).image == custom.image)
         let infinite = SVPullToRefreshLayout.infiniteScrolling(width: 320, customView: nil)
-        #expect(infinite.spinner == Rect(x: 150, y: 20, width: 20, height: 20))
+        #expect(infinite.spinner == RefreshRect(x: 150, y: 20, width: 20, height: 20))
     }
 
     @Test("ZJ labels: description above the middle, time 8 pt below, image box 15 pt left of the wider")
     func zjLabels() {
         let gif = ZJRefreshLayout.gif(width: 320, height: 100, description: (80, 16.7), time: (150, 16.7), image: (36, 36))
-        #expect(gif.stateLabel == Rect(x: 120, y: 33, width: 80, height: 17))
-        #expect(gif.timeLabel == Rect(x: 85, y: 58, width: 150, height: 17))
+        #expect(gif.stateLabel == RefreshRect(x: 120, y: 33, width: 80, height: 17))
+        #expect(gif.timeLabel == RefreshRect(x: 85, y: 58, width: 150, height: 17))
         // Box 70 × 100; a 36-pt image aspect-fits to 70 × 70, centred in it.
-        #expect(gif.image == Rect(x: 0, y: 15, width: 70, height: 70))
+        #expect(gif.image == RefreshRect(x: 0, y: 15, width: 70, height: 70))
         let alone = ZJRefreshLayout.gif(width: 320, height: 100, description: (80, 17), time: nil, image: (36, 72))
-        #expect(alone.stateLabel == Rect(x: 120, y: 41.5, width: 80, height: 17))
+        #expect(alone.stateLabel == RefreshRect(x: 120, y: 41.5, width: 80, height: 17))
         // Box 105 × 100: the 36 × 72 image fits by height, 50 × 100.
-        #expect(alone.image == Rect(x: 27.5, y: 0, width: 50, height: 100))
+        #expect(alone.image == RefreshRect(x: 27.5, y: 0, width: 50, height: 100))
         let hidden = ZJRefreshLayout.gif(width: 320, height: 100, description: nil, time: nil, image: (36, 36))
-        #expect(hidden.image == Rect(x: 110, y: 0, width: 100, height: 100)) // the whole view is the box
+        #expect(hidden.image == RefreshRect(x: 110, y: 0, width: 100, height: 100)) // the whole view is the box
     }
 
     @Test("ZJ NormalAnimator as its nib lays it out: 52 pt, labels centred 5 pt in, the arrow's view 15 pt left")
@@ -119,18 +119,18 @@ struct FamilyLayoutTests {
         // high); the description label widens to the time label's 150 (its hugging priority is
         // the lower), so its leading edge, and the image view 15 pt left of it, follow.
         let header = ZJRefreshLayout.normal(width: 375, height: 52, description: (60, 17.9), time: (150, 16.7))
-        #expect(header.stateLabel == Rect(x: 112.5, y: 5, width: 150, height: 25)) // text centred at y 17.5
-        #expect(header.timeLabel == Rect(x: 112.5, y: 30, width: 150, height: 17))
+        #expect(header.stateLabel == RefreshRect(x: 112.5, y: 5, width: 150, height: 25)) // text centred at y 17.5
+        #expect(header.timeLabel == RefreshRect(x: 112.5, y: 30, width: 150, height: 17))
         // Image view 36 × 36 at x 112.5 − 15 − 36 = 61.5, y 8; the 23 × 60 image aspect-fits to 13.8 × 36.
         let arrow = try #require(header.arrow)
         #expect(abs(arrow.x - 72.6) < 1e-9 && arrow.y == 8 && abs(arrow.width - 13.8) < 1e-9 && arrow.height == 36)
-        #expect(header.spinner == Rect(x: 69.5, y: 16, width: 20, height: 20))
+        #expect(header.spinner == RefreshRect(x: 69.5, y: 16, width: 20, height: 20))
         // The wider description: the labels keep their own widths, the arrow moves with it.
         let wide = ZJRefreshLayout.normal(width: 375, height: 52, description: (200, 17.9), time: (150, 16.7))
         #expect(wide.stateLabel?.x == 87.5 && wide.timeLabel?.x == 112.5)
         // A footer's time label is hidden and empty: the description takes 5…47.
         let footer = ZJRefreshLayout.normal(width: 375, height: 52, description: (60, 17.9), time: nil)
-        #expect(footer.stateLabel == Rect(x: 157.5, y: 5, width: 60, height: 42))
+        #expect(footer.stateLabel == RefreshRect(x: 157.5, y: 5, width: 60, height: 42))
         #expect(footer.timeLabel == nil)
     }
 

@@ -25,7 +25,7 @@ struct GoldenTests {
         let images = (try? BuiltInAnimation.images(scale: 2)) ?? StateImages()
         // SVPullToRefresh ships English keys and ZJRefresh Chinese literals, whatever the
         // language: each is recorded in the one it shows.
-        return [Language.en, .zhHans].flatMap { Gallery.cases(language: $0, scale: 2, images: images).flatMap { $0 } }
+        return [TitleLanguage.en, .zhHans].flatMap { Gallery.cases(language: $0, scale: 2, images: images).flatMap { $0 } }
             + Gallery.cases(family: SVPullToRefresh(), language: .en, scale: 2, images: images).flatMap { $0 }
             + Gallery.cases(family: ZJRefresh(), language: .zhHans, scale: 2, images: images).flatMap { $0 }
     }()

@@ -20,15 +20,15 @@ struct LayoutTests {
         i.stateTextWidth = 120
         i.timeTextWidth = 150
         let layout = ComponentLayout(i)
-        #expect(layout.arrow == Rect(x: 80, y: 7, width: 15, height: 40))
-        #expect(layout.spinner == Rect(x: 77.5, y: 17, width: 20, height: 20))
-        #expect(layout.stateLabel == Rect(x: 0, y: 0, width: 375, height: 27))
-        #expect(layout.timeLabel == Rect(x: 0, y: 27, width: 375, height: 27))
+        #expect(layout.arrow == RefreshRect(x: 80, y: 7, width: 15, height: 40))
+        #expect(layout.spinner == RefreshRect(x: 77.5, y: 17, width: 20, height: 20))
+        #expect(layout.stateLabel == RefreshRect(x: 0, y: 0, width: 375, height: 27))
+        #expect(layout.timeLabel == RefreshRect(x: 0, y: 27, width: 375, height: 27))
         // Time label hidden: only Ts counts; the state label takes the whole height.
         i.timeLabelHidden = true
         let hidden = ComponentLayout(i)
         #expect(hidden.arrow?.midX == 375.0 / 2 - (60 + 25))
-        #expect(hidden.stateLabel == Rect(x: 0, y: 0, width: 375, height: 54))
+        #expect(hidden.stateLabel == RefreshRect(x: 0, y: 0, width: 375, height: 54))
         #expect(hidden.timeLabel == nil)
         // State label hidden: arrow centred; the time label is not laid out (quirk docs/layout.md).
         i.stateLabelHidden = true
@@ -44,18 +44,18 @@ struct LayoutTests {
         i.stateTextWidth = 150
         i.timeTextWidth = 100
         i.imageSize = (50, 50)
-        #expect(ComponentLayout(i).image == Rect(x: 42.5, y: 2, width: 50, height: 50))
+        #expect(ComponentLayout(i).image == RefreshRect(x: 42.5, y: 2, width: 50, height: 50))
         i.stateLabelHidden = true
         i.timeLabelHidden = true
-        #expect(ComponentLayout(i).image == Rect(x: 162.5, y: 2, width: 50, height: 50))
+        #expect(ComponentLayout(i).image == RefreshRect(x: 162.5, y: 2, width: 50, height: 50))
         // Only the state label hidden: still Right mode, Ts still counts (docs/layout.md).
         i.timeLabelHidden = false
-        #expect(ComponentLayout(i).image == Rect(x: 42.5, y: 2, width: 50, height: 50))
+        #expect(ComponentLayout(i).image == RefreshRect(x: 42.5, y: 2, width: 50, height: 50))
         // An image wider than gifW extends to the left, unclipped.
         i.stateLabelHidden = false
         i.stateTextWidth = 300
         i.imageSize = (80, 30)
-        #expect(ComponentLayout(i).image == Rect(x: 375.0 / 2 - 150 - 20 - 80, y: 12, width: 80, height: 30))
+        #expect(ComponentLayout(i).image == RefreshRect(x: 375.0 / 2 - 150 - 20 - 80, y: 12, width: 80, height: 30))
     }
 
     @Test("footers: label fills the bounds; arrow/spinner at W/2 − (Ts/2 + 25); GIF right edge at W/2 − 20 − Ts/2")
@@ -63,9 +63,9 @@ struct LayoutTests {
         var back = input(.backFooter, .normal, h: 44)
         back.stateTextWidth = 100
         let b = ComponentLayout(back)
-        #expect(b.stateLabel == Rect(x: 0, y: 0, width: 375, height: 44))
-        #expect(b.arrow == Rect(centerX: 112.5, centerY: 22, width: 15, height: 40))
-        #expect(b.spinner == Rect(centerX: 112.5, centerY: 22, width: 20, height: 20))
+        #expect(b.stateLabel == RefreshRect(x: 0, y: 0, width: 375, height: 44))
+        #expect(b.arrow == RefreshRect(centerX: 112.5, centerY: 22, width: 15, height: 40))
+        #expect(b.spinner == RefreshRect(centerX: 112.5, centerY: 22, width: 20, height: 20))
         var auto = input(.autoFooter, .normal, h: 44)
         auto.stateTextWidth = 100
         #expect(ComponentLayout(auto).arrow == nil)
@@ -75,26 +75,26 @@ struct LayoutTests {
         var gif = input(.backFooter, .gif, h: 50)
         gif.stateTextWidth = 100
         gif.imageSize = (50, 50)
-        #expect(ComponentLayout(gif).image == Rect(x: 117.5 - 50, y: 0, width: 50, height: 50))
+        #expect(ComponentLayout(gif).image == RefreshRect(x: 117.5 - 50, y: 0, width: 50, height: 50))
         gif.stateLabelHidden = true
-        #expect(ComponentLayout(gif).image == Rect(x: 162.5, y: 0, width: 50, height: 50))
+        #expect(ComponentLayout(gif).image == RefreshRect(x: 162.5, y: 0, width: 50, height: 50))
         var autoGif = input(.autoFooter, .gif, h: 50)
         autoGif.imageSize = (50, 50)
         autoGif.refreshingTitleHidden = true
-        #expect(ComponentLayout(autoGif).image == Rect(x: 162.5, y: 0, width: 50, height: 50))
+        #expect(ComponentLayout(autoGif).image == RefreshRect(x: 162.5, y: 0, width: 50, height: 50))
     }
 
     @Test("trailer: arrow x 5–25 and label x 33–47 centred on H/2; label hidden → arrow centred")
     func trailer() {
         var i = input(.trailer, .normal, w: 60, h: 300)
         let layout = ComponentLayout(i)
-        #expect(layout.arrow == Rect(x: 5, y: 140, width: 20, height: 20))
-        #expect(layout.stateLabel == Rect(x: 33, y: 0, width: 14, height: 300))
+        #expect(layout.arrow == RefreshRect(x: 5, y: 140, width: 20, height: 20))
+        #expect(layout.stateLabel == RefreshRect(x: 33, y: 0, width: 14, height: 300))
         i.stateLabelHidden = true
-        #expect(ComponentLayout(i).arrow == Rect(x: 20, y: 140, width: 20, height: 20))
+        #expect(ComponentLayout(i).arrow == RefreshRect(x: 20, y: 140, width: 20, height: 20))
         let state = ComponentLayout(input(.trailer, .state, w: 60, h: 300))
         #expect(state.arrow == nil)
-        #expect(state.stateLabel == Rect(x: 23, y: 0, width: 14, height: 300))
+        #expect(state.stateLabel == RefreshRect(x: 23, y: 0, width: 14, height: 300))
     }
 
     @Test("RTL mirrors every frame horizontally")
@@ -103,7 +103,7 @@ struct LayoutTests {
         i.stateTextWidth = 150
         i.imageSize = (50, 50)
         let mirrored = ComponentLayout(i).mirrored(inWidth: 375)
-        #expect(mirrored.image == Rect(x: 375 - 92.5, y: 2, width: 50, height: 50))
+        #expect(mirrored.image == RefreshRect(x: 375 - 92.5, y: 2, width: 50, height: 50))
     }
 
     @Test("positions snap to device pixels at scales 1, 2 and 3 (round half up)")

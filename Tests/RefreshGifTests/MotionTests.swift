@@ -163,31 +163,31 @@ struct TransitionTests {
     @Test("header arrow turns counter-clockwise to up over 0.25 s, and back")
     func arrowAngles() {
         let up = -Double.pi + 1e-6
-        #expect(Transition.arrowAngle(kind: .header, from: .idle, to: .pulling, since: 0) == 0)
-        let mid = Transition.arrowAngle(kind: .header, from: .idle, to: .pulling, since: 125_000) ?? 0
+        #expect(MJRefreshTransition.arrowAngle(kind: .header, from: .idle, to: .pulling, since: 0) == 0)
+        let mid = MJRefreshTransition.arrowAngle(kind: .header, from: .idle, to: .pulling, since: 125_000) ?? 0
         #expect(abs(mid - up / 2) < 1e-6) // negative: counter-clockwise
-        #expect(Transition.arrowAngle(kind: .header, from: .idle, to: .pulling, since: 250_000) == up)
-        let back = Transition.arrowAngle(kind: .header, from: .pulling, to: .idle, since: 62_500) ?? 0
+        #expect(MJRefreshTransition.arrowAngle(kind: .header, from: .idle, to: .pulling, since: 250_000) == up)
+        let back = MJRefreshTransition.arrowAngle(kind: .header, from: .pulling, to: .idle, since: 62_500) ?? 0
         #expect(back < 0 && back > up)
         // Interrupted: starts from the angle shown.
-        let resumed = Transition.arrowAngle(kind: .header, from: .pulling, to: .idle, since: 0, startAngle: -1.0)
+        let resumed = MJRefreshTransition.arrowAngle(kind: .header, from: .pulling, to: .idle, since: 0, startAngle: -1.0)
         #expect(resumed == -1.0)
         // Trail arrow: clockwise (increasing) to π, snapping back after a refresh.
-        let trail = Transition.arrowAngle(kind: .trailer, from: .idle, to: .pulling, since: 125_000) ?? 0
+        let trail = MJRefreshTransition.arrowAngle(kind: .trailer, from: .idle, to: .pulling, since: 125_000) ?? 0
         #expect(abs(trail - Double.pi / 2) < 1e-6)
-        #expect(Transition.arrowAngle(kind: .trailer, from: .refreshing, to: .idle, since: 100_000) == Double.pi)
-        #expect(Transition.arrowAngle(kind: .trailer, from: .refreshing, to: .idle, since: 300_000) == 0)
+        #expect(MJRefreshTransition.arrowAngle(kind: .trailer, from: .refreshing, to: .idle, since: 100_000) == Double.pi)
+        #expect(MJRefreshTransition.arrowAngle(kind: .trailer, from: .refreshing, to: .idle, since: 300_000) == 0)
     }
 
     @Test("Refreshing → Idle: the spinner fades over 0.4 s while the arrow stays hidden")
     func spinnerFade() {
-        let start = Transition.values(kind: .header, from: .refreshing, to: .idle, since: 0)
+        let start = MJRefreshTransition.values(kind: .header, from: .refreshing, to: .idle, since: 0)
         #expect(start.spinnerOpacity == 1 && start.arrowHidden == true && start.arrowAngle == 0)
-        let half = Transition.values(kind: .header, from: .refreshing, to: .idle, since: 200_000)
+        let half = MJRefreshTransition.values(kind: .header, from: .refreshing, to: .idle, since: 200_000)
         #expect(abs((half.spinnerOpacity ?? 0) - 0.5) < 1e-9)
-        let done = Transition.values(kind: .header, from: .refreshing, to: .idle, since: 400_000)
+        let done = MJRefreshTransition.values(kind: .header, from: .refreshing, to: .idle, since: 400_000)
         #expect(done.spinnerOpacity == nil && done.arrowHidden == nil)
-        let faded = Transition.values(kind: .header, from: .refreshing, to: .idle, since: 100_000, autoAlpha: true)
+        let faded = MJRefreshTransition.values(kind: .header, from: .refreshing, to: .idle, since: 100_000, autoAlpha: true)
         #expect((faded.alpha ?? 1) < 1)
     }
 }

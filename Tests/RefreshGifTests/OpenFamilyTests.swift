@@ -35,7 +35,7 @@ struct DotRefresh: RefreshFamily {
         stateNames.first { $0.state == state.drawnAs }?.name
     }
 
-    func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String {
+    func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String {
         state.isRefreshing ? "busy" : ""
     }
 
@@ -44,11 +44,11 @@ struct DotRefresh: RefreshFamily {
     /// The dot and the spinner share the centre; the title sits to their right.
     func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout {
         var layout = ComponentLayout()
-        let centre = Rect(centerX: scene.width / 2, centerY: 20, width: 20, height: 20)
+        let centre = RefreshRect(centerX: scene.width / 2, centerY: 20, width: 20, height: 20)
         layout.arrow = centre
         layout.spinner = centre
         if !text.title.isEmpty {
-            layout.stateLabel = Rect(
+            layout.stateLabel = RefreshRect(
                 x: centre.x + 28, y: 20 - text.titleFont.lineHeight / 2,
                 width: text.titleFont.width(of: text.title), height: text.titleFont.lineHeight)
         }
@@ -57,7 +57,7 @@ struct DotRefresh: RefreshFamily {
 
     func indicator(of scene: RefreshScene) -> Indicator? {
         var dot = VectorPath()
-        dot.addCircle(center: Point(10, 10), radius: dotDiameter / 2)
+        dot.addCircle(center: RefreshPoint(10, 10), radius: dotDiameter / 2)
         let color = scene.state == .pulling ? armedColor : scene.labelColor
         return Indicator(
             arrow: Indicator.Arrow(path: dot, paint: .fill, color: color, opacity: scene.state.isRefreshing ? 0 : 1),

@@ -13,34 +13,34 @@ import Testing
 struct TextTests {
     @Test("language tags match case-insensitively (docs/text.md)")
     func languages() {
-        let cases: [(String, Language)] = [
+        let cases: [(String, TitleLanguage)] = [
             ("zh-Hans", .zhHans), ("zh-hans", .zhHans), ("zh-CN", .zhHans), ("zh-SG", .zhHans), ("zh", .zhHans),
             ("zh-Hans-CN", .zhHans), ("zh-Hant", .zhHant), ("zh-TW", .zhHant), ("zh-hk", .zhHant), ("zh-MO", .zhHant),
             ("zh-Hant-TW", .zhHant), ("en-GB", .en), ("ko-KR", .ko), ("ru", .ru), ("uk-UA", .uk), ("fr", .en), ("", .en),
         ]
-        for (tag, expected) in cases { #expect(Language(tag: tag) == expected, "\(tag)") }
+        for (tag, expected) in cases { #expect(TitleLanguage(tag: tag) == expected, "\(tag)") }
     }
 
     @Test("each kind shows the docs/text.md key in each state")
     func titleMapping() {
-        #expect(Titles.title(kind: .header, state: .pulling, language: .en) == "Release to refresh")
-        #expect(Titles.title(kind: .header, state: .willRefresh, language: .en) == "Loading...")
-        #expect(Titles.title(kind: .header, state: .noMoreData, language: .en) == "")
-        #expect(Titles.title(kind: .autoFooter, state: .pulling, language: .en) == "")
-        #expect(Titles.title(kind: .autoFooter, state: .idle, language: .ru) == "Нажмите или потяните чтобы загрузить еще")
-        #expect(Titles.title(kind: .backFooter, state: .pulling, language: .ko) == "놓으면 더 로드됨.")
-        #expect(Titles.title(kind: .backFooter, state: .noMoreData, language: .zhHant) == "已經全部加載完畢")
-        #expect(Titles.title(kind: .trailer, state: .refreshing, language: .zhHans) == "释放查看图文详情")
-        #expect(Titles.title(kind: .trailer, state: .idle, language: .uk) == "Slide to view details")
-        #expect(Titles.string(.headerLastTime, .zhHans) == "最后更新：")
-        #expect(Titles.string(.headerLastTime, .en) == "Last update: ")
+        #expect(MJRefreshTitles.title(kind: .header, state: .pulling, language: .en) == "Release to refresh")
+        #expect(MJRefreshTitles.title(kind: .header, state: .willRefresh, language: .en) == "Loading...")
+        #expect(MJRefreshTitles.title(kind: .header, state: .noMoreData, language: .en) == "")
+        #expect(MJRefreshTitles.title(kind: .autoFooter, state: .pulling, language: .en) == "")
+        #expect(MJRefreshTitles.title(kind: .autoFooter, state: .idle, language: .ru) == "Нажмите или потяните чтобы загрузить еще")
+        #expect(MJRefreshTitles.title(kind: .backFooter, state: .pulling, language: .ko) == "놓으면 더 로드됨.")
+        #expect(MJRefreshTitles.title(kind: .backFooter, state: .noMoreData, language: .zhHant) == "已經全部加載完畢")
+        #expect(MJRefreshTitles.title(kind: .trailer, state: .refreshing, language: .zhHans) == "释放查看图文详情")
+        #expect(MJRefreshTitles.title(kind: .trailer, state: .idle, language: .uk) == "Slide to view details")
+        #expect(MJRefreshTitles.string(.headerLastTime, .zhHans) == "最后更新：")
+        #expect(MJRefreshTitles.string(.headerLastTime, .en) == "Last update: ")
     }
 
     @Test("every default title exists in all six languages, no key names leak")
     func tablesComplete() {
-        for key in Titles.Key.allCases {
-            for language in Language.allCases {
-                let text = Titles.string(key, language)
+        for key in MJRefreshTitles.Key.allCases {
+            for language in TitleLanguage.allCases {
+                let text = MJRefreshTitles.string(key, language)
                 #expect(!text.isEmpty && !text.hasPrefix("MJRefresh") && text != key.rawValue, "\(key) \(language)")
             }
         }
@@ -160,9 +160,9 @@ struct TextTests {
     @Test("every CJK and Hangul title character has a real glyph in the font chosen for it")
     func realGlyphs() throws {
         let renderer = try RefreshRenderer()
-        for language in [Language.zhHans, .zhHant, .ko, .ru, .uk] {
-            for key in Titles.Key.allCases {
-                for scalar in Titles.string(key, language).unicodeScalars where scalar != " " {
+        for language in [TitleLanguage.zhHans, .zhHant, .ko, .ru, .uk] {
+            for key in MJRefreshTitles.Key.allCases {
+                for scalar in MJRefreshTitles.string(key, language).unicodeScalars where scalar != " " {
                     let glyph = try renderer.glyph(for: scalar)
                     #expect(glyph != nil && glyph?.index != 0, "U+\(String(scalar.value, radix: 16)) in \(key) \(language)")
                 }

@@ -209,9 +209,9 @@ extension SceneField {
     public static let language = SceneField(
         "language", .text, group: .labels,
         help: "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).", example: .text("ko"),
-        default: Language.en.rawValue
+        default: TitleLanguage.en.rawValue
     ) { v, b in
-        b.scene.language = Language(tag: try SceneRead.text(v, "language"))
+        b.scene.language = TitleLanguage(tag: try SceneRead.text(v, "language"))
     }
 
     /// Titles by state.

@@ -35,7 +35,7 @@ public protocol RefreshFamily: Sendable {
 
     /// The title a control shows in a state when the app set none; `pulled` tells an idle
     /// control that is being pulled from one at rest.
-    func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String
+    func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String
     /// The state title `scene` shows ("" for none), before the app hides the label.
     func title(of scene: RefreshScene) -> String
     /// The second line (last-updated time, subtitle) `scene` shows; nil where there is none.

@@ -48,15 +48,15 @@ public struct LayoutInput: Sendable, Equatable {
 /// An element that is not laid out (hidden, or absent from the style) is nil.
 public struct ComponentLayout: Sendable, Equatable {
     /// The state label.
-    public var stateLabel: Rect?
+    public var stateLabel: RefreshRect?
     /// The last-updated label (headers).
-    public var timeLabel: Rect?
+    public var timeLabel: RefreshRect?
     /// Where the current image is drawn at its natural size (GIF styles).
-    public var image: Rect?
+    public var image: RefreshRect?
     /// The arrow's box (15×40 pt; 20×20 pt for the trail arrow).
-    public var arrow: Rect?
+    public var arrow: RefreshRect?
     /// The spinner's 20×20 pt box.
-    public var spinner: Rect?
+    public var spinner: RefreshRect?
     /// How the labels' text sits in their frames: centred (MJRefresh, ZJRefresh) or at the
     /// left edge (SVPullToRefresh); either way centred vertically.
     public var textAlignment: TextAlignment = .center
@@ -111,10 +111,10 @@ public struct ComponentLayout: Sendable, Equatable {
         var layout = ComponentLayout()
         if !input.stateLabelHidden {
             if input.timeLabelHidden {
-                layout.stateLabel = Rect(x: 0, y: 0, width: w, height: h)
+                layout.stateLabel = RefreshRect(x: 0, y: 0, width: w, height: h)
             } else {
-                layout.stateLabel = Rect(x: 0, y: 0, width: w, height: h / 2)
-                layout.timeLabel = Rect(x: 0, y: h / 2, width: w, height: h - h / 2)
+                layout.stateLabel = RefreshRect(x: 0, y: 0, width: w, height: h / 2)
+                layout.timeLabel = RefreshRect(x: 0, y: h / 2, width: w, height: h - h / 2)
             }
         }
         // Quirk (docs/layout.md): with the state label hidden the time label is not laid out.
@@ -137,7 +137,7 @@ public struct ComponentLayout: Sendable, Equatable {
         let w = input.width, h = input.height
         var layout = ComponentLayout()
         if !input.stateLabelHidden {
-            layout.stateLabel = Rect(x: 0, y: 0, width: w, height: h)
+            layout.stateLabel = RefreshRect(x: 0, y: 0, width: w, height: h)
         }
         // The auto footer decides by its refreshingTitleHidden flag, the back footer by
         // the label's visibility.
@@ -164,18 +164,18 @@ public struct ComponentLayout: Sendable, Equatable {
         let showArrow = input.style == .normal
         if showArrow {
             let arrowX = input.stateLabelHidden ? w / 2 : trailArrowSize / 2 + 5
-            layout.arrow = Rect(centerX: arrowX, centerY: h / 2, width: trailArrowSize, height: trailArrowSize)
+            layout.arrow = RefreshRect(centerX: arrowX, centerY: h / 2, width: trailArrowSize, height: trailArrowSize)
         }
         if !input.stateLabelHidden {
             let labelX = showArrow ? (w + trailArrowSize) / 2 : w / 2
-            layout.stateLabel = Rect(centerX: labelX, centerY: h / 2, width: labelWidth, height: h)
+            layout.stateLabel = RefreshRect(centerX: labelX, centerY: h / 2, width: labelWidth, height: h)
         }
         return layout
     }
 
     private mutating func placeArrowAndSpinner(centerX: Double, centerY: Double) {
-        arrow = Rect(centerX: centerX, centerY: centerY, width: Self.arrowSize.width, height: Self.arrowSize.height)
-        spinner = Rect(centerX: centerX, centerY: centerY, width: Self.spinnerSize, height: Self.spinnerSize)
+        arrow = RefreshRect(centerX: centerX, centerY: centerY, width: Self.arrowSize.width, height: Self.arrowSize.height)
+        spinner = RefreshRect(centerX: centerX, centerY: centerY, width: Self.spinnerSize, height: Self.spinnerSize)
     }
 
     /// Content mode Center (`centered`) or Right with the frame's right edge at `rightEdge`.
@@ -183,9 +183,9 @@ public struct ComponentLayout: Sendable, Equatable {
         guard let size = input.imageSize else { return }
         let y = (input.height - size.height) / 2
         if centered {
-            image = Rect(x: (input.width - size.width) / 2, y: y, width: size.width, height: size.height)
+            image = RefreshRect(x: (input.width - size.width) / 2, y: y, width: size.width, height: size.height)
         } else {
-            image = Rect(x: rightEdge - size.width, y: y, width: size.width, height: size.height)
+            image = RefreshRect(x: rightEdge - size.width, y: y, width: size.width, height: size.height)
         }
     }
 }

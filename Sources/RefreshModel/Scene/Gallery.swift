@@ -26,7 +26,7 @@ public enum Gallery {
     /// Case names are `kind-style-state-language` after the family's ``RefreshFamily/galleryPrefix``,
     /// with its state names (``RefreshFamily/galleryColumns(for:)``).
     public static func cases(
-        family: any RefreshFamily = MJRefresh(), language: Language, scale: Int = 2,
+        family: any RefreshFamily = MJRefresh(), language: TitleLanguage, scale: Int = 2,
         images: StateImages
     ) -> [[Case]] {
         family.kinds.flatMap { kind in

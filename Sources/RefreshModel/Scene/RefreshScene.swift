@@ -49,7 +49,7 @@ public struct RefreshScene: Sendable {
     public var timing: ImageSequence.Timing = .equal
 
     /// The language of the default titles.
-    public var language: Language = .en
+    public var language: TitleLanguage = .en
     /// Titles that replace the defaults, by state.
     public var titles: [RefreshState: String] = [:]
     /// The app hid the state label.

@@ -8,8 +8,8 @@ public enum ArrowShape {
     /// down: a 1.5-pt shaft and an open 45° chevron.
     public static let downArrow: (path: VectorPath, strokeWidth: Double) = {
         var path = VectorPath()
-        path.addPolyline([Point(7.25, 9.25), Point(7.25, 30.5)])
-        path.addPolyline([Point(1.25, 24.25), Point(7.25, 30.5), Point(13.25, 24.25)])
+        path.addPolyline([RefreshPoint(7.25, 9.25), RefreshPoint(7.25, 30.5)])
+        path.addPolyline([RefreshPoint(1.25, 24.25), RefreshPoint(7.25, 30.5), RefreshPoint(13.25, 24.25)])
         return (path, 1.5)
     }()
 
@@ -19,9 +19,9 @@ public enum ArrowShape {
         var path = VectorPath()
         let degree = Double.pi / 180
         // The opening spans 153°–167° (y downward, clockwise from 3 o'clock).
-        path.addArc(center: Point(10, 10), radius: 7.75, start: 167 * degree, sweep: 346 * degree)
-        path.addPolyline([Point(6.3, 10), Point(13.7, 10)])
-        path.addPolyline([Point(8.25, 7.9), Point(6.3, 10), Point(8.25, 12.0)])
+        path.addArc(center: RefreshPoint(10, 10), radius: 7.75, start: 167 * degree, sweep: 346 * degree)
+        path.addPolyline([RefreshPoint(6.3, 10), RefreshPoint(13.7, 10)])
+        path.addPolyline([RefreshPoint(8.25, 7.9), RefreshPoint(6.3, 10), RefreshPoint(8.25, 12.0)])
         return (path, 0.6)
     }()
 

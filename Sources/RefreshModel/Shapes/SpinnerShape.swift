@@ -56,8 +56,8 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
         let c = boxSize / 2
         var path = VectorPath()
         path.addPolyline([
-            Point(c + r0 * cos(angle), c + r0 * sin(angle)),
-            Point(c + r1 * cos(angle), c + r1 * sin(angle)),
+            RefreshPoint(c + r0 * cos(angle), c + r0 * sin(angle)),
+            RefreshPoint(c + r1 * cos(angle), c + r1 * sin(angle)),
         ])
         return path
     }

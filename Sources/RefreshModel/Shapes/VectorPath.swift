@@ -8,7 +8,7 @@ import RefreshImage
 #endif
 
 /// A point in a drawing's coordinate space (points or pixels, y downward).
-public struct Point: Sendable, Equatable {
+public struct RefreshPoint: Sendable, Equatable {
     /// Horizontal position.
     public var x: Double
     /// Vertical position (downward).
@@ -27,7 +27,7 @@ public struct VectorPath: Sendable, Equatable {
     /// One open or closed run of connected points.
     public struct Contour: Sendable, Equatable {
         /// The points, in drawing order.
-        public var points: [Point]
+        public var points: [RefreshPoint]
         /// True when the last point joins the first.
         public var closed: Bool
     }
@@ -39,12 +39,12 @@ public struct VectorPath: Sendable, Equatable {
     public init() {}
 
     /// Starts a new contour at `point`.
-    public mutating func move(to point: Point) {
+    public mutating func move(to point: RefreshPoint) {
         contours.append(Contour(points: [point], closed: false))
     }
 
     /// Adds a straight segment to `point` (starting a contour if none is open).
-    public mutating func line(to point: Point) {
+    public mutating func line(to point: RefreshPoint) {
         if contours.isEmpty { move(to: point) } else { contours[contours.count - 1].points.append(point) }
     }
 
@@ -54,55 +54,55 @@ public struct VectorPath: Sendable, Equatable {
     }
 
     /// Adds an open polyline through `points`.
-    public mutating func addPolyline(_ points: [Point]) {
+    public mutating func addPolyline(_ points: [RefreshPoint]) {
         guard let first = points.first else { return }
         move(to: first)
         for p in points.dropFirst() { line(to: p) }
     }
 
     /// Adds a closed polygon through `points`.
-    public mutating func addPolygon(_ points: [Point]) {
+    public mutating func addPolygon(_ points: [RefreshPoint]) {
         addPolyline(points)
         close()
     }
 
     /// Adds a circular arc as a polyline; angles in radians, 0 at 3 o'clock, clockwise on
     /// screen (y downward), from `start` through `start + sweep`.
-    public mutating func addArc(center: Point, radius: Double, start: Double, sweep: Double) {
+    public mutating func addArc(center: RefreshPoint, radius: Double, start: Double, sweep: Double) {
         let steps = max(2, Int((abs(sweep) / (2 * Double.pi) * 96).rounded(.up)))
         addPolyline(
             (0...steps).map { i in
                 let a = start + sweep * Double(i) / Double(steps)
-                return Point(center.x + radius * cos(a), center.y + radius * sin(a))
+                return RefreshPoint(center.x + radius * cos(a), center.y + radius * sin(a))
             })
     }
 
     /// Adds a closed circle (a 96-gon).
-    public mutating func addCircle(center: Point, radius: Double) {
+    public mutating func addCircle(center: RefreshPoint, radius: Double) {
         addArc(center: center, radius: radius, start: 0, sweep: 2 * Double.pi)
         contours[contours.count - 1].points.removeLast()
         close()
     }
 
     /// The path with every point mapped by `transform`.
-    public func map(_ transform: (Point) -> Point) -> VectorPath {
+    public func map(_ transform: (RefreshPoint) -> RefreshPoint) -> VectorPath {
         var out = self
         for i in out.contours.indices { out.contours[i].points = out.contours[i].points.map(transform) }
         return out
     }
 
     /// The path turned by `angle` radians (clockwise on screen) about `center`.
-    public func rotated(by angle: Double, about center: Point) -> VectorPath {
+    public func rotated(by angle: Double, about center: RefreshPoint) -> VectorPath {
         let c = cos(angle), s = sin(angle)
         return map { p in
             let dx = p.x - center.x, dy = p.y - center.y
-            return Point(center.x + dx * c - dy * s, center.y + dx * s + dy * c)
+            return RefreshPoint(center.x + dx * c - dy * s, center.y + dx * s + dy * c)
         }
     }
 
     /// The path scaled by `factor` about the origin, then moved by (`dx`, `dy`).
     public func scaled(by factor: Double, dx: Double = 0, dy: Double = 0) -> VectorPath {
-        map { Point($0.x * factor + dx, $0.y * factor + dy) }
+        map { RefreshPoint($0.x * factor + dx, $0.y * factor + dy) }
     }
 
     /// The smallest box holding every point, or nil for an empty path.

@@ -4,12 +4,12 @@ import RefreshImage
 /// The header's last-updated line (docs/text.md), with explicit "now" and time zone.
 public struct LastUpdatedFormatter: Sendable {
     /// The language of the fixed words.
-    public var language: Language
+    public var language: TitleLanguage
     /// The time zone the dates are shown in.
     public var timeZone: TimeZone
 
     /// A formatter for a language and time zone.
-    public init(language: Language, timeZone: TimeZone) {
+    public init(language: TitleLanguage, timeZone: TimeZone) {
         self.language = language
         self.timeZone = timeZone
     }
@@ -20,9 +20,9 @@ public struct LastUpdatedFormatter: Sendable {
     /// "yyyy-MM-dd HH:mm". The "today" test compares only the day of the month, as
     /// MJRefresh does (docs/text.md quirk, reproduced on purpose).
     public func text(lastUpdated: Date?, now: Date) -> String {
-        let prefix = Titles.string(.headerLastTime, language)
-        guard let lastUpdated else { return prefix + Titles.string(.headerNoneLastDate, language) }
-        let today = Titles.string(.headerDateToday, language)
+        let prefix = MJRefreshTitles.string(.headerLastTime, language)
+        guard let lastUpdated else { return prefix + MJRefreshTitles.string(.headerNoneLastDate, language) }
+        let today = MJRefreshTitles.string(.headerDateToday, language)
         return prefix + Self.stamp(CivilTime(lastUpdated, in: timeZone), seenAt: CivilTime(now, in: timeZone), today: today)
     }
 

@@ -56,7 +56,7 @@ public struct ContactSheet {
                 card.fill(with: Self.cardColor)
                 sheet.draw(card, atX: x, y: y)
                 sheet.draw(cell.image, atX: x, y: y)
-                let captionFrame = Rect(
+                let captionFrame = RefreshRect(
                     x: Double(x) / s, y: Double(y + heights[r] - captionHeight) / s,
                     width: Double(widths[i]) / s, height: Double(captionHeight) / s)
                 text.draw(cell.caption, in: captionFrame, color: Self.captionColor, into: &sheet)
@@ -72,7 +72,7 @@ extension ContactSheet {
     /// The gallery of a family (``Gallery/cases(family:language:scale:images:)``) as one
     /// sheet: a row per kind and style, a column per state, captioned.
     public static func gallery(
-        of family: any RefreshFamily, language: Language, scale: Int, images: StateImages,
+        of family: any RefreshFamily, language: TitleLanguage, scale: Int, images: StateImages,
         renderer: RefreshRenderer
     ) throws -> RGBAImage {
         let rows = try Gallery.cases(family: family, language: language, scale: scale, images: images).map { row in

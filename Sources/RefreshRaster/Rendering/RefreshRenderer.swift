@@ -194,7 +194,7 @@ public final class RefreshRenderer {
     /// Bitmap images snap their origin to whole device pixels. An image at another scale is
     /// resampled here (docs/images.md); scenes built from files get their images at the
     /// render scale up front (``StateImages/resampled(toScale:)``), so this stays 1:1.
-    private func drawImage(_ image: ScaledImage, in frame: Rect, scale: Int, into control: inout RGBAImage) throws {
+    private func drawImage(_ image: ScaledImage, in frame: RefreshRect, scale: Int, into control: inout RGBAImage) throws {
         let s = Double(scale)
         // The frame's size in pixels: the image's own at the render scale, or ZJRefresh's aspect fit.
         let width = max(1, Int((frame.width * s).rounded())), height = max(1, Int((frame.height * s).rounded()))
@@ -203,15 +203,15 @@ public final class RefreshRenderer {
     }
 
     /// The arrow at the transition's angle and opacity, else its resting ones.
-    private func drawArrow(_ arrow: Indicator.Arrow, scene: RefreshScene, frame: Rect?, into control: inout RGBAImage) {
+    private func drawArrow(_ arrow: Indicator.Arrow, scene: RefreshScene, frame: RefreshRect?, into control: inout RGBAImage) {
         guard let frame, scene.transition?.arrowHidden != true else { return }
         let opacity = scene.transition?.arrowOpacity ?? arrow.opacity
         guard opacity > 0 else { return }
         guard let angle = scene.transition?.arrowAngle ?? scene.family.arrowAngle(kind: scene.kind, state: scene.state) else { return }
         let s = Double(scene.scale)
-        let center = Point(frame.width / 2, frame.height / 2)
+        let center = RefreshPoint(frame.width / 2, frame.height / 2)
         var path = arrow.path.rotated(by: angle, about: center)
-        if arrow.mirrored { path = path.map { Point(frame.width - $0.x, $0.y) } }
+        if arrow.mirrored { path = path.map { RefreshPoint(frame.width - $0.x, $0.y) } }
         let placed = path.scaled(by: s, dx: frame.x * s, dy: frame.y * s)
         let mask: CoverageMask?
         switch arrow.paint {
@@ -225,7 +225,7 @@ public final class RefreshRenderer {
     }
 
     /// The spinner shows while the family says it turns (and, in a transition, while it fades out).
-    private func drawSpinner(_ scene: RefreshScene, turns: Bool, frame: Rect?, into control: inout RGBAImage) {
+    private func drawSpinner(_ scene: RefreshScene, turns: Bool, frame: RefreshRect?, into control: inout RGBAImage) {
         guard let frame else { return }
         let opacity = min(1, max(0, scene.transition?.spinnerOpacity ?? (turns ? 1 : 0)))
         guard opacity > 0 else { return }

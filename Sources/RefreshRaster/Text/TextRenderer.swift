@@ -180,7 +180,7 @@ final class TextRenderer {
     /// horizontally, its line box (ascent + descent) centred vertically, the line origin
     /// snapped to whole device pixels.
     func draw(
-        _ text: String, in frame: Rect, color: RGBAColor, alignment: ComponentLayout.TextAlignment = .center,
+        _ text: String, in frame: RefreshRect, color: RGBAColor, alignment: ComponentLayout.TextAlignment = .center,
         into image: inout RGBAImage
     ) {
         guard !text.isEmpty, frame.width > 0 else { return }
@@ -215,7 +215,7 @@ final class TextRenderer {
     /// Draws `text` as UILabel draws it in a label one glyph wide (the trailer, docs/layout.md):
     /// characters wrap onto lines that fit `frame.width`, the block is centred vertically,
     /// and lines that do not fit the height are dropped.
-    func drawVertical(_ text: String, in frame: Rect, color: RGBAColor, into image: inout RGBAImage) {
+    func drawVertical(_ text: String, in frame: RefreshRect, color: RGBAColor, into image: inout RGBAImage) {
         // Lines that cannot fit the height are never laid out (a long title costs nothing more).
         let lines = wrapByCharacter(text, width: frame.width, maxLines: Int(min(max(frame.height, 0), 100_000) / 8) + 2)
         guard let first = lines.first else { return }

@@ -63,7 +63,7 @@ public enum BuiltInAnimation {
     ) throws -> RGBAImage {
         let pixels = Int((size * scale).rounded())
         var image = try RGBAImage(width: pixels, height: pixels)
-        let center = Point(size / 2, size / 2)
+        let center = RefreshPoint(size / 2, size / 2)
         var track = VectorPath()
         track.addCircle(center: center, radius: ringRadius)
         if let mask = rasterizer.stroke(track.scaled(by: scale), width: ringWidth * scale) {
@@ -76,9 +76,9 @@ public enum BuiltInAnimation {
         }
         if let arrowAngle {
             var arrow = VectorPath()
-            arrow.addPolyline([Point(18, 10.5), Point(18, 25)])
-            arrow.addPolyline([Point(12.5, 19.5), Point(18, 25), Point(23.5, 19.5)])
-            let turned = arrow.rotated(by: arrowAngle, about: Point(18, 18))
+            arrow.addPolyline([RefreshPoint(18, 10.5), RefreshPoint(18, 25)])
+            arrow.addPolyline([RefreshPoint(12.5, 19.5), RefreshPoint(18, 25), RefreshPoint(23.5, 19.5)])
+            let turned = arrow.rotated(by: arrowAngle, about: RefreshPoint(18, 18))
             if let mask = rasterizer.stroke(turned.scaled(by: scale), width: 2.5 * scale) {
                 image.paint(mask, color: accent)
             }

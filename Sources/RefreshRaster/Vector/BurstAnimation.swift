@@ -15,7 +15,7 @@ import RefreshModel
 /// smaller copies a side fly out and back, each turning and fading as it goes.
 public enum BurstAnimation {
     static let size = StateImages.BuiltIn.burst.size
-    static let center = Point(60, 22)
+    static let center = RefreshPoint(60, 22)
     static let wedgeRadius = 19.0
     static let starRadius = (rest: 6.0, full: 15.0)
 
@@ -72,7 +72,7 @@ public enum BurstAnimation {
             let radius = star * (0.55 - 0.1 * Double(k))
             for side in [-1.0, 1.0] {
                 let copy = starPath(
-                    center: Point(center.x + side * distance, center.y), radius: radius,
+                    center: RefreshPoint(center.x + side * distance, center.y), radius: radius,
                     turn: side * turn * Double(k + 1))
                 if let mask = rasterizer.fill(copy.scaled(by: scale)) {
                     image.paint(mask, color: BuiltInAnimation.accent, opacity: alpha)
@@ -86,13 +86,13 @@ public enum BurstAnimation {
     }
 
     /// A five-pointed star: outer points at `radius`, inner at 0.45 of it, the first point up.
-    static func starPath(center: Point, radius: Double, turn: Double) -> VectorPath {
+    static func starPath(center: RefreshPoint, radius: Double, turn: Double) -> VectorPath {
         var path = VectorPath()
         path.addPolygon(
             (0..<10).map { i in
                 let r = i % 2 == 0 ? radius : radius * 0.45
                 let a = -Double.pi / 2 + turn + Double(i) * Double.pi / 5
-                return Point(center.x + r * cos(a), center.y + r * sin(a))
+                return RefreshPoint(center.x + r * cos(a), center.y + r * sin(a))
             })
         return path
     }

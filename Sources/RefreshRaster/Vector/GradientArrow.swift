@@ -14,7 +14,7 @@ import RefreshModel
 enum GradientArrow {
     /// `mask` (the filled arrow, turned by `angle` about the frame's centre and placed at
     /// `frame` × `scale`) with every pixel's coverage multiplied by the gradient's alpha there.
-    static func fade(_ mask: CoverageMask, frame: Rect, angle: Double, scale: Double, opaqueAt fraction: Double) -> CoverageMask {
+    static func fade(_ mask: CoverageMask, frame: RefreshRect, angle: Double, scale: Double, opaqueAt fraction: Double) -> CoverageMask {
         let opaqueAt = fraction * frame.height
         let cx = frame.midX, cy = frame.midY
         let c = cos(-angle), s = sin(-angle)

@@ -83,7 +83,7 @@ final class VectorRasterizer {
     }
 
     /// A y-down pixel point as a FreeType 26.6 vector, y up, relative to the box.
-    private static func vector(_ p: Point, _ box: PixelBox) -> FT_Vector {
+    private static func vector(_ p: RefreshPoint, _ box: PixelBox) -> FT_Vector {
         FT_Vector(
             x: FT_Pos(((p.x - Double(box.x)) * 64).rounded()),
             y: FT_Pos(((Double(box.y + box.height) - p.y) * 64).rounded()))

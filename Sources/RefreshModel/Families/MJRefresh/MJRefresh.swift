@@ -2,7 +2,7 @@ import RefreshImage
 
 /// MJRefresh (docs/families.md): headers, back and auto footers and the trailer, in the
 /// Normal (arrow and spinner), State (labels only) and GIF (images) styles. The layouts are
-/// ``ComponentLayout``'s, the strings ``Titles``, the motion ``Transition``'s.
+/// ``ComponentLayout``'s, the strings ``MJRefreshTitles``, the motion ``MJRefreshTransition``'s.
 public struct MJRefresh: RefreshFamily, Equatable {
     /// `labelLeftInset`: the gap between the text and the arrow, spinner or image; nil for the
     /// style's own (25 pt, 20 pt for the GIF styles).
@@ -36,9 +36,9 @@ public struct MJRefresh: RefreshFamily, Equatable {
         }
     }
 
-    /// ``Titles``, translated.
-    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String {
-        Titles.title(kind: kind, state: state, language: language)
+    /// ``MJRefreshTitles``, translated.
+    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String {
+        MJRefreshTitles.title(kind: kind, state: state, language: language)
     }
 
     /// The app's or default title; none while an auto footer with `refreshingTitleHidden` refreshes.
@@ -107,17 +107,17 @@ public struct MJRefresh: RefreshFamily, Equatable {
         ArrowShape.angle(kind: kind, state: state)
     }
 
-    /// MJRefresh's transitions (``Transition``).
+    /// MJRefresh's transitions (``MJRefreshTransition``).
     public func transition(
         kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
         startAngle: Double?, autoAlpha: Bool
     ) -> TransitionValues {
-        Transition.values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
+        MJRefreshTransition.values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
     }
 
     /// Insets open in 0.25 s and close in 0.4 s; the spinner fades out after a refresh.
     public var motion: MotionRules {
-        MotionRules(insetIn: Transition.fast, insetOut: Transition.slow, spinnerFadesAfterRefresh: true)
+        MotionRules(insetIn: MJRefreshTransition.fast, insetOut: MJRefreshTransition.slow, spinnerFadesAfterRefresh: true)
     }
 
     /// MJRefresh's gallery names have no prefix (they came first).

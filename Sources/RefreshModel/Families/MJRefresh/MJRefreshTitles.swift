@@ -2,7 +2,7 @@ import RefreshImage
 
 /// MJRefresh's default strings (docs/text.md) and which one each kind shows in each state
 /// (docs/text.md).
-public enum Titles {
+public enum MJRefreshTitles {
     /// The keys of MJRefresh's `Localizable.strings` (without the `MJRefresh` prefix).
     public enum Key: String, CaseIterable, Sendable {
         case headerIdle = "HeaderIdleText", headerPulling = "HeaderPullingText"
@@ -37,13 +37,13 @@ public enum Titles {
     }
 
     /// The default title of a kind in a state and language ("" where there is none).
-    public static func title(kind: ComponentKind, state: RefreshState, language: Language) -> String {
+    public static func title(kind: ComponentKind, state: RefreshState, language: TitleLanguage) -> String {
         key(kind: kind, state: state).map { string($0, language) } ?? ""
     }
 
     /// One string of the tables. Trailer strings exist only in Chinese; elsewhere our own
     /// English wording stands in for MJRefresh's raw key names (docs/text.md).
-    public static func string(_ key: Key, _ language: Language) -> String {
+    public static func string(_ key: Key, _ language: TitleLanguage) -> String {
         let column: Int
         switch language {
         case .en: column = 0

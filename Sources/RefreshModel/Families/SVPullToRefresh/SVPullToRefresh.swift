@@ -66,7 +66,7 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     }
 
     /// Its English keys (it ships no translations); the infinite scrolling view has no title.
-    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String {
+    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String {
         guard kind != .autoFooter else { return "" }
         switch state.drawnAs {
         case .pulling: return "Release to refresh..."
@@ -174,9 +174,9 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public static let arrow: VectorPath = {
         var path = VectorPath()
         for top in stride(from: 0.0, through: 30, by: 6) {
-            path.addPolygon([Point(5, top), Point(17, top), Point(17, top + 4), Point(5, top + 4)])
+            path.addPolygon([RefreshPoint(5, top), RefreshPoint(17, top), RefreshPoint(17, top + 4), RefreshPoint(5, top + 4)])
         }
-        path.addPolygon([Point(0, 34), Point(11, 48), Point(22, 34)])
+        path.addPolygon([RefreshPoint(0, 34), RefreshPoint(11, 48), RefreshPoint(22, 34)])
         return path
     }()
 

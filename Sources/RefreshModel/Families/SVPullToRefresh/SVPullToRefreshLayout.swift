@@ -63,17 +63,17 @@ public enum SVPullToRefreshLayout {
         let blockHeight = subtitle.map { titleHeight + $0.height + marginY } ?? titleHeight
         let titleY = viewHeight / 2 - blockHeight / 2
         if let title {
-            layout.stateLabel = Rect(x: labelX, y: titleY, width: title.width, height: title.height).integral
+            layout.stateLabel = RefreshRect(x: labelX, y: titleY, width: title.width, height: title.height).integral
         }
         if let subtitle {
             layout.timeLabel =
-                Rect(x: labelX, y: titleY + titleHeight + marginY, width: subtitle.width, height: subtitle.height).integral
+                RefreshRect(x: labelX, y: titleY + titleHeight + marginY, width: subtitle.width, height: subtitle.height).integral
         }
-        let arrow = Rect(
+        let arrow = RefreshRect(
             x: groupX + (column - arrowSize.width) / 2, y: viewHeight / 2 - arrowSize.height / 2,
             width: arrowSize.width, height: arrowSize.height)
         layout.arrow = arrow
-        layout.spinner = Rect(centerX: arrow.midX, centerY: arrow.midY, width: indicator, height: indicator)
+        layout.spinner = RefreshRect(centerX: arrow.midX, centerY: arrow.midY, width: indicator, height: indicator)
         return layout
     }
 
@@ -103,11 +103,11 @@ public enum SVPullToRefreshLayout {
         }
         let arrowX = ((width - 200) * 0.5).rounded(.up)
         let labelX = ((width - 200) * 0.5 + labelOffset).rounded(.up)
-        let arrow = Rect(x: arrowX, y: arrowTop, width: arrowSize.width, height: arrowSize.height)
+        let arrow = RefreshRect(x: arrowX, y: arrowTop, width: arrowSize.width, height: arrowSize.height)
         layout.arrow = arrow
-        layout.spinner = Rect(centerX: arrow.midX, centerY: arrow.midY, width: indicatorSize, height: indicatorSize)
-        if title { layout.stateLabel = Rect(x: labelX, y: titleTop, width: titleSize.width, height: titleSize.height) }
-        if subtitle { layout.timeLabel = Rect(x: labelX, y: subtitleTop, width: subtitleSize.width, height: subtitleSize.height) }
+        layout.spinner = RefreshRect(centerX: arrow.midX, centerY: arrow.midY, width: indicatorSize, height: indicatorSize)
+        if title { layout.stateLabel = RefreshRect(x: labelX, y: titleTop, width: titleSize.width, height: titleSize.height) }
+        if subtitle { layout.timeLabel = RefreshRect(x: labelX, y: subtitleTop, width: subtitleSize.width, height: subtitleSize.height) }
         return layout
     }
 
@@ -126,8 +126,8 @@ public enum SVPullToRefreshLayout {
     }
 
     /// `setCustomView:forState:`'s placement: centred, origin rounded half away from zero.
-    static func centred(_ size: (width: Double, height: Double), width: Double) -> Rect {
-        Rect(
+    static func centred(_ size: (width: Double, height: Double), width: Double) -> RefreshRect {
+        RefreshRect(
             x: ((width - size.width) / 2).rounded(), y: ((viewHeight - size.height) / 2).rounded(),
             width: size.width, height: size.height)
     }

@@ -43,7 +43,7 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     }
 
     /// Its Chinese literals (it ships no translations).
-    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: Language) -> String {
+    public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String {
         switch state.drawnAs {
         case .pulling: return "松开手刷新"
         case .refreshing: return "加载数据中..."
@@ -161,9 +161,12 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         let s = ZJRefreshLayout.arrowViewSize / ZJRefreshLayout.arrowImageSize.height
         var path = VectorPath()
         for top in stride(from: 2.0, through: 38, by: 9) {
-            path.addPolygon([Point(6 * s, top * s), Point(17 * s, top * s), Point(17 * s, (top + 4.5) * s), Point(6 * s, (top + 4.5) * s)])
+            path.addPolygon([
+                RefreshPoint(6 * s, top * s), RefreshPoint(17 * s, top * s), RefreshPoint(17 * s, (top + 4.5) * s),
+                RefreshPoint(6 * s, (top + 4.5) * s),
+            ])
         }
-        path.addPolygon([Point(0.5 * s, 42.5 * s), Point(11.5 * s, 59 * s), Point(22.5 * s, 42.5 * s)])
+        path.addPolygon([RefreshPoint(0.5 * s, 42.5 * s), RefreshPoint(11.5 * s, 59 * s), RefreshPoint(22.5 * s, 42.5 * s)])
         return path
     }()
     /// The image's grey, #454545 at 86 % opacity where it is most opaque.

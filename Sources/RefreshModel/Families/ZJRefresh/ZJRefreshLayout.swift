@@ -29,20 +29,20 @@ public enum ZJRefreshLayout {
     public static func labels(
         width: Double, height: Double, description: (width: Double, height: Double)?,
         time: (width: Double, height: Double)?
-    ) -> (description: Rect?, time: Rect?, imageBox: Rect) {
+    ) -> (description: RefreshRect?, time: RefreshRect?, imageBox: RefreshRect) {
         guard let description else {
-            return (nil, nil, Rect(x: 0, y: 0, width: width, height: height))
+            return (nil, nil, RefreshRect(x: 0, y: 0, width: width, height: height))
         }
         let d = description.width.rounded(.up), dh = description.height.rounded(.up)
         guard let time else {
-            let frame = Rect(centerX: width / 2, centerY: height / 2, width: d, height: dh)
-            return (frame, nil, Rect(x: 0, y: 0, width: frame.x - imageMargin, height: height))
+            let frame = RefreshRect(centerX: width / 2, centerY: height / 2, width: d, height: dh)
+            return (frame, nil, RefreshRect(x: 0, y: 0, width: frame.x - imageMargin, height: height))
         }
         let t = time.width.rounded(.up), th = time.height.rounded(.up)
-        let descriptionFrame = Rect(x: width / 2 - d / 2, y: height / 2 - dh, width: d, height: dh)
-        let timeFrame = Rect(x: width / 2 - t / 2, y: descriptionFrame.maxY + labelGap, width: t, height: th)
+        let descriptionFrame = RefreshRect(x: width / 2 - d / 2, y: height / 2 - dh, width: d, height: dh)
+        let timeFrame = RefreshRect(x: width / 2 - t / 2, y: descriptionFrame.maxY + labelGap, width: t, height: th)
         let boxWidth = min(descriptionFrame.x, timeFrame.x) - imageMargin
-        return (descriptionFrame, timeFrame, Rect(x: 0, y: 0, width: boxWidth, height: height))
+        return (descriptionFrame, timeFrame, RefreshRect(x: 0, y: 0, width: boxWidth, height: height))
     }
 
     /// `GifAnimator`: the labels, and the image aspect-fitted into the box (UIImageView's
@@ -58,7 +58,7 @@ public enum ZJRefreshLayout {
         if let image, image.width > 0, image.height > 0, placed.imageBox.width > 0 {
             let box = placed.imageBox
             let factor = min(box.width / image.width, box.height / image.height)
-            layout.image = Rect(centerX: box.midX, centerY: box.midY, width: image.width * factor, height: image.height * factor)
+            layout.image = RefreshRect(centerX: box.midX, centerY: box.midY, width: image.width * factor, height: image.height * factor)
         }
         return layout
     }
@@ -83,18 +83,18 @@ public enum ZJRefreshLayout {
         let labelX = width / 2 - labelWidth / 2
         if description != nil {
             let top = normalInset, bottom = height - normalInset - timeHeight
-            layout.stateLabel = Rect(x: labelX, y: top, width: labelWidth, height: max(0, bottom - top))
+            layout.stateLabel = RefreshRect(x: labelX, y: top, width: labelWidth, height: max(0, bottom - top))
         }
         if time != nil {
-            layout.timeLabel = Rect(
+            layout.timeLabel = RefreshRect(
                 x: width / 2 - timeWidth / 2, y: height - normalInset - timeHeight, width: timeWidth, height: timeHeight)
         }
-        let view = Rect(
+        let view = RefreshRect(
             x: labelX - normalGap - arrowViewSize, y: height / 2 - arrowViewSize / 2, width: arrowViewSize, height: arrowViewSize)
         let fit = min(arrowViewSize / arrowImageSize.width, arrowViewSize / arrowImageSize.height)
-        layout.arrow = Rect(
+        layout.arrow = RefreshRect(
             centerX: view.midX, centerY: view.midY, width: arrowImageSize.width * fit, height: arrowImageSize.height * fit)
-        layout.spinner = Rect(centerX: view.midX, centerY: view.midY, width: indicatorSize, height: indicatorSize)
+        layout.spinner = RefreshRect(centerX: view.midX, centerY: view.midY, width: indicatorSize, height: indicatorSize)
         return layout
     }
 }

@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// A rectangle in points, origin top-left, y downward (UIKit's convention).
-public struct Rect: Sendable, Equatable, CustomStringConvertible {
+public struct RefreshRect: Sendable, Equatable, CustomStringConvertible {
     /// Left edge.
     public var x: Double
     /// Top edge.
@@ -34,15 +34,15 @@ public struct Rect: Sendable, Equatable, CustomStringConvertible {
     public var midY: Double { y + height / 2 }
 
     /// The rectangle mirrored left-to-right inside a container `containerWidth` wide.
-    public func mirrored(inWidth containerWidth: Double) -> Rect {
-        Rect(x: containerWidth - x - width, y: y, width: width, height: height)
+    public func mirrored(inWidth containerWidth: Double) -> RefreshRect {
+        RefreshRect(x: containerWidth - x - width, y: y, width: width, height: height)
     }
 
     /// The smallest rectangle on whole points holding this one (`CGRectIntegral`): origin
     /// rounded down, far edges rounded up.
-    public var integral: Rect {
+    public var integral: RefreshRect {
         let left = x.rounded(.down), top = y.rounded(.down)
-        return Rect(x: left, y: top, width: maxX.rounded(.up) - left, height: maxY.rounded(.up) - top)
+        return RefreshRect(x: left, y: top, width: maxX.rounded(.up) - left, height: maxY.rounded(.up) - top)
     }
 
     /// `x y w h` with up to three decimals.
