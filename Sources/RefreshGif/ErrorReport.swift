@@ -12,6 +12,8 @@ public enum ErrorReport {
     /// The option a setting is given with: a schema field's own (`imageScale` →
     /// `--image-scale`), else the property's name in the command line's kebab case
     /// (`requestSeconds` → `--request-seconds`).
+    /// - Parameter field: a setting's JSON key, a scene property, or a command's own option name.
+    /// - Returns: the option with its dashes.
     public static func option(for field: String) -> String {
         if let option = SceneSchema.standard.field(named: field)?.option { return "--" + option }
         return "--" + field.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
@@ -23,12 +25,16 @@ public enum ErrorReport {
     }
 
     /// One line for a model value error: the option, then what is wrong.
+    /// - Parameter error: the value error.
+    /// - Returns: `--option: reason`.
     public static func message(for error: InvalidValue) -> String {
         "\(option(for: error.field)): \(error.reason)"
     }
 
     /// The sysexits code (64 usage, 65 bad data, 66 missing input, 70 internal, 73 cannot
     /// create, 74 write error) and one-line message of `error`.
+    /// - Parameter error: any error the library throws.
+    /// - Returns: the exit code and the line.
     public static func describe(_ error: Error) -> (code: Int32, message: String) {
         switch error {
         case let error as RefreshGifError:

@@ -13,6 +13,8 @@ public enum RefreshEnvironment {
     /// One warning for each variable of `environment` that is not one of ``variables`` but
     /// within two edits of one (a letter added, dropped, changed or two swapped), naming it.
     /// Other `REFRESH_` variables (a team's own) are left alone.
+    /// - Parameter environment: the process's environment.
+    /// - Returns: one line per misspelt variable, by name.
     public static func warnings(_ environment: [String: String]) -> [String] {
         let names = variables.map(\.name)
         var out: [String] = []

@@ -13,6 +13,14 @@
         /// perceptual CIEDE2000 method), passing within `maxDiffPixels` and `maxDiffRatio`. A
         /// failure writes the actual and diff pictures to `$REFRESH_ARTIFACTS` (else a private
         /// temporary folder) and names them in its message.
+        /// - Parameters:
+        ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+        ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+        ///   - method: pixelmatch's YIQ distance, or CIEDE2000 (`perceptual`).
+        ///   - maxDeltaE: with `perceptual`, the largest ΔE₀₀ a matching pixel may have.
+        ///   - maxDiffPixels: how many pixels may differ and the snapshot still pass.
+        ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
+        /// - Returns: the diffing.
         public static func refreshImage(
             threshold: Double = 0, includeAA: Bool = true, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
             maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
@@ -33,6 +41,14 @@
         public static var refreshImage: Snapshotting { refreshImage() }
 
         /// A scene drawn as `refresh-render` draws it, with a tolerance.
+        /// - Parameters:
+        ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+        ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+        ///   - method: pixelmatch's YIQ distance, or CIEDE2000 (`perceptual`).
+        ///   - maxDeltaE: with `perceptual`, the largest ΔE₀₀ a matching pixel may have.
+        ///   - maxDiffPixels: how many pixels may differ and the snapshot still pass.
+        ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
+        /// - Returns: the strategy.
         public static func refreshImage(
             threshold: Double = 0, includeAA: Bool = true, method: ImageDiff.Method = .pixelmatch, maxDeltaE: Double = 2,
             maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
@@ -49,6 +65,10 @@
 
         /// One loop of the scene's state at `fps` (its looping images, the spinner), as one grid of
         /// frames `columns` wide.
+        /// - Parameters:
+        ///   - fps: frames per second.
+        ///   - columns: frames per row of the golden's grid.
+        /// - Returns: the strategy, compared exactly.
         public static func refreshSequence(fps: Int = 10, columns: Int = 8) -> Snapshotting {
             Snapshotting(pathExtension: "png", diffing: .refreshImage()) { scene in
                 RefreshDiff.png {
@@ -61,6 +81,8 @@
 
     extension Snapshotting where Value == RefreshAnimation, Format == RefreshPNG {
         /// Every frame of an animation (a gesture, a sequence) as one grid `columns` wide.
+        /// - Parameter columns: frames per row of the golden's grid.
+        /// - Returns: the strategy, compared exactly.
         public static func refreshFrames(columns: Int = 8) -> Snapshotting {
             Snapshotting(pathExtension: "png", diffing: .refreshImage()) { animation in
                 RefreshDiff.png {

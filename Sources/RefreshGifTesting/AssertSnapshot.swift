@@ -26,6 +26,18 @@ import XCTest
 ///   hold a report (`index.html`): the root's links every failing snapshot of every test, and
 ///   a snapshot that passes again is taken out of both.
 /// - `snapshotDirectory` replaces the `__Snapshots__/<TestFile>` folder.
+///
+/// - Parameters:
+///   - value: what is snapshotted; what it throws fails the assertion with the error's line.
+///   - strategy: how the value becomes a snapshot and how that is compared (``Snapshotting``).
+///   - name: the golden's name instead of the test's and a counter.
+///   - record: when the golden is written; nil leaves it to the scope, `REFRESH_RECORD` or `missing`.
+///   - snapshotDirectory: the folder of goldens instead of `__Snapshots__/<TestFile>`.
+///   - fileID: the test file, as `#fileID` gives it (left to its default).
+///   - filePath: the test file's path, as `#filePath` gives it (left to its default).
+///   - testName: the test function, as `#function` gives it (left to its default).
+///   - line: the assertion's line (left to its default).
+///   - column: the assertion's column (left to its default).
 public func assertSnapshot<Value, Format>(
     of value: @autoclosure () throws -> Value,
     as strategy: Snapshotting<Value, Format>,
@@ -50,6 +62,19 @@ public func assertSnapshot<Value, Format>(
 
 /// The check behind ``assertSnapshot(of:as:named:record:snapshotDirectory:fileID:file:testName:line:column:)``
 /// without reporting: nil when the snapshot matched, else the message it would report.
+/// - Parameters:
+///   - value: what is snapshotted; what it throws fails the assertion with the error's line.
+///   - strategy: how the value becomes a snapshot and how that is compared (``Snapshotting``).
+///   - name: the golden's name instead of the test's and a counter.
+///   - record: when the golden is written; nil leaves it to the scope, `REFRESH_RECORD` or `missing`.
+///   - snapshotDirectory: the folder of goldens instead of `__Snapshots__/<TestFile>`.
+///   - fileID: the test file, as `#fileID` gives it (left to its default).
+///   - filePath: the test file's path, as `#filePath` gives it (left to its default).
+///   - testName: the test function, as `#function` gives it (left to its default).
+///   - line: the assertion's line (left to its default).
+///   - column: the assertion's column (left to its default).
+/// - Returns: nil when the snapshot matched (or was recorded and the mode allows passing), else
+///   the message an assertion reports.
 public func verifySnapshot<Value, Format>(
     of value: @autoclosure () throws -> Value,
     as strategy: Snapshotting<Value, Format>,

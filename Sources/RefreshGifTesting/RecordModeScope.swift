@@ -11,11 +11,22 @@ import RefreshGif
 ///     }
 /// }
 /// ```
+/// - Parameters:
+///   - mode: the record mode of the assertions inside.
+///   - operation: the code whose assertions use it.
+/// - Returns: what `operation` returns.
+/// - Throws: what `operation` throws.
 public func withSnapshotRecordMode<R>(_ mode: SnapshotRecordMode, operation: () throws -> R) rethrows -> R {
     try SnapshotRecordMode.$scoped.withValue(mode, operation: operation)
 }
 
 /// The `async` form of `withSnapshotRecordMode(_:operation:)`.
+/// - Parameters:
+///   - mode: the record mode of the assertions inside.
+///   - isolation: the actor `operation` runs on (left to its default).
+///   - operation: the code whose assertions use it.
+/// - Returns: what `operation` returns.
+/// - Throws: what `operation` throws.
 public func withSnapshotRecordMode<R>(
     _ mode: SnapshotRecordMode, isolation: isolated (any Actor)? = #isolation,
     operation: () async throws -> R

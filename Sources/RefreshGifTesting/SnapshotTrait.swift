@@ -18,6 +18,11 @@ public struct RefreshSnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
     public var isRecursive: Bool { true }
 
     /// Runs the test with the record mode in scope.
+    /// - Parameters:
+    ///   - test: the test or suite.
+    ///   - testCase: the test case, for a parameterised test.
+    ///   - function: runs the test.
+    /// - Throws: what the test throws.
     public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
         guard let record else { return try await function() }
         try await SnapshotRecordMode.$scoped.withValue(record) { try await function() }
@@ -26,6 +31,8 @@ public struct RefreshSnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
 
 extension Trait where Self == RefreshSnapshotsTrait {
     /// Snapshot assertions in this test or suite use `record` (see ``SnapshotRecordMode``).
+    /// - Parameter record: the mode; nil leaves it to `REFRESH_RECORD`.
+    /// - Returns: the trait.
     public static func refreshSnapshots(record: SnapshotRecordMode? = nil) -> Self {
         RefreshSnapshotsTrait(record: record)
     }

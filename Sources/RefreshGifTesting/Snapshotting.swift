@@ -22,6 +22,10 @@ public struct Snapshotting<Value, Format>: Sendable {
     public var snapshot: @Sendable (Value) throws -> Format
 
     /// A strategy from its parts.
+    /// - Parameters:
+    ///   - pathExtension: the golden file's extension, without the dot.
+    ///   - diffing: how the format is stored and compared.
+    ///   - snapshot: makes the format of a value; what it throws fails the assertion.
     public init(pathExtension: String, diffing: Diffing<Format>, snapshot: @escaping @Sendable (Value) throws -> Format) {
         self.pathExtension = pathExtension
         self.diffing = diffing
@@ -29,6 +33,9 @@ public struct Snapshotting<Value, Format>: Sendable {
     }
 
     /// This strategy for another type: `transform` makes this strategy's value from it.
+    /// - Parameter transform: makes this strategy's value from yours; what it throws fails the
+    ///   assertion with the error's line.
+    /// - Returns: a strategy for `NewValue`, with this one's extension and diffing.
     public func pullback<NewValue>(_ transform: @escaping @Sendable (NewValue) throws -> Value) -> Snapshotting<NewValue, Format> {
         let snapshot = self.snapshot
         return Snapshotting<NewValue, Format>(pathExtension: pathExtension, diffing: diffing) { try snapshot(try transform($0)) }
@@ -46,6 +53,10 @@ public struct Diffing<Format>: Sendable {
     public var drawsText: Bool
 
     /// A diffing from its parts.
+    /// - Parameters:
+    ///   - toData: the golden file's bytes for a snapshot.
+    ///   - diff: compares a golden file's bytes with a snapshot.
+    ///   - drawsText: true when the format is drawn with fonts (they are recorded beside the golden).
     public init(
         toData: @escaping @Sendable (Format) throws -> [UInt8],
         diff: @escaping @Sendable (_ golden: [UInt8], _ actual: Format) throws -> SnapshotComparison,
@@ -59,6 +70,8 @@ public struct Diffing<Format>: Sendable {
 
 extension Diffing where Format == RGBAImage {
     /// Pictures as PNG files, compared as `tolerance` says.
+    /// - Parameter tolerance: how much may differ; exact by default.
+    /// - Returns: the diffing.
     public static func image(_ tolerance: SnapshotTolerance = SnapshotTolerance()) -> Diffing {
         Diffing(
             toData: { try PNGEncoder().encode($0) },
@@ -73,6 +86,8 @@ extension Diffing where Format == RGBAImage {
 
 extension Diffing where Format == FrameGrid {
     /// Animation frames as one PNG grid, compared frame by frame as `tolerance` says.
+    /// - Parameter tolerance: how much may differ in each frame; exact by default.
+    /// - Returns: the diffing.
     public static func frames(_ tolerance: SnapshotTolerance = SnapshotTolerance()) -> Diffing {
         Diffing(
             toData: { try PNGEncoder().encode($0.picture) },
@@ -100,6 +115,12 @@ extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
     public static var image: Snapshotting { image() }
 
     /// An image as it is, with a tolerance.
+    /// - Parameters:
+    ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+    ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+    ///   - maxDiffPixels: how many pixels may differ and the snapshot still pass.
+    ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
+    /// - Returns: the strategy.
     public static func image(
         threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
@@ -111,6 +132,8 @@ extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
     }
 
     /// An image as it is, compared as `tolerance` says.
+    /// - Parameter tolerance: how much may differ.
+    /// - Returns: the strategy.
     public static func image(tolerance: SnapshotTolerance) -> Snapshotting {
         Snapshotting(pathExtension: "png", diffing: .image(tolerance)) { $0 }
     }
@@ -124,12 +147,22 @@ extension Snapshotting where Value == RefreshScene, Format == RGBAImage {
 
     /// A scene rendered at its scale, compared perceptually: at least `perceptualPrecision`
     /// of the pixels within ΔE₀₀ `maxDeltaE` of the golden's.
+    /// - Parameters:
+    ///   - perceptualPrecision: the share of pixels, 0 to 1, that must match.
+    ///   - maxDeltaE: the largest CIEDE2000 difference a matching pixel may have.
+    /// - Returns: the strategy.
     public static func scene(perceptualPrecision: Double, maxDeltaE: Double = 2) -> Snapshotting {
         Snapshotting<RGBAImage, RGBAImage>.image(tolerance: .perceptual(precision: perceptualPrecision, maxDeltaE: maxDeltaE))
             .pullback { try RefreshRenderer().render($0) }
     }
 
     /// A scene rendered at its scale, with a tolerance.
+    /// - Parameters:
+    ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+    ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+    ///   - maxDiffPixels: how many pixels may differ and the snapshot still pass.
+    ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
+    /// - Returns: the strategy.
     public static func scene(
         threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0
@@ -146,6 +179,15 @@ extension Snapshotting where Value == RefreshScene, Format == FrameGrid {
     /// The scene's state over time (looping images, the spinner): `duration` seconds at
     /// `fps` (one loop of the state's animation when nil), compared frame by frame. The
     /// golden is one PNG, the frames in a grid of up to `columns` a row.
+    /// - Parameters:
+    ///   - fps: frames per second.
+    ///   - duration: seconds drawn; nil for one loop of the state's animation.
+    ///   - columns: frames per row of the golden's grid.
+    ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+    ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+    ///   - maxDiffPixels: how many pixels may differ and the snapshot still pass.
+    ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
+    /// - Returns: the strategy.
     public static func sequence(
         fps: Int = 10, duration: Double? = nil, columns: Int = 8, threshold: Double = 0,
         includeAA: Bool = true, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0
@@ -162,6 +204,16 @@ extension Snapshotting where Value == RefreshScene, Format == FrameGrid {
 
     /// A gesture played on the scene's control (docs/motion.md), every frame at `fps` in its
     /// screen window, compared frame by frame as ``sequence(fps:duration:columns:threshold:includeAA:maxDiffPixels:maxDiffRatio:)``.
+    /// - Parameters:
+    ///   - gesture: the finger's moves and the app's calls.
+    ///   - fps: frames per second.
+    ///   - showContent: true draws a plain list that moves with the scroll offset.
+    ///   - columns: frames per row of the golden's grid.
+    ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+    ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+    ///   - maxDiffPixels: how many pixels may differ and the snapshot still pass.
+    ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
+    /// - Returns: the strategy.
     public static func gesture(
         _ gesture: Gesture, fps: Int = 10, showContent: Bool = false, columns: Int = 8,
         threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
@@ -177,6 +229,13 @@ extension Snapshotting where Value == RefreshScene, Format == FrameGrid {
 
 extension Snapshotting where Value == RefreshAnimation, Format == FrameGrid {
     /// Every frame of an animation, compared frame by frame (golden: one PNG grid).
+    /// - Parameters:
+    ///   - columns: frames per row of the golden's grid.
+    ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+    ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+    ///   - maxDiffPixels: how many pixels may differ and the snapshot still pass.
+    ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
+    /// - Returns: the strategy.
     public static func frames(
         columns: Int = 8, threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0,
         maxDiffRatio: Double = 0

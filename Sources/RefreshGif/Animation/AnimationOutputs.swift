@@ -24,6 +24,12 @@ public struct AnimationOutputs: Sendable {
     public var gifDithering: GIFDithering = .none
 
     /// Outputs to the given paths; nil leaves one out.
+    /// - Parameters:
+    ///   - framesFolder: a folder for `frame_0001.png` … (new or empty).
+    ///   - gif: an animated GIF file.
+    ///   - apng: an animated PNG file.
+    ///   - sheet: a PNG contact sheet of the frames.
+    ///   - sheetEvery: put every n-th frame on the sheet (all when nil).
     public init(framesFolder: String? = nil, gif: String? = nil, apng: String? = nil, sheet: String? = nil, sheetEvery: Int? = nil) {
         self.framesFolder = framesFolder
         self.gif = gif
@@ -46,6 +52,15 @@ extension RefreshAnimation {
     /// animation. `inputs` are files the outputs must not replace (the images the scene was
     /// made from); `progress` is told the frames done after each batch, and may stop the write
     /// by throwing (what it throws is thrown, and no output is left).
+    /// - Parameters:
+    ///   - outputs: the files and folder to write.
+    ///   - jobs: worker threads (``Limits/jobs``).
+    ///   - settings: PNG compression of frames, APNG and sheet.
+    ///   - inputs: files the outputs must not replace.
+    ///   - progress: told the frames done after each batch; throws to stop.
+    /// - Returns: what each frame shows, in order.
+    /// - Throws: ``RefreshGifError`` for a bad output path, a limit or a failed write;
+    ///   ``InvalidValue`` for `jobs` out of range; what `progress` throws.
     @discardableResult
     public func write(
         _ outputs: AnimationOutputs, jobs: Int = RefreshAnimation.defaultJobs,
@@ -87,6 +102,13 @@ extension RefreshAnimation {
     /// Renders every frame on `jobs` threads and hands each to every sink, in order
     /// (``FrameSink``); returns what each frame shows. When a frame or a sink fails, every
     /// sink is abandoned and the error thrown.
+    /// - Parameters:
+    ///   - sinks: the outputs, each given every frame in order.
+    ///   - jobs: worker threads (``Limits/jobs``).
+    ///   - settings: PNG compression, for sinks that ask for PNG bytes.
+    ///   - progress: told the frames done after each batch; throws to stop.
+    /// - Returns: what each frame shows, in order.
+    /// - Throws: what a frame, a sink or `progress` throws; ``InvalidValue`` for `jobs` out of range.
     @discardableResult
     public func write(
         to sinks: [any FrameSink], jobs: Int = RefreshAnimation.defaultJobs,
@@ -130,6 +152,10 @@ extension RefreshAnimation {
     }
 
     /// Every frame (or every `every`-th) on one contact sheet, labelled with time and state.
+    /// - Parameter every: put every n-th frame on the sheet (all when nil).
+    /// - Returns: the sheet.
+    /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for `every` below 1; the
+    ///   renderer's errors.
     public func contactSheet(every: Int? = nil) throws -> RGBAImage {
         let renderer = try RefreshRenderer()
         let cells = try stride(from: 0, to: count, by: max(1, every ?? sheetStep)).map { index in

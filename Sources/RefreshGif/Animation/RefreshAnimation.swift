@@ -69,6 +69,12 @@ public struct RefreshAnimation: Sendable {
     /// `scene`'s state over `loops` of its animation at `fps`: one loop is the state's image
     /// sequence (the built-in animation's included), or one spinner turn (1 s) for the
     /// other styles. The scene's ``RefreshScene/time`` is where the animation starts.
+    /// - Parameters:
+    ///   - scene: the control in its state.
+    ///   - fps: frames per second (``Limits/fps``).
+    ///   - loops: loops of the state's animation (``Limits/loops``).
+    /// - Returns: the animation, planned; frames are drawn when asked for.
+    /// - Throws: ``InvalidValue`` for a rate, loop count or scene out of range.
     public static func sequence(of scene: RefreshScene, fps: Int = 60, loops: Int = 1) throws -> RefreshAnimation {
         try Limits.loops.check(loops, field: "loops")
         try scene.validate()
@@ -77,6 +83,13 @@ public struct RefreshAnimation: Sendable {
     }
 
     /// `scene`'s state for `length` seconds at `fps`.
+    /// - Parameters:
+    ///   - scene: the control in its state.
+    ///   - fps: frames per second (``Limits/fps``).
+    ///   - length: seconds, more than 0 and at most an hour.
+    /// - Returns: the animation, planned.
+    /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for a length out of range,
+    ///   ``InvalidValue`` for a rate or scene out of range.
     public static func sequence(of scene: RefreshScene, fps: Int = 60, length: Double) throws -> RefreshAnimation {
         guard length.isFinite, length > 0, length <= maxLength else {
             throw RefreshGifError.invalidSetting(field: "length", message: "must be seconds between 0 and \(Int(maxLength)), got \(length)")
@@ -87,6 +100,13 @@ public struct RefreshAnimation: Sendable {
 
     /// `frames` frames of a pull sweep: percent 1/N … N/N, one frame every 1/`fps` s (Idle
     /// picks its image by percent; docs/images.md).
+    /// - Parameters:
+    ///   - scene: the control; its percent is replaced frame by frame.
+    ///   - frames: the number of frames, 1 to 100 000.
+    ///   - fps: frames per second (``Limits/fps``).
+    /// - Returns: the animation, planned.
+    /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for a frame count out of
+    ///   range, ``InvalidValue`` for a rate or scene out of range.
     public static func sweep(of scene: RefreshScene, frames: Int, fps: Int = 60) throws -> RefreshAnimation {
         try checkRate(fps)
         guard (1...100_000).contains(frames) else {
@@ -106,6 +126,14 @@ public struct RefreshAnimation: Sendable {
     /// control as the app set it up: every frame where the control would be on screen, in a
     /// window of the scroll view (with a plain list that moves with the offset when
     /// `showContent`; the whole scroll view when `wholeView`).
+    /// - Parameters:
+    ///   - gesture: the finger's path and the app's calls.
+    ///   - scene: the control as the app set it up.
+    ///   - fps: frames per second (``Limits/fps``).
+    ///   - showContent: true draws a plain list that moves with the scroll offset.
+    ///   - wholeView: true draws the whole scroll view, not only the control's window.
+    /// - Returns: the animation, planned.
+    /// - Throws: ``InvalidValue`` for a gesture, rate or scene the state machine refuses.
     public static func gesture(
         _ gesture: Gesture, scene: RefreshScene, fps: Int = 60,
         showContent: Bool = false, wholeView: Bool = false
@@ -173,8 +201,13 @@ public struct RefreshAnimation: Sendable {
     }
 
     /// Draws frame `index` with `renderer` (a new one when nil): the control, placed in its
-    /// screen window for gestures. Throws ``RefreshGifError/invalidSetting(field:message:)``
-    /// for an index out of range.
+    /// screen window for gestures.
+    /// - Parameters:
+    ///   - index: the frame, from 0.
+    ///   - renderer: the renderer to draw with; a new one when nil.
+    /// - Returns: the picture and what it shows.
+    /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for an index out of range;
+    ///   the renderer's errors (no usable font).
     public func frame(at index: Int, renderer: RefreshRenderer? = nil) throws -> RenderedFrame {
         guard planned.indices.contains(index) else {
             throw RefreshGifError.invalidSetting(field: "index", message: "frame \(index) does not exist (0..<\(count))")
@@ -197,6 +230,7 @@ public struct RefreshAnimation: Sendable {
     }
 
     /// The frames, drawn one at a time as they are asked for (one renderer for them all).
+    /// - Returns: a walk through the frames, from the first.
     public func frames() -> Frames { Frames(animation: self) }
 
     /// A lazy walk through an animation's frames: `while let frame = try frames.next() { … }`.
@@ -206,6 +240,8 @@ public struct RefreshAnimation: Sendable {
         var renderer: RefreshRenderer?
 
         /// The next frame, drawn now; nil after the last.
+        /// - Returns: the frame, or nil after the last.
+        /// - Throws: the renderer's errors.
         public mutating func next() throws -> RenderedFrame? {
             guard index < animation.count else { return nil }
             if renderer == nil { renderer = try RefreshRenderer() }
@@ -216,6 +252,8 @@ public struct RefreshAnimation: Sendable {
     }
 
     /// What every frame shows, without drawing pixels (the lines of `simulate --json`).
+    /// - Returns: one report per frame.
+    /// - Throws: the renderer's errors (no usable font to measure the labels).
     public func reports() throws -> [FrameReport] {
         let renderer = try RefreshRenderer()
         return try planned.indices.map { index in report(index, plan: try renderer.plan(for: planned[index].scene)) }

@@ -50,7 +50,13 @@ public enum AssetLint {
     public static let smoothPullFrames = 10
 
     /// The findings for the scene `description` draws, its image paths resolved from
-    /// `baseDirectory`. Throws what building the scene throws (unreadable or invalid images).
+    /// `baseDirectory`.
+    /// - Parameters:
+    ///   - description: the scene's settings, its images among them.
+    ///   - baseDirectory: where relative paths start; the working directory when nil.
+    /// - Returns: the findings, warnings first, sorted.
+    /// - Throws: what building the scene throws: ``InvalidValue`` for a bad setting,
+    ///   ``RefreshGifError`` for an unreadable or invalid image.
     public static func check(_ description: SceneDescription, baseDirectory: String? = nil) throws -> [AssetFinding] {
         let scene = try description.makeScene(baseDirectory: baseDirectory)
         var findings: [AssetFinding] = []

@@ -58,6 +58,8 @@ public struct ImageLoader: Sendable {
     }
 
     /// The scale a file name carries: 2 for `name@2x.png`, 3 for `name@3x.gif`, else nil.
+    /// - Parameter path: a file's path or name.
+    /// - Returns: 1, 2 or 3, or nil when the name has no suffix.
     public static func scaleSuffix(of path: String) -> Double? {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let stem = name.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
@@ -69,6 +71,11 @@ public struct ImageLoader: Sendable {
 
     /// The sequence at `path`: every frame of a GIF (with its delays), one PNG, or every
     /// `.png` in a folder.
+    /// - Parameters:
+    ///   - path: a GIF, APNG, PNG or Lottie file, or a folder of PNG frames.
+    ///   - lottie: a Lottie file's segment and size.
+    /// - Returns: the frames with their scale and timing, charged to this loader's budget.
+    /// - Throws: ``RefreshGifError`` naming the file: missing, unreadable, invalid, or over a limit.
     public func load(_ path: String, lottie: LottieOptions = LottieOptions()) throws -> ImageSequence {
         let (sequence, pixels) = try loadUncharged(path, lottie: lottie)
         budget.charge(pixels)

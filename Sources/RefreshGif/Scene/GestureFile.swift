@@ -41,7 +41,10 @@ public struct GestureFile: Decodable, Sendable {
         }
     }
 
-    /// Reads and checks a gesture file; errors name the file and the JSON path.
+    /// Reads and checks a gesture file.
+    /// - Parameter path: the JSON file (docs/motion.md's format).
+    /// - Returns: the control and the gesture.
+    /// - Throws: ``RefreshGifError`` naming the file and the JSON path.
     public static func read(_ path: String) throws -> GestureFile {
         let file = try JSONInput.read(GestureFile.self, from: path)
         do {

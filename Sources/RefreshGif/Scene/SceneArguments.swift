@@ -5,7 +5,7 @@ extension SceneDescription {
     /// The command-line options that describe the same scene, in the schema's order:
     /// `["--state", "pulling", "--percent", "0.6"]`. Flags set to false are left out (the
     /// command line's default); entries by state become one `--option STATE=VALUE` each.
-    /// Read back by ``SceneSchema/description(fromArguments:)``, they give this description again.
+    /// Read back by ``SceneSchema/description(fromArguments:only:)``, they give this description again.
     public var commandLineArguments: [String] {
         var out: [String] = []
         for field in schema.fields {

@@ -20,6 +20,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     public var schema: SceneSchema
 
     /// An empty description: every default.
+    /// - Parameter schema: the settings it may hold (``SceneSchema/standard`` by default).
     public init(schema: SceneSchema = .standard) {
         self.schema = schema
     }
@@ -81,6 +82,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     /// This description with every field that `other` sets taken from `other`.
+    /// - Parameter other: the settings that win (a snapshot case over its suite's defaults).
+    /// - Returns: the merged description, with this one's schema.
     public func merged(with other: SceneDescription) -> SceneDescription {
         var out = self
         out.values.merge(other.values) { _, new in new }
@@ -99,7 +102,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         return limits
     }
 
-    /// Checks every value without loading any file; throws ``InvalidValue`` naming the field.
+    /// Checks every value without loading any file.
+    /// - Throws: ``InvalidValue`` naming the setting (its JSON key).
     public func validate() throws {
         _ = try build()
     }
@@ -128,7 +132,12 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 
     /// The scene described, with its images loaded (relative paths from `baseDirectory`).
     /// Without images, the built-in animation is used; without `now`, `clock()` gives it.
-    /// Throws ``InvalidValue`` for a bad setting and ``RefreshGifError`` for a bad file.
+    /// - Parameters:
+    ///   - baseDirectory: where relative image and font paths start; the working directory when nil.
+    ///   - clock: gives "now" when the description sets none.
+    /// - Returns: the scene, ready to render.
+    /// - Throws: ``InvalidValue`` for a bad setting, ``RefreshGifError`` for a bad or missing
+    ///   file or a limit exceeded.
     public func makeScene(baseDirectory: String? = nil, clock: () -> Date = Date.init) throws -> RefreshScene {
         let build = try build()
         var scene = build.scene
@@ -165,6 +174,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     /// Paths of every input file this description names.
+    /// - Parameter baseDirectory: where relative paths start.
+    /// - Returns: images, their Lottie assets and the font, sorted.
     public func inputPaths(baseDirectory: String? = nil) -> [String] {
         var paths: [String] = []
         if case let .byState(images)? = self[.images] {

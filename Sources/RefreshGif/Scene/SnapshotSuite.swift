@@ -47,6 +47,9 @@ public struct SnapshotSuite: Decodable, Sendable {
     }
 
     /// Reads and checks a suite file: names unique and file-name safe.
+    /// - Parameter path: the JSON file.
+    /// - Returns: the suite's defaults and cases.
+    /// - Throws: ``RefreshGifError`` naming the file and the JSON path.
     public static func read(_ path: String) throws -> SnapshotSuite {
         let suite = try JSONInput.read(SnapshotSuite.self, from: path)
         var seen = Set<String>()
@@ -66,7 +69,11 @@ public struct SnapshotSuite: Decodable, Sendable {
     }
 
     /// The cases of shard `index` (1-based) of `count`: every count-th case, in file order.
-    /// Throws ``InvalidValue`` unless 1 ≤ `index` ≤ `count`.
+    /// - Parameters:
+    ///   - index: the shard, from 1.
+    ///   - count: the number of shards.
+    /// - Returns: the shard's cases.
+    /// - Throws: ``InvalidValue`` unless 1 ≤ `index` ≤ `count`.
     public func shard(_ index: Int, of count: Int) throws -> [Case] {
         guard count >= 1, (1...count).contains(index) else {
             throw InvalidValue(field: "shard", reason: "expected K/N with 1 ≤ K ≤ N, got \(index)/\(count)")

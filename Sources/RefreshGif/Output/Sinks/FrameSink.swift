@@ -17,8 +17,14 @@ public protocol FrameSink: AnyObject {
     /// encodings between the sinks that ask for them.
     var prepare: @Sendable (SinkFrame) throws -> Prepared { get }
     /// Takes a prepared frame, in order.
+    /// - Parameters:
+    ///   - prepared: what ``prepare`` made of the frame.
+    ///   - info: the frame's number, time, size and report.
+    /// - Throws: a write error; the other sinks are then abandoned.
     func add(_ prepared: Prepared, info: FrameInfo) throws
-    /// Completes the output after the last frame; `endMicroseconds` is when the last frame ends.
+    /// Completes the output after the last frame.
+    /// - Parameter endMicroseconds: when the last frame ends, from the start.
+    /// - Throws: a write error; the output is then removed.
     func finish(endMicroseconds: Int64) throws
     /// Removes what a failed write began.
     func abandon()
