@@ -16,7 +16,7 @@ RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-l
 PREVIEW_BUILD := $(RELEASE_BUILD) --package-path Preview
 PREVIEW_RELEASE := Preview/.build/release
 
-.PHONY: setup build run preview build-preview test check test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean
+.PHONY: setup build run preview build-preview test check test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean api-check
 
 setup:
 	@scripts/setup.sh
@@ -43,8 +43,19 @@ test: setup
 
 # What CI runs after `make test`: the preview package's tests, its page in Chromium and its API
 # under schemathesis (Tests/browser, pytest), the example packages as their users build them,
-# and the suite under AddressSanitizer.
-check: test-preview test-browser test-packages test-asan
+# the suite under AddressSanitizer, and the public API against the last release tag.
+check: test-preview test-browser test-packages test-asan api-check
+
+# The public API of the library products against the last tag (`git tag`): a removed or changed
+# declaration fails, as Hummingbird's CI does. Nothing to compare on the tagged commit itself or
+# in a clone without tags (each says so); `make api-check API_BASELINE=<commit>` compares with any.
+API_BASELINE ?= $(shell git describe --tags --abbrev=0 2>/dev/null)
+api-check: setup
+	@if [ -z "$(API_BASELINE)" ]; then echo "api-check: no release tag in this clone: nothing to compare with"; \
+	elif [ "$$(git rev-parse HEAD)" = "$$(git rev-parse '$(API_BASELINE)^{commit}')" ]; then \
+		echo "api-check: HEAD is $(API_BASELINE) itself: nothing to compare with"; \
+	else $(SWIFT) package diagnose-api-breaking-changes '$(API_BASELINE)' --products RefreshGif RefreshGifTesting \
+		--baseline-dir .build/api-baseline; fi
 
 test-preview: setup
 	$(SWIFT) build --build-tests --package-path Preview

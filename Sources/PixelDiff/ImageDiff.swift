@@ -61,6 +61,11 @@ public struct ImageDiff: Sendable {
         public var boundingBox: PixelBox?
 
         /// A result from its parts.
+        /// - Parameters:
+        ///   - differingPixels: the pixels that differ.
+        ///   - totalPixels: the pixels compared.
+        ///   - diffImage: the diff picture, when one was drawn.
+        ///   - boundingBox: the smallest box holding every differing pixel; nil when none differ.
         public init(differingPixels: Int, totalPixels: Int, diffImage: StraightImage? = nil, boundingBox: PixelBox? = nil) {
             self.differingPixels = differingPixels
             self.totalPixels = totalPixels
@@ -76,12 +81,19 @@ public struct ImageDiff: Sendable {
     public var options: Options
 
     /// A diff with the given options.
+    /// - Parameter options: threshold, anti-aliasing, method and colours of the diff picture.
     public init(options: Options = Options()) {
         self.options = options
     }
 
-    /// Compares two images of the same size. Throws ``DiffError/sizeMismatch(expectedWidth:expectedHeight:actualWidth:actualHeight:)``
-    /// when the sizes differ.
+    /// Compares two images of the same size.
+    /// - Parameters:
+    ///   - first: the expected image.
+    ///   - second: the actual image.
+    ///   - drawDiff: true draws the diff picture.
+    /// - Returns: the pixels that differ, where, and the diff picture.
+    /// - Throws: ``DiffError/sizeMismatch(expectedWidth:expectedHeight:actualWidth:actualHeight:)``
+    ///   when the sizes differ; ``DiffError/invalidOption(name:value:)`` for an option out of range.
     public func compare(_ first: StraightImage, _ second: StraightImage, drawDiff: Bool = true) throws -> Result {
         guard first.width == second.width, first.height == second.height else {
             throw DiffError.sizeMismatch(
@@ -275,12 +287,17 @@ public struct DiffTolerance: Sendable, Equatable {
     public var maxDiffRatio: Double
 
     /// Limits from their parts (both 0: no difference allowed).
+    /// - Parameters:
+    ///   - maxDiffPixels: how many pixels may differ.
+    ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
     public init(maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
     }
 
     /// True when the result is within either limit.
+    /// - Parameter result: a comparison's result.
+    /// - Returns: true when it passes.
     public func accepts(_ result: ImageDiff.Result) -> Bool {
         result.differingPixels <= maxDiffPixels || result.ratio <= maxDiffRatio
     }
@@ -298,6 +315,11 @@ public struct PixelBox: Sendable, Equatable, CustomStringConvertible {
     public var height: Int
 
     /// A box from its origin and size.
+    /// - Parameters:
+    ///   - x: the left column.
+    ///   - y: the top row.
+    ///   - width: columns.
+    ///   - height: rows.
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y

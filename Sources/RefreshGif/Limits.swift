@@ -26,5 +26,7 @@ public enum Limits {
     /// Seconds one request to the preview server may take before it is answered 503.
     public static let requestSeconds = Limit(1...3600)
     /// PNG compression levels of a compressor.
+    /// - Parameter compressor: libdeflate, zlib or libpng.
+    /// - Returns: the levels it takes.
     public static func pngLevel(_ compressor: PNGEncoder.Settings.Compressor) -> Limit { Limit(compressor.levels) }
 }

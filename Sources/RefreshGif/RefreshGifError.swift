@@ -49,6 +49,9 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
     }
 
     /// A codec's error about the bytes of `file`.
+    /// - Parameters:
+    ///   - file: the input the bytes came from.
+    ///   - error: the codec's error.
     public init(file: String, _ error: ImageCodecError) {
         switch error {
         case let .limitExceeded(violation): self = .limitExceeded(file: file, violation: violation)
@@ -59,11 +62,15 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
     }
 
     /// A model value's error, its field put under `prefix` (a JSON path such as `$.control`).
+    /// - Parameters:
+    ///   - error: the value's error.
+    ///   - prefix: where the value sits in its file; nil for none.
     public init(_ error: InvalidValue, under prefix: String? = nil) {
         self = .invalidSetting(field: prefix.map { $0 + "." + error.field } ?? error.field, message: error.reason)
     }
 
     /// A drawing error (fonts).
+    /// - Parameter error: the renderer's error.
     public init(_ error: RasterError) {
         switch error {
         case let .fontUnreadable(path): self = .missingInput(file: path, message: "cannot load font (FreeType could not open it)")
@@ -77,6 +84,11 @@ public enum RefreshGifError: Error, Equatable, CustomStringConvertible {
 
     /// Runs `body`, turning the lower layers' typed errors into this type; codec errors name
     /// `file`, the input `body` reads.
+    /// - Parameters:
+    ///   - file: the input `body` reads.
+    ///   - body: the work.
+    /// - Returns: what `body` returns.
+    /// - Throws: ``RefreshGifError`` for the lower layers' errors; others as `body` throws them.
     public static func translating<T>(file: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -25,6 +25,11 @@ public struct AssetFinding: Sendable, Equatable, Codable {
     public var message: String
 
     /// A finding.
+    /// - Parameters:
+    ///   - severity: a warning, or information.
+    ///   - state: the state whose images it is about.
+    ///   - file: the file it is about; nil for the state as a whole.
+    ///   - message: one line.
     public init(severity: Severity, state: String, file: String?, message: String) {
         self.severity = severity
         self.state = state

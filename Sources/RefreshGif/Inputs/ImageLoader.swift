@@ -17,6 +17,10 @@ public struct ImageLoader: Sendable {
 
     /// A loader for images without a scale suffix at `defaultScale`; Lottie animations are
     /// drawn at `renderScale` (default: `defaultScale`).
+    /// - Parameters:
+    ///   - defaultScale: the scale of images whose name has no `@2x`/`@3x`.
+    ///   - renderScale: the scale Lottie animations are drawn at.
+    ///   - limits: the decoding limits, one budget for everything this loader loads.
     public init(defaultScale: Double, renderScale: Double? = nil, limits: DecodeLimits = .default) {
         self.defaultScale = defaultScale
         self.renderScale = renderScale ?? defaultScale
@@ -46,6 +50,9 @@ public struct ImageLoader: Sendable {
         public var size: (width: Double, height: Double)?
 
         /// Options from their parts.
+        /// - Parameters:
+        ///   - segment: a marker's name or `FROM:TO` frames; nil for the whole animation.
+        ///   - size: the size drawn, in points; nil for the animation's own.
         public init(segment: String? = nil, size: (width: Double, height: Double)? = nil) {
             self.segment = segment
             self.size = size

@@ -12,6 +12,10 @@ public struct JUnitReport: Sendable {
         public var isError: Bool
 
         /// A result from its parts.
+        /// - Parameters:
+        ///   - name: the case's name.
+        ///   - failure: why it failed; nil when it passed.
+        ///   - isError: true when it could not be checked (an `<error>`, not a `<failure>`).
         public init(name: String, failure: String? = nil, isError: Bool = false) {
             self.name = name
             self.failure = failure
@@ -25,6 +29,9 @@ public struct JUnitReport: Sendable {
     public var cases: [Case]
 
     /// A report from its parts.
+    /// - Parameters:
+    ///   - suite: the suite's name.
+    ///   - cases: its results, in order.
     public init(suite: String, cases: [Case]) {
         self.suite = suite
         self.cases = cases

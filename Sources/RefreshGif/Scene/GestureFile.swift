@@ -18,12 +18,17 @@ public struct GestureFile: Decodable, Sendable {
     enum Keys: String, CodingKey { case control }
 
     /// A file's content from its parts.
+    /// - Parameters:
+    ///   - control: the control's settings.
+    ///   - gesture: the finger's path and the app's calls.
     public init(control: SceneDescription, gesture: Gesture) {
         self.control = control
         self.gesture = gesture
     }
 
     /// Decodes a gesture file, rejecting unknown fields.
+    /// - Parameter decoder: the JSON decoder's container.
+    /// - Throws: `DecodingError` for JSON of the wrong shape; ``RefreshGifError`` naming an unknown field.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         control = try c.decodeIfPresent(SceneDescription.self, forKey: .control) ?? SceneDescription()
@@ -32,6 +37,7 @@ public struct GestureFile: Decodable, Sendable {
 
     /// Checks the gesture and the control; errors are ``InvalidValue``s whose field is the
     /// JSON path inside the file (`samples[3].t`, `control.scale`).
+    /// - Throws: ``InvalidValue`` naming the JSON path.
     public func validate() throws {
         try gesture.validate()
         do {

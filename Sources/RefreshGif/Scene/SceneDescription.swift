@@ -45,6 +45,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 
     /// Decodes a description, rejecting unknown fields; read with the schema under
     /// ``SceneSchema/userInfoKey`` (``SceneSchema/standard`` when none).
+    /// - Parameter decoder: the JSON decoder's container.
+    /// - Throws: `DecodingError` for JSON of the wrong shape; ``RefreshGifError`` naming an unknown field.
     public init(from decoder: Decoder) throws {
         try self.init(from: decoder, alsoAllowing: [])
     }

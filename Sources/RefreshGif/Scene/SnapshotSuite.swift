@@ -25,6 +25,8 @@ public struct SnapshotSuite: Decodable, Sendable {
         enum Keys: String, CodingKey { case name }
 
         /// Decodes a case: its name and scene fields.
+        /// - Parameter decoder: the JSON decoder's container.
+        /// - Throws: `DecodingError` for JSON of the wrong shape; ``RefreshGifError`` naming an unknown field.
         public init(from decoder: Decoder) throws {
             name = try decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .name)
             scene = try SceneDescription(from: decoder, alsoAllowing: ["name"])
@@ -39,6 +41,8 @@ public struct SnapshotSuite: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable { case defaults, cases }
 
     /// Decodes a suite, rejecting unknown fields.
+    /// - Parameter decoder: the JSON decoder's container.
+    /// - Throws: `DecodingError` for JSON of the wrong shape; ``RefreshGifError`` naming an unknown field.
     public init(from decoder: Decoder) throws {
         try UnknownKeys.reject(in: decoder, known: CodingKeys.allCases.map(\.stringValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)

@@ -11,6 +11,10 @@ public struct FrameGrid: Sendable {
     public var picture: RGBAImage
 
     /// The grid of `frames`, at most `columns` a row.
+    /// - Parameters:
+    ///   - frames: the frames, all of the first one's size.
+    ///   - columns: frames per row (held between 1 and the number of frames).
+    /// - Throws: ``ImageBufferError`` when the grid is too large to hold.
     public init(frames: [RenderedFrame], columns: Int) throws {
         self.frames = frames
         self.columns = max(1, min(columns, frames.count))
@@ -18,6 +22,7 @@ public struct FrameGrid: Sendable {
     }
 
     /// A grid read from a picture (a golden).
+    /// - Parameter picture: the grid picture.
     public init(picture: RGBAImage) {
         frames = []
         columns = 0
@@ -25,6 +30,10 @@ public struct FrameGrid: Sendable {
     }
 
     /// Every frame of `animation`, drawn in order, at most `columns` a row.
+    /// - Parameters:
+    ///   - animation: the frames to draw.
+    ///   - columns: frames per row (held between 1 and the number of frames).
+    /// - Throws: the renderer's errors; ``ImageBufferError`` when the grid is too large to hold.
     public init(of animation: RefreshAnimation, columns: Int) throws {
         var walk = animation.frames()
         var frames: [RenderedFrame] = []
@@ -45,6 +54,11 @@ public struct FrameGrid: Sendable {
         public var height: Int
 
         /// A layout.
+        /// - Parameters:
+        ///   - columns: frames per row.
+        ///   - count: frames.
+        ///   - width: a frame's width in pixels.
+        ///   - height: a frame's height in pixels.
         public init(columns: Int, count: Int, width: Int, height: Int) {
             self.columns = columns
             self.count = count
@@ -54,6 +68,11 @@ public struct FrameGrid: Sendable {
     }
 
     /// Pictures side by side, `columns` a row, no gaps (1×1 transparent for none).
+    /// - Parameters:
+    ///   - images: the pictures, all of the first one's size.
+    ///   - columns: pictures per row (held between 1 and the number of pictures).
+    /// - Returns: the grid.
+    /// - Throws: ``ImageBufferError`` when the grid is too large to hold.
     public static func grid(_ images: [RGBAImage], columns: Int) throws -> RGBAImage {
         guard let first = images.first else { return try RGBAImage(width: 1, height: 1) }
         let columns = max(1, min(columns, images.count))

@@ -30,6 +30,8 @@ public enum GoldenRecord {
     }
 
     /// Removes the names of `goldenPaths` (deleted goldens) from their folders' records.
+    /// - Parameter goldenPaths: the goldens deleted.
+    /// - Throws: ``RefreshGifError`` when a record cannot be read or written.
     public static func remove(_ goldenPaths: [String]) throws {
         let byFolder = Dictionary(grouping: goldenPaths) { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
         for (folder, paths) in byFolder.sorted(by: { $0.key < $1.key }) {
@@ -41,6 +43,8 @@ public enum GoldenRecord {
 
     /// The golden names recorded in `folder`, or nil when it has no record (goldens written by
     /// another library, or by RefreshGif before it kept one).
+    /// - Parameter folder: a folder of goldens.
+    /// - Returns: the names, or nil without a record.
     public static func names(in folder: String) -> Set<String>? {
         guard let data = FileManager.default.contents(atPath: folder + "/" + fileName),
             let contents = try? JSONDecoder().decode(Contents.self, from: data)

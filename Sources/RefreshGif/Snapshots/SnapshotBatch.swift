@@ -28,6 +28,10 @@ public struct SnapshotBatch: Sendable {
         }
 
         /// One line describing the outcome.
+        /// - Parameters:
+        ///   - name: the case's name.
+        ///   - goldenPath: its golden's path.
+        /// - Returns: the line, naming the pictures written for a failure.
         public func message(name: String, goldenPath: String) -> String {
             switch self {
             case let .matched(count):
@@ -67,6 +71,11 @@ public struct SnapshotBatch: Sendable {
     /// A batch with a diff, tolerance and artifacts folder (default: `$REFRESH_ARTIFACTS`,
     /// else a private folder this process makes in the system's temporary directory, never a
     /// shared name another user could plant a link in).
+    /// - Parameters:
+    ///   - diff: how two pictures are compared.
+    ///   - tolerance: what may differ and still pass.
+    ///   - artifactsDirectory: where failures' pictures go.
+    /// - Throws: ``RefreshGifError/cannotCreateOutput(file:message:)`` when no private folder can be made.
     public init(diff: ImageDiff = ImageDiff(), tolerance: DiffTolerance = DiffTolerance(), artifactsDirectory: String? = nil) throws {
         var settings = SnapshotTolerance(
             threshold: diff.options.threshold, includeAA: diff.options.includeAA,
@@ -83,7 +92,14 @@ public struct SnapshotBatch: Sendable {
     }
 
     /// Checks `image` against the golden at `goldenPath` (recording it when `record` or when
-    /// it is missing); `name` names the artifacts.
+    /// it is missing).
+    /// - Parameters:
+    ///   - image: the picture drawn now.
+    ///   - goldenPath: the golden PNG.
+    ///   - name: names the artifacts.
+    ///   - record: true writes the golden whatever it holds.
+    /// - Returns: what the check found.
+    /// - Throws: ``RefreshGifError`` for an unreadable golden or an artifact that cannot be written.
     public func check(_ image: RGBAImage, goldenPath: String, name: String, record: Bool) throws -> Outcome {
         let safeName = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
         let engine = SnapshotEngine(golden: goldenPath, artifacts: artifactsDirectory, baseName: safeName)
@@ -113,6 +129,16 @@ public struct SnapshotBatch: Sendable {
     /// `jobs` threads and checks each against `goldenFolder/<name>.png`; the rows are in the
     /// cases' order. A case's bad setting is an error naming `casesFile` and the case's index
     /// in it (`indexInFile`).
+    /// - Parameters:
+    ///   - cases: the cases to check.
+    ///   - defaults: the suite's settings, under every case's.
+    ///   - baseDirectory: where relative paths start.
+    ///   - casesFile: the suite's file, for messages.
+    ///   - indexInFile: each case's index in that file, by name.
+    ///   - goldenFolder: the folder of golden PNGs.
+    ///   - record: true writes every golden.
+    ///   - jobs: worker threads.
+    /// - Returns: one row per case, in order: its outcome or its error.
     public func run(
         _ cases: [SnapshotSuite.Case], defaults: SceneDescription, baseDirectory: String, casesFile: String,
         indexInFile: [String: Int], goldenFolder: String, record: Bool, jobs: Int

@@ -28,6 +28,9 @@ public struct SnapshotComparison: Sendable {
         public var bytes: [UInt8]
 
         /// An artifact.
+        /// - Parameters:
+        ///   - suffix: what follows the snapshot's name in the file's name (`.diff.png`).
+        ///   - bytes: the file's contents.
         public init(suffix: String, bytes: [UInt8]) {
             self.suffix = suffix
             self.bytes = bytes
@@ -46,6 +49,12 @@ public struct SnapshotComparison: Sendable {
     public var grid: FrameGrid.Layout?
 
     /// A comparison from its parts.
+    /// - Parameters:
+    ///   - matches: true when within tolerance.
+    ///   - measure: how much differs.
+    ///   - summary: one line for a person (empty when it matches).
+    ///   - artifacts: the files to write when it does not match.
+    ///   - grid: for an animation, the grid its pictures are.
     public init(
         matches: Bool, measure: Measure, summary: String = "", artifacts: [Artifact] = [],
         grid: FrameGrid.Layout? = nil
@@ -61,6 +70,13 @@ public struct SnapshotComparison: Sendable {
 
     /// A picture against its golden with `diff`, passing within `limits`. A mismatch keeps the
     /// actual picture, the diff and expected | actual | diff side by side (`.compare.png`).
+    /// - Parameters:
+    ///   - expected: the golden picture.
+    ///   - image: the picture drawn now.
+    ///   - diff: how pixels are compared.
+    ///   - limits: how many may differ.
+    /// - Returns: the comparison, with its artifacts when it does not match.
+    /// - Throws: ``ImageCodecError`` when an artifact cannot be encoded.
     public static func images(
         expected: StraightImage, actual image: RGBAImage, diff: ImageDiff,
         limits: DiffTolerance
@@ -86,6 +102,13 @@ public struct SnapshotComparison: Sendable {
     /// An animation's frames against a golden grid, frame by frame. A mismatch keeps the actual
     /// grid, a grid of every frame's diff (so a report's swipe lines up cell for cell) and the
     /// worst frame side by side.
+    /// - Parameters:
+    ///   - sheet: the golden grid picture.
+    ///   - grid: the frames drawn now.
+    ///   - diff: how pixels are compared.
+    ///   - limits: how many may differ in each frame.
+    /// - Returns: the comparison, with its artifacts when it does not match.
+    /// - Throws: ``ImageCodecError`` when an artifact cannot be encoded.
     public static func frames(
         expected sheet: StraightImage, actual grid: FrameGrid, diff: ImageDiff,
         limits: DiffTolerance
@@ -136,6 +159,11 @@ public struct SnapshotComparison: Sendable {
     }
 
     /// Text against its golden, line by line; a mismatch keeps the actual text (`.actual.<ext>`).
+    /// - Parameters:
+    ///   - expected: the golden text.
+    ///   - actual: the text made now.
+    ///   - pathExtension: the artifact's extension.
+    /// - Returns: the comparison, naming the first line that differs.
     public static func text(expected: String, actual: String, pathExtension: String = "json") -> SnapshotComparison {
         guard expected != actual else { return SnapshotComparison(matches: true, measure: .lines(firstDiffering: 0)) }
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)

@@ -26,6 +26,12 @@ public struct SnapshotEngine: Sendable {
     public var refusesMissingOnCI = false
 
     /// An engine for one snapshot.
+    /// - Parameters:
+    ///   - golden: the golden file's path.
+    ///   - artifacts: the folder a mismatch's pictures go to.
+    ///   - baseName: the snapshot's name in artifact file names.
+    ///   - formerGolden: where the golden was under an earlier name, if it may be there.
+    ///   - refusesMissingOnCI: true fails a missing golden on CI instead of recording it.
     public init(golden: String, artifacts: String, baseName: String, formerGolden: String? = nil, refusesMissingOnCI: Bool = false) {
         self.golden = golden
         self.artifacts = artifacts
@@ -44,6 +50,10 @@ public struct SnapshotEngine: Sendable {
         public var drawsText: Bool
 
         /// A candidate from its parts.
+        /// - Parameters:
+        ///   - data: makes the golden file's bytes for this snapshot.
+        ///   - compare: compares with a golden's bytes.
+        ///   - drawsText: true when the picture is drawn with fonts.
         public init(
             data: @escaping () throws -> [UInt8], compare: @escaping ([UInt8]) throws -> SnapshotComparison,
             drawsText: Bool
@@ -82,6 +92,12 @@ public struct SnapshotEngine: Sendable {
     public static let artifactSuffixes = [".actual.png", ".diff.png", ".compare.png", ".actual.json"]
 
     /// Checks or records `candidate` in `mode`.
+    /// - Parameters:
+    ///   - candidate: the snapshot made now.
+    ///   - mode: when the golden is written.
+    /// - Returns: what happened, with the paths of what was written.
+    /// - Throws: what making the snapshot throws; ``RefreshGifError`` when a golden or an
+    ///   artifact cannot be read or written.
     public func run(_ candidate: Candidate, mode: SnapshotRecordMode) throws -> Outcome {
         for suffix in Self.artifactSuffixes { _ = unlink(artifacts + "/" + baseName + suffix) }
         if !FileManager.default.fileExists(atPath: golden), let former = formerGolden, FileManager.default.fileExists(atPath: former) {
@@ -137,6 +153,10 @@ public struct SnapshotEngine: Sendable {
 
 extension SnapshotEngine.Candidate {
     /// A picture compared as `tolerance` says.
+    /// - Parameters:
+    ///   - image: the picture drawn now.
+    ///   - tolerance: what may differ.
+    /// - Returns: the candidate.
     public static func image(_ image: RGBAImage, tolerance: SnapshotTolerance) -> Self {
         Self(
             data: { try PNGEncoder().encode(image) },

@@ -50,6 +50,8 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     @TaskLocal public static var scoped: SnapshotRecordMode?
 
     /// The mode an assertion uses when given `explicit` (nil: none given), and where it came from.
+    /// - Parameter explicit: the assertion's own `record:` argument.
+    /// - Returns: the mode, and whether it came from the argument, the scope, `REFRESH_RECORD` or the default.
     public static func effective(_ explicit: SnapshotRecordMode?) -> (mode: SnapshotRecordMode, source: Source) {
         if let explicit { return (explicit, .argument) }
         if let scoped { return (scoped, .scope) }

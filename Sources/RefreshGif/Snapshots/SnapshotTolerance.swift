@@ -21,6 +21,11 @@ public struct SnapshotTolerance: Sendable, Equatable {
     /// channel). pixelmatch's own default, threshold 0.1 without anti-aliased pixels, passes
     /// changes a person sees on a phone; give it, or ``perceptual(precision:maxDeltaE:)``,
     /// for pictures drawn on another machine.
+    /// - Parameters:
+    ///   - threshold: how different two pixels' colours may be and still match, 0 (exact) to 1.
+    ///   - includeAA: true counts pixels that look anti-aliased as differences too.
+    ///   - maxDiffPixels: how many pixels may differ and still pass.
+    ///   - maxDiffRatio: the share of pixels, 0 to 1, that may differ.
     public init(threshold: Double = 0, includeAA: Bool = true, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
         self.threshold = threshold
         self.includeAA = includeAA
@@ -32,6 +37,10 @@ public struct SnapshotTolerance: Sendable, Equatable {
     /// `maxDeltaE` (CIEDE2000) of the golden's, as swift-snapshot-testing's
     /// `perceptualPrecision` reads. For pictures re-encoded or drawn on another machine, where
     /// pixelmatch counts invisible changes.
+    /// - Parameters:
+    ///   - precision: the share of pixels, 0 to 1, that must match.
+    ///   - maxDeltaE: the largest CIEDE2000 difference a matching pixel may have.
+    /// - Returns: the tolerance.
     public static func perceptual(precision: Double, maxDeltaE: Double = 2) -> SnapshotTolerance {
         var tolerance = SnapshotTolerance(maxDiffRatio: 1 - precision)
         tolerance.method = .perceptual

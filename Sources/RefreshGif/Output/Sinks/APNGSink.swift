@@ -8,6 +8,11 @@ public final class APNGSink: FrameSink {
     private var encoder: APNGEncoder?
 
     /// A sink writing an APNG of `frameCount` frames at `path` (`-` for standard output).
+    /// - Parameters:
+    ///   - path: the APNG file; `-` for standard output.
+    ///   - frameCount: the frames it will be given.
+    ///   - settings: the PNG compression.
+    /// - Throws: ``RefreshGifError`` when the file cannot be created.
     public init(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default) throws {
         file = try FileIO.StreamingFile(path)
         self.frameCount = frameCount

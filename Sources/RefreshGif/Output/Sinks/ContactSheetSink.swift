@@ -13,6 +13,12 @@ public final class ContactSheetSink: FrameSink {
     private var cells: [ContactSheet.Cell] = []
 
     /// A sheet at `path` of every `every`-th frame (≥ 1), captions at `scale`.
+    /// - Parameters:
+    ///   - path: the sheet's PNG file.
+    ///   - every: put every n-th frame on it.
+    ///   - scale: the captions' scale.
+    ///   - settings: the PNG compression.
+    /// - Throws: ``RefreshGifError`` for `every` below 1 or a file that cannot be created.
     public init(path: String, every: Int, scale: Int, settings: PNGEncoder.Settings = .default) throws {
         guard every >= 1 else { throw RefreshGifError.invalidSetting(field: "sheetEvery", message: "must be ≥ 1, got \(every)") }
         self.path = path

@@ -12,6 +12,8 @@ public final class FramesFolderSink: FrameSink {
     private var open = true
 
     /// A sink writing into `folder` (made when missing).
+    /// - Parameter folder: a new or empty folder.
+    /// - Throws: ``RefreshGifError`` when the folder holds files or cannot be made.
     public init(folder: String) throws {
         self.folder = folder
         staging = try FileIO.stagingFolder(for: folder)

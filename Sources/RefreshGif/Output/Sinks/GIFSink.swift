@@ -11,6 +11,11 @@ public final class GIFSink: FrameSink {
     /// the page it will sit on), soft edges are composited onto it instead of cut at half
     /// opacity (``GIFEncoder/QuantizedFrame/init(_:matte:)``); `dithering` applies to frames
     /// with more colours than a palette holds.
+    /// - Parameters:
+    ///   - path: the GIF file; `-` for standard output.
+    ///   - matte: the page's colour, or nil to cut soft edges.
+    ///   - dithering: how missing colours are shown.
+    /// - Throws: ``RefreshGifError`` when the file cannot be created.
     public init(path: String, matte: RGBAColor? = nil, dithering: GIFDithering = .none) throws {
         file = try FileIO.StreamingFile(path)
         self.matte = matte

@@ -14,6 +14,7 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
 
     /// The format `path`'s extension names (`.png` or none: PNG); nil for an extension
     /// there is no encoder for.
+    /// - Parameter path: an output path.
     public init?(path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "png", "": self = .png
@@ -24,6 +25,11 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
     }
 
     /// A still image in this format: one frame shown for 0.1 s in the animated formats.
+    /// - Parameters:
+    ///   - image: the picture.
+    ///   - settings: the PNG compression (PNG and APNG).
+    /// - Returns: the file's bytes.
+    /// - Throws: ``ImageCodecError`` when encoding fails.
     public func encode(_ image: RGBAImage, settings: PNGEncoder.Settings = .default) throws -> [UInt8] {
         switch self {
         case .png:
@@ -42,6 +48,14 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
     /// A sink writing an animation of `frameCount` frames to `path` in this format; a GIF's
     /// soft edges go onto `gifMatte` when one is given, and its frames with too many colours
     /// are dithered as `gifDithering` says.
+    /// - Parameters:
+    ///   - path: the file; `-` for standard output.
+    ///   - frameCount: the frames it will be given.
+    ///   - settings: the PNG compression.
+    ///   - gifMatte: a GIF's page colour.
+    ///   - gifDithering: a GIF's dithering.
+    /// - Returns: the sink.
+    /// - Throws: ``RefreshGifError`` when the file cannot be created.
     public func sink(
         path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, gifMatte: RGBAColor? = nil,
         gifDithering: GIFDithering = .none

@@ -32,7 +32,9 @@ public final class SinkFrame {
         }
     }
 
-    /// The frame compressed as PNG image data with the write's settings.
+    /// The frame compressed as PNG image data with the write's settings (once, whichever sink asks first).
+    /// - Returns: the compressed image data.
+    /// - Throws: ``ImageCodecError`` when compression fails.
     public func png() throws -> PNGEncoder.CompressedImage {
         if let compressed { return compressed }
         let made = try encoder.compress(image, memo: memo)
@@ -41,11 +43,15 @@ public final class SinkFrame {
     }
 
     /// The frame as a whole PNG file.
+    /// - Returns: the file's bytes.
+    /// - Throws: ``ImageCodecError`` when compression fails.
     public func pngFile() throws -> [UInt8] {
         try encoder.file(for: try png())
     }
 
     /// The frame's pixels as the GIF encoder compares them.
+    /// - Returns: the frame, quantised.
+    /// - Throws: ``ImageCodecError`` for a frame the encoder cannot take.
     public func quantized() throws -> GIFEncoder.QuantizedFrame {
         if let quantizedFrame { return quantizedFrame }
         let made = try GIFEncoder.QuantizedFrame(image)
