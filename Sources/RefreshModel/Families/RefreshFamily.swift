@@ -21,27 +21,47 @@ public protocol RefreshFamily: Sendable {
     /// The kinds of control this library has.
     var kinds: [ComponentKind] { get }
     /// The styles a kind has in this library; the first is the default.
+    /// - Parameter kind: one of ``kinds``.
+    /// - Returns: its styles, the default first.
     func styles(for kind: ComponentKind) -> [ComponentStyle]
     /// The states a kind goes through, in order (WillRefresh, drawn as Refreshing, left out).
+    /// - Parameter kind: one of ``kinds``.
+    /// - Returns: its states.
     func states(of kind: ComponentKind) -> [RefreshState]
     /// The state names this library's own API uses, in order; empty when it uses the shared
     /// names (``RefreshState``), which are accepted beside them everywhere.
     var stateNames: [FamilyStateName] { get }
     /// The library's own name for what a control shows in `state` with `percent` pulled;
     /// nil when it uses the shared names.
+    /// - Parameters:
+    ///   - state: the shared state.
+    ///   - percent: how far the control is pulled (an idle split by the pull).
+    /// - Returns: the library's name, or nil.
     func ownStateName(_ state: RefreshState, percent: Double) -> String?
 
     // MARK: Strings
 
     /// The title a control shows in a state when the app set none; `pulled` tells an idle
     /// control that is being pulled from one at rest.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    ///   - pulled: true while an idle control is being pulled.
+    ///   - language: the titles' language.
+    /// - Returns: the title ("" for none).
     func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String
     /// The state title `scene` shows ("" for none), before the app hides the label.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the title.
     func title(of scene: RefreshScene) -> String
     /// The second line (last-updated time, subtitle) `scene` shows; nil where there is none.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the line, or nil.
     func secondLine(of scene: RefreshScene) -> String?
     /// What the labels show once the app's hidden labels are taken out: by default ""
     /// and nil for hidden ones.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the title and the second line as drawn.
     func labels(of scene: RefreshScene) -> (title: String, second: String?)
 
     // MARK: Look
@@ -53,25 +73,49 @@ public protocol RefreshFamily: Sendable {
     /// The fonts of the two labels.
     var labelFonts: LabelFonts { get }
     /// The label colour when the app sets none, for this scene (a library whose styles differ).
+    /// - Parameter scene: the control.
+    /// - Returns: the colour.
     func defaultTextColor(of scene: RefreshScene) -> RGBAColor
     /// The fonts of the two labels for this scene (a library whose styles differ).
+    /// - Parameter scene: the control.
+    /// - Returns: the fonts.
     func labelFonts(of scene: RefreshScene) -> LabelFonts
     /// The control's own background, painted under everything it draws; nil for none.
+    /// - Parameter scene: the control.
+    /// - Returns: the colour, or nil.
     func fill(of scene: RefreshScene) -> RGBAColor?
     /// Whether the control is hidden in this scene (drawn as nothing, its place kept).
+    /// - Parameter scene: the control.
+    /// - Returns: true when hidden.
     func isHidden(_ scene: RefreshScene) -> Bool
     /// How far a control of `kind` sits beyond its usual place in the scroll view, away from
     /// the content, in points (position only: no threshold changes).
+    /// - Parameter kind: the kind of control.
+    /// - Returns: points.
     func ignoredInset(kind: ComponentKind) -> Double
     /// The control's size in points.
+    /// - Parameter scene: the control.
+    /// - Returns: its width and height.
     func size(of scene: RefreshScene) -> (width: Double, height: Double)
     /// The image a GIF-style control shows from `images`; nil for none.
+    /// - Parameters:
+    ///   - scene: the control in its state.
+    ///   - images: the state images.
+    /// - Returns: the sequence and frame shown, or nil.
     func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice?
     /// Where each element goes, in points, with the labels measured in their fonts.
+    /// - Parameters:
+    ///   - scene: the control in its state.
+    ///   - text: the labels' text and fonts, measured.
+    /// - Returns: the rectangles of the arrow, spinner, image and labels.
     func layout(of scene: RefreshScene, text: LabelText) -> ComponentLayout
     /// The arrow and spinner drawn where no image is shown; nil draws neither.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the indicator, or nil.
     func indicator(of scene: RefreshScene) -> Indicator?
-    /// Checks what only this library relies on; throws ``InvalidValue``.
+    /// Checks what only this library relies on.
+    /// - Parameter scene: the scene about to be drawn.
+    /// - Throws: ``InvalidValue`` naming the property.
     func validate(_ scene: RefreshScene) throws
 
     // MARK: Settings
@@ -82,14 +126,30 @@ public protocol RefreshFamily: Sendable {
     /// The app set the control's height (`height`): true when a control of `kind` takes it
     /// (the family keeping it where it needs it), false when it takes its height from its
     /// style and images, and the setting is refused.
+    /// - Parameters:
+    ///   - height: points.
+    ///   - kind: the control's kind.
+    /// - Returns: true when taken.
     mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool
 
     // MARK: Motion
 
     /// The arrow's resting angle (radians, clockwise) in a state; nil where it is hidden.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    /// - Returns: radians, or nil.
     func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double?
     /// The in-between values `since` µs after a change from `from` to `to`, the arrow
     /// starting from `startAngle` (the resting angle of `from` when nil).
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - from: the state before.
+    ///   - to: the state now.
+    ///   - since: microseconds since the change.
+    ///   - startAngle: the arrow's angle at the change; nil for `from`'s resting angle.
+    ///   - autoAlpha: `automaticallyChangeAlpha`.
+    /// - Returns: the in-between values; nil ones rest.
     func transition(
         kind: ComponentKind, from: RefreshState, to: RefreshState, since: Int64,
         startAngle: Double?, autoAlpha: Bool
@@ -97,11 +157,15 @@ public protocol RefreshFamily: Sendable {
     /// How the control moves the scroll view and when it starts refreshing.
     var motion: MotionRules { get }
     /// The rules of one kind of control (a library's settings may differ per kind).
+    /// - Parameter kind: the kind of control.
+    /// - Returns: its rules.
     func motion(for kind: ComponentKind) -> MotionRules
 
     // MARK: Gallery
 
     /// The columns of this library's gallery for a kind.
+    /// - Parameter kind: the kind of control.
+    /// - Returns: one column per state shown.
     func galleryColumns(for kind: ComponentKind) -> [GalleryColumn]
     /// What a gallery case's name starts with (nil for none).
     var galleryPrefix: String? { get }
