@@ -123,7 +123,10 @@ import Testing
         let reply = try service.export(query: query)
         let copy = try JSONDecoder().decode([String: String].self, from: Data(reply.body))
         let command = try #require(copy["command"])
-        #expect(command.hasPrefix("refresh-render --state pulling --percent 1.2 --images idle=pull.gif --images refreshing=spin.gif"))
+        // In the settings' order: the control (library, kind, style), then its state.
+        #expect(
+            command.hasPrefix(
+                "refresh-render --style normal --state pulling --percent 1.2 --images idle=pull.gif --images refreshing=spin.gif"))
         #expect(command.contains(#"--title 'pulling=Let go '\''now'\'''"#))
         let folder = try Support.temporaryFolder()
         for gif in ["pull.gif", "spin.gif"] {
@@ -157,9 +160,9 @@ import Testing
                 import RefreshGif
 
                 var control = SceneDescription()
+                control[.style] = .text("normal")
                 control[.state] = .text("refreshing")
                 control[.time] = .number(0.3)
-                control[.style] = .text("normal")
                 control[.scale] = .integer(3)
                 control[.language] = .text("ko")
                 let scene: RefreshScene = try control.makeScene()
