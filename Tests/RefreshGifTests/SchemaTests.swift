@@ -66,6 +66,8 @@ struct SchemaTests {
             && a.refreshingTitleHidden == b.refreshingTitleHidden && a.textColor == b.textColor && a.font == b.font
             && a.lastUpdated == b.lastUpdated && a.now == b.now && a.timeZone == b.timeZone && a.spinnerStyle == b.spinnerStyle
             && a.autoAlpha == b.autoAlpha && a.rightToLeft == b.rightToLeft
+            && a.stateLabelFont == b.stateLabelFont && a.timeLabelFont == b.timeLabelFont && a.stateLabelColor == b.stateLabelColor
+            && a.timeLabelColor == b.timeLabelColor && a.controlColor == b.controlColor
             && a.family.name == b.family.name && (a.family as? SVPullToRefresh) == (b.family as? SVPullToRefresh)
             && (a.family as? ZJRefresh) == (b.family as? ZJRefresh) && (a.family as? MJRefresh) == (b.family as? MJRefresh)
     }

@@ -264,6 +264,52 @@ extension SceneField {
         b.scene.textColor = try SceneRead.color(v, "textColor")
     }
 
+    /// The state label's font.
+    public static let stateLabelFont = SceneField(
+        "stateLabelFont", .text, group: .labels,
+        help:
+            "The state label's font (stateLabel.font): SIZE or regular SIZE (systemFont), bold SIZE (boldSystemFont); default: the library's (MJRefresh bold 14).",
+        example: .text("bold 17"), unit: "points", valueName: "[bold|regular] SIZE"
+    ) { v, b in
+        b.scene.stateLabelFont = try LabelFonts.Font.read(v, field: "stateLabelFont")
+    }
+
+    /// The second line's font.
+    public static let timeLabelFont = SceneField(
+        "timeLabelFont", .text, group: .labels,
+        help: "The last-updated (or subtitle) label's font, as --state-label-font; default: the library's.",
+        example: .text("regular 12"), unit: "points", valueName: "[bold|regular] SIZE"
+    ) { v, b in
+        b.scene.timeLabelFont = try LabelFonts.Font.read(v, field: "timeLabelFont")
+    }
+
+    /// The state label's colour.
+    public static let stateLabelColor = SceneField(
+        "stateLabelColor", .text, group: .labels,
+        help: "The state label's colour #RRGGBB[AA] (stateLabel.textColor; MJRefresh's arrow takes it too); default: --text-color.",
+        example: .text("#FF3B30"), valueName: "#RRGGBB[AA]"
+    ) { v, b in
+        b.scene.stateLabelColor = try SceneRead.color(v, "stateLabelColor")
+    }
+
+    /// The second line's colour.
+    public static let timeLabelColor = SceneField(
+        "timeLabelColor", .text, group: .labels,
+        help: "The last-updated (or subtitle) label's colour #RRGGBB[AA]; default: --text-color.", example: .text("#8E8E93"),
+        valueName: "#RRGGBB[AA]"
+    ) { v, b in
+        b.scene.timeLabelColor = try SceneRead.color(v, "timeLabelColor")
+    }
+
+    /// The control's own background.
+    public static let controlColor = SceneField(
+        "controlColor", .text, group: .look,
+        help: "The control's backgroundColor #RRGGBB[AA], under what it draws (--background is behind it); default: the library's.",
+        example: .text("#F2F2F7"), valueName: "#RRGGBB[AA]"
+    ) { v, b in
+        b.scene.controlColor = try SceneRead.color(v, "controlColor")
+    }
+
     /// A font file.
     public static let font = SceneField(
         "font", .text, group: .labels, help: "A font file to use instead of the default bold sans.", example: .text("MyFont.ttf"),
@@ -324,7 +370,8 @@ extension SceneField {
     static let shared: [SceneField] = [
         kind, style, state, percent, time, images, animation, durations, lottieSegments, lottieSize, timing, imageScale, width,
         height, scale, background, autoAlpha, hideLabels, hideStateLabel, hideTimeLabel, refreshingTitleHidden, language, titles,
-        lastUpdated, now, timezone, textColor, font, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
+        lastUpdated, now, timezone, textColor, stateLabelColor, timeLabelColor, stateLabelFont, timeLabelFont, font,
+        controlColor, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
     ]
 
     /// A flag (off by default) whose value `set` puts in the build.

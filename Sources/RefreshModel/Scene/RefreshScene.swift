@@ -63,6 +63,20 @@ public struct RefreshScene: Sendable {
     public var textColor: RGBAColor?
     /// A font file replacing the primary font.
     public var font: FontLocation?
+    /// The state label's font as the app set it (`stateLabel.font`); nil for the library's.
+    public var stateLabelFont: LabelFonts.Font?
+    /// The second line's font as the app set it (`lastUpdatedTimeLabel.font`, a subtitle's);
+    /// nil for the library's.
+    public var timeLabelFont: LabelFonts.Font?
+    /// The state label's colour as the app set it (`stateLabel.textColor`); nil for
+    /// ``textColor``, else the library's. MJRefresh tints its arrow with it.
+    public var stateLabelColor: RGBAColor?
+    /// The second line's colour as the app set it (`lastUpdatedTimeLabel.textColor`); nil for
+    /// ``textColor``, else the library's.
+    public var timeLabelColor: RGBAColor?
+    /// The control's own `backgroundColor`, painted under everything it draws; nil for the
+    /// library's (clear, or ZJRefresh's orange).
+    public var controlColor: RGBAColor?
 
     /// The stored last-updated date (nil: "No record").
     public var lastUpdated: Date?
@@ -188,6 +202,23 @@ public struct RefreshScene: Sendable {
 
     /// The library's label colour.
     public var defaultTextColor: RGBAColor { family.defaultTextColor(of: self) }
+
+    /// The state label's colour drawn: ``stateLabelColor``, else ``labelColor``.
+    public var stateColor: RGBAColor { stateLabelColor ?? labelColor }
+
+    /// The second line's colour drawn: ``timeLabelColor``, else ``labelColor``.
+    public var timeColor: RGBAColor { timeLabelColor ?? labelColor }
+
+    /// The labels' fonts drawn: the library's, with the app's own in their place.
+    public var labelFonts: LabelFonts {
+        var fonts = family.labelFonts(of: self)
+        if let stateLabelFont { fonts.title = stateLabelFont }
+        if let timeLabelFont { fonts.second = timeLabelFont }
+        return fonts
+    }
+
+    /// The control's background drawn: ``controlColor``, else the library's; nil for none.
+    public var controlFill: RGBAColor? { controlColor ?? family.fill(of: self) }
 
     /// The spinner drawn: ``spinnerStyle``, or the library's default.
     public var spinner: SpinnerStyle { spinnerStyle ?? defaultSpinnerStyle }

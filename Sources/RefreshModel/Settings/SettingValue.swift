@@ -69,3 +69,32 @@ extension SceneChoice {
     /// The word.
     public var sceneValue: SceneValue? { .text(rawValue) }
 }
+
+extension LabelFonts.Font: SceneSettingValue {
+    /// Text: `SIZE`, `regular SIZE` or `bold SIZE`.
+    public static var settingKind: SceneField.Kind { .text }
+
+    /// A font as UIFont's system fonts take it: `15` or `regular 15` (`systemFont(ofSize: 15)`),
+    /// `bold 17` (`boldSystemFont(ofSize: 17)`); sizes from 1 to 200 points.
+    /// - Parameters:
+    ///   - value: the text given.
+    ///   - field: the setting's name, for the message.
+    /// - Returns: the font.
+    /// - Throws: ``InvalidValue`` for text of another shape or a size out of range.
+    public static func read(_ value: SceneValue, field: String) throws -> LabelFonts.Font {
+        let text = try SceneRead.text(value, field)
+        let words = text.split(separator: " ").map { $0.lowercased() }
+        let weight = words.count == 2 ? words[0] : "regular"
+        guard (1...2).contains(words.count), ["regular", "bold"].contains(weight), let size = words.last.flatMap({ Double($0) }),
+            size.isFinite, (1...200).contains(size)
+        else {
+            throw InvalidValue(
+                field: field,
+                reason: "expected SIZE, regular SIZE or bold SIZE with a size from 1 to 200 points, got '\(SceneRead.quoted(text))'")
+        }
+        return LabelFonts.Font(pointSize: size, bold: weight == "bold")
+    }
+
+    /// `bold 14`, `regular 12`.
+    public var sceneValue: SceneValue? { .text((bold ? "bold " : "regular ") + SceneValue.shortest(pointSize)) }
+}

@@ -125,7 +125,7 @@ public final class RefreshRenderer {
     private func plan(_ scene: RefreshScene) throws -> Plan {
         try scene.validate()
         let family = scene.family
-        let fonts = family.labelFonts(of: scene)
+        let fonts = scene.labelFonts
         let text = try self.text(scale: scene.scale, font: scene.font, pointSize: fonts.title.pointSize, bold: fonts.title.bold)
         let secondText = try self.text(
             scale: scene.scale, font: scene.font, pointSize: fonts.second.pointSize,
@@ -154,20 +154,19 @@ public final class RefreshRenderer {
         if scene.family.isHidden(scene) {
             return try finished(&control, scene: scene, width: pixelWidth, height: pixelHeight)
         }
-        if let fill = scene.family.fill(of: scene) { control.fill(with: fill) }
+        if let fill = scene.controlFill { control.fill(with: fill) }
 
         // Z-order (docs/layout.md): state label, last-updated label, then spinner/arrow/images.
-        let color = scene.labelColor
         let alignment = plan.layout.textAlignment
         if let frame = plan.layout.stateLabel {
             if scene.kind == .trailer {
-                plan.text.drawVertical(plan.stateTitle, in: frame, color: color, into: &control)
+                plan.text.drawVertical(plan.stateTitle, in: frame, color: scene.stateColor, into: &control)
             } else {
-                plan.text.draw(plan.stateTitle, in: frame, color: color, alignment: alignment, into: &control)
+                plan.text.draw(plan.stateTitle, in: frame, color: scene.stateColor, alignment: alignment, into: &control)
             }
         }
         if let frame = plan.layout.timeLabel, let timeText = plan.timeText {
-            plan.secondText.draw(timeText, in: frame, color: color, alignment: alignment, into: &control)
+            plan.secondText.draw(timeText, in: frame, color: scene.timeColor, alignment: alignment, into: &control)
         }
         if let choice = plan.image, let frame = plan.layout.image {
             try drawImage(choice.image, in: frame, scale: scene.scale, into: &control)

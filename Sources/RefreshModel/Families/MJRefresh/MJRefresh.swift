@@ -97,7 +97,7 @@ public struct MJRefresh: RefreshFamily, Equatable {
         guard scene.style == .normal else { return nil }
         let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
         let arrow = Indicator.Arrow(
-            path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.labelColor,
+            path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.stateColor,
             mirrored: scene.rightToLeft)
         return Indicator(arrow: arrow, spinnerTurns: scene.state.isRefreshing)
     }

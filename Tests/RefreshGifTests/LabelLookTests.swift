@@ -1,0 +1,109 @@
+import Foundation
+import RefreshGif
+import Testing
+
+/// The labels' own fonts and colours and the control's background, as apps set them on
+/// MJRefresh's `stateLabel`, `lastUpdatedTimeLabel` and the control's `backgroundColor`.
+@Suite("Label fonts, label colours, the control's background")
+struct LabelLookTests {
+    static let blue = RGBAColor(red: 0x00, green: 0x7A, blue: 0xFF)
+    static let red = RGBAColor(red: 0xFF, green: 0x3B, blue: 0x30)
+
+    static func scene(_ change: (inout RefreshScene) -> Void = { _ in }) throws -> RefreshScene {
+        var scene = try RefreshScene(kind: .header, style: .normal, state: .pulling, pullingPercent: 1, scale: 2)
+        change(&scene)
+        return scene
+    }
+
+    /// The colours of the opaque pixels inside `frame` (points) and outside `excluded`, counted.
+    static func inks(_ image: RGBAImage, in frame: RefreshRect, excluding excluded: RefreshRect? = nil, scale: Double = 2)
+        -> [RGBAColor: Int]
+    {
+        var out: [RGBAColor: Int] = [:]
+        for y in Int(frame.y * scale)..<Int(frame.maxY * scale) {
+            for x in Int(frame.x * scale)..<Int(frame.maxX * scale) {
+                if let excluded, Double(x) / scale >= excluded.x, Double(x) / scale < excluded.maxX { continue }
+                guard let p = image.pixel(x: x, y: y), p.a == 255 else { continue }
+                out[RGBAColor(red: p.r, green: p.g, blue: p.b), default: 0] += 1
+            }
+        }
+        return out
+    }
+
+    @Test("each label takes its own colour; MJRefresh's arrow takes the state label's")
+    func colours() throws {
+        let renderer = try RefreshRenderer()
+        let scene = try Self.scene {
+            $0.stateLabelColor = Self.blue
+            $0.timeLabelColor = Self.red
+        }
+        let image = try renderer.render(scene)
+        let layout = try renderer.plan(for: scene).layout
+        let title = Self.inks(image, in: try #require(layout.stateLabel))
+        // The time label spans the control's width; the arrow, beside the text, is left out.
+        let time = Self.inks(image, in: try #require(layout.timeLabel), excluding: layout.arrow)
+        let arrow = Self.inks(image, in: try #require(layout.arrow))
+        // Solid glyph pixels are exactly the label's colour, and no other label's.
+        #expect(title[Self.blue, default: 0] > 20 && title[Self.red] == nil)
+        #expect(time[Self.red, default: 0] > 20 && time[Self.blue] == nil)
+        #expect(arrow[Self.blue, default: 0] > 10)
+        // Unset, both are the text colour (MJRefresh's #5A5A5A).
+        let plain = try renderer.render(try Self.scene())
+        #expect(Self.inks(plain, in: try #require(layout.timeLabel))[.mjLabel, default: 0] > 20)
+    }
+
+    @Test("a label's font changes its size and weight, and the layout measures it")
+    func fonts() throws {
+        let renderer = try RefreshRenderer()
+        let plain = try renderer.plan(for: try Self.scene())
+        let big = try renderer.plan(for: try Self.scene { $0.stateLabelFont = LabelFonts.Font(pointSize: 20, bold: true) })
+        let small = try renderer.plan(for: try Self.scene { $0.timeLabelFont = LabelFonts.Font(pointSize: 11, bold: false) })
+        // MJRefresh centres the widest line and puts the arrow 25 pt left of it: a wider title moves it.
+        #expect(try #require(big.layout.arrow).x < (try #require(plain.layout.arrow).x) - 10)
+        // A regular 11-pt time line is narrower than the bold 14-pt one.
+        let plainTime = try Self.inkWidth(try renderer.render(try Self.scene()), in: try #require(plain.layout.timeLabel))
+        let smallTime = try Self.inkWidth(
+            try renderer.render(try Self.scene { $0.timeLabelFont = LabelFonts.Font(pointSize: 11, bold: false) }),
+            in: try #require(small.layout.timeLabel))
+        #expect(Double(smallTime) < Double(plainTime) * 0.85)
+    }
+
+    static func inkWidth(_ image: RGBAImage, in frame: RefreshRect) throws -> Int {
+        var minX = Int.max, maxX = Int.min
+        for y in Int(frame.y * 2)..<Int(frame.maxY * 2) {
+            for x in 0..<image.width where (image.pixel(x: x, y: y)?.a ?? 0) > 0 {
+                minX = min(minX, x)
+                maxX = max(maxX, x)
+            }
+        }
+        return maxX - minX
+    }
+
+    @Test("the control's background fills it under its drawing, in every library, over ZJRefresh's own")
+    func controlColour() throws {
+        let grey = RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7)
+        let renderer = try RefreshRenderer()
+        for family in [MJRefresh(), SVPullToRefresh(), ZJRefresh()] as [any RefreshFamily] {
+            var scene = RefreshScene()
+            scene.family = family
+            scene.style = family.styles(for: .header)[0]
+            scene.controlColor = grey
+            let corner = try #require(try renderer.render(scene).pixel(x: 0, y: 0))
+            #expect(corner.r == 0xF2 && corner.g == 0xF2 && corner.b == 0xF7 && corner.a == 255, "\(family.name)")
+        }
+    }
+
+    @Test("settings: --state-label-font takes SIZE, regular SIZE or bold SIZE, and refuses the rest with one line")
+    func fontSetting() throws {
+        let schema = SceneSchema.standard
+        let scene = try schema.description(fromArguments: ["--state-label-font", "bold 17", "--time-label-font", "12"]).makeScene()
+        #expect(scene.stateLabelFont == LabelFonts.Font(pointSize: 17, bold: true))
+        #expect(scene.timeLabelFont == LabelFonts.Font(pointSize: 12, bold: false))
+        for bad in ["heavy 17", "0", "bold", "17 bold extra", "201"] {
+            let error = try #require(throws: InvalidValue.self) {
+                try schema.description(fromArguments: ["--state-label-font", bad]).validate()
+            }
+            #expect(error.field == "stateLabelFont" && error.reason.hasPrefix("expected SIZE, regular SIZE or bold SIZE"), "\(bad)")
+        }
+    }
+}
