@@ -10,15 +10,35 @@ public struct MJRefresh: RefreshFamily, Equatable {
     /// `ignoredScrollViewContentInsetTop` (header), `…Bottom` (footers) or `…Right` (trailer):
     /// the control sits that much further from the content; thresholds do not change.
     public var ignoredScrollViewContentInset: Double
+    /// What the app's `lastUpdatedTimeText` block does with a stored date: a date pattern
+    /// (DateFormatter's `dateFormat`); nil for MJRefresh's own line. Without a stored date
+    /// the line stays MJRefresh's "No record".
+    public var lastUpdatedFormat: DatePattern?
+    /// A `lastUpdatedTimeText` block that returns one text whatever the date; nil for none.
+    public var lastUpdatedText: String?
 
     /// The library with the app's settings.
-    public init(labelLeftInset: Double? = nil, ignoredScrollViewContentInset: Double = 0) {
+    public init(
+        labelLeftInset: Double? = nil, ignoredScrollViewContentInset: Double = 0, lastUpdatedFormat: DatePattern? = nil,
+        lastUpdatedText: String? = nil
+    ) {
         self.labelLeftInset = labelLeftInset
         self.ignoredScrollViewContentInset = ignoredScrollViewContentInset
+        self.lastUpdatedFormat = lastUpdatedFormat
+        self.lastUpdatedText = lastUpdatedText
     }
 
     /// ``ignoredScrollViewContentInset``.
     public func ignoredInset(kind: ComponentKind) -> Double { ignoredScrollViewContentInset }
+
+    /// One `lastUpdatedTimeText` block: a fixed text and a date pattern cannot both be it.
+    /// - Parameter scene: the scene about to be drawn.
+    /// - Throws: ``InvalidValue`` (field `lastUpdatedText`) when both are set.
+    public func validate(_ scene: RefreshScene) throws {
+        if lastUpdatedText != nil && lastUpdatedFormat != nil {
+            throw InvalidValue(field: "lastUpdatedText", reason: "replaces the whole line: give it or lastUpdatedFormat, not both")
+        }
+    }
 
     /// `mjrefresh`.
     public var name: String { "mjrefresh" }
@@ -50,6 +70,8 @@ public struct MJRefresh: RefreshFamily, Equatable {
     /// The header's last-updated line.
     public func secondLine(of scene: RefreshScene) -> String? {
         guard scene.kind == .header else { return nil }
+        if let lastUpdatedText { return lastUpdatedText }
+        if let lastUpdatedFormat, let date = scene.lastUpdated { return lastUpdatedFormat.format(date, in: scene.timeZone) }
         return LastUpdatedFormatter(language: scene.language, timeZone: scene.timeZone)
             .text(lastUpdated: scene.lastUpdated, now: scene.now)
     }

@@ -14,6 +14,15 @@ extension MJRefresh {
                 "ignoredInset", of: mj, \.ignoredScrollViewContentInset, group: .control,
                 help: "MJRefresh's ignoredScrollViewContentInsetTop (header), Bottom (footers) or Right (trailer), in points.",
                 example: 30, range: -10000...10000, unit: "points"),
+            .setting(
+                "lastUpdatedFormat", of: mj, \.lastUpdatedFormat, group: .labels,
+                help:
+                    "A header's lastUpdatedTimeText as a date pattern (DateFormatter's dateFormat: yyyy MM dd HH h mm ss a, text in 'quotes'), e.g. 'Updated 'MM-dd HH:mm; without a stored date the line says No record.",
+                example: try? DatePattern("'Updated 'MM-dd HH:mm")),
+            .setting(
+                "lastUpdatedText", of: mj, \.lastUpdatedText, group: .labels,
+                help: "A header's lastUpdatedTimeText returning one text whatever the date (instead of --last-updated-format).",
+                example: "Pull down to sync"),
         ]
     }()
 }
