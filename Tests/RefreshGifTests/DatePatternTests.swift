@@ -65,3 +65,31 @@ struct DatePatternTests {
         #expect(error.field == "lastUpdatedFormat" && error.reason.contains("'E' is not a field here"))
     }
 }
+
+/// The time a header stores when a refresh ends, shown from that moment (MJRefresh's
+/// `headerEndingAction`).
+@Suite("Last update stored at the end of a refresh")
+struct RefreshEndStoreTests {
+    @Test("an MJRefresh header says No record until its refresh ends, then Today and the end's time")
+    func storedAtEnd() throws {
+        var scene = RefreshScene()
+        scene.style = .normal
+        scene.now = try #require(ISO8601DateFormatter().date(from: "2026-03-17T09:41:00Z"))
+        let gesture = Gesture(script: Gesture.Script(pull: 80, over: 0.3, hold: 0, refresh: 1.0, noMoreData: nil))
+        let frames = try GesturePlayer(gesture: gesture, scene: scene).frames(fps: 20)
+        let end = try #require(frames.firstIndex { $0.state == .idle && frames[..<$0.index].contains { $0.state.isRefreshing } })
+        #expect(frames[..<end].allSatisfy { $0.scene.lastUpdatedText == "Last update: No record" })
+        // The refresh ends about 1.3 s in: 09:41:01, shown as Today 09:41 from that frame on.
+        let stored = try #require(frames[end].scene.lastUpdated)
+        #expect(stored.timeIntervalSince(scene.now) > 1 && stored.timeIntervalSince(scene.now) < 2)
+        #expect(frames[end...].allSatisfy { $0.scene.lastUpdatedText == "Last update: Today 09:41" })
+        // A footer has no such line, and a library that does not store keeps the scene's date.
+        var footer = scene
+        footer.kind = .backFooter
+        let footerFrames = try GesturePlayer(gesture: gesture, scene: footer).frames(fps: 20)
+        #expect(footerFrames.allSatisfy { $0.scene.lastUpdated == nil })
+        var sv = scene
+        sv.family = SVPullToRefresh()
+        #expect(try GesturePlayer(gesture: gesture, scene: sv).frames(fps: 20).allSatisfy { $0.scene.lastUpdated == nil })
+    }
+}

@@ -16,6 +16,10 @@ public struct MotionRules: Sendable, Equatable {
     /// The control stores the time a refresh starts and shows it as the last refresh once it
     /// is back at rest (ZJRefresh's `lastRefreshTime`).
     public var storesRefreshStart: Bool
+    /// The control stores the time a refresh ends, when it goes back to Idle, and shows it
+    /// at once as the last update (MJRefresh's header: `headerEndingAction` saves the date
+    /// before the label is refreshed).
+    public var storesRefreshEnd = false
     /// The control follows the scroll view (false: it ignores the offset, as a hidden or
     /// disabled SVPullToRefresh view does; app events still work).
     public var observesScrolling = true

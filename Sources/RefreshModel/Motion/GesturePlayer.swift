@@ -172,6 +172,8 @@ public struct GesturePlayer: Sendable {
         var changedState = false
         // A library that stores the time a refresh starts shows it once back at rest.
         let stores = base.family.motion.storesRefreshStart
+        // One that stores the time a refresh ends shows it from that moment (headers only).
+        let storesEnd = base.kind == .header && base.family.motion(for: base.kind).storesRefreshEnd
         var storedRefresh: Date?
         var shownRefresh = base.lastUpdated
         var out: [Frame] = []
@@ -217,6 +219,9 @@ public struct GesturePlayer: Sendable {
                     angleAtChange = angleBefore
                     lastChange = (before, machine.stateChangedAt, angleAtChange)
                     changedState = true
+                    if storesEnd && before.isRefreshing && machine.state == .idle {
+                        shownRefresh = base.now.addingTimeInterval(Double(machine.stateChangedAt) / 1_000_000)
+                    }
                     if machine.state.isRefreshing {
                         refreshStartedAt = machine.stateChangedAt
                         if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
@@ -228,6 +233,9 @@ public struct GesturePlayer: Sendable {
             if machine.state != settledFrom {
                 lastChange = (settledFrom, machine.stateChangedAt, displayedAngle(at: machine.stateChangedAt, state: settledFrom))
                 changedState = true
+                if storesEnd && settledFrom.isRefreshing && machine.state == .idle {
+                    shownRefresh = base.now.addingTimeInterval(Double(machine.stateChangedAt) / 1_000_000)
+                }
                 if machine.state.isRefreshing {
                     refreshStartedAt = machine.stateChangedAt
                     if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }

@@ -137,9 +137,12 @@ public struct MJRefresh: RefreshFamily, Equatable {
         MJRefreshTransition.values(kind: kind, from: from, to: to, since: since, startAngle: startAngle, autoAlpha: autoAlpha)
     }
 
-    /// Insets open in 0.25 s and close in 0.4 s; the spinner fades out after a refresh.
+    /// Insets open in 0.25 s and close in 0.4 s; the spinner fades out after a refresh; a
+    /// header stores the time each refresh ends as its last update.
     public var motion: MotionRules {
-        MotionRules(insetIn: MJRefreshTransition.fast, insetOut: MJRefreshTransition.slow, spinnerFadesAfterRefresh: true)
+        var rules = MotionRules(insetIn: MJRefreshTransition.fast, insetOut: MJRefreshTransition.slow, spinnerFadesAfterRefresh: true)
+        rules.storesRefreshEnd = true
+        return rules
     }
 
     /// MJRefresh's gallery names have no prefix (they came first).
