@@ -1,5 +1,6 @@
 import Foundation
 import RefreshGif
+import RefreshGifTestSupport
 import Testing
 
 /// The labels' own fonts and colours and the control's background, as apps set them on
@@ -105,5 +106,40 @@ struct LabelLookTests {
             }
             #expect(error.field == "stateLabelFont" && error.reason.hasPrefix("expected SIZE, regular SIZE or bold SIZE"), "\(bad)")
         }
+    }
+}
+
+/// MJRefresh's `mj_h`, set by the app after making the control.
+@Suite("MJRefresh: the height an app sets")
+struct ControlHeightTests {
+    @Test("a header of 80 pt splits its labels at 40 pt, and must be pulled 80 pt to arm")
+    func header() throws {
+        let scene = try SceneSchema.standard.description(fromArguments: ["--style", "normal", "--height", "80"]).makeScene()
+        #expect(scene.size.height == 80)
+        let plan = try RefreshRenderer().plan(for: scene)
+        #expect(plan.layout.stateLabel == RefreshRect(x: 0, y: 0, width: 375, height: 40))
+        #expect(plan.layout.timeLabel == RefreshRect(x: 0, y: 40, width: 375, height: 40))
+        // Pulled 60 pt (past the default 54) is not yet Pulling; 90 pt is.
+        for (pull, armed) in [(60.0, false), (90.0, true)] {
+            let gesture = Gesture(script: Gesture.Script(pull: pull, over: 0.3, hold: 0.2, refresh: nil, noMoreData: nil))
+            let states = try GesturePlayer(gesture: gesture, scene: scene).frames(fps: 30).map(\.state)
+            #expect(states.contains(.pulling) == armed, "pull \(pull)")
+        }
+    }
+
+    @Test("it overrides a GIF style's auto-height, for footers too; SVPullToRefresh's fixed height refuses one")
+    func gifAndFooters() throws {
+        let fixtures = Support.root.appendingPathComponent("Fixtures").path
+        let grown = try SceneSchema.standard.description(fromArguments: ["--images", "idle=demo/pull.gif"]).makeScene(
+            baseDirectory: fixtures)
+        let set = try SceneSchema.standard.description(fromArguments: ["--images", "idle=demo/pull.gif", "--height", "40"])
+            .makeScene(baseDirectory: fixtures)
+        #expect(grown.size.height != 40 && set.size.height == 40, "\(grown.size.height)")
+        let footer = try SceneSchema.standard.description(fromArguments: ["--kind", "back-footer", "--height", "70"]).makeScene()
+        #expect(footer.size.height == 70)
+        let error = try #require(throws: InvalidValue.self) {
+            try SceneSchema.standard.description(fromArguments: ["--library", "svpulltorefresh", "--height", "80"]).validate()
+        }
+        #expect(error.field == "height")
     }
 }

@@ -31,7 +31,7 @@ struct SchemaTests {
             var start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
             // A library's own settings act on its controls.
             if let owner = field.owner { start[.library] = .text(owner) }
-            // The height sizes a trailer (elsewhere it is refused, not ignored).
+            // The height sizes a trailer too (only SVPullToRefresh refuses one).
             if field.name == "height" { start[.kind] = .text("trailer") }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             var description = start

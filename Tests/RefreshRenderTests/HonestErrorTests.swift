@@ -136,16 +136,19 @@ struct HonestErrorTests {
         #expect(result.status == 0 && result.stderr.contains("REFRESH_LOTTIE_WORKR is not a variable"), "\(result.stderr)")
     }
 
-    @Test("an option that does not apply is refused, not ignored: a pulled auto footer, the height of a header")
+    @Test("an option that does not apply is refused, not ignored: a pulled auto footer, the height of SVPullToRefresh's view")
     func optionsThatDoNotApply() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pulled = try CLI.run(["--kind", "auto-footer", "--state", "pulling", "-o", folder + "/a.png"])
         #expect(pulled.status == 64 && pulled.stderr.contains("auto-footer has no pulling state (choose idle, refreshing, no-more-data)"))
-        let height = try CLI.run(["--height", "60", "-o", folder + "/b.png"])
-        #expect(height.status == 64 && height.stderr.contains("--height: sets a trailer's height"), "\(height.stderr)")
+        let height = try CLI.run(["--library", "svpulltorefresh", "--height", "80", "-o", folder + "/b.png"])
+        #expect(
+            height.status == 64 && height.stderr.contains("--height: svpulltorefresh's header has a fixed height; it does not take one"),
+            "\(height.stderr)")
         #expect(CLI.files(in: folder).isEmpty)
         #expect(try CLI.run(["--kind", "trailer", "--height", "200", "-o", folder + "/c.png"]).status == 0)
+        #expect(try CLI.run(["--height", "60", "-o", folder + "/e.png"]).status == 0)
         #expect(try CLI.run(["--library", "zjrefresh", "--kind", "back-footer", "--height", "80", "-o", folder + "/d.png"]).status == 0)
     }
 

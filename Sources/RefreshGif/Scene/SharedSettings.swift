@@ -148,18 +148,17 @@ extension SceneField {
     /// The control's height, where its library takes one.
     public static let height = SceneField(
         "height", .number, group: .control,
-        help: "Trailer height in points (the scroll view's height); ZJRefresh: the animator's height.", example: .number(100),
-        unit: "points", properties: ["trailerHeight", "animatorHeight"]
+        help:
+            "The control's height in points, as the app sets mj_h (a trailer: the scroll view's height; ZJRefresh: the animator's); default: the library's.",
+        example: .number(100), unit: "points", properties: ["trailerHeight", "animatorHeight", "controlHeight"]
     ) { v, b in
         let height = try SceneRead.number(v, "height", in: 1...Double(RefreshScene.maxPixelSide))
-        // The library and the kind are set by now; a control that takes its height from its
-        // style and images refuses one rather than ignoring it.
+        // The library and the kind are set by now; a control whose height is fixed refuses
+        // one rather than ignoring it.
         var family = b.scene.family
         guard family.setHeight(height, kind: b.scene.kind) else {
             throw InvalidValue(
-                field: "height",
-                reason: "sets a trailer's height and ZJRefresh's animator; \(family.name)'s \(b.scene.kind.rawValue) "
-                    + "takes its height from its style and images")
+                field: "height", reason: "\(family.name)'s \(b.scene.kind.rawValue) has a fixed height; it does not take one")
         }
         b.scene.family = family
         b.scene.trailerHeight = height

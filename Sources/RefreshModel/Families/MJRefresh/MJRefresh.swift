@@ -16,6 +16,10 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public var lastUpdatedFormat: DatePattern?
     /// A `lastUpdatedTimeText` block that returns one text whatever the date; nil for none.
     public var lastUpdatedText: String?
+    /// `mj_h` as the app set it after making the control (after its images): the height of a
+    /// header or footer in points; nil for its own (54 pt, 44 pt for footers, a GIF style's
+    /// grown to its tallest first image). A trailer's height is the scroll view's.
+    public var controlHeight: Double?
 
     /// The library with the app's settings.
     public init(
@@ -31,10 +35,26 @@ public struct MJRefresh: RefreshFamily, Equatable {
     /// ``ignoredScrollViewContentInset``.
     public func ignoredInset(kind: ComponentKind) -> Double { ignoredScrollViewContentInset }
 
+    /// Every kind takes the app's height: a header's or footer's is ``controlHeight``, a
+    /// trailer's the scroll view's (``RefreshScene/trailerHeight``).
+    /// - Parameters:
+    ///   - height: points.
+    ///   - kind: the control's kind.
+    /// - Returns: true.
+    public mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool {
+        if kind != .trailer { controlHeight = height }
+        return true
+    }
+
     /// One `lastUpdatedTimeText` block: a fixed text and a date pattern cannot both be it.
     /// - Parameter scene: the scene about to be drawn.
     /// - Throws: ``InvalidValue`` (field `lastUpdatedText`) when both are set.
     public func validate(_ scene: RefreshScene) throws {
+        let most = RefreshScene.maxPixelSide / max(1, scene.scale)
+        if let controlHeight, !(controlHeight.isFinite && controlHeight >= 1 && controlHeight <= Double(most)) {
+            throw InvalidValue(
+                field: "controlHeight", reason: "must be between 1 and \(most) points at scale \(scene.scale), got \(controlHeight)")
+        }
         if lastUpdatedText != nil && lastUpdatedFormat != nil {
             throw InvalidValue(field: "lastUpdatedText", reason: "replaces the whole line: give it or lastUpdatedFormat, not both")
         }
@@ -87,6 +107,7 @@ public struct MJRefresh: RefreshFamily, Equatable {
         switch scene.kind {
         case .trailer: return (ComponentLayout.trailerWidth, scene.trailerHeight)
         default:
+            if let controlHeight { return (scene.width, controlHeight) }
             let base = scene.kind.baseHeight
             return (scene.width, scene.style == .gif ? scene.images.componentHeight(base: base) : base)
         }
