@@ -30,6 +30,11 @@ public struct MotionRules: Sendable, Equatable {
     public var autoFooter: AutoFooter
     /// After a refresh the spinner keeps its phase while it fades out (MJRefresh's Normal style).
     public var spinnerFadesAfterRefresh: Bool
+    /// How long `automaticallyChangeAlpha` takes to show the control when a refresh begins, in µs
+    /// (MJRefresh's `fastAnimationDuration`).
+    public var alphaIn: Int64 = 250_000
+    /// How long it takes to fade the control when a refresh ends, in µs (`slowAnimationDuration`).
+    public var alphaOut: Int64 = 400_000
 
     /// How an auto footer (a control at the end of the content) triggers.
     public enum AutoFooter: Sendable, Equatable {

@@ -240,7 +240,7 @@ public struct RefreshStateMachine: Sendable {
     private mutating func begin(at t: Int64) {
         guard !state.isRefreshing, pendingBeginAt == nil else { return }
         let current = alpha.value(at: t)
-        alpha = Animation(from: current, to: 1, start: t, duration: MJRefreshTransition.fast)
+        alpha = Animation(from: current, to: 1, start: t, duration: rules.alphaIn)
         percent = 1
         percentResetAt = nil
         let duration = rules.insetIn
@@ -267,7 +267,7 @@ public struct RefreshStateMachine: Sendable {
         guard !state.isRefreshing else { return }
         if checked && triggerByDrag && leftTriggerTimes <= 0 && autoTriggerTimes != -1 { return }
         percent = 1
-        alpha = Animation(from: alpha.value(at: t), to: 1, start: t, duration: MJRefreshTransition.fast)
+        alpha = Animation(from: alpha.value(at: t), to: 1, start: t, duration: rules.alphaIn)
         change(to: .refreshing, at: t)
     }
 
@@ -288,7 +288,7 @@ public struct RefreshStateMachine: Sendable {
             return
         }
         if autoAlpha {
-            alpha = Animation(from: alpha.value(at: t), to: 0, start: t, duration: MJRefreshTransition.slow)
+            alpha = Animation(from: alpha.value(at: t), to: 0, start: t, duration: rules.alphaOut)
         }
         func restore(_ animation: Animation) -> Animation {
             let current = animation.value(at: t)

@@ -20,6 +20,14 @@ public struct MJRefresh: RefreshFamily, Equatable {
     /// header or footer in points; nil for its own (54 pt, 44 pt for footers, a GIF style's
     /// grown to its tallest first image). A trailer's height is the scroll view's.
     public var controlHeight: Double?
+    /// `fastAnimationDuration` in seconds: the inset opening and the alpha showing when a
+    /// refresh begins; nil for MJRefresh's 0.25.
+    public var fastAnimationDuration: Double?
+    /// `slowAnimationDuration` in seconds: the inset closing and the alpha fading when a
+    /// refresh ends; nil for MJRefresh's 0.4.
+    public var slowAnimationDuration: Double?
+    /// `setAnimationDisabled`: both durations 0, the insets and alpha jump.
+    public var animationDisabled = false
 
     /// The library with the app's settings.
     public init(
@@ -54,6 +62,10 @@ public struct MJRefresh: RefreshFamily, Equatable {
         if let controlHeight, !(controlHeight.isFinite && controlHeight >= 1 && controlHeight <= Double(most)) {
             throw InvalidValue(
                 field: "controlHeight", reason: "must be between 1 and \(most) points at scale \(scene.scale), got \(controlHeight)")
+        }
+        if animationDisabled && (fastAnimationDuration != nil || slowAnimationDuration != nil) {
+            throw InvalidValue(
+                field: "animationDisabled", reason: "sets both durations to 0: give it or the durations, not both")
         }
         if lastUpdatedText != nil && lastUpdatedFormat != nil {
             throw InvalidValue(field: "lastUpdatedText", reason: "replaces the whole line: give it or lastUpdatedFormat, not both")
@@ -161,7 +173,14 @@ public struct MJRefresh: RefreshFamily, Equatable {
     /// Insets open in 0.25 s and close in 0.4 s; the spinner fades out after a refresh; a
     /// header stores the time each refresh ends as its last update.
     public var motion: MotionRules {
-        var rules = MotionRules(insetIn: MJRefreshTransition.fast, insetOut: MJRefreshTransition.slow, spinnerFadesAfterRefresh: true)
+        func micro(_ seconds: Double?, _ standard: Int64) -> Int64 {
+            animationDisabled ? 0 : seconds.map { Int64(($0 * 1_000_000).rounded()) } ?? standard
+        }
+        let fast = micro(fastAnimationDuration, MJRefreshTransition.fast)
+        let slow = micro(slowAnimationDuration, MJRefreshTransition.slow)
+        var rules = MotionRules(insetIn: fast, insetOut: slow, spinnerFadesAfterRefresh: true)
+        rules.alphaIn = fast
+        rules.alphaOut = slow
         rules.storesRefreshEnd = true
         return rules
     }

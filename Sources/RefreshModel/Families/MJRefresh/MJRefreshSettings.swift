@@ -23,6 +23,17 @@ extension MJRefresh {
                 "lastUpdatedText", of: mj, \.lastUpdatedText, group: .labels,
                 help: "A header's lastUpdatedTimeText returning one text whatever the date (instead of --last-updated-format).",
                 example: "Pull down to sync"),
+            .setting(
+                "fastAnimationDuration", of: mj, \.fastAnimationDuration, group: .motion,
+                help: "Seconds the inset takes to open (and autoAlpha to show) when a refresh begins (default 0.25).", example: 0.1,
+                range: 0...10, unit: "seconds"),
+            .setting(
+                "slowAnimationDuration", of: mj, \.slowAnimationDuration, group: .motion,
+                help: "Seconds the inset takes to close (and autoAlpha to fade) when a refresh ends (default 0.4).", example: 1,
+                range: 0...10, unit: "seconds"),
+            .setting(
+                "animationDisabled", of: mj, \.animationDisabled, group: .motion,
+                help: "setAnimationDisabled: both durations 0, the insets jump.", example: true),
         ]
     }()
 }
