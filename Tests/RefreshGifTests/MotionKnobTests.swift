@@ -38,4 +38,28 @@ struct MotionKnobTests {
             try SceneSchema.standard.description(fromArguments: ["--slow-animation-duration", "11"]).validate()
         }
     }
+
+    /// When an auto footer scrolled to the end of a 1000-pt list first refreshes, in seconds.
+    static func firstRefresh(_ arguments: [String]) throws -> Double? {
+        let scene = try SceneSchema.standard.description(fromArguments: ["--kind", "auto-footer", "--style", "normal"] + arguments)
+            .makeScene()
+        let gesture = Gesture(script: Gesture.Script(pull: 120, over: 0.6, hold: 0.1, refresh: 1), duration: 2.4)
+        return try GesturePlayer(gesture: gesture, scene: scene).frames(fps: 20).first { $0.state == .refreshing }?.time
+    }
+
+    @Test("an auto footer: scrolling to its end refreshes it, unless automaticallyRefresh is off; a lower percent earlier")
+    func autoFooter() throws {
+        let standard = try #require(try Self.firstRefresh([]))
+        let manual = try #require(try Self.firstRefresh(["--automatically-refresh-disabled"]))
+        let early = try #require(try Self.firstRefresh(["--trigger-automatically-refresh-percent", "0.1"]))
+        // Off: only the drag's end (0.7 s in) past the end refreshes it.
+        #expect(manual > standard && manual >= 0.7)
+        #expect(early < standard)
+        #expect(throws: InvalidValue.self) {
+            try SceneSchema.standard.description(fromArguments: ["--auto-trigger-times", "-2"]).validate()
+        }
+        #expect(throws: InvalidValue.self) {
+            try SceneSchema.standard.description(fromArguments: ["--auto-trigger-times", "1.5"]).validate()
+        }
+    }
 }

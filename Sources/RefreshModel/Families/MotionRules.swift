@@ -28,6 +28,14 @@ public struct MotionRules: Sendable, Equatable {
     public var keepsRestingInset = true
     /// How an auto footer triggers.
     public var autoFooter: AutoFooter
+    /// An auto footer refreshes as the content scrolls to its end (MJRefresh's
+    /// `automaticallyRefresh`); false leaves only a drag that ends past the end.
+    public var autoRefreshes = true
+    /// How much of an auto footer must show before scrolling refreshes it
+    /// (`triggerAutomaticallyRefreshPercent`, 1 = all of it).
+    public var autoTriggerPercent = 1.0
+    /// How many refreshes one drag may trigger (`autoTriggerTimes`; −1 for no limit).
+    public var autoTriggerTimes = 1
     /// After a refresh the spinner keeps its phase while it fades out (MJRefresh's Normal style).
     public var spinnerFadesAfterRefresh: Bool
     /// How long `automaticallyChangeAlpha` takes to show the control when a refresh begins, in µs

@@ -53,7 +53,9 @@ public struct RefreshStateMachine: Sendable {
         self.size = size
         self.geometry = geometry
         self.autoAlpha = autoAlpha
-        leftTriggerTimes = 1
+        triggerPercent = rules.autoTriggerPercent
+        autoTriggerTimes = rules.autoTriggerTimes
+        leftTriggerTimes = rules.autoTriggerTimes
         // Idle is entered at creation with percent 0: with the flag the control starts invisible.
         alpha = .constant(autoAlpha ? 0 : 1)
         if kind == .autoFooter && rules.keepsRestingInset { insetBottom = .constant(size) }
@@ -197,7 +199,7 @@ public struct RefreshStateMachine: Sendable {
                 }
             }
         }
-        guard state == .idle, longContent, let previous = lastOffset else { return }
+        guard state == .idle, rules.autoRefreshes, longContent, let previous = lastOffset else { return }
         let trigger = geometry.contentHeight - geometry.viewHeight + size * triggerPercent + insetB - size
         if y >= trigger && y > previous {
             if dragging { triggerByDrag = true }

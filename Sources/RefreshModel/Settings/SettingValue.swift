@@ -40,6 +40,17 @@ extension Double: SceneSettingValue {
     public var sceneValue: SceneValue? { .number(self) }
 }
 
+extension Int: SceneSettingValue {
+    /// A whole number.
+    public static var settingKind: SceneField.Kind { .integer }
+    /// Any whole number (a setting's range is checked by its declaration).
+    public static func read(_ value: SceneValue, field: String) throws -> Int {
+        try SceneRead.integer(value, field, in: Limit(Int.min...Int.max))
+    }
+    /// The number.
+    public var sceneValue: SceneValue? { .integer(self) }
+}
+
 extension RGBAColor: SceneSettingValue {
     /// `#RRGGBB[AA]` text.
     public static var settingKind: SceneField.Kind { .text }

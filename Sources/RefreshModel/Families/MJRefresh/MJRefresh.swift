@@ -28,6 +28,13 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public var slowAnimationDuration: Double?
     /// `setAnimationDisabled`: both durations 0, the insets and alpha jump.
     public var animationDisabled = false
+    /// An auto footer's `automaticallyRefresh`: false refreshes it only when a drag ends past
+    /// the end of the content, not as the content scrolls there.
+    public var automaticallyRefresh = true
+    /// An auto footer's `triggerAutomaticallyRefreshPercent`: how much of it must show.
+    public var triggerAutomaticallyRefreshPercent = 1.0
+    /// An auto footer's `autoTriggerTimes`: refreshes one drag may trigger (−1: no limit).
+    public var autoTriggerTimes = 1
 
     /// The library with the app's settings.
     public init(
@@ -182,6 +189,9 @@ public struct MJRefresh: RefreshFamily, Equatable {
         rules.alphaIn = fast
         rules.alphaOut = slow
         rules.storesRefreshEnd = true
+        rules.autoRefreshes = automaticallyRefresh
+        rules.autoTriggerPercent = triggerAutomaticallyRefreshPercent
+        rules.autoTriggerTimes = autoTriggerTimes
         return rules
     }
 

@@ -34,6 +34,18 @@ extension MJRefresh {
             .setting(
                 "animationDisabled", of: mj, \.animationDisabled, group: .motion,
                 help: "setAnimationDisabled: both durations 0, the insets jump.", example: true),
+            .setting(
+                "automaticallyRefreshDisabled", of: mj, as: Bool.self, group: .motion,
+                help: "An auto footer's automaticallyRefresh = NO: it refreshes only when a drag ends past the end.",
+                example: true
+            ) { off, family in family.automaticallyRefresh = !off },
+            .setting(
+                "triggerAutomaticallyRefreshPercent", of: mj, \.triggerAutomaticallyRefreshPercent, group: .motion,
+                help: "How much of an auto footer must show before scrolling refreshes it (1 = all of it; may be negative).",
+                example: 0.5, range: -100...100),
+            .setting(
+                "autoTriggerTimes", of: mj, \.autoTriggerTimes, group: .motion,
+                help: "Refreshes one drag of an auto footer may trigger (-1: no limit).", example: 3, range: -1...1000),
         ]
     }()
 }
