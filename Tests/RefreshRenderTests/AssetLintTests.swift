@@ -25,6 +25,20 @@ struct AssetLintTests {
         return try encoder.finish(at: Double(frames) * delay)
     }
 
+    @Test("an MJRefresh trailer outside Chinese: the phone shows the string keys, and lint says so until the app sets titles")
+    func trailerKeys() throws {
+        let english = try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--kind", "trailer"]))
+        #expect(english.map(\.state).sorted() == ["idle", "pulling"])
+        #expect(english.allSatisfy { $0.severity == .warning && $0.message.contains("a phone shows the key MJRefreshTrailer") })
+        let titled = try AssetLint.check(
+            try SceneSchema.standard.description(fromArguments: ["--kind", "trailer", "--title", "idle=More", "--title", "pulling=Let go"]))
+        #expect(titled.isEmpty)
+        #expect(
+            try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--kind", "trailer", "--language", "zh-Hans"])).isEmpty
+        )
+        #expect(try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--kind", "header"])).isEmpty)
+    }
+
     @Test("a tall image grows the header, a slow loop is choppy, @2x pixels drawn at @3x are soft, sizes that differ jump")
     func findings() throws {
         let folder = try Support.temporaryFolder()

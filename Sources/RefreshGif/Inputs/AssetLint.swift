@@ -85,7 +85,22 @@ public enum AssetLint {
             }
         }
         findings += firstFrames(scene)
+        findings += trailerTitles(scene)
         return findings.sorted { ($0.severity, $0.state, $0.message) > ($1.severity, $1.state, $1.message) }
+    }
+
+    /// MJRefresh's trailer in a language its bundle has no trailer strings for: a phone shows
+    /// the string keys, stacked, and so does the picture; apps set their own titles.
+    private static func trailerTitles(_ scene: RefreshScene) -> [AssetFinding] {
+        guard scene.family is MJRefresh, scene.kind == .trailer, !MJRefreshTitles.hasOwnTrailerTitles(scene.language) else { return [] }
+        return [RefreshState.idle, .pulling].compactMap { state in
+            guard scene.titles[state] == nil else { return nil }
+            let key = MJRefreshTitles.title(kind: .trailer, state: state, language: scene.language)
+            return AssetFinding(
+                severity: .warning, state: state.rawValue, file: nil,
+                message: "MJRefresh has no \(scene.language.rawValue) trailer title: a phone shows the key \(key); "
+                    + "apps set their own title for this state")
+        }
     }
 
     /// A GIF-style control that grows to fit its images (MJRefresh's auto-height).

@@ -41,8 +41,9 @@ public enum MJRefreshTitles {
         key(kind: kind, state: state).map { string($0, language) } ?? ""
     }
 
-    /// One string of the tables. Trailer strings exist only in Chinese; elsewhere our own
-    /// English wording stands in for MJRefresh's raw key names (docs/text.md).
+    /// One string of the tables. Trailer strings exist only in Chinese; elsewhere a phone
+    /// shows MJRefresh's key names (`MJRefreshTrailerIdleText`), and so do we (docs/text.md);
+    /// ``hasOwnTrailerTitles(_:)`` says which.
     public static func string(_ key: Key, _ language: TitleLanguage) -> String {
         let column: Int
         switch language {
@@ -54,6 +55,13 @@ public enum MJRefreshTitles {
         case .uk: column = 5
         }
         return table[key]?[column] ?? key.rawValue
+    }
+
+    /// True when MJRefresh's bundle for `language` has trailer titles (only the Chinese ones).
+    /// - Parameter language: the titles' language.
+    /// - Returns: false where a phone shows the key names.
+    public static func hasOwnTrailerTitles(_ language: TitleLanguage) -> Bool {
+        language == .zhHans || language == .zhHant
     }
 
     // Columns: en, zh-Hans, zh-Hant, ko, ru, uk.
@@ -105,13 +113,14 @@ public enum MJRefreshTitles {
         ],
         .headerDateToday: ["Today", "今天", "今天", "오늘", "Сегодня", "Сьогодні"],
         .headerNoneLastDate: ["No record", "无记录", "無記錄", "기록 없음", "Нет записи", "Немає запису"],
+        // Only the Chinese bundles have trailer strings: elsewhere a phone shows the key.
         .trailerIdle: [
-            "Slide to view details", "滑动查看图文详情", "滑動查看圖文詳情",
-            "Slide to view details", "Slide to view details", "Slide to view details",
+            "MJRefreshTrailerIdleText", "滑动查看图文详情", "滑動查看圖文詳情",
+            "MJRefreshTrailerIdleText", "MJRefreshTrailerIdleText", "MJRefreshTrailerIdleText",
         ],
         .trailerPulling: [
-            "Release to view details", "释放查看图文详情", "釋放查看圖文詳情",
-            "Release to view details", "Release to view details", "Release to view details",
+            "MJRefreshTrailerPullingText", "释放查看图文详情", "釋放查看圖文詳情",
+            "MJRefreshTrailerPullingText", "MJRefreshTrailerPullingText", "MJRefreshTrailerPullingText",
         ],
     ]
 }
