@@ -2,6 +2,7 @@
 /// for these layers, plus the few whole-image operations a render needs.
 extension RGBAImage {
     /// Fills every pixel with `color` (replacing what was there).
+    /// - Parameter color: the colour, straight alpha.
     public mutating func fill(with color: RGBAColor) {
         fill(x0: 0, y0: 0, x1: width, y1: height, with: color)
     }
@@ -9,6 +10,12 @@ extension RGBAImage {
     /// Fills the pixels from (`x0`, `y0`) up to but not including (`x1`, `y1`), clipped to
     /// the image, with `color` (replacing what was there): a pixel a word, as the list rows
     /// of a scroll view are drawn sixty times a second.
+    /// - Parameters:
+    ///   - x0: the first column.
+    ///   - y0: the first row.
+    ///   - x1: the column after the last.
+    ///   - y1: the row after the last.
+    ///   - color: the colour, straight alpha.
     public mutating func fill(x0: Int, y0: Int, x1: Int, y1: Int, with color: RGBAColor) {
         let (left, top) = (max(0, x0), max(0, y0))
         let (right, bottom) = (min(width, x1), min(height, y1))
@@ -32,6 +39,11 @@ extension RGBAImage {
     /// with an extra opacity (255 = as is). A pixel is handled as one word: a transparent
     /// source pixel (most of a control's frame) leaves the destination alone, four at a time
     /// over runs; an opaque one replaces it; the rest blend channel by channel.
+    /// - Parameters:
+    ///   - source: the image drawn over this one.
+    ///   - x: its left column here.
+    ///   - y: its top row here.
+    ///   - opacity: 0 to 255, multiplied into the source's.
     public mutating func draw(_ source: RGBAImage, atX x: Int, y: Int, opacity: UInt8 = 255) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + source.width), y1 = min(height, y + source.height)
@@ -82,6 +94,10 @@ extension RGBAImage {
     }
 
     /// Paints `mask` in `color` (straight alpha) with an extra opacity (255 = as is).
+    /// - Parameters:
+    ///   - mask: the coverage, at its own origin.
+    ///   - color: the paint, straight alpha.
+    ///   - opacity: 0 to 255, multiplied into the coverage.
     public mutating func paint(_ mask: CoverageMask, color: RGBAColor, opacity: UInt8 = 255) {
         let x0 = max(0, mask.originX), y0 = max(0, mask.originY)
         let x1 = min(width, mask.originX + mask.width), y1 = min(height, mask.originY + mask.height)
@@ -117,6 +133,7 @@ extension RGBAImage {
     }
 
     /// Multiplies every channel by `opacity` / 255 (group alpha, docs/motion.md).
+    /// - Parameter opacity: 0 (transparent) to 255 (unchanged).
     public mutating func multiplyOpacity(by opacity: UInt8) {
         guard opacity != 255 else { return }
         let o = UInt32(opacity)

@@ -13,6 +13,13 @@ public struct CoverageMask: Sendable, Equatable {
     public let coverage: [UInt8]
 
     /// A mask from its parts; `coverage.count` must be `width × height`.
+    /// - Parameters:
+    ///   - width: columns.
+    ///   - height: rows.
+    ///   - originX: where its left column falls on the image painted.
+    ///   - originY: where its top row falls.
+    ///   - coverage: 0 to 255 per pixel, row by row.
+    /// - Throws: ``ImageBufferError`` when the count does not match.
     public init(width: Int, height: Int, originX: Int, originY: Int, coverage: [UInt8]) throws {
         let count = try ImageBufferError.byteCount(width: width, height: height, channels: 1)
         guard coverage.count == count else {

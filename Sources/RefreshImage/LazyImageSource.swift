@@ -22,6 +22,12 @@ public protocol LazyImageSource: AnyObject, Sendable {
 
 extension LazyImageSource {
     /// Frame `index` from ``image(at:width:height:)``: sources made in this process cannot fail.
+    /// - Parameters:
+    ///   - index: the frame.
+    ///   - width: its width in pixels.
+    ///   - height: its height in pixels.
+    /// - Returns: the frame's pixels.
+    /// - Throws: what the source's decoding throws.
     public func checkedImage(at index: Int, width: Int, height: Int) throws -> RGBAImage {
         image(at: index, width: width, height: height)
     }

@@ -2,6 +2,8 @@ extension RGBAImage {
     /// The image with every pixel that is not fully transparent composited onto `matte` (its
     /// alpha ignored) and made opaque; fully transparent pixels stay transparent. For formats
     /// with one-bit transparency (GIF): soft edges keep their shading on a page of that colour.
+    /// - Parameter matte: the page's colour.
+    /// - Returns: the image, every pixel either clear or opaque.
     public func flattenedEdges(onto matte: RGBAColor) -> RGBAImage {
         var out = self
         out.withUnsafeMutablePixels { pixels in

@@ -10,6 +10,11 @@ public struct RGBAColor: Sendable, Equatable, Hashable, CustomStringConvertible 
     public var alpha: UInt8
 
     /// A colour from its four channels.
+    /// - Parameters:
+    ///   - red: 0 to 255.
+    ///   - green: 0 to 255.
+    ///   - blue: 0 to 255.
+    ///   - alpha: 0 (clear) to 255 (opaque), straight.
     public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red
         self.green = green
@@ -18,6 +23,7 @@ public struct RGBAColor: Sendable, Equatable, Hashable, CustomStringConvertible 
     }
 
     /// Parses `#RRGGBB` or `#RRGGBBAA` (the `#` is optional); nil when the text is neither.
+    /// - Parameter text: `#RRGGBB`, `#RRGGBBAA`, or either without `#`.
     public init?(hex text: String) {
         var digits = Substring(text)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }

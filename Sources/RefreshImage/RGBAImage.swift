@@ -20,6 +20,10 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// A fully transparent image of the given size. Throws ``ImageBufferError`` for a
     /// negative size or one whose byte count does not fit in memory's address space.
+    /// - Parameters:
+    ///   - width: columns.
+    ///   - height: rows.
+    /// - Throws: ``ImageBufferError`` for a negative size or one too large to address.
     public init(width: Int, height: Int) throws {
         let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)
         self.width = width
@@ -32,6 +36,10 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// A transparent image of at least 1 × 1 pixels (one pixel when the size cannot be
     /// allocated): what a lazy source gives for a frame it does not have.
+    /// - Parameters:
+    ///   - width: columns (at least 1).
+    ///   - height: rows (at least 1).
+    /// - Returns: the image.
     public static func transparent(width: Int, height: Int) -> RGBAImage {
         (try? RGBAImage(width: max(1, width), height: max(1, height))) ?? transparentPixel
     }
@@ -43,6 +51,11 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// An image from premultiplied RGBA bytes; `pixels.count` must be `width × height × 4`.
+    /// - Parameters:
+    ///   - width: columns.
+    ///   - height: rows.
+    ///   - pixels: premultiplied RGBA bytes, row by row.
+    /// - Throws: ``ImageBufferError`` when the count does not match or the size is negative.
     public init(width: Int, height: Int, premultipliedPixels pixels: [UInt8]) throws {
         let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)
         guard pixels.count == count else {
@@ -54,6 +67,11 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// An image from straight (non-premultiplied) RGBA bytes, premultiplying them.
+    /// - Parameters:
+    ///   - width: columns.
+    ///   - height: rows.
+    ///   - straightPixels: straight RGBA bytes, row by row.
+    /// - Throws: ``ImageBufferError`` when the count does not match or the size is negative.
     public init(width: Int, height: Int, straightPixels: [UInt8]) throws {
         try self.init(width: width, height: height, premultipliedPixels: straightPixels)
         pixels.withUnsafeMutableBufferPointer { buffer in
@@ -83,6 +101,9 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// Gives `body` the pixel bytes to change in place; their number cannot change.
+    /// - Parameter body: works on the premultiplied bytes, row by row.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` throws.
     public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
@@ -91,6 +112,10 @@ public struct RGBAImage: Sendable, Equatable {
     public var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The pixel at (x, y) as premultiplied (r, g, b, a); nil outside the image.
+    /// - Parameters:
+    ///   - x: the column.
+    ///   - y: the row.
+    /// - Returns: the channels, or nil outside.
     public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8)? {
         guard (0..<width).contains(x), (0..<height).contains(y) else { return nil }
         let i = (y * width + x) * 4
@@ -103,6 +128,7 @@ public struct RGBAImage: Sendable, Equatable {
     /// the same stored one. Where the previous pixel's straight value is one of them, it is
     /// kept, so the anti-aliased edge of a one-colour label stays one colour (the file
     /// compresses far better) and premultiplying again still gives exactly these pixels.
+    /// - Returns: straight RGBA bytes, row by row.
     public func straightPixels() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: pixels.count)
         var converter = Unpremultiplier()
@@ -123,6 +149,9 @@ public struct RGBAImage: Sendable, Equatable {
         /// Converts premultiplied `source` bytes (whole pixels) into straight `target` bytes.
         /// Pixels are read as 32-bit words: transparent and opaque ones (most of a frame) are
         /// written whole; only partly transparent ones are divided.
+        /// - Parameters:
+        ///   - source: premultiplied bytes.
+        ///   - target: as many bytes, written straight.
         public mutating func convert(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) {
             let count = min(source.count, target.count) & ~3
             guard count > 0, let from = source.baseAddress, let to = target.baseAddress else { return }
@@ -183,6 +212,8 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// The bounding box of the pixels whose alpha is above `threshold`, or nil when none is.
+    /// - Parameter threshold: the alpha a pixel must exceed.
+    /// - Returns: the first and last columns and rows, inclusive.
     public func opaqueBounds(threshold: UInt8 = 0) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         for y in 0..<height {

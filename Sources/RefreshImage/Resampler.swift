@@ -6,6 +6,12 @@
 public enum Resampler {
     /// `image` resized to `width × height` pixels; equal sizes return it unchanged. Throws
     /// ``ImageBufferError`` for a size that cannot be allocated.
+    /// - Parameters:
+    ///   - image: the image.
+    ///   - width: the new width in pixels.
+    ///   - height: the new height in pixels.
+    /// - Returns: the resized image.
+    /// - Throws: ``ImageBufferError`` for a size that cannot be allocated.
     public static func resize(_ image: RGBAImage, width: Int, height: Int) throws -> RGBAImage {
         guard width > 0, height > 0, !image.isEmpty else { return try RGBAImage(width: max(0, width), height: max(0, height)) }
         if width == image.width && height == image.height { return image }

@@ -9,6 +9,11 @@ public struct StraightImage: Sendable, Equatable {
     public let pixels: [UInt8]
 
     /// An image from its parts; `pixels.count` must be `width × height × 4`.
+    /// - Parameters:
+    ///   - width: columns.
+    ///   - height: rows.
+    ///   - pixels: straight RGBA bytes, row by row.
+    /// - Throws: ``ImageBufferError`` when the count does not match or the size is negative.
     public init(width: Int, height: Int, pixels: [UInt8]) throws {
         let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)
         guard pixels.count == count else {
@@ -20,6 +25,7 @@ public struct StraightImage: Sendable, Equatable {
     }
 
     /// The straight form of a premultiplied image.
+    /// - Parameter image: a premultiplied image.
     public init(_ image: RGBAImage) {
         width = image.width
         height = image.height

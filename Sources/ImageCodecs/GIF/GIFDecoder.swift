@@ -15,17 +15,23 @@ public struct GIFDecoder: Sendable {
     public var limits: DecodeLimits
 
     /// A decoder with the given limits.
+    /// - Parameter limits: checked against the header before anything is allocated.
     public init(limits: DecodeLimits = .default) {
         self.limits = limits
     }
 
     /// True when `data` starts with a GIF signature.
+    /// - Parameter data: a file's bytes.
+    /// - Returns: true for `GIF87a` or `GIF89a`.
     public static func isGIF(_ data: [UInt8]) -> Bool {
         data.count >= 6 && data[0] == 0x47 && data[1] == 0x49 && data[2] == 0x46 && data[3] == 0x38
     }
 
     /// Decodes `data` into composited frames, every one of them held (checked against the
     /// memory budget first: frames × logical screen pixels).
+    /// - Parameter data: a file's bytes.
+    /// - Returns: the frames, composited, with their delays.
+    /// - Throws: ``ImageCodecError`` for a broken file or a limit exceeded.
     public func decode(_ data: [UInt8]) throws -> GIFAnimation {
         var frames: [GIFAnimation.Frame] = []
         let summary = try decode(data, screensHeld: 1) { frame, screen in
@@ -44,6 +50,11 @@ public struct GIFDecoder: Sendable {
     /// held, whatever the number of frames. Returns the screen's size, the loop count and the number of frames.
     /// Throws before allocating when the canvas and its copy (for disposal 3) do not fit the
     /// memory budget.
+    /// - Parameters:
+    ///   - data: a file's bytes.
+    ///   - body: given each composited frame and its index, in order.
+    /// - Throws: ``ImageCodecError`` for a broken file or a limit exceeded; what `body` throws.
+    /// - Returns: the screen's size, the loop count and the number of frames.
     public func decode(_ data: [UInt8], eachFrame body: (GIFAnimation.Frame, Int) throws -> Void) throws -> GIFSummary {
         try decode(data, screensHeld: 2, eachFrame: body)
     }
@@ -76,6 +87,11 @@ public struct GIFDecoder: Sendable {
     /// returns a source that composites frames when they are drawn, keeping the most recent
     /// ones within `memoryPixels` (the decoding budget when nil). Throws when even one frame
     /// cannot be composited within it (the screen, its copy for disposal 3 and one frame).
+    /// - Parameters:
+    ///   - data: a file's bytes.
+    ///   - memoryPixels: the pixels the source may keep; nil for the decoding budget.
+    /// - Returns: the source.
+    /// - Throws: ``ImageCodecError`` for a broken file or a limit exceeded.
     public func frameSource(_ data: [UInt8], memoryPixels: Int? = nil) throws -> GIFFrameSource {
         let scan = try self.scan(data)
         let budget = memoryPixels ?? limits.maxTotalPixels

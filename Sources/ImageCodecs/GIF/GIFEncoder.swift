@@ -66,6 +66,11 @@ public final class GIFEncoder {
 
     /// Starts a GIF of the given size that loops forever; `dithering` applies to frames with
     /// more colours than a palette holds.
+    /// - Parameters:
+    ///   - width: pixels, 1 to 65 535.
+    ///   - height: pixels, 1 to 65 535.
+    ///   - dithering: how missing colours are shown.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for a size GIF cannot hold.
     public init(width: Int, height: Int, dithering: GIFDithering = .none) throws {
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frames must be 1–65535 px a side, got \(width)×\(height)")
@@ -88,6 +93,11 @@ public final class GIFEncoder {
         /// GIF will sit on, every pixel that is not fully transparent is first composited onto
         /// it and made opaque, so soft edges stay smooth on that page instead of being cut at
         /// half opacity.
+        /// - Parameters:
+        ///   - image: the frame.
+        ///   - matte: the page's colour; nil cuts soft edges at half opacity.
+        /// - Throws: nothing at present: every frame can be prepared; the signature leaves room
+        ///   for a check.
         public init(_ image: RGBAImage, matte: RGBAColor? = nil) throws {
             let straight = (matte.map { image.flattenedEdges(onto: $0) } ?? image).straightPixels()
             let count = image.width * image.height
@@ -105,11 +115,19 @@ public final class GIFEncoder {
     /// Adds a frame shown from `seconds` after the start; its delay is known when the next
     /// frame (or ``finish(at:)``) comes. Throws ``ImageCodecError/cannotEncode(_:reason:)``
     /// for a frame of another size or a time that is not a finite number ≥ 0.
+    /// - Parameters:
+    ///   - image: the frame.
+    ///   - seconds: when it shows.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for another size or a bad time.
     public func add(_ image: RGBAImage, at seconds: Double) throws {
         try add(QuantizedFrame(image), atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
     }
 
     /// Adds an already prepared frame shown from `seconds` after the start.
+    /// - Parameters:
+    ///   - frame: the frame, quantised.
+    ///   - seconds: when it shows.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for another size or a bad time.
     public func add(_ frame: QuantizedFrame, at seconds: Double) throws {
         try add(frame, atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
     }
@@ -245,12 +263,16 @@ public final class GIFEncoder {
 
     /// The bytes written since the last call (the file so far, the first time): a long
     /// animation goes to disk as it is made instead of staying in memory.
+    /// - Returns: the bytes written since the last call.
     public func takeBytes() -> [UInt8] {
         writer.takeBytes()
     }
 
     /// Writes the last frame (shown until `seconds` after the start) and returns the GIF
     /// file (what ``takeBytes()`` has not handed out yet).
+    /// - Parameter seconds: when the last frame ends.
+    /// - Returns: the bytes not handed out yet.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for a bad time or a failed write.
     public func finish(at seconds: Double) throws -> [UInt8] {
         try finish(atMicroseconds: try encoderMicroseconds(seconds, format: .gif))
     }

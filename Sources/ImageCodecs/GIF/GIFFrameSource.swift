@@ -245,6 +245,11 @@ public final class GIFFrameSource: LazyImageSource {
     }
 
     /// Frame `index` at `width` × `height` pixels.
+    /// - Parameters:
+    ///   - index: the frame.
+    ///   - width: pixels.
+    ///   - height: pixels.
+    /// - Returns: the frame (transparent when it cannot be composited).
     public func image(at index: Int, width: Int, height: Int) -> RGBAImage {
         guard scan.records.indices.contains(index) else {
             return RGBAImage.transparent(width: width, height: height)

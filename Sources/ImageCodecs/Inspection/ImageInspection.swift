@@ -23,6 +23,9 @@ public struct ImageInspection: Sendable, Equatable {
     }
 
     /// Inspects `data` (GIF, PNG or APNG); throws ``ImageCodecError`` for anything else.
+    /// - Parameter data: a file's bytes.
+    /// - Returns: its format, size, frames, delays and loop count.
+    /// - Throws: ``ImageCodecError`` for another format or a broken file.
     public static func inspect(_ data: [UInt8]) throws -> ImageInspection {
         if GIFDecoder.isGIF(data) { return try gif(data) }
         if PNGDecoder.isPNG(data) { return try png(data) }
@@ -117,6 +120,7 @@ public struct GIFFrameLayout: Sendable, Equatable, Codable {
         case reserved
 
         /// The disposal a graphic control block's code (0–7) means.
+        /// - Parameter code: the block's disposal field.
         public init(code: Int) {
             switch code {
             case 0: self = .unspecified

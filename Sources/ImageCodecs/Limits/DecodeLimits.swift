@@ -33,6 +33,8 @@ public struct DecodeLimits: Sendable, Equatable {
         maxFrames: 10_000, maxFileBytes: 256 << 20)
 
     /// These limits with a memory budget of `mebibytes` MiB of decoded RGBA pixels.
+    /// - Parameter mebibytes: the budget.
+    /// - Returns: the limits.
     public func withMemoryBudget(mebibytes: Int) -> DecodeLimits {
         var limits = self
         limits.maxTotalPixels = max(1, mebibytes) << 18
@@ -40,6 +42,12 @@ public struct DecodeLimits: Sendable, Equatable {
     }
 
     /// A limit set from explicit values; a value below 1 is raised to 1.
+    /// - Parameters:
+    ///   - maxSide: the largest width or height.
+    ///   - maxFramePixels: the largest frame.
+    ///   - maxTotalPixels: the memory budget, in pixels.
+    ///   - maxFrames: the most frames.
+    ///   - maxFileBytes: the largest file.
     public init(maxSide: Int, maxFramePixels: Int, maxTotalPixels: Int, maxFrames: Int, maxFileBytes: Int) {
         self.maxSide = max(1, maxSide)
         self.maxFramePixels = max(1, maxFramePixels)
@@ -50,6 +58,8 @@ public struct DecodeLimits: Sendable, Equatable {
 
     /// The default limits with the frame limit set to `maxFramePixels`: the side limit grows
     /// with it (to its square root, at least the default) and so does the file limit.
+    /// - Parameter maxFramePixels: the largest frame.
+    /// - Returns: the limits.
     public func allowing(framePixels maxFramePixels: Int) -> DecodeLimits {
         var limits = self
         let pixels = max(1, maxFramePixels)

@@ -44,12 +44,18 @@ public final class LottieAnimation {
     /// True when `data` is meant as a Lottie file: a JSON object (after any byte-order mark and
     /// white space). Whether it is a valid one is for ``init(data:resourceDirectory:limits:)``
     /// to say, so a JSON file that is not Lottie gets a reason, not "unknown format".
+    /// - Parameter data: a file's bytes.
+    /// - Returns: true for a JSON object.
     public static func isLottie(_ data: [UInt8]) -> Bool {
         data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) == UInt8(ascii: "{")
     }
 
     /// The image files a Lottie document uses (in `resourceDirectory`), so a command can keep
     /// its outputs off them; none when `data` is not a Lottie document.
+    /// - Parameters:
+    ///   - data: a Lottie file's bytes.
+    ///   - resourceDirectory: the folder its image assets are read from.
+    /// - Returns: the assets' paths.
     public static func assetPaths(_ data: [UInt8], resourceDirectory: String?) -> [String] {
         isLottie(data) ? LottieCheck.assetPaths(data, resourceDirectory: resourceDirectory) : []
     }
@@ -58,6 +64,11 @@ public final class LottieAnimation {
     ///
     /// The file is checked here first; rlottie then reads it in a worker process capped at
     /// the memory budget and ``DecodeLimits/maxWorkerSeconds`` a step (docs/robustness.md).
+    /// - Parameters:
+    ///   - data: the file's bytes.
+    ///   - resourceDirectory: the folder its image assets are read from; nil for none.
+    ///   - limits: the file, memory and time limits.
+    /// - Throws: ``ImageCodecError`` for a file the check refuses, a limit exceeded or a worker that failed.
     public init(data: [UInt8], resourceDirectory: String?, limits: DecodeLimits = .default) throws {
         info = try Self.header(data, resourceDirectory: resourceDirectory, limits: limits)
         self.limits = limits
@@ -68,6 +79,12 @@ public final class LottieAnimation {
     }
 
     /// The frame `frame` of the file's timeline (clamped to `ip ..< op`), `width × height` pixels.
+    /// - Parameters:
+    ///   - frame: a frame of the timeline.
+    ///   - width: pixels.
+    ///   - height: pixels.
+    /// - Returns: the frame.
+    /// - Throws: ``ImageCodecError`` when the worker cannot draw it within its limits.
     public func render(frame: Int, width: Int, height: Int) throws -> RGBAImage {
         try limits.check(width: width, height: height, what: "Lottie frame")
         guard width > 0, height > 0 else { throw ImageCodecError.cannotEncode(.lottie, reason: "frames must be at least 1×1 px") }

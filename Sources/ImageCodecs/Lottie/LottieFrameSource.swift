@@ -23,6 +23,11 @@ public final class LottieFrameSource: LazyImageSource {
 
     /// The frames `frames` (the file's timeline) of `animation`, drawn at `width × height`
     /// pixels.
+    /// - Parameters:
+    ///   - animation: the file.
+    ///   - frames: the segment's frames on its timeline.
+    ///   - width: pixels.
+    ///   - height: pixels.
     public init(_ animation: LottieAnimation, frames: Range<Int>, width: Int, height: Int) {
         self.frames = frames
         frameCount = frames.count
@@ -33,12 +38,23 @@ public final class LottieFrameSource: LazyImageSource {
 
     /// Frame `index` of the segment, or a transparent image when it is out of range or could
     /// not be drawn.
+    /// - Parameters:
+    ///   - index: the frame, from the segment's start.
+    ///   - width: pixels.
+    ///   - height: pixels.
+    /// - Returns: the frame.
     public func image(at index: Int, width: Int, height: Int) -> RGBAImage {
         (try? checkedImage(at: index, width: width, height: height)) ?? RGBAImage.transparent(width: width, height: height)
     }
 
     /// Frame `index` of the segment at `width × height` pixels (transparent out of range), or
     /// why the worker could not draw it.
+    /// - Parameters:
+    ///   - index: the frame, from the segment's start.
+    ///   - width: pixels.
+    ///   - height: pixels.
+    /// - Returns: the frame.
+    /// - Throws: ``ImageCodecError`` when the worker could not draw it.
     public func checkedImage(at index: Int, width: Int, height: Int) throws -> RGBAImage {
         guard (0..<frameCount).contains(index) else { return RGBAImage.transparent(width: width, height: height) }
         let natural = try state.withLock { state in

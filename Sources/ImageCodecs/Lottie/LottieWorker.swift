@@ -28,6 +28,7 @@ public enum LottieWorker {
     static let maxFramePixels: UInt64 = 1 << 28
 
     /// Serves one animation on standard input and output until the command closes the socket.
+    /// - Returns: never: the process exits when its parent closes the channel.
     public static func serve() -> Never {
         guard rg_worker_die_with_parent() == 0 else { _exit(3) }
         let channel = WorkerChannel(descriptor: 0)

@@ -20,6 +20,11 @@ public struct APNGEncoder {
     public let frameCount: Int
 
     /// An empty animation of `frameCount` frames of the given size.
+    /// - Parameters:
+    ///   - width: pixels.
+    ///   - height: pixels.
+    ///   - frameCount: the frames that will be added.
+    ///   - settings: the compression.
     public init(width: Int, height: Int, frameCount: Int, settings: PNGEncoder.Settings = .default) {
         self.width = width
         self.height = height
@@ -28,6 +33,10 @@ public struct APNGEncoder {
     }
 
     /// Adds a frame shown from `seconds` after the start; it must have the animation's size.
+    /// - Parameters:
+    ///   - image: the frame.
+    ///   - seconds: when it shows.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for another size, a bad time or one frame too many.
     public mutating func add(_ image: RGBAImage, at seconds: Double) throws {
         try add(try encoder.compress(image), atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
     }
@@ -35,6 +44,10 @@ public struct APNGEncoder {
     /// Adds a frame already compressed by ``PNGEncoder/compress(_:)``, shown from `seconds`
     /// after the start; it must have the animation's size, and there may be no more than
     /// ``frameCount`` frames.
+    /// - Parameters:
+    ///   - frame: the frame, compressed.
+    ///   - seconds: when it shows.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for another size, a bad time or one frame too many.
     public mutating func add(_ frame: PNGEncoder.CompressedImage, at seconds: Double) throws {
         try add(frame, atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
     }
@@ -54,12 +67,16 @@ public struct APNGEncoder {
     }
 
     /// The bytes made since the last call: the file so far, written to disk as it is made.
+    /// - Returns: the bytes written since the last call.
     public mutating func takeBytes() -> [UInt8] {
         defer { output.removeAll(keepingCapacity: true) }
         return output
     }
 
     /// The rest of the file; the last frame is shown until `seconds` after the start. Plays forever.
+    /// - Parameter seconds: when the last frame ends.
+    /// - Returns: the bytes not handed out yet.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for fewer frames than announced or a bad time.
     public mutating func finish(at seconds: Double) throws -> [UInt8] {
         try finish(atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
     }

@@ -12,6 +12,7 @@ public struct PNGDecoder: Sendable {
     public var limits: DecodeLimits
 
     /// A decoder with the given limits.
+    /// - Parameter limits: checked against the header before anything is allocated.
     public init(limits: DecodeLimits = .default) {
         self.limits = limits
     }
@@ -20,6 +21,8 @@ public struct PNGDecoder: Sendable {
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// True when `data` starts with the PNG signature.
+    /// - Parameter data: a file's bytes.
+    /// - Returns: true for the signature.
     public static func isPNG(_ data: [UInt8]) -> Bool {
         data.count >= 8 && Array(data[0..<8]) == signature
     }
@@ -27,6 +30,9 @@ public struct PNGDecoder: Sendable {
     /// Decodes `data`. Throws ``ImageCodecError/malformed(_:reason:)`` for anything that is
     /// not a complete, valid PNG, and ``ImageCodecError/limitExceeded(_:)`` before allocating
     /// for a huge one.
+    /// - Parameter data: a file's bytes.
+    /// - Returns: the image, premultiplied (an APNG's default image).
+    /// - Throws: ``ImageCodecError`` for a file that is not a valid PNG or a limit exceeded.
     public func decode(_ data: [UInt8]) throws -> RGBAImage {
         guard Self.isPNG(data) else {
             throw ImageCodecError.notThisFormat(.png)
@@ -40,6 +46,9 @@ public struct PNGDecoder: Sendable {
 
     /// Decodes `data` to the straight RGBA values the file stores (for image diffs). A CgBI
     /// file's premultiplied values are un-premultiplied.
+    /// - Parameter data: a file's bytes.
+    /// - Returns: the image, straight.
+    /// - Throws: as ``decode(_:)``.
     public func decodeStraight(_ data: [UInt8]) throws -> StraightImage {
         guard Self.isPNG(data) else {
             throw ImageCodecError.notThisFormat(.png)

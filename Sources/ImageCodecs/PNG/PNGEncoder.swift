@@ -18,6 +18,7 @@ public struct PNGEncoder: Sendable {
             /// libpng's PNG_FILTER_* bit mask.
             public let rawValue: Int32
             /// A filter set from libpng's bit mask.
+            /// - Parameter rawValue: libpng's `PNG_FILTER_*` bits.
             public init(rawValue: Int32) { self.rawValue = rawValue }
             /// No filtering.
             public static let none = Filters(rawValue: 0x08)
@@ -74,6 +75,11 @@ public struct PNGEncoder: Sendable {
         public var compressor: Compressor
 
         /// Settings from their parts; the level is clamped to what the compressor has.
+        /// - Parameters:
+        ///   - level: the compression level.
+        ///   - filters: the row filters tried.
+        ///   - strategy: zlib's strategy.
+        ///   - compressor: libdeflate, zlib or libpng.
         public init(level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate) {
             self.level = max(compressor.levels.lowerBound, min(compressor.levels.upperBound, level))
             self.filters = filters
@@ -99,22 +105,32 @@ public struct PNGEncoder: Sendable {
     public var settings: Settings
 
     /// An encoder with the given settings (default ``Settings/default``).
+    /// - Parameter settings: level, filters, strategy and compressor.
     public init(settings: Settings = .default) {
         self.settings = settings
     }
 
     /// The PNG file for `image`.
+    /// - Parameter image: the picture, premultiplied.
+    /// - Returns: the PNG file's bytes.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
         if settings.compressor == .libpng { return try encodeWithLibpng(image) }
         return try file(for: compress(image))
     }
 
     /// The PNG file for a straight image.
+    /// - Parameter image: the picture, straight.
+    /// - Returns: the PNG file's bytes.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
     public func encode(_ image: StraightImage) throws -> [UInt8] {
         try file(for: compress(straight: image.pixels, width: image.width, height: image.height))
     }
 
     /// The compressed image data (the zlib stream IDAT chunks hold) and the IHDR body of `image`.
+    /// - Parameter image: the picture.
+    /// - Returns: the compressed data and header.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
     public func compress(_ image: RGBAImage) throws -> CompressedImage {
         try compress(image, memo: nil)
     }
@@ -150,6 +166,9 @@ public struct PNGEncoder: Sendable {
     static let chunkSize = 1 << 20
 
     /// The PNG file holding a compressed image.
+    /// - Parameter image: data from ``compress(_:)``.
+    /// - Returns: the file's bytes.
+    /// - Throws: nothing for data made by ``compress(_:)`` (the chunks are split to fit).
     public func file(for image: CompressedImage) throws -> [UInt8] {
         var out = PNGDecoder.signature
         out.reserveCapacity(image.data.count + 64)
@@ -233,6 +252,9 @@ public struct PNGEncoder: Sendable {
 
     /// The PNG file for `image` written by libpng with the same settings: the reference the
     /// tests and benchmarks compare this encoder with.
+    /// - Parameter image: the picture.
+    /// - Returns: the file's bytes.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when libpng fails.
     public func encodeWithLibpng(_ image: RGBAImage) throws -> [UInt8] {
         guard !image.isEmpty else { throw ImageCodecError.cannotEncode(.png, reason: "the image is empty") }
         let pixels = image.straightPixels()

@@ -11,6 +11,9 @@ public struct LabelFonts: Sendable, Equatable {
         public var bold: Bool
 
         /// A font.
+        /// - Parameters:
+        ///   - pointSize: the size in points.
+        ///   - bold: the bold face; false for the regular one.
         public init(pointSize: Double = 14, bold: Bool = true) {
             self.pointSize = pointSize
             self.bold = bold
@@ -23,6 +26,9 @@ public struct LabelFonts: Sendable, Equatable {
     public var second: Font
 
     /// Two fonts; bold 14 pt for both by default.
+    /// - Parameters:
+    ///   - title: the state label's font.
+    ///   - second: the second line's.
     public init(title: Font = Font(), second: Font = Font()) {
         self.title = title
         self.second = second
@@ -51,6 +57,12 @@ public struct LabelText {
     public var image: (width: Double, height: Double)?
 
     /// The labels and image of one frame.
+    /// - Parameters:
+    ///   - title: the state title ("" for none).
+    ///   - second: the second line; nil for none.
+    ///   - titleFont: measures the title.
+    ///   - secondFont: measures the second line.
+    ///   - image: the image's size in points; nil for none.
     public init(
         title: String, second: String?, titleFont: any TextMeasuring, secondFont: any TextMeasuring,
         image: (width: Double, height: Double)?
@@ -71,6 +83,9 @@ public struct Indicator: Sendable {
     public var spinnerTurns: Bool
 
     /// An indicator.
+    /// - Parameters:
+    ///   - arrow: the arrow drawn; nil for none.
+    ///   - spinnerTurns: true shows the spinner turning.
     public init(arrow: Arrow?, spinnerTurns: Bool) {
         self.arrow = arrow
         self.spinnerTurns = spinnerTurns
@@ -102,6 +117,12 @@ public struct Indicator: Sendable {
         public var mirrored: Bool
 
         /// An arrow.
+        /// - Parameters:
+        ///   - path: its shape, in its own points.
+        ///   - paint: filled or stroked.
+        ///   - color: its colour.
+        ///   - opacity: 0 to 1.
+        ///   - mirrored: true flips it left to right.
         public init(path: VectorPath, paint: Paint, color: RGBAColor, opacity: Double = 1, mirrored: Bool = false) {
             self.path = path
             self.paint = paint
@@ -123,6 +144,10 @@ public struct GalleryColumn: Sendable, Equatable {
     public var percent: Double
 
     /// A column.
+    /// - Parameters:
+    ///   - name: the column's heading and part of the case names.
+    ///   - state: the state drawn.
+    ///   - percent: the pull drawn.
     public init(name: String, state: RefreshState, percent: Double) {
         self.name = name
         self.state = state

@@ -10,6 +10,10 @@ public struct FamilyStateName: Sendable, Equatable {
     public var pulled: Bool?
 
     /// A state name.
+    /// - Parameters:
+    ///   - name: the library's name for it.
+    ///   - state: the shared state it is.
+    ///   - pulled: for an idle split: true pulled, false at rest, nil neither.
     public init(name: String, state: RefreshState, pulled: Bool? = nil) {
         self.name = name
         self.state = state

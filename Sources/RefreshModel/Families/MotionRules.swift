@@ -54,6 +54,15 @@ public struct MotionRules: Sendable, Equatable {
     }
 
     /// Rules; by default 0.25-s insets both ways, refreshing at release, MJRefresh's auto footer.
+    /// - Parameters:
+    ///   - insetIn: µs the inset takes to open.
+    ///   - insetOut: µs it takes to close.
+    ///   - refreshesWhenInsetOpens: Refreshing begins once the inset is open (ZJRefresh).
+    ///   - endsWhenInsetCloses: Refreshing ends once the inset is closed (ZJRefresh).
+    ///   - armsAtThreshold: a pull of exactly the control's size arms it.
+    ///   - storesRefreshStart: the time a refresh starts is kept as the last refresh.
+    ///   - autoFooter: how an auto footer triggers.
+    ///   - spinnerFadesAfterRefresh: the spinner fades out keeping its phase.
     public init(
         insetIn: Int64 = 250_000, insetOut: Int64 = 250_000, refreshesWhenInsetOpens: Bool = false,
         endsWhenInsetCloses: Bool = false, armsAtThreshold: Bool = false, storesRefreshStart: Bool = false,

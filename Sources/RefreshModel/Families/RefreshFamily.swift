@@ -195,6 +195,8 @@ extension RefreshFamily {
     }
 
     /// The app's title for the scene's state (``RefreshScene/titles``), else the default.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the title.
     public func appTitle(of scene: RefreshScene) -> String {
         let pulled = scene.state.drawnAs == .idle && scene.pullingPercent > 0
         return scene.titles[scene.state] ?? scene.titles[scene.state.drawnAs]
@@ -274,6 +276,8 @@ extension RefreshFamily {
 
     /// The state a name means in this library: its own names first, then the shared ones
     /// its kinds go through.
+    /// - Parameter name: a state name, the library's own or a shared one.
+    /// - Returns: the state it means, or nil.
     public func state(named name: String) -> FamilyStateName? {
         if let own = stateNames.first(where: { $0.name == name }) { return own }
         guard let shared = RefreshState(rawValue: name), hasState(shared) else { return nil }
@@ -290,6 +294,8 @@ extension RefreshFamily {
     }
 
     /// True when some kind of this library goes through `state` (or the state it is drawn as).
+    /// - Parameter state: a shared state.
+    /// - Returns: true when some kind has it.
     public func hasState(_ state: RefreshState) -> Bool {
         kinds.contains { states(of: $0).contains(state.drawnAs) }
     }

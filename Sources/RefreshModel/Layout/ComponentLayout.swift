@@ -27,6 +27,11 @@ public struct LayoutInput: Sendable, Equatable {
     public var labelLeftInset: Double?
 
     /// An input with no text and no image.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - style: its style.
+    ///   - width: points.
+    ///   - height: points.
     public init(kind: ComponentKind, style: ComponentStyle, width: Double, height: Double) {
         self.kind = kind
         self.style = style
@@ -86,6 +91,7 @@ public struct ComponentLayout: Sendable, Equatable {
     public init() {}
 
     /// Lays out a control as its `placeSubviews` does.
+    /// - Parameter input: the control, its texts' widths and its image's size.
     public init(_ input: LayoutInput) {
         switch input.kind {
         case .header: self = Self.header(input)
@@ -95,6 +101,8 @@ public struct ComponentLayout: Sendable, Equatable {
     }
 
     /// This layout mirrored for a right-to-left collection view (docs/layout.md).
+    /// - Parameter width: the control's width.
+    /// - Returns: every frame flipped left to right.
     public func mirrored(inWidth width: Double) -> ComponentLayout {
         var out = self
         out.stateLabel = stateLabel?.mirrored(inWidth: width)

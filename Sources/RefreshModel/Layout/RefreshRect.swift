@@ -12,6 +12,11 @@ public struct RefreshRect: Sendable, Equatable, CustomStringConvertible {
     public var height: Double
 
     /// A rectangle from its origin and size.
+    /// - Parameters:
+    ///   - x: the left edge.
+    ///   - y: the top edge.
+    ///   - width: points.
+    ///   - height: points.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.x = x
         self.y = y
@@ -20,6 +25,11 @@ public struct RefreshRect: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// A rectangle of the given size centred on (`centerX`, `centerY`).
+    /// - Parameters:
+    ///   - centerX: the centre's x.
+    ///   - centerY: the centre's y.
+    ///   - width: points.
+    ///   - height: points.
     public init(centerX: Double, centerY: Double, width: Double, height: Double) {
         self.init(x: centerX - width / 2, y: centerY - height / 2, width: width, height: height)
     }
@@ -34,6 +44,8 @@ public struct RefreshRect: Sendable, Equatable, CustomStringConvertible {
     public var midY: Double { y + height / 2 }
 
     /// The rectangle mirrored left-to-right inside a container `containerWidth` wide.
+    /// - Parameter containerWidth: the width it is mirrored across.
+    /// - Returns: the rectangle flipped left to right.
     public func mirrored(inWidth containerWidth: Double) -> RefreshRect {
         RefreshRect(x: containerWidth - x - width, y: y, width: width, height: height)
     }

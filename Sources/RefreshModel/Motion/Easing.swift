@@ -3,6 +3,8 @@ import RefreshImage
 /// UIKit's default animation curve: ease-in-out, cubic Bézier (0.42, 0, 0.58, 1).
 public enum Easing {
     /// Progress 0–1 of an ease-in-out animation at time fraction `x` (clamped to 0–1).
+    /// - Parameter x: the time fraction.
+    /// - Returns: the progress.
     public static func easeInOut(_ x: Double) -> Double {
         bezier(x, p1: (0.42, 0), p2: (0.58, 1))
     }
@@ -45,6 +47,8 @@ public struct Animation: Sendable, Equatable {
     }
 
     /// A value that stays `value`.
+    /// - Parameter value: the value.
+    /// - Returns: an animation that never moves.
     public static func constant(_ value: Double) -> Animation {
         Animation(from: value, to: value, start: 0, duration: 0)
     }

@@ -22,6 +22,10 @@ public struct Gesture: Decodable, Sendable {
         public var dragging: Bool
 
         /// A sample from its parts.
+        /// - Parameters:
+        ///   - t: seconds from the start.
+        ///   - offset: the scroll offset along the control's axis.
+        ///   - dragging: true while the finger is down.
         public init(t: Double, offset: Double, dragging: Bool) {
             self.t = t
             self.offset = offset
@@ -37,6 +41,9 @@ public struct Gesture: Decodable, Sendable {
         public var event: RefreshStateMachine.Event
 
         /// The app making `event` at `t` seconds (`TimedEvent(t: 1.2, event: .endRefreshing)`).
+        /// - Parameters:
+        ///   - t: seconds from the start.
+        ///   - event: the app's call.
         public init(t: Double, event: RefreshStateMachine.Event) {
             self.t = t
             self.event = event
@@ -63,6 +70,12 @@ public struct Gesture: Decodable, Sendable {
         /// ```swift
         /// let gesture = Gesture(script: .init(pull: 90, over: 0.4, hold: 0.2, refresh: 1.0))
         /// ```
+        /// - Parameters:
+        ///   - pull: how far the finger pulls, in points.
+        ///   - over: seconds the pull takes.
+        ///   - hold: seconds the finger stays before it lifts.
+        ///   - refresh: seconds the app takes to end a refresh; nil never ends it.
+        ///   - noMoreData: true ends it with no more data (footers).
         public init(pull: Double, over: Double, hold: Double = 0, refresh: Double? = nil, noMoreData: Bool? = nil) {
             self.pull = pull
             self.over = over
@@ -89,6 +102,8 @@ public struct Gesture: Decodable, Sendable {
     enum CodingKeys: String, CodingKey, CaseIterable { case geometry, samples, events, script, duration }
 
     /// Decodes a gesture, rejecting unknown fields.
+    /// - Parameter decoder: a gesture file's object.
+    /// - Throws: `DecodingError` for a field of the wrong type; ``InvalidValue`` for an unknown field.
     public init(from decoder: Decoder) throws {
         try self.init(from: decoder, alsoAllowing: [])
     }
@@ -106,6 +121,12 @@ public struct Gesture: Decodable, Sendable {
     }
 
     /// A gesture from its parts; ``validate()`` checks it.
+    /// - Parameters:
+    ///   - geometry: the scroll view.
+    ///   - samples: the finger's path.
+    ///   - events: the app's calls.
+    ///   - script: a pull described in a few numbers instead of samples and events.
+    ///   - duration: seconds drawn; nil for the script's or the last input's end.
     public init(
         geometry: ScrollGeometry = ScrollGeometry(), samples: [Sample] = [], events: [TimedEvent] = [],
         script: Script? = nil, duration: Double? = nil
@@ -119,6 +140,7 @@ public struct Gesture: Decodable, Sendable {
 
     /// Checks times and values: everything finite, in order, and at most ``maxSeconds``
     /// long (a script's pull, hold and refresh included). Errors name the field's path.
+    /// - Throws: ``InvalidValue`` naming the sample, event or script field.
     public func validate() throws {
         func bad(_ path: String, _ message: String) -> InvalidValue { InvalidValue(field: path, reason: message) }
         let limit = Self.maxSeconds

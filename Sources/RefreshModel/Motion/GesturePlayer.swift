@@ -42,6 +42,10 @@ public struct GesturePlayer: Sendable {
     /// A player for `gesture`, whose control is already loaded as `scene`. The control is as
     /// wide as the scroll view, and a trailer as tall (both taken from the gesture's geometry).
     /// Throws ``InvalidValue`` when the gesture or the scene does not check out.
+    /// - Parameters:
+    ///   - gesture: the finger's path and the app's calls.
+    ///   - scene: the control as the app set it up.
+    /// - Throws: ``InvalidValue`` naming the gesture's or the scene's field.
     public init(gesture: Gesture, scene: RefreshScene) throws {
         try gesture.validate()
         try scene.validate()
@@ -135,6 +139,9 @@ public struct GesturePlayer: Sendable {
 
     /// Every frame at `fps`, computed in one pass through the state machine; throws
     /// ``InvalidValue`` for a rate outside ``frameRates``.
+    /// - Parameter fps: frames per second.
+    /// - Returns: every frame, from time 0.
+    /// - Throws: ``InvalidValue`` for a rate outside ``frameRates`` or more frames than a run may plan.
     public func frames(fps: Int) throws -> [Frame] {
         try frames(fps: fps, keeping: { _, _ in true })
     }

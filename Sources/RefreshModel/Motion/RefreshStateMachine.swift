@@ -44,6 +44,12 @@ public struct RefreshStateMachine: Sendable {
     private var restsAfterEnd = false
 
     /// A machine for a control of `kind` and `size` on `geometry`, in Idle.
+    /// - Parameters:
+    ///   - family: the library, whose motion rules the machine follows.
+    ///   - kind: the control's kind.
+    ///   - size: its height (a trailer's width) in points.
+    ///   - geometry: the scroll view.
+    ///   - autoAlpha: `automaticallyChangeAlpha`.
     public init(
         family: any RefreshFamily = MJRefresh(), kind: ComponentKind, size: Double, geometry: ScrollGeometry,
         autoAlpha: Bool

@@ -21,6 +21,8 @@ public struct ScrollGeometry: Codable, Sendable, Equatable {
     }
 
     /// Decodes geometry, rejecting unknown fields and non-finite sizes.
+    /// - Parameter decoder: the gesture file's `geometry` object.
+    /// - Throws: `DecodingError` for a field of the wrong type; ``InvalidValue`` for an unknown field.
     public init(from decoder: Decoder) throws {
         try UnknownKeys.reject(in: decoder, known: CodingKeys.allCases.map(\.stringValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -45,6 +47,7 @@ public struct ScrollGeometry: Codable, Sendable, Equatable {
 
 extension ScrollGeometry {
     /// Checks that every size is finite and below 10 000 000 points and the view is not empty.
+    /// - Throws: ``InvalidValue`` naming the field.
     public func validate() throws {
         let fields: [(String, Double)] = [
             ("viewWidth", viewWidth), ("viewHeight", viewHeight), ("contentWidth", contentWidth),
@@ -60,17 +63,23 @@ extension ScrollGeometry {
     }
 
     /// The visible length along a control's axis (height; width for a trailer), insets taken off.
+    /// - Parameter kind: the control's kind (its axis).
+    /// - Returns: points.
     public func visibleLength(for kind: ComponentKind) -> Double {
         kind == .trailer ? viewWidth - insetLeft - insetRight : viewHeight - insetTop - insetBottom
     }
 
     /// The content's length along a control's axis.
+    /// - Parameter kind: the control's kind (its axis).
+    /// - Returns: points.
     public func contentLength(for kind: ComponentKind) -> Double {
         kind == .trailer ? contentWidth : contentHeight
     }
 
     /// How much shorter the content is than the visible area (0 when it fills it): a back
     /// footer or trailer sits below (beside) the visible area, not right after the content.
+    /// - Parameter kind: the control's kind (its axis).
+    /// - Returns: points, 0 or more.
     public func shortfall(for kind: ComponentKind) -> Double {
         max(0, visibleLength(for: kind) - contentLength(for: kind))
     }
@@ -78,6 +87,8 @@ extension ScrollGeometry {
     /// Where a control's edge starts along its axis, in content coordinates: the content's
     /// end, pushed to the end of the visible area when the content is shorter (footers,
     /// trailer); 0 for a header (it sits above the content).
+    /// - Parameter kind: the control's kind.
+    /// - Returns: points, in content coordinates.
     public func controlEdge(for kind: ComponentKind) -> Double {
         switch kind {
         case .header: return 0
@@ -88,6 +99,8 @@ extension ScrollGeometry {
 
     /// The offset at which a control starts to show when pulled ("happen" offset): the
     /// resting offset of the scroll view on the control's side.
+    /// - Parameter kind: the control's kind.
+    /// - Returns: the offset along its axis.
     public func restingOffset(for kind: ComponentKind) -> Double {
         let leading = kind == .trailer ? insetLeft : insetTop
         switch kind {

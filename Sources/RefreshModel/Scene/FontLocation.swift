@@ -6,6 +6,9 @@ public struct FontLocation: Sendable, Hashable {
     public var index: Int
 
     /// A location from its parts.
+    /// - Parameters:
+    ///   - path: the font file.
+    ///   - index: the face in a collection.
     public init(path: String, index: Int = 0) {
         self.path = path
         self.index = index

@@ -16,6 +16,8 @@ public enum Gallery {
 
     /// The states each kind goes through (docs/model.md), WillRefresh left out: it is drawn as
     /// Refreshing.
+    /// - Parameter kind: the kind of control.
+    /// - Returns: its states, in the gallery's order.
     public static func states(of kind: ComponentKind) -> [RefreshState] {
         MJRefresh().states(of: kind)
     }
@@ -25,6 +27,12 @@ public enum Gallery {
     /// trailer height 300 pt, last update 2024-03-17 09:41 seen on 2024-07-05, UTC.
     /// Case names are `kind-style-state-language` after the family's ``RefreshFamily/galleryPrefix``,
     /// with its state names (``RefreshFamily/galleryColumns(for:)``).
+    /// - Parameters:
+    ///   - family: the library.
+    ///   - language: the titles' language.
+    ///   - scale: pixels a point.
+    ///   - images: the GIF styles' images.
+    /// - Returns: the cases, a row per kind and style.
     public static func cases(
         family: any RefreshFamily = MJRefresh(), language: TitleLanguage, scale: Int = 2,
         images: StateImages

@@ -105,8 +105,16 @@ public struct RefreshScene: Sendable {
     /// @2x showing the built-in animation.
     public init() {}
 
-    /// A scene from its main settings, checked: throws ``InvalidValue`` for a value that
-    /// cannot be drawn (see ``validate()``).
+    /// A scene from its main settings, checked (see ``validate()``).
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - style: its style; nil for the kind's first.
+    ///   - state: the state drawn.
+    ///   - pullingPercent: the pull.
+    ///   - width: points.
+    ///   - trailerHeight: a trailer's height in points.
+    ///   - scale: pixels a point.
+    /// - Throws: ``InvalidValue`` for a value that cannot be drawn.
     public init(
         kind: ComponentKind = .header, style: ComponentStyle? = nil, state: RefreshState = .idle,
         pullingPercent: Double = 0, width: Double = 375, trailerHeight: Double = 300, scale: Int = 2
@@ -129,6 +137,7 @@ public struct RefreshScene: Sendable {
     /// finite percent ≥ 0, a time ≥ 0 and transition values that are numbers. The renderer
     /// calls it first, so a scene changed through its properties can never trap. Errors name
     /// the property (`pullingPercent`); the command line and JSON name their own field.
+    /// - Throws: ``InvalidValue`` naming the Swift property.
     public func validate() throws {
         guard family.kinds.contains(kind) else {
             throw InvalidValue(
@@ -185,6 +194,9 @@ public struct RefreshScene: Sendable {
     /// Shows the transition into ``state`` from `previous`, `seconds` after the change:
     /// the arrow part-way through its turn, the spinner fading, the alpha of a control that
     /// fades (docs/motion.md). The time since the state began becomes `seconds` too.
+    /// - Parameters:
+    ///   - previous: the state before ``state``.
+    ///   - seconds: since the change.
     public mutating func showTransition(from previous: RefreshState, after seconds: Double) {
         transition = family.transition(kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
         time = seconds
@@ -255,7 +267,13 @@ public struct TransitionValues: Sendable, Equatable {
     /// The group alpha.
     public var alpha: Double?
 
-    /// No overrides.
+    /// Values; nil ones rest.
+    /// - Parameters:
+    ///   - arrowAngle: radians, clockwise.
+    ///   - arrowHidden: true while the arrow is hidden.
+    ///   - arrowOpacity: 0 to 1.
+    ///   - spinnerOpacity: 0 to 1.
+    ///   - alpha: the group alpha, 0 to 1.
     public init(
         arrowAngle: Double? = nil, arrowHidden: Bool? = nil, arrowOpacity: Double? = nil,
         spinnerOpacity: Double? = nil, alpha: Double? = nil
@@ -272,6 +290,9 @@ extension RefreshScene {
     /// Changes the family's settings when the scene's family is `F` (e.g.
     /// `scene.update(SVPullToRefresh.self) { $0.arrowColor = .black }`); does nothing for
     /// another family, whose controls have no such setting.
+    /// - Parameters:
+    ///   - type: the family changed.
+    ///   - change: changes its settings.
     public mutating func update<F: RefreshFamily>(_ type: F.Type, _ change: (inout F) -> Void) {
         guard var own = family as? F else { return }
         change(&own)

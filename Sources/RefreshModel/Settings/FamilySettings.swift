@@ -84,6 +84,7 @@ extension SceneField {
     ///   - defaults: the family with its default settings.
     ///   - effect: changes the family, given the value and the scene as set so far.
     /// - Returns: the effect, listed with the family's settings.
+    /// - Throws: nothing itself; the effect's errors are thrown when it is applied.
     public static func effect<F: RefreshFamily>(
         of key: String, in defaults: F, _ effect: @escaping @Sendable (SceneValue, inout F, RefreshScene) throws -> Void
     ) -> SceneField {

@@ -174,8 +174,10 @@ public struct SceneField: Sendable {
         /// JSON object keys are never integers here.
         public var intValue: Int? { nil }
         /// A key from its text.
+        /// - Parameter stringValue: the key's text.
         public init(stringValue: String) { self.stringValue = stringValue }
         /// Not used.
+        /// - Parameter intValue: not used.
         public init?(intValue: Int) { nil }
     }
 

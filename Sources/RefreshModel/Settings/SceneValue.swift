@@ -37,9 +37,11 @@ public struct SceneKey: RawRepresentable, Hashable, Comparable, Sendable, Custom
     public let rawValue: String
 
     /// The key named `rawValue`.
+    /// - Parameter rawValue: the JSON key.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The key named `name`.
+    /// - Parameter name: the JSON key.
     public init(_ name: String) { self.rawValue = name }
 
     /// Keys are ordered by their JSON names.

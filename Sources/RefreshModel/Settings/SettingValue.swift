@@ -5,7 +5,12 @@ import RefreshImage
 public protocol SceneSettingValue: Sendable {
     /// The kind of value JSON and the command line give.
     static var settingKind: SceneField.Kind { get }
-    /// Reads `value`; throws ``InvalidValue`` naming `field`.
+    /// Reads `value`.
+    /// - Parameters:
+    ///   - value: the value as JSON or the command line gave it.
+    ///   - field: the setting's name, for the message.
+    /// - Returns: the value as this type.
+    /// - Throws: ``InvalidValue`` naming `field`.
     static func read(_ value: SceneValue, field: String) throws -> Self
     /// The value as a setting's value; nil for none.
     var sceneValue: SceneValue? { get }

@@ -27,6 +27,10 @@ public enum ArrowShape {
 
     /// The angle (radians, clockwise on screen) of a kind's arrow in a state (docs/layout.md).
     /// Nil where the arrow is hidden.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    /// - Returns: radians, or nil where the arrow is hidden.
     public static func angle(kind: ComponentKind, state: RefreshState) -> Double? {
         let up = -Double.pi + 1e-6
         switch (kind, state.drawnAs) {

@@ -44,11 +44,15 @@ public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
     }
 
     /// Opacity of the spoke `behind` steps behind the head: 1.0 at the head down to 0.3.
+    /// - Parameter behind: how many spokes behind the brightest one.
+    /// - Returns: 0 to 1.
     public func opacity(behind: Int) -> Double {
         1.0 - 0.7 * Double(behind) / Double(spokeCount - 1)
     }
 
     /// One spoke as a segment in the ``boxSize`` box, index 0 at 12 o'clock, clockwise.
+    /// - Parameter index: from 0 at twelve o'clock, clockwise.
+    /// - Returns: the spoke's outline, in the spinner's points.
     public func spoke(_ index: Int) -> VectorPath {
         let angle = -Double.pi / 2 + 2 * Double.pi * Double(index) / Double(spokeCount)
         let half = spokeWidth / 2

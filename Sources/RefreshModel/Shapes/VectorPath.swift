@@ -15,6 +15,9 @@ public struct RefreshPoint: Sendable, Equatable {
     public var y: Double
 
     /// A point from its coordinates.
+    /// - Parameters:
+    ///   - x: points to the right.
+    ///   - y: points down.
     public init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
@@ -39,11 +42,13 @@ public struct VectorPath: Sendable, Equatable {
     public init() {}
 
     /// Starts a new contour at `point`.
+    /// - Parameter point: where the next contour starts.
     public mutating func move(to point: RefreshPoint) {
         contours.append(Contour(points: [point], closed: false))
     }
 
     /// Adds a straight segment to `point` (starting a contour if none is open).
+    /// - Parameter point: where the line ends.
     public mutating func line(to point: RefreshPoint) {
         if contours.isEmpty { move(to: point) } else { contours[contours.count - 1].points.append(point) }
     }
@@ -54,6 +59,7 @@ public struct VectorPath: Sendable, Equatable {
     }
 
     /// Adds an open polyline through `points`.
+    /// - Parameter points: the corners, in order.
     public mutating func addPolyline(_ points: [RefreshPoint]) {
         guard let first = points.first else { return }
         move(to: first)
@@ -61,6 +67,7 @@ public struct VectorPath: Sendable, Equatable {
     }
 
     /// Adds a closed polygon through `points`.
+    /// - Parameter points: the corners, in order.
     public mutating func addPolygon(_ points: [RefreshPoint]) {
         addPolyline(points)
         close()
@@ -68,6 +75,11 @@ public struct VectorPath: Sendable, Equatable {
 
     /// Adds a circular arc as a polyline; angles in radians, 0 at 3 o'clock, clockwise on
     /// screen (y downward), from `start` through `start + sweep`.
+    /// - Parameters:
+    ///   - center: the circle's centre.
+    ///   - radius: points.
+    ///   - start: radians, clockwise from the right.
+    ///   - sweep: radians, clockwise.
     public mutating func addArc(center: RefreshPoint, radius: Double, start: Double, sweep: Double) {
         let steps = max(2, Int((abs(sweep) / (2 * Double.pi) * 96).rounded(.up)))
         addPolyline(
@@ -78,6 +90,9 @@ public struct VectorPath: Sendable, Equatable {
     }
 
     /// Adds a closed circle (a 96-gon).
+    /// - Parameters:
+    ///   - center: its centre.
+    ///   - radius: points.
     public mutating func addCircle(center: RefreshPoint, radius: Double) {
         addArc(center: center, radius: radius, start: 0, sweep: 2 * Double.pi)
         contours[contours.count - 1].points.removeLast()
@@ -85,6 +100,8 @@ public struct VectorPath: Sendable, Equatable {
     }
 
     /// The path with every point mapped by `transform`.
+    /// - Parameter transform: moves one point.
+    /// - Returns: the path with every point moved.
     public func map(_ transform: (RefreshPoint) -> RefreshPoint) -> VectorPath {
         var out = self
         for i in out.contours.indices { out.contours[i].points = out.contours[i].points.map(transform) }
@@ -92,6 +109,10 @@ public struct VectorPath: Sendable, Equatable {
     }
 
     /// The path turned by `angle` radians (clockwise on screen) about `center`.
+    /// - Parameters:
+    ///   - angle: radians, clockwise.
+    ///   - center: the fixed point.
+    /// - Returns: the rotated path.
     public func rotated(by angle: Double, about center: RefreshPoint) -> VectorPath {
         let c = cos(angle), s = sin(angle)
         return map { p in
@@ -101,6 +122,11 @@ public struct VectorPath: Sendable, Equatable {
     }
 
     /// The path scaled by `factor` about the origin, then moved by (`dx`, `dy`).
+    /// - Parameters:
+    ///   - factor: the scale.
+    ///   - dx: then moved right by this many points.
+    ///   - dy: then moved down by this many points.
+    /// - Returns: the scaled path.
     public func scaled(by factor: Double, dx: Double = 0, dy: Double = 0) -> VectorPath {
         map { RefreshPoint($0.x * factor + dx, $0.y * factor + dy) }
     }

@@ -25,6 +25,9 @@ public struct CivilTime: Sendable, Hashable {
     private static let secondsLimit = Double(1 << 50)
 
     /// The date and time `date` shows in `timeZone`.
+    /// - Parameters:
+    ///   - date: the moment.
+    ///   - timeZone: the zone its fields are read in.
     public init(_ date: Date, in timeZone: TimeZone) {
         let raw = date.timeIntervalSince1970
         let seconds = raw.isNaN ? 0 : min(max(raw, -Self.secondsLimit), Self.secondsLimit)
@@ -39,6 +42,13 @@ public struct CivilTime: Sendable, Hashable {
 
     /// A date and time from its fields, or nil when one is out of range (month 13, 30
     /// February, hour 24, a year outside 0 to 9999).
+    /// - Parameters:
+    ///   - year: the year.
+    ///   - month: 1 to 12.
+    ///   - day: 1 to the month's length.
+    ///   - hour: 0 to 23.
+    ///   - minute: 0 to 59.
+    ///   - second: 0 to 59.
     public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) {
         guard (0...9999).contains(year), (1...12).contains(month), (1...Self.days(inMonth: month, of: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second)
@@ -47,6 +57,8 @@ public struct CivilTime: Sendable, Hashable {
     }
 
     /// The moment this wall-clock time is at a UTC offset of `offsetSeconds`.
+    /// - Parameter offsetSeconds: the zone's offset from UTC the fields are in.
+    /// - Returns: the moment.
     public func date(offsetSeconds: Int = 0) -> Date {
         let local = Self.days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60 + second
         return Date(timeIntervalSince1970: Double(local - offsetSeconds))

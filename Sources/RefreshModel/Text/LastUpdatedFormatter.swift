@@ -9,6 +9,9 @@ public struct LastUpdatedFormatter: Sendable {
     public var timeZone: TimeZone
 
     /// A formatter for a language and time zone.
+    /// - Parameters:
+    ///   - language: of the fixed words.
+    ///   - timeZone: the dates are shown in.
     public init(language: TitleLanguage, timeZone: TimeZone) {
         self.language = language
         self.timeZone = timeZone
@@ -19,6 +22,10 @@ public struct LastUpdatedFormatter: Sendable {
     /// Same day of the month → "Today HH:mm"; same year → "MM-dd HH:mm"; otherwise
     /// "yyyy-MM-dd HH:mm". The "today" test compares only the day of the month, as
     /// MJRefresh does (docs/text.md quirk, reproduced on purpose).
+    /// - Parameters:
+    ///   - lastUpdated: the stored date; nil for none.
+    ///   - now: the moment the line is seen.
+    /// - Returns: the line.
     public func text(lastUpdated: Date?, now: Date) -> String {
         let prefix = MJRefreshTitles.string(.headerLastTime, language)
         guard let lastUpdated else { return prefix + MJRefreshTitles.string(.headerNoneLastDate, language) }

@@ -19,11 +19,14 @@ public enum TitleLanguage: String, CaseIterable, Sendable, Codable {
     /// `zh-Hant`, `zh-TW`, `zh-HK`, `zh-MO` Traditional; `en`, `ko`, `ru`, `uk` by their
     /// first subtag; anything else English.
     /// True when the tag names one of the six languages (otherwise ``init(tag:)`` gives English).
+    /// - Parameter tag: a language tag.
+    /// - Returns: true when titles exist in it.
     public static func isKnown(tag: String) -> Bool {
         let first = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
         return ["en", "zh", "ko", "ru", "uk"].contains(first ?? "")
     }
 
+    /// - Parameter tag: a language tag, any case (`zh-TW`, `ko-KR`).
     public init(tag: String) {
         let parts = tag.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
         switch parts.first {

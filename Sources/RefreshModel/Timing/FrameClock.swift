@@ -4,6 +4,10 @@ import RefreshImage
 public enum FrameClock {
     /// The Idle frame for a pulling percent, docs/images.md: `min(N − 1, trunc(N × p))`,
     /// in double precision; never below 0. Nil when there are no frames.
+    /// - Parameters:
+    ///   - count: the frames of the Idle sequence.
+    ///   - percent: the pull.
+    /// - Returns: the frame, or nil for no frames.
     public static func idleFrameIndex(count: Int, percent: Double) -> Int? {
         guard count > 0 else { return nil }
         let product = Double(count) * percent

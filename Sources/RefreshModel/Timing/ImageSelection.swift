@@ -17,6 +17,14 @@ public enum ImageSelection {
     /// own frames in time; a state with no images keeps what the state before it showed,
     /// which for a still frame is the previous state's picture. The back footer hides its
     /// images in NoMoreData; the auto footer shows images only while refreshing.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    ///   - images: the state images.
+    ///   - percent: the pull.
+    ///   - time: microseconds since the state began.
+    ///   - timing: how looping frames are spaced.
+    /// - Returns: the sequence and frame shown, or nil.
     public static func choice(
         kind: ComponentKind, state: RefreshState, images: StateImages,
         percent: Double, time: Int64, timing: ImageSequence.Timing
@@ -47,6 +55,13 @@ public enum ImageSelection {
 
     /// The frame of `candidate`'s sequence picked by `percent` (the Idle rule) when one is
     /// given, else by the time (looping); nil when the state has no frames.
+    /// - Parameters:
+    ///   - candidate: the state whose sequence is looked at.
+    ///   - images: the state images.
+    ///   - percent: the pull, for the Idle rule; nil picks by time.
+    ///   - time: microseconds since the state began.
+    ///   - timing: how looping frames are spaced.
+    /// - Returns: the frame, or nil.
     public static func pick(
         _ candidate: RefreshState, in images: StateImages, percent: Double?, time: Int64,
         timing: ImageSequence.Timing

@@ -22,6 +22,10 @@ public struct ScaledImage: Sendable, Equatable {
     public static let scales: ClosedRange<Double> = 0.25...16
 
     /// An image at a scale; throws ``InvalidValue`` for a scale outside ``scales``.
+    /// - Parameters:
+    ///   - image: the pixels.
+    ///   - scale: pixels a point.
+    /// - Throws: ``InvalidValue`` for a scale outside ``scales``.
     public init(image: RGBAImage, scale: Double) throws {
         try Self.check(scale)
         pixels = .ready(image)
@@ -32,6 +36,13 @@ public struct ScaledImage: Sendable, Equatable {
 
     /// Frame `index` of `source`, made when first drawn, at `width` × `height` pixels (the
     /// source's own size when nil); throws ``InvalidValue`` for a scale outside ``scales``.
+    /// - Parameters:
+    ///   - source: makes the pixels when drawn.
+    ///   - index: the frame.
+    ///   - scale: pixels a point.
+    ///   - width: pixels; nil for the source's.
+    ///   - height: pixels; nil for the source's.
+    /// - Throws: ``InvalidValue`` for a scale outside ``scales``.
     public init(source: any LazyImageSource, index: Int, scale: Double, width: Int? = nil, height: Int? = nil) throws {
         try Self.check(scale)
         pixels = .lazy(source, index: index)
@@ -55,6 +66,8 @@ public struct ScaledImage: Sendable, Equatable {
     }
 
     /// The pixels, or the error that kept an image of a ``LazyImageSource`` from being made.
+    /// - Returns: the pixels.
+    /// - Throws: what the source's decoding throws.
     public func checkedImage() throws -> RGBAImage {
         switch pixels {
         case let .ready(image): return image
@@ -76,6 +89,9 @@ public struct ScaledImage: Sendable, Equatable {
     /// This image at `scale` pixels a point: the same point size rounded to whole pixels,
     /// Catmull-Rom on premultiplied pixels (docs/images.md); unchanged at equal scales. An
     /// image made on demand stays so (its source resamples when it is drawn).
+    /// - Parameter target: pixels a point.
+    /// - Returns: the image at that scale.
+    /// - Throws: ``InvalidValue`` for a scale outside ``scales``; ``ImageBufferError`` for a size that cannot be allocated.
     public func resampled(toScale target: Double) throws -> ScaledImage {
         guard target != scale else { return self }
         return try resized(
@@ -86,6 +102,12 @@ public struct ScaledImage: Sendable, Equatable {
     /// This image at `width` × `height` pixels and `target` pixels a point, in one resample
     /// from its own pixels (unchanged when that is already its size and scale); an image made
     /// on demand stays so.
+    /// - Parameters:
+    ///   - width: pixels.
+    ///   - height: pixels.
+    ///   - target: pixels a point.
+    /// - Returns: the image.
+    /// - Throws: ``InvalidValue`` for a scale outside ``scales``; ``ImageBufferError`` for a size that cannot be allocated.
     public func resized(width: Int, height: Int, scale target: Double) throws -> ScaledImage {
         guard width != pixelWidth || height != pixelHeight || target != scale else { return self }
         switch pixels {
@@ -135,6 +157,11 @@ public struct ImageSequence: Sendable, Equatable {
     /// frame, as a GIF gives them). Throws ``InvalidValue`` for a duration or delay that
     /// is not a finite number between 0 and one million seconds, or delays that are not one
     /// per frame.
+    /// - Parameters:
+    ///   - frames: the pictures.
+    ///   - duration: one loop in seconds; nil for the default.
+    ///   - frameDelays: each frame's own delay in seconds.
+    /// - Throws: ``InvalidValue`` for a duration or delay out of range, or delays not one per frame.
     public init(frames: [ScaledImage], duration: Double?, frameDelays: [Double]? = nil) throws {
         func micro(_ seconds: Double, _ field: String) throws -> Int64 {
             guard seconds.isFinite, seconds >= 0, seconds <= 1_000_000 else {
@@ -151,6 +178,7 @@ public struct ImageSequence: Sendable, Equatable {
     }
 
     /// A sequence of `frames` lasting MJRefresh's default of count × 0.1 s a loop.
+    /// - Parameter frames: the pictures.
     public init(frames: [ScaledImage]) {
         self.init(frames: frames, durationMicroseconds: nil)
     }
@@ -207,12 +235,16 @@ public struct StateImages: Sendable, Equatable {
     public static let burst = StateImages(builtIn: .burst)
 
     /// A built-in animation as state images.
+    /// - Parameter builtIn: which animation.
     public init(builtIn: BuiltIn) {
         builtInAnimation = builtIn
     }
 
     /// Sets one state's sequence, as `setImages:duration:forState:` does (the built-in
     /// animation, if that is what these images were, is dropped).
+    /// - Parameters:
+    ///   - sequence: the images.
+    ///   - state: the state that shows them.
     public mutating func set(_ sequence: ImageSequence, for state: RefreshState) {
         builtInAnimation = nil
         sequences[state] = sequence
@@ -226,6 +258,9 @@ public struct StateImages: Sendable, Equatable {
     /// Every frame resampled to `scale` pixels a point (frames already at that scale are
     /// kept as they are). Done once when a scene is built, so rendering never resamples the
     /// same frame again for every output frame.
+    /// - Parameter scale: pixels a point.
+    /// - Returns: the images at that scale.
+    /// - Throws: ``InvalidValue`` for a scale outside ``ScaledImage/scales``; ``ImageBufferError`` for a size that cannot be allocated.
     public func resampled(toScale scale: Double) throws -> StateImages {
         var out = self
         for (state, sequence) in sequences {
@@ -241,6 +276,8 @@ public struct StateImages: Sendable, Equatable {
 
     /// The component height after MJRefresh's auto-height (docs/images.md): the base height,
     /// grown to the tallest first image of any state's sequence; it never shrinks.
+    /// - Parameter base: the kind's own height in points.
+    /// - Returns: points.
     public func componentHeight(base: Double) -> Double {
         if let builtInAnimation { return max(base, builtInAnimation.size.height) }
         return sequences.values.reduce(base) { height, sequence in

@@ -9,12 +9,17 @@ public struct InvalidValue: Error, Equatable, Sendable, CustomStringConvertible 
     public var reason: String
 
     /// An error for `field`.
+    /// - Parameters:
+    ///   - field: the field's path, without `$.`.
+    ///   - reason: what is wrong, with the value and what is allowed.
     public init(field: String, reason: String) {
         self.field = field
         self.reason = reason
     }
 
     /// This error with `prefix` put in front of its field path (`control.` + `width`).
+    /// - Parameter prefix: the enclosing field's path.
+    /// - Returns: the error under it.
     public func nested(in prefix: String) -> InvalidValue {
         InvalidValue(field: prefix.isEmpty ? field : prefix + "." + field, reason: reason)
     }

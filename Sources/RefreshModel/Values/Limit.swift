@@ -7,6 +7,9 @@ public struct Limit: Sendable, Equatable {
     public let phrase: String
 
     /// A limit of `range`, said `phrase` (default "between LOW and HIGH").
+    /// - Parameters:
+    ///   - range: the values accepted.
+    ///   - phrase: how messages say it; nil for "between LOW and HIGH".
     public init(_ range: ClosedRange<Int>, phrase: String? = nil) {
         self.range = range
         self.phrase = phrase ?? "between \(range.lowerBound) and \(range.upperBound)"

@@ -12,6 +12,9 @@ public struct ContactSheet {
         public var caption: String
 
         /// A cell from its parts.
+        /// - Parameters:
+        ///   - image: the picture.
+        ///   - caption: one line under it.
         public init(image: RGBAImage, caption: String) {
             self.image = image
             self.caption = caption
@@ -24,6 +27,9 @@ public struct ContactSheet {
     public var scale: Int
 
     /// A sheet from its rows.
+    /// - Parameters:
+    ///   - rows: the cells, row by row.
+    ///   - scale: the captions' scale.
     public init(rows: [[Cell]], scale: Int) {
         self.rows = rows
         self.scale = scale
@@ -35,6 +41,9 @@ public struct ContactSheet {
 
     /// Composes the sheet: columns as wide as their widest cell, rows as tall as their
     /// tallest, each cell on a white card with its caption below.
+    /// - Parameter renderer: draws the captions.
+    /// - Returns: the sheet.
+    /// - Throws: the renderer's errors.
     public func render(with renderer: RefreshRenderer) throws -> RGBAImage {
         try RefreshScene.scales.check(scale, field: "scale")
         let s = Double(scale)
@@ -71,6 +80,14 @@ public struct ContactSheet {
 extension ContactSheet {
     /// The gallery of a family (``Gallery/cases(family:language:scale:images:)``) as one
     /// sheet: a row per kind and style, a column per state, captioned.
+    /// - Parameters:
+    ///   - family: the library.
+    ///   - language: the titles' language.
+    ///   - scale: pixels a point.
+    ///   - images: the GIF styles' images.
+    ///   - renderer: draws the cells and captions.
+    /// - Returns: the sheet.
+    /// - Throws: the renderer's errors.
     public static func gallery(
         of family: any RefreshFamily, language: TitleLanguage, scale: Int, images: StateImages,
         renderer: RefreshRenderer

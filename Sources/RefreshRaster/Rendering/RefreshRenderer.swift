@@ -21,6 +21,7 @@ public final class RefreshRenderer {
     }
 
     /// A renderer with its own FreeType instance.
+    /// - Throws: ``RasterError`` when FreeType cannot start.
     public init() throws {
         library = try FreeTypeLibrary()
         rasterizer = VectorRasterizer(library: library)
@@ -30,11 +31,17 @@ public final class RefreshRenderer {
     /// the same size (cleared), so a sequence of frames reuses memory instead of faulting in
     /// fresh pages for every frame. A copy the caller still holds is never changed (the
     /// buffer is then copied before it is cleared, and nothing is saved).
+    /// - Parameter image: a frame drawn by this renderer that the caller is done with.
     public func recycle(_ image: RGBAImage) {
         if spares.count < 4 { spares.append(image) }
     }
 
     /// A transparent canvas: a recycled buffer of this size, cleared, when there is one.
+    /// - Parameters:
+    ///   - width: columns.
+    ///   - height: rows.
+    /// - Returns: a transparent image.
+    /// - Throws: ``ImageBufferError`` for a size that cannot be allocated.
     public func canvas(width: Int, height: Int) throws -> RGBAImage {
         if let index = spares.firstIndex(where: { $0.width == width && $0.height == height }) {
             var image = spares.remove(at: index)
@@ -58,11 +65,19 @@ public final class RefreshRenderer {
 
     /// The element frames for a scene, in points (docs/layout.md), with the text widths measured
     /// in the scene's font.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the rectangles of its elements.
+    /// - Throws: ``InvalidValue`` for a scene that cannot be drawn; ``RasterError`` with no usable font.
     public func layout(of scene: RefreshScene) throws -> ComponentLayout {
         try plan(scene).layout
     }
 
     /// The advance width of `text` in points with the scene's font (docs/layout.md).
+    /// - Parameters:
+    ///   - text: one line.
+    ///   - font: a font file instead of the default face.
+    /// - Returns: points.
+    /// - Throws: ``RasterError`` when the font cannot be loaded.
     public func textWidth(_ text: String, font: FontLocation? = nil) throws -> Double {
         try self.text(scale: 1, font: font).width(of: text)
     }
@@ -77,6 +92,11 @@ public final class RefreshRenderer {
     }
 
     /// The font and glyph index that draw `scalar` (glyph 0 means no installed font has it).
+    /// - Parameters:
+    ///   - scalar: a character.
+    ///   - font: a font file instead of the default face.
+    /// - Returns: the face and glyph, or nil when there is no face at all.
+    /// - Throws: ``RasterError`` when a font cannot be loaded.
     public func glyph(for scalar: Unicode.Scalar, font: FontLocation? = nil) throws -> (location: FontLocation, index: UInt32)? {
         try text(scale: 1, font: font).glyph(for: scalar)
     }
@@ -84,6 +104,9 @@ public final class RefreshRenderer {
     /// What a frame of `scene` shows and where, decided before any pixel is drawn:
     /// ``render(_:)`` draws exactly this plan, so reports built from it always agree with
     /// the picture. Throws ``InvalidValue`` for a scene that cannot be drawn.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the plan.
+    /// - Throws: ``InvalidValue`` for a scene that cannot be drawn; ``RasterError`` with no usable font.
     public func plan(for scene: RefreshScene) throws -> RenderPlan {
         try plan(scene).public
     }
@@ -116,6 +139,9 @@ public final class RefreshRenderer {
     }
 
     /// The images a scene shows: its own, or the built-in animation drawn at its scale.
+    /// - Parameter scene: the control.
+    /// - Returns: its state images.
+    /// - Throws: ``InvalidValue`` for a scale the built-in animation cannot be drawn at.
     public func images(of scene: RefreshScene) throws -> StateImages {
         guard let animation = scene.images.builtInAnimation else { return scene.images }
         return try builtIn(animation, scale: scene.scale)
@@ -145,6 +171,10 @@ public final class RefreshRenderer {
 
     /// Renders one frame of the scene: the control composed at its size × scale, its group
     /// alpha applied, over the scene's background.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the picture, `size × scale` pixels.
+    /// - Throws: ``InvalidValue`` for a scene that cannot be drawn; ``RasterError`` with no usable
+    ///   font; ``ImageBufferError`` for a size that cannot be allocated.
     public func render(_ scene: RefreshScene) throws -> RGBAImage {
         let plan = try plan(scene)
         let scale = Double(scene.scale)

@@ -18,6 +18,10 @@ public struct ScreenWindow: Sendable {
     public var showsWholeView = false
 
     /// A window for a control on a scroll view.
+    /// - Parameters:
+    ///   - kind: the control's kind (where it sits).
+    ///   - geometry: the scroll view.
+    ///   - showContent: true draws a plain list that moves with the offset.
     public init(kind: ComponentKind, geometry: ScrollGeometry, showContent: Bool) {
         self.kind = kind
         self.geometry = geometry
@@ -33,6 +37,8 @@ public struct ScreenWindow: Sendable {
     /// The window's size in points: the scroll view's width by 2.5 control heights (at
     /// least 150 pt), or by the whole view when ``showsWholeView``; for a trailer, 3 trailer
     /// widths (or the whole view) by the view's height.
+    /// - Parameter controlHeight: the control's height in points.
+    /// - Returns: the window's size in points.
     public func size(controlHeight: Double) -> (width: Double, height: Double) {
         if kind == .trailer { return (showsWholeView ? geometry.viewWidth : 3 * ComponentLayout.trailerWidth, geometry.viewHeight) }
         if showsWholeView { return (geometry.viewWidth, geometry.viewHeight) }
@@ -40,6 +46,10 @@ public struct ScreenWindow: Sendable {
     }
 
     /// Where the control's top-left corner is in the window, in points, at `offset`.
+    /// - Parameters:
+    ///   - controlHeight: the control's height in points.
+    ///   - offset: the scroll offset along the control's axis.
+    /// - Returns: the corner, in points.
     public func controlOrigin(controlHeight: Double, offset: Double) -> (x: Double, y: Double) {
         let window = size(controlHeight: controlHeight)
         let g = geometry
@@ -55,6 +65,15 @@ public struct ScreenWindow: Sendable {
 
     /// The window with `control` (rendered at `scale`) placed for `offset`; its canvas comes
     /// from `renderer`'s recycled buffers when one is given.
+    /// - Parameters:
+    ///   - control: the control's picture.
+    ///   - controlHeight: its height in points.
+    ///   - offset: the scroll offset along its axis.
+    ///   - scale: pixels a point.
+    ///   - background: what is behind the list.
+    ///   - renderer: gives a recycled canvas; nil for a new one.
+    /// - Returns: the window's picture.
+    /// - Throws: ``InvalidValue`` for a scale, offset or height out of range.
     public func compose(
         control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
         background: RGBAColor, renderer: RefreshRenderer? = nil

@@ -33,11 +33,13 @@ public struct FontFingerprint: Codable, Equatable, Sendable {
     public var faces: [Face]
 
     /// A fingerprint from its faces.
+    /// - Parameter faces: the faces, by role.
     public init(faces: [Face]) {
         self.faces = faces
     }
 
     /// The default faces installed here.
+    /// - Returns: the fingerprint of the faces installed now.
     public static func installed() -> FontFingerprint {
         let library = try? FreeTypeLibrary()
         return FontFingerprint(
@@ -52,6 +54,8 @@ public struct FontFingerprint: Codable, Equatable, Sendable {
     }
 
     /// One line per role whose face differs between `self` (recorded) and `other` (installed).
+    /// - Parameter other: the faces installed now.
+    /// - Returns: one line per role that differs; empty when none does.
     public func differences(from other: FontFingerprint) -> [String] {
         let roles = (faces.map(\.role) + other.faces.map(\.role)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return roles.compactMap { role in

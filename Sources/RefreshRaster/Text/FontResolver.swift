@@ -14,6 +14,7 @@ public enum FontResolver {
     private static let cache = Locked<[String: FontLocation?]>([:])
 
     /// The primary font: Inter SemiBold, else DejaVu Sans Bold, else fontconfig's bold sans.
+    /// - Returns: the face, or nil when fontconfig finds none.
     public static func primary() -> FontLocation? {
         lookup(key: "primary") {
             for (family, weight) in [("Inter", FC_WEIGHT_DEMIBOLD), ("DejaVu Sans", FC_WEIGHT_BOLD)] {
@@ -25,6 +26,7 @@ public enum FontResolver {
 
     /// The regular-weight face of the system font at its normal weight (SVPullToRefresh's
     /// subtitle, ZJRefresh's labels): Inter Regular, else DejaVu Sans, else fontconfig's sans.
+    /// - Returns: the face, or nil when fontconfig finds none.
     public static func regular() -> FontLocation? {
         lookup(key: "regular") {
             for family in ["Inter", "DejaVu Sans"] {
@@ -36,12 +38,16 @@ public enum FontResolver {
 
     /// A regular-weight face that has `scalar`: Noto Sans CJK Regular for CJK and Hangul
     /// where installed, else fontconfig's sans that has it.
+    /// - Parameter scalar: the character to draw.
+    /// - Returns: the face, or nil when no installed font has it.
     public static func regularFallback(for scalar: Unicode.Scalar) -> FontLocation? {
         fallback(for: scalar, key: "regular U+\(scalar.value)", cjkWeight: FC_WEIGHT_REGULAR, sansWeight: FC_WEIGHT_REGULAR)
     }
 
     /// A face that has `scalar`: Noto Sans CJK Medium for CJK and Hangul where installed,
     /// else fontconfig's bold sans that has it; nil when no installed font has it.
+    /// - Parameter scalar: the character to draw.
+    /// - Returns: the face, or nil.
     public static func fallback(for scalar: Unicode.Scalar) -> FontLocation? {
         fallback(for: scalar, key: "U+\(scalar.value)", cjkWeight: FC_WEIGHT_MEDIUM, sansWeight: FC_WEIGHT_BOLD)
     }
@@ -61,6 +67,7 @@ public enum FontResolver {
 
     /// The default faces as the renderer picks them, for the font fingerprint: the primary
     /// face, the Chinese face (for 正) and the Korean face (for 로).
+    /// - Returns: each role with its face (nil where none is installed).
     public static func defaultFaces() -> [(role: String, location: FontLocation?)] {
         [("primary", primary()), ("chinese", fallback(for: "正")), ("korean", fallback(for: "로"))]
     }

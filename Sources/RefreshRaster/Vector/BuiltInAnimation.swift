@@ -23,6 +23,9 @@ public enum BuiltInAnimation {
 
     /// The built-in sequences for Idle, Pulling and Refreshing at `scale` pixels a point; each
     /// frame is drawn when first shown (`DrawnFrames`).
+    /// - Parameter scale: pixels a point, 1 to 3.
+    /// - Returns: the sequences, their frames drawn lazily.
+    /// - Throws: ``InvalidValue`` for a scale out of range.
     public static func images(scale: Int) throws -> StateImages {
         let s = try checkedScale(scale)
         let side = Int((size * s).rounded())

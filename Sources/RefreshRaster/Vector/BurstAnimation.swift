@@ -20,6 +20,9 @@ public enum BurstAnimation {
     static let starRadius = (rest: 6.0, full: 15.0)
 
     /// The burst's sequences for Idle, Pulling and Refreshing at `scale` pixels a point.
+    /// - Parameter scale: pixels a point, 1 to 3.
+    /// - Returns: the sequences, their frames drawn lazily.
+    /// - Throws: ``InvalidValue`` for a scale out of range.
     public static func images(scale: Int) throws -> StateImages {
         let s = try BuiltInAnimation.checkedScale(scale)
         let width = Int((size.width * s).rounded()), height = Int((size.height * s).rounded())

@@ -37,6 +37,11 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public var autoTriggerTimes = 1
 
     /// The library with the app's settings.
+    /// - Parameters:
+    ///   - labelLeftInset: points between the text and the arrow, spinner or image; nil for the style's own.
+    ///   - ignoredScrollViewContentInset: points the control sits further from the content.
+    ///   - lastUpdatedFormat: a `lastUpdatedTimeText` date pattern.
+    ///   - lastUpdatedText: a `lastUpdatedTimeText` constant.
     public init(
         labelLeftInset: Double? = nil, ignoredScrollViewContentInset: Double = 0, lastUpdatedFormat: DatePattern? = nil,
         lastUpdatedText: String? = nil

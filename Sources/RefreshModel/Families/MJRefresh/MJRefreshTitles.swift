@@ -18,6 +18,10 @@ public enum MJRefreshTitles {
 
     /// The key a kind shows in a state, or nil where MJRefresh shows no title ("–").
     /// WillRefresh is drawn as Refreshing (docs/model.md).
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    /// - Returns: the key, or nil for no title.
     public static func key(kind: ComponentKind, state: RefreshState) -> Key? {
         switch (kind, state.drawnAs) {
         case (.header, .idle): return .headerIdle
@@ -37,6 +41,11 @@ public enum MJRefreshTitles {
     }
 
     /// The default title of a kind in a state and language ("" where there is none).
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    ///   - language: the bundle's language.
+    /// - Returns: the title, "" for none.
     public static func title(kind: ComponentKind, state: RefreshState, language: TitleLanguage) -> String {
         key(kind: kind, state: state).map { string($0, language) } ?? ""
     }
@@ -44,6 +53,10 @@ public enum MJRefreshTitles {
     /// One string of the tables. Trailer strings exist only in Chinese; elsewhere a phone
     /// shows MJRefresh's key names (`MJRefreshTrailerIdleText`), and so do we (docs/text.md);
     /// ``hasOwnTrailerTitles(_:)`` says which.
+    /// - Parameters:
+    ///   - key: the string.
+    ///   - language: the bundle's language.
+    /// - Returns: the text.
     public static func string(_ key: Key, _ language: TitleLanguage) -> String {
         let column: Int
         switch language {

@@ -42,6 +42,14 @@ public enum MJRefreshTransition {
     /// The values a Normal-style control shows `seconds` after changing from `from` to `to`
     /// (a time that is not a finite number ≥ 0 counts as 0). With `autoAlpha`, ending a
     /// refresh also fades the whole control out over 0.4 s (docs/motion.md).
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - from: the state before.
+    ///   - to: the state now.
+    ///   - since: µs since the change.
+    ///   - startAngle: the arrow's angle at the change; nil for `from`'s resting angle.
+    ///   - autoAlpha: `automaticallyChangeAlpha`.
+    /// - Returns: the in-between values.
     public static func values(
         kind: ComponentKind, from: RefreshState, to: RefreshState, after seconds: Double,
         startAngle: Double? = nil, autoAlpha: Bool = false

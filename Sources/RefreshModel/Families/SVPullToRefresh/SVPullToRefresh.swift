@@ -34,6 +34,11 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     }
 
     /// The library with the app's settings.
+    /// - Parameters:
+    ///   - arrowColor: the arrow's colour.
+    ///   - subtitles: `setSubtitle:forState:`, by state.
+    ///   - showsDateLabel: a last-updated date was set.
+    ///   - layoutVersion: which source's layout.
     public init(
         arrowColor: RGBAColor = RGBAColor(red: 0x80, green: 0x80, blue: 0x80), subtitles: [RefreshState: String] = [:],
         showsDateLabel: Bool = false,
@@ -89,6 +94,10 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
 
     /// The date label: "Last Updated: " and the date in the short date and time styles of
     /// en_US ("3/17/24, 9:41 AM"), or "Never" for a date set to nil.
+    /// - Parameters:
+    ///   - date: the date set; nil for "Never".
+    ///   - timeZone: the zone it is shown in.
+    /// - Returns: the label's text.
     public static func lastUpdated(_ date: Date?, timeZone: TimeZone) -> String {
         guard let date else { return "Last Updated: Never" }
         let c = CivilTime(date, in: timeZone)

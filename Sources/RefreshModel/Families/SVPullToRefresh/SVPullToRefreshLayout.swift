@@ -38,6 +38,11 @@ public enum SVPullToRefreshLayout {
 
     /// A label's text as the current source measures it: `sizeWithFont:constrainedToSize:`,
     /// whole points, the width at most `maxWidth`, one line high.
+    /// - Parameters:
+    ///   - width: the text's advance width in points.
+    ///   - lineHeight: the font's line height.
+    ///   - maxWidth: the widest the label may be.
+    /// - Returns: the label's size in whole points.
     public static func measured(width: Double, lineHeight: Double, maxWidth: Double) -> (width: Double, height: Double) {
         (min(width.rounded(.up), maxWidth), lineHeight.rounded(.up))
     }
@@ -48,6 +53,12 @@ public enum SVPullToRefreshLayout {
     /// subtitle (2 pt apart) centred vertically as a block, their frames made integral. The
     /// arrow is centred vertically, the indicator on the arrow. `title` and `subtitle` are the
     /// measured sizes (``measured(width:lineHeight:maxWidth:)``), nil for no text.
+    /// - Parameters:
+    ///   - width: the control's width in points.
+    ///   - title: the title's measured size; nil for none.
+    ///   - subtitle: the subtitle's measured size; nil for none.
+    ///   - indicator: the spinner's side in points.
+    /// - Returns: the layout.
     public static func pullToRefresh(
         width: Double, title: (width: Double, height: Double)?, subtitle: (width: Double, height: Double)?,
         indicator: Double = indicatorSize
@@ -79,6 +90,10 @@ public enum SVPullToRefreshLayout {
 
     /// A custom view (its size in points) placed as `setCustomView:forState:` places it:
     /// centred, origin rounded.
+    /// - Parameters:
+    ///   - size: the custom view's size in points.
+    ///   - width: the control's width.
+    /// - Returns: the layout, the view as its image.
     public static func customView(_ size: (width: Double, height: Double), width: Double) -> ComponentLayout {
         var layout = ComponentLayout()
         layout.textAlignment = .left
@@ -91,6 +106,12 @@ public enum SVPullToRefreshLayout {
     /// indicator centred on the arrow; `title` and `subtitle` false leave those labels out.
     /// With `customView` (its size in points) only that view is placed, centred with its
     /// origin rounded.
+    /// - Parameters:
+    ///   - width: the control's width in points.
+    ///   - customView: a custom view's size; nil for the arrow and labels.
+    ///   - title: false leaves the title out.
+    ///   - subtitle: false leaves the date label out.
+    /// - Returns: the layout.
     public static func pullToRefresh2012(
         width: Double, customView: (width: Double, height: Double)?,
         title: Bool = true, subtitle: Bool = true
@@ -113,6 +134,11 @@ public enum SVPullToRefreshLayout {
 
     /// The infinite scrolling view laid out in `width` points: the indicator (`indicator` pt
     /// square), or the custom view, centred with its origin rounded.
+    /// - Parameters:
+    ///   - width: the control's width in points.
+    ///   - customView: a custom view's size; nil for the indicator.
+    ///   - indicator: the spinner's side in points.
+    /// - Returns: the layout.
     public static func infiniteScrolling(
         width: Double, customView: (width: Double, height: Double)?, indicator: Double = indicatorSize
     ) -> ComponentLayout {

@@ -6,6 +6,10 @@ public enum PullViewArrow {
     public static let turnDuration: Int64 = 200_000
 
     /// The resting angle: 0 or π; nil for the auto footer, which has no arrow.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    /// - Returns: radians, or nil.
     public static func angle(kind: ComponentKind, state: RefreshState) -> Double? {
         guard kind != .autoFooter else { return nil }
         let turned = state.drawnAs == .pulling
@@ -15,6 +19,14 @@ public enum PullViewArrow {
 
     /// The angle `since` µs after `from` → `to`: `family`'s resting angle reached in
     /// ``turnDuration`` from `startAngle` (the resting angle of `from` when nil).
+    /// - Parameters:
+    ///   - family: the library whose resting angles are turned to.
+    ///   - kind: the kind of control.
+    ///   - from: the state before.
+    ///   - to: the state now.
+    ///   - since: µs since the change.
+    ///   - startAngle: the angle at the change; nil for `from`'s resting angle.
+    /// - Returns: radians, or nil where the arrow is hidden.
     public static func turn(
         _ family: some RefreshFamily, kind: ComponentKind, from: RefreshState, to: RefreshState,
         since: Int64, startAngle: Double?

@@ -15,6 +15,9 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public var isAutomaticallyHidden = false
 
     /// The library with the app's settings.
+    /// - Parameters:
+    ///   - pullToRefreshTitle: the pulled title; nil for its own.
+    ///   - animatorHeight: the animator's height in points; nil for its own.
     public init(pullToRefreshTitle: String? = nil, animatorHeight: Double? = nil) {
         self.pullToRefreshTitle = pullToRefreshTitle
         self.animatorHeight = animatorHeight
@@ -66,6 +69,10 @@ public struct ZJRefresh: RefreshFamily, Equatable {
 
     /// The description before any state change: `NormalAnimator.xib`'s label text 下拉刷新;
     /// `GifAnimator`'s `refreshViewDidPrepare` sets 继续下拉刷新 (footer 继续上拉刷新).
+    /// - Parameters:
+    ///   - style: normal (`NormalAnimator`) or gif (`GifAnimator`).
+    ///   - kind: header or back footer.
+    /// - Returns: the text.
     public static func restingTitle(style: ComponentStyle, kind: ComponentKind) -> String {
         guard style == .gif else { return "下拉刷新" }
         return kind == .header ? "继续下拉刷新" : "继续上拉刷新"
@@ -80,6 +87,11 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     /// The time label: "首次刷新" with no stored time; else "上次刷新时间:" and "今天 HH:mm"
     /// when the day of the month matches (only the day, as the source compares), "MM-dd HH:mm"
     /// in the same year, "yyyy-MM-dd HH:mm" otherwise.
+    /// - Parameters:
+    ///   - date: the stored time; nil for none.
+    ///   - now: the moment the label is seen.
+    ///   - timeZone: the zone the time is shown in.
+    /// - Returns: the label's text.
     public static func lastRefresh(_ date: Date?, now: Date, timeZone: TimeZone) -> String {
         guard let date else { return "首次刷新" }
         let text = LastUpdatedFormatter.stamp(CivilTime(date, in: timeZone), seenAt: CivilTime(now, in: timeZone), today: "今天")

@@ -47,6 +47,13 @@ public enum ZJRefreshLayout {
 
     /// `GifAnimator`: the labels, and the image aspect-fitted into the box (UIImageView's
     /// Scale Aspect Fit: scaled up or down to fit, centred).
+    /// - Parameters:
+    ///   - width: the animator's width in points.
+    ///   - height: its height.
+    ///   - description: the description's measured size; nil for none.
+    ///   - time: the time label's measured size; nil for none.
+    ///   - image: the image's size in points; nil for none.
+    /// - Returns: the layout.
     public static func gif(
         width: Double, height: Double, description: (width: Double, height: Double)?,
         time: (width: Double, height: Double)?, image: (width: Double, height: Double)?
@@ -72,6 +79,12 @@ public enum ZJRefreshLayout {
     /// (the lower hugging priority, 251) widens to it, so the arrow moves left with it. The
     /// 36-pt image view is centred vertically, the `grayArrow` image aspect-fit inside it
     /// (13.8 × 36); the 40-pt indicator view is centred on it with its 20-pt spinner.
+    /// - Parameters:
+    ///   - width: the animator's width in points.
+    ///   - height: its height.
+    ///   - description: the description's measured size; nil for none.
+    ///   - time: the time label's measured size; nil or empty for a hidden label.
+    /// - Returns: the layout.
     public static func normal(
         width: Double, height: Double, description: (width: Double, height: Double)?,
         time: (width: Double, height: Double)?

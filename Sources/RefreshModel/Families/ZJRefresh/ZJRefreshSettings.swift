@@ -19,6 +19,10 @@ extension ZJRefresh {
     }()
 
     /// The animator's height: every kind takes the app's.
+    /// - Parameters:
+    ///   - height: points.
+    ///   - kind: the control's kind.
+    /// - Returns: true.
     public mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool {
         animatorHeight = height
         return true
