@@ -48,15 +48,18 @@ let package = Package(
         // Starting and capping the worker process rlottie runs in (posix_spawn, setrlimit, prctl).
         .target(name: "CWorkerProcess"),
 
+        .target(name: "RefreshLocking"),
         .target(name: "RefreshImage"),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
         .target(
             name: "ImageCodecs",
-            dependencies: ["RefreshImage", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess"]),
+            dependencies: ["RefreshImage", "RefreshLocking", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess"]),
         .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
-        .target(name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
-        .target(name: "RefreshGif", dependencies: ["RefreshImage", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
-        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif"]),
+        .target(
+            name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+        .target(
+            name: "RefreshGif", dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
+        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshLocking"]),
         .target(
             name: "RefreshGifSnapshotTesting",
             dependencies: [

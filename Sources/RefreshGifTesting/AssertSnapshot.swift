@@ -2,6 +2,7 @@ import Foundation
 import RefreshGif
 import Testing
 import XCTest
+import RefreshLocking
 
 /// Compares `value`, made into a snapshot `as` the strategy says, with its golden file and
 /// reports what it finds at this line: XCTest records a failure, Swift Testing an issue. It

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshGif
+import RefreshLocking
 
 /// The goldens the snapshot assertions of this test process read or wrote, kept in
 /// `<artifacts root>/run-<library>.json` so `refresh-render snapshot orphans` can tell which

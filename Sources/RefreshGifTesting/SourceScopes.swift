@@ -1,5 +1,6 @@
 import Foundation
 import RefreshGif
+import RefreshLocking
 
 /// The type declarations of a Swift test file, read from its source: which type encloses a
 /// line (an XCTest class whose name the observer could not see) and which types declare a

@@ -1,5 +1,6 @@
 import CGif
 import RefreshImage
+import RefreshLocking
 
 /// One image record of a GIF, as a scan found it: what compositing it needs.
 struct GIFFrameRecord: Sendable {

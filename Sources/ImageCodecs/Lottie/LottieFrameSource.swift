@@ -1,4 +1,5 @@
 import RefreshImage
+import RefreshLocking
 
 /// A segment of a Lottie animation whose frames are drawn when a render first asks for them,
 /// at one natural size, and kept: a still draws one frame, not the whole file

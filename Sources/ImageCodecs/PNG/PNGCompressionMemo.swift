@@ -1,5 +1,6 @@
 import CDeflate
 import RefreshImage
+import RefreshLocking
 
 /// The compressed data of frames an encoder made recently, found again by their filtered
 /// rows: a looping GIF or Lottie state repeats the same few pictures many times a second,

@@ -1,5 +1,6 @@
 import CDeflate
 import RefreshImage
+import RefreshLocking
 
 #if canImport(Glibc)
     import Glibc

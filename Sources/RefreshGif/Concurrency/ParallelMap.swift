@@ -4,6 +4,7 @@ import PixelDiff
 import RefreshImage
 import RefreshModel
 import RefreshRaster
+import RefreshLocking
 
 /// The one parallel map of RefreshGif: animation frames, snapshot batches and the diff's two
 /// decodes all run through it.

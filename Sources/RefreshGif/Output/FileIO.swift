@@ -5,6 +5,7 @@ import PixelDiff
 import RefreshImage
 import RefreshModel
 import RefreshRaster
+import RefreshLocking
 
 #if canImport(Glibc)
     import Glibc

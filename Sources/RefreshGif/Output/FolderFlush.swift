@@ -1,5 +1,6 @@
 import Dispatch
 import RefreshImage
+import RefreshLocking
 
 #if canImport(Glibc)
     import Glibc

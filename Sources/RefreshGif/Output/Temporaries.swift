@@ -1,4 +1,5 @@
 import RefreshImage
+import RefreshLocking
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RefreshImage
+import RefreshLocking
 
 /// A snapshot report people open in a browser: one static `index.html` (no network, pictures
 /// as files beside it) listing every case, failures first, with expected, actual and diff

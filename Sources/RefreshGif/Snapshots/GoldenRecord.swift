@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RefreshImage
+import RefreshLocking
 
 #if canImport(Glibc)
     import Glibc
