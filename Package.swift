@@ -53,12 +53,16 @@ let package = Package(
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
         .target(
             name: "ImageCodecs",
-            dependencies: ["RefreshImage", "RefreshLocking", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess"]),
+            dependencies: [
+                "RefreshImage", "RefreshLocking", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess",
+            ]),
         .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
         .target(
-            name: "RefreshRaster", dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+            name: "RefreshRaster",
+            dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         .target(
-            name: "RefreshGif", dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
+            name: "RefreshGif",
+            dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshLocking"]),
         .target(
             name: "RefreshGifSnapshotTesting",

@@ -1,8 +1,8 @@
 import Foundation
 import RefreshGif
+import RefreshLocking
 import Testing
 import XCTest
-import RefreshLocking
 
 /// Compares `value`, made into a snapshot `as` the strategy says, with its golden file and
 /// reports what it finds at this line: XCTest records a failure, Swift Testing an issue. It

@@ -1,8 +1,8 @@
 import Foundation
 import RefreshImage
+import RefreshLocking
 import Testing
 import XCTest
-import RefreshLocking
 
 /// Which test an assertion runs in, found from the framework running it: the names of its
 /// goldens and the folder of its artifacts come from here.

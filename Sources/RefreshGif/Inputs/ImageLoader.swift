@@ -2,9 +2,9 @@ import FoundationEssentials
 import ImageCodecs
 import PixelDiff
 import RefreshImage
+import RefreshLocking
 import RefreshModel
 import RefreshRaster
-import RefreshLocking
 
 /// Loads the images of one state from a file or folder: an animated GIF, a single PNG, a
 /// folder of PNG frames in natural numeric order, or a Lottie animation (JSON).

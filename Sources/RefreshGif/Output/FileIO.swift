@@ -3,9 +3,9 @@ import FoundationEssentials
 import ImageCodecs
 import PixelDiff
 import RefreshImage
+import RefreshLocking
 import RefreshModel
 import RefreshRaster
-import RefreshLocking
 
 #if canImport(Glibc)
     import Glibc

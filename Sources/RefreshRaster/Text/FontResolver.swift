@@ -1,7 +1,7 @@
 import CFontconfig
 import RefreshImage
-import RefreshModel
 import RefreshLocking
+import RefreshModel
 
 /// Finds fonts with fontconfig: the primary bold sans and, per character, a fallback face
 /// that has the character. The default faces were chosen by measurement against a device

@@ -1,6 +1,6 @@
 import RefreshImage
-import RefreshModel
 import RefreshLocking
+import RefreshModel
 
 /// The frames of a built-in animation, each drawn when it is first shown and then kept: a
 /// render of one frame draws one picture, not the animation's forty-odd
