@@ -74,6 +74,9 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
         if case let .text(language)? = description[.language], !TitleLanguage.isKnown(tag: language) {
             CLIError.warn("--language '\(language)': no titles in that language (en, zh-Hans, zh-Hant, ko, ru, uk); English is used")
         }
-        return try description.makeScene()
+        let scene = try description.makeScene()
+        // A character no font has is drawn as an empty box: said, never silent.
+        for finding in try AssetLint.missingCharacters(scene) { CLIError.warn(finding.message) }
+        return scene
     }
 }

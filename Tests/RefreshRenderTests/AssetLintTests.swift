@@ -25,6 +25,22 @@ struct AssetLintTests {
         return try encoder.finish(at: Double(frames) * delay)
     }
 
+    @Test("a character no installed font has is a warning naming it, from lint and from render; none for plain titles")
+    func missingCharacters() throws {
+        // A private-use character of plane 16: no font has it.
+        let odd = "Pull \u{10FFFD} down"
+        let description = try SceneSchema.standard.description(fromArguments: ["--title", "idle=" + odd])
+        let findings = try AssetLint.missingCharacters(try description.makeScene())
+        #expect(findings.count == 1 && findings[0].state == "idle" && findings[0].message.hasPrefix("no installed font has U+10FFFD"))
+        #expect(
+            try AssetLint.missingCharacters(try SceneSchema.standard.description(fromArguments: ["--title", "idle=Pull"]).makeScene())
+                .isEmpty)
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(["--title", "idle=" + odd, "-o", folder + "/a.png"])
+        #expect(run.status == 0 && run.stderr.contains("warning: no installed font has U+10FFFD"), "\(run.stderr)")
+    }
+
     @Test("an MJRefresh trailer outside Chinese: the phone shows the string keys, and lint says so until the app sets titles")
     func trailerKeys() throws {
         let english = try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--kind", "trailer"]))

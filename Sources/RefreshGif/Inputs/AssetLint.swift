@@ -86,7 +86,35 @@ public enum AssetLint {
         }
         findings += firstFrames(scene)
         findings += trailerTitles(scene)
+        findings += try missingCharacters(scene)
         return findings.sorted { ($0.severity, $0.state, $0.message) > ($1.severity, $1.state, $1.message) }
+    }
+
+    /// The characters of the scene's texts (its titles, the one drawn, the second line) that
+    /// no installed font has: drawn as an empty box, never silently as another glyph.
+    /// - Parameter scene: the scene.
+    /// - Returns: one warning per text that lacks a character, naming each (`U+1F600 😀`).
+    /// - Throws: ``RasterError`` when a font cannot be loaded.
+    public static func missingCharacters(_ scene: RefreshScene) throws -> [AssetFinding] {
+        let renderer = try RefreshRenderer()
+        var texts: [(state: String, text: String)] = scene.titles.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            ($0.key.rawValue, $0.value)
+        }
+        texts.append((scene.state.rawValue, scene.stateTitle))
+        if let second = scene.lastUpdatedText { texts.append((scene.state.rawValue, second)) }
+        var findings: [AssetFinding] = []
+        var seen = Set<String>()
+        for (state, text) in texts where seen.insert(text).inserted {
+            let missing = try renderer.missingCharacters(in: text, font: scene.font)
+            guard !missing.isEmpty else { continue }
+            let names = missing.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) + " " + String($0) }
+            findings.append(
+                AssetFinding(
+                    severity: .warning, state: state, file: nil,
+                    message: "no installed font has \(names.joined(separator: ", ")) in '\(SceneRead.quoted(text))': "
+                        + "drawn as an empty box"))
+        }
+        return findings
     }
 
     /// MJRefresh's trailer in a language its bundle has no trailer strings for: a phone shows
@@ -267,5 +295,12 @@ public enum AssetLint {
     private static func points(_ value: Double) -> String {
         let rounded = (value * 100).rounded() / 100
         return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
+
+extension String {
+    /// The text with zeros in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

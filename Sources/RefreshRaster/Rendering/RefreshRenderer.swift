@@ -91,6 +91,24 @@ public final class RefreshRenderer {
         try TextRenderer(library: library, scale: Double(scale), font: font, fallback: fallback).ink(of: text)
     }
 
+    /// The characters of `text` that no installed font has (drawn as the font's empty box):
+    /// a title with an emoji or a script the machine has no face for. White space and
+    /// invisible formatting characters are not counted.
+    /// - Parameters:
+    ///   - text: a label's text.
+    ///   - font: a font file instead of the default face.
+    /// - Returns: each missing character once, in the order they first appear.
+    /// - Throws: ``RasterError`` when a font cannot be loaded.
+    public func missingCharacters(in text: String, font: FontLocation? = nil) throws -> [Unicode.Scalar] {
+        var missing: [Unicode.Scalar] = []
+        for scalar in text.unicodeScalars where !missing.contains(scalar) {
+            let properties = scalar.properties
+            if properties.isWhitespace || properties.isDefaultIgnorableCodePoint || properties.generalCategory == .control { continue }
+            if (try glyph(for: scalar, font: font))?.index ?? 0 == 0 { missing.append(scalar) }
+        }
+        return missing
+    }
+
     /// The font and glyph index that draw `scalar` (glyph 0 means no installed font has it).
     /// - Parameters:
     ///   - scalar: a character.
