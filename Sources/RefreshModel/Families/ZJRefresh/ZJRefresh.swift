@@ -13,6 +13,11 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     /// The animator's `isAutomaticlyHidden`: the view hides each time it returns to normal
     /// (not before its first state change: the source sets it in the state's `didSet`).
     public var isAutomaticallyHidden = false
+    /// `GifAnimator`'s `imageMagin`: points between the image's box and the labels.
+    public var imageMargin = ZJRefreshLayout.imageMargin
+    /// What the app's `setupLastFreshTime` closure returns, whatever the time; nil for the
+    /// animator's own line.
+    public var lastRefreshText: String?
 
     /// The library with the app's settings.
     /// - Parameters:
@@ -81,7 +86,7 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     /// The header's time label.
     public func secondLine(of scene: RefreshScene) -> String? {
         guard scene.kind == .header else { return nil }
-        return Self.lastRefresh(scene.lastUpdated, now: scene.now, timeZone: scene.timeZone)
+        return lastRefreshText ?? Self.lastRefresh(scene.lastUpdated, now: scene.now, timeZone: scene.timeZone)
     }
 
     /// The time label: "首次刷新" with no stored time; else "上次刷新时间:" and "今天 HH:mm"
@@ -152,7 +157,9 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         let time = text.second.flatMap { $0.isEmpty ? nil : (text.secondFont.width(of: $0), text.secondFont.lineHeight) }
         let layout =
             scene.style == .gif
-            ? ZJRefreshLayout.gif(width: size.width, height: size.height, description: description, time: time, image: text.image)
+            ? ZJRefreshLayout.gif(
+                width: size.width, height: size.height, description: description, time: time, image: text.image,
+                imageMargin: imageMargin)
             : ZJRefreshLayout.normal(width: size.width, height: size.height, description: description, time: time)
         return scene.rightToLeft ? layout.mirrored(inWidth: size.width) : layout
     }

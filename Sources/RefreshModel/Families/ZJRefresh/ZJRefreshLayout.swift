@@ -28,7 +28,7 @@ public enum ZJRefreshLayout {
     /// view) is laid out.
     public static func labels(
         width: Double, height: Double, description: (width: Double, height: Double)?,
-        time: (width: Double, height: Double)?
+        time: (width: Double, height: Double)?, imageMargin: Double = imageMargin
     ) -> (description: RefreshRect?, time: RefreshRect?, imageBox: RefreshRect) {
         guard let description else {
             return (nil, nil, RefreshRect(x: 0, y: 0, width: width, height: height))
@@ -53,12 +53,13 @@ public enum ZJRefreshLayout {
     ///   - description: the description's measured size; nil for none.
     ///   - time: the time label's measured size; nil for none.
     ///   - image: the image's size in points; nil for none.
+    ///   - imageMargin: points between the image's box and the labels (`imageMagin`).
     /// - Returns: the layout.
     public static func gif(
         width: Double, height: Double, description: (width: Double, height: Double)?,
-        time: (width: Double, height: Double)?, image: (width: Double, height: Double)?
+        time: (width: Double, height: Double)?, image: (width: Double, height: Double)?, imageMargin: Double = imageMargin
     ) -> ComponentLayout {
-        let placed = labels(width: width, height: height, description: description, time: time)
+        let placed = labels(width: width, height: height, description: description, time: time, imageMargin: imageMargin)
         var layout = ComponentLayout()
         layout.stateLabel = placed.description
         layout.timeLabel = placed.time

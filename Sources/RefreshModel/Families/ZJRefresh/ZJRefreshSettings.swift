@@ -9,6 +9,13 @@ extension ZJRefresh {
             .setting(
                 "automaticallyHidden", of: zj, \.isAutomaticallyHidden, group: .look,
                 help: "ZJRefresh's isAutomaticlyHidden: the animator hides each time it returns to normal.", example: true),
+            .setting(
+                "imageMargin", of: zj, \.imageMargin, group: .images,
+                help: "ZJRefresh GifAnimator's imageMagin: points between the image and the labels.", example: 30, range: 0...1000,
+                unit: "points"),
+            .setting(
+                "lastRefreshText", of: zj, \.lastRefreshText, group: .labels,
+                help: "ZJRefresh's setupLastFreshTime closure returning one text whatever the time.", example: "上次刷新: 刚刚"),
             // Its own state name pull-to-refresh (Idle, pulled) has a title of its own.
             .effect(of: "titles", in: zj) { value, family, scene in
                 for (name, title) in try SceneRead.states(value, "titles", family: scene.family) where name.pulled == true {
