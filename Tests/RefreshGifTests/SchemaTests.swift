@@ -48,6 +48,15 @@ struct SchemaTests {
         }
     }
 
+    @Test("the standard schema passes its own checks: no key or option twice; an empty or doubled library list is refused")
+    func standardIsChecked() throws {
+        let checked = try SceneSchema(families: RefreshLibrary.allCases.map(\.family))
+        #expect(checked.fields.map(\.name) == SceneSchema.standard.fields.map(\.name))
+        #expect(Set(checked.fields.map(\.option)).count == checked.fields.count)
+        #expect(throws: InvalidValue.self) { try SceneSchema(families: [MJRefresh(), MJRefresh()]) }
+        #expect(throws: InvalidValue.self) { try SceneSchema(families: []) }
+    }
+
     static func json(_ value: SceneValue) -> String {
         switch value {
         case let .number(n): return "\(n)"
