@@ -58,14 +58,11 @@ extension SceneField {
     }
 
     /// The built-in animation drawn without images.
-    public static let animation = SceneField(
-        "animation", StateImages.BuiltIn.settingKind, group: .images,
+    public static let animation = stored(
+        "animation", \.builtIn, group: .images,
         help:
             "Built-in animation when no images are given: ring or burst (a star over an opening wedge; turning copies while loading).",
-        example: .text("burst"), default: StateImages.BuiltIn.ring.rawValue
-    ) { v, b in
-        b.builtIn = try SceneRead.choice(v, "animation", StateImages.BuiltIn.self)
-    }
+        example: .burst, default: StateImages.BuiltIn.ring.rawValue)
 
     /// One loop of a state's images.
     public static let durations = SceneField(
@@ -105,13 +102,10 @@ extension SceneField {
     }
 
     /// How looping sequences space their frames.
-    public static let timing = SceneField(
-        "timing", ImageSequence.Timing.settingKind, group: .images,
-        help: "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).",
-        example: .text("gif"), default: ImageSequence.Timing.equal.rawValue
-    ) { v, b in
-        b.scene.timing = try SceneRead.choice(v, "timing", ImageSequence.Timing.self)
-    }
+    public static let timing = stored(
+        "timing", \.scene.timing, group: .images,
+        help: "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).", example: .gif,
+        default: ImageSequence.Timing.equal.rawValue)
 
     /// The scale of images whose name has none.
     public static let imageScale = SceneField(
@@ -122,20 +116,14 @@ extension SceneField {
     }
 
     /// The kind of control.
-    public static let kind = SceneField(
-        "kind", ComponentKind.settingKind, group: .control, help: "Kind: header, back-footer, auto-footer, trailer.",
-        example: .text("back-footer"), default: ComponentKind.header.rawValue
-    ) { v, b in
-        b.scene.kind = try SceneRead.choice(v, "kind", ComponentKind.self)
-    }
+    public static let kind = stored(
+        "kind", \.scene.kind, group: .control, help: "Kind: header, back-footer, auto-footer, trailer.", example: .backFooter,
+        default: ComponentKind.header.rawValue)
 
     /// Its style.
-    public static let style = SceneField(
-        "style", ComponentStyle.settingKind, group: .control,
-        help: "Style: gif, normal or state (trailer: normal or state). Default: the kind's first.", example: .text("normal")
-    ) { v, b in
-        b.scene.style = try SceneRead.choice(v, "style", ComponentStyle.self)
-    }
+    public static let style = stored(
+        "style", \.scene.style, group: .control,
+        help: "Style: gif, normal or state (trailer: normal or state). Default: the kind's first.", example: .normal)
 
     /// The control's width.
     public static let width = SceneField(
@@ -172,37 +160,33 @@ extension SceneField {
     }
 
     /// What is behind the control.
-    public static let background = SceneField(
-        "background", .text, group: .look, help: "Background colour #RRGGBB or #RRGGBBAA (default transparent).",
-        example: .text("#FF0000"), valueName: "#RRGGBB[AA]"
-    ) { v, b in
-        b.scene.background = try SceneRead.color(v, "background")
-    }
+    public static let background = stored(
+        "background", \.scene.background, group: .look, help: "Background colour #RRGGBB or #RRGGBBAA (default transparent).",
+        example: RGBAColor(red: 0xFF, green: 0, blue: 0))
 
     /// `automaticallyChangeAlpha`.
-    public static let autoAlpha = sharedFlag(
-        "autoAlpha", group: .look, help: "automaticallyChangeAlpha: fade the control with the pull.", properties: []
-    ) { $0.scene.autoAlpha = $1 }
+    public static let autoAlpha = stored(
+        "autoAlpha", \.scene.autoAlpha, group: .look, help: "automaticallyChangeAlpha: fade the control with the pull.",
+        example: true)
 
     /// Both labels hidden.
-    public static let hideLabels = sharedFlag("hideLabels", group: .labels, help: "Hide the state and last-updated labels.") {
-        $0.hideLabels = $1
-    }
+    public static let hideLabels = stored(
+        "hideLabels", \.hideLabels, group: .labels, help: "Hide the state and last-updated labels.", example: true)
 
     /// The state label hidden.
-    public static let hideStateLabel = sharedFlag(
-        "hideStateLabel", group: .labels, help: "Hide the state label.", properties: ["stateLabelHidden"]
-    ) { $0.hideStateLabel = $1 }
+    public static let hideStateLabel = stored(
+        "hideStateLabel", \.hideStateLabel, group: .labels, help: "Hide the state label.", example: true,
+        properties: ["stateLabelHidden"])
 
     /// The last-updated label hidden.
-    public static let hideTimeLabel = sharedFlag(
-        "hideTimeLabel", group: .labels, help: "Hide the last-updated label.", properties: ["timeLabelHidden"]
-    ) { $0.hideTimeLabel = $1 }
+    public static let hideTimeLabel = stored(
+        "hideTimeLabel", \.hideTimeLabel, group: .labels, help: "Hide the last-updated label.", example: true,
+        properties: ["timeLabelHidden"])
 
     /// Auto footers without a title while refreshing.
-    public static let refreshingTitleHidden = sharedFlag(
-        "refreshingTitleHidden", group: .labels, help: "Auto footers: no title while refreshing."
-    ) { $0.scene.refreshingTitleHidden = $1 }
+    public static let refreshingTitleHidden = stored(
+        "refreshingTitleHidden", \.scene.refreshingTitleHidden, group: .labels, help: "Auto footers: no title while refreshing.",
+        example: true)
 
     /// The language of the titles.
     public static let language = SceneField(
@@ -256,58 +240,40 @@ extension SceneField {
     }
 
     /// The labels' colour.
-    public static let textColor = SceneField(
-        "textColor", .text, group: .labels, help: "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).",
-        example: .text("#00FF00"), valueName: "#RRGGBB[AA]"
-    ) { v, b in
-        b.scene.textColor = try SceneRead.color(v, "textColor")
-    }
+    public static let textColor = stored(
+        "textColor", \.scene.textColor, group: .labels, help: "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).",
+        example: RGBAColor(red: 0, green: 0xFF, blue: 0))
 
     /// The state label's font.
-    public static let stateLabelFont = SceneField(
-        "stateLabelFont", .text, group: .labels,
+    public static let stateLabelFont = stored(
+        "stateLabelFont", \.scene.stateLabelFont, group: .labels,
         help:
             "The state label's font (stateLabel.font): SIZE or regular SIZE (systemFont), bold SIZE (boldSystemFont); default: the library's (MJRefresh bold 14).",
-        example: .text("bold 17"), unit: "points", valueName: "[bold|regular] SIZE"
-    ) { v, b in
-        b.scene.stateLabelFont = try LabelFonts.Font.read(v, field: "stateLabelFont")
-    }
+        example: LabelFonts.Font(pointSize: 17, bold: true), unit: "points")
 
     /// The second line's font.
-    public static let timeLabelFont = SceneField(
-        "timeLabelFont", .text, group: .labels,
+    public static let timeLabelFont = stored(
+        "timeLabelFont", \.scene.timeLabelFont, group: .labels,
         help: "The last-updated (or subtitle) label's font, as --state-label-font; default: the library's.",
-        example: .text("regular 12"), unit: "points", valueName: "[bold|regular] SIZE"
-    ) { v, b in
-        b.scene.timeLabelFont = try LabelFonts.Font.read(v, field: "timeLabelFont")
-    }
+        example: LabelFonts.Font(pointSize: 12, bold: false), unit: "points")
 
     /// The state label's colour.
-    public static let stateLabelColor = SceneField(
-        "stateLabelColor", .text, group: .labels,
+    public static let stateLabelColor = stored(
+        "stateLabelColor", \.scene.stateLabelColor, group: .labels,
         help: "The state label's colour #RRGGBB[AA] (stateLabel.textColor; MJRefresh's arrow takes it too); default: --text-color.",
-        example: .text("#FF3B30"), valueName: "#RRGGBB[AA]"
-    ) { v, b in
-        b.scene.stateLabelColor = try SceneRead.color(v, "stateLabelColor")
-    }
+        example: RGBAColor(red: 0xFF, green: 0x3B, blue: 0x30))
 
     /// The second line's colour.
-    public static let timeLabelColor = SceneField(
-        "timeLabelColor", .text, group: .labels,
-        help: "The last-updated (or subtitle) label's colour #RRGGBB[AA]; default: --text-color.", example: .text("#8E8E93"),
-        valueName: "#RRGGBB[AA]"
-    ) { v, b in
-        b.scene.timeLabelColor = try SceneRead.color(v, "timeLabelColor")
-    }
+    public static let timeLabelColor = stored(
+        "timeLabelColor", \.scene.timeLabelColor, group: .labels,
+        help: "The last-updated (or subtitle) label's colour #RRGGBB[AA]; default: --text-color.",
+        example: RGBAColor(red: 0x8E, green: 0x8E, blue: 0x93))
 
     /// The control's own background.
-    public static let controlColor = SceneField(
-        "controlColor", .text, group: .look,
+    public static let controlColor = stored(
+        "controlColor", \.scene.controlColor, group: .look,
         help: "The control's backgroundColor #RRGGBB[AA], under what it draws (--background is behind it); default: the library's.",
-        example: .text("#F2F2F7"), valueName: "#RRGGBB[AA]"
-    ) { v, b in
-        b.scene.controlColor = try SceneRead.color(v, "controlColor")
-    }
+        example: RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7))
 
     /// A font file.
     public static let font = SceneField(
@@ -318,27 +284,21 @@ extension SceneField {
     }
 
     /// The spinner's look.
-    public static let spinner = SceneField(
-        "spinner", SpinnerStyle.settingKind, group: .look,
+    public static let spinner = stored(
+        "spinner", \.scene.spinnerStyle, group: .look,
         help: "Spinner look: medium (iOS 13+), classic (gray), white or white-large (37 pt); default: the library's.",
-        example: .text("classic"), properties: ["spinnerStyle"]
-    ) { v, b in
-        b.scene.spinnerStyle = try SceneRead.choice(v, "spinner", SpinnerStyle.self)
-    }
+        example: .classic, properties: ["spinnerStyle"])
 
     /// The spinner's colour.
-    public static let spinnerColor = SceneField(
-        "spinnerColor", .text, group: .look,
+    public static let spinnerColor = stored(
+        "spinnerColor", \.scene.spinnerColor, group: .look,
         help: "Spinner colour #RRGGBB[AA] instead of its style's (SVPullToRefresh's activityIndicatorViewColor).",
-        example: .text("#FF0000"), valueName: "#RRGGBB[AA]"
-    ) { v, b in
-        b.scene.spinnerColor = try SceneRead.color(v, "spinnerColor")
-    }
+        example: RGBAColor(red: 0xFF, green: 0, blue: 0))
 
     /// A right-to-left layout.
-    public static let rtl = sharedFlag(
-        "rtl", group: .look, help: "Mirror the layout for right-to-left collection views.", properties: ["rightToLeft"]
-    ) { $0.scene.rightToLeft = $1 }
+    public static let rtl = stored(
+        "rtl", \.scene.rightToLeft, group: .look, help: "Mirror the layout for right-to-left collection views.", example: true,
+        properties: ["rightToLeft"])
 
     /// The largest decoded frame.
     public static let maxPixels = SceneField(
@@ -372,16 +332,6 @@ extension SceneField {
         lastUpdated, now, timezone, textColor, stateLabelColor, timeLabelColor, stateLabelFont, timeLabelFont, font,
         controlColor, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
     ]
-
-    /// A flag (off by default) whose value `set` puts in the build.
-    private static func sharedFlag(
-        _ key: String, group: Group, help: String, properties: [String] = [],
-        _ set: @escaping @Sendable (inout SceneBuild, Bool) -> Void
-    ) -> SceneField {
-        SceneField(key, .flag, group: group, help: help, example: .flag(true), properties: properties) { v, b in
-            set(&b, try SceneRead.flag(v, key))
-        }
-    }
 
     private static func date(_ value: String, _ field: String) throws -> Date {
         guard let date = ISODate.parse(value) else {

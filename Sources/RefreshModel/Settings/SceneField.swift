@@ -96,6 +96,29 @@ public struct SceneField: Sendable {
         self.apply = apply
     }
 
+    /// A setting stored at `path` of the scene being built, read as its Swift type
+    /// (`stored("textColor", \.scene.textColor, …)`): the kind and the value's look in help come
+    /// from the type, the key is written once.
+    /// - Parameters:
+    ///   - key: the JSON key; the option is its kebab-case.
+    ///   - path: where the value goes.
+    ///   - group: the panel's section.
+    ///   - help: one sentence.
+    ///   - example: a valid value other than the default.
+    ///   - defaultText: the default as the command line writes it; nil for none.
+    ///   - unit: the unit of its numbers; nil for none.
+    ///   - properties: the Swift properties it sets when they are named otherwise.
+    /// - Returns: the setting.
+    package static func stored<V: SceneSettingValue>(
+        _ key: String, _ path: WritableKeyPath<SceneBuild, V> & Sendable, group: Group, help: String, example: V,
+        default defaultText: String? = nil, unit: String? = nil, properties: [String] = []
+    ) -> SceneField {
+        SceneField(
+            key, V.settingKind, group: group, help: help, example: example.sceneValue ?? .text(""), default: defaultText,
+            unit: unit, valueName: V.settingValueName, properties: properties
+        ) { raw, build in build[keyPath: path] = try V.read(raw, field: key) }
+    }
+
     /// Applies the value to a build (the schema's merge of core and library settings).
     package func apply(_ value: SceneValue, to build: inout SceneBuild) throws {
         try apply(value, &build)

@@ -14,6 +14,13 @@ public protocol SceneSettingValue: Sendable {
     static func read(_ value: SceneValue, field: String) throws -> Self
     /// The value as a setting's value; nil for none.
     var sceneValue: SceneValue? { get }
+    /// What a value looks like in help (`#RRGGBB[AA]`); nil for the setting's own name.
+    static var settingValueName: String? { get }
+}
+
+extension SceneSettingValue {
+    /// The setting's own name.
+    public static var settingValueName: String? { nil }
 }
 
 extension Bool: SceneSettingValue {
@@ -63,6 +70,8 @@ extension RGBAColor: SceneSettingValue {
     public static func read(_ value: SceneValue, field: String) throws -> RGBAColor { try SceneRead.color(value, field) }
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
     public var sceneValue: SceneValue? { .text(hexText) }
+    /// `#RRGGBB[AA]`.
+    public static var settingValueName: String? { "#RRGGBB[AA]" }
 }
 
 extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
@@ -72,6 +81,8 @@ extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
     public static func read(_ value: SceneValue, field: String) throws -> Wrapped? { try Wrapped.read(value, field: field) }
     /// nil when unset.
     public var sceneValue: SceneValue? { self?.sceneValue }
+    /// The wrapped type's.
+    public static var settingValueName: String? { Wrapped.settingValueName }
 }
 
 /// An enumeration whose words are its raw values: a choice setting.
@@ -113,4 +124,6 @@ extension LabelFonts.Font: SceneSettingValue {
 
     /// `bold 14`, `regular 12`.
     public var sceneValue: SceneValue? { .text((bold ? "bold " : "regular ") + SceneValue.shortest(pointSize)) }
+    /// `[bold|regular] SIZE`.
+    public static var settingValueName: String? { "[bold|regular] SIZE" }
 }
