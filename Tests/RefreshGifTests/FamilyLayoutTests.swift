@@ -86,6 +86,11 @@ struct FamilyLayoutTests {
         #expect(scene.lastUpdatedText == "Last Updated: 3/17/24, 9:41 AM")
         let chosen = try SceneDescription.from(["library": .text("svpulltorefresh"), "svLayout": .text("2012")]).makeScene()
         #expect((chosen.family as? SVPullToRefresh)?.layoutVersion == .v2012)
+        let formatted = try SceneDescription.from([
+            "library": .text("svpulltorefresh"), "svLayout": .text("2012"), "svDateFormat": .text("yyyy-MM-dd HH:mm"),
+            "lastUpdated": .text("2024-03-17T09:41:00Z"),
+        ]).makeScene()
+        #expect(formatted.lastUpdatedText == "Last Updated: 2024-03-17 09:41")
     }
 
     @Test("SV custom views and the infinite scrolling indicator are centred with rounded origins")

@@ -15,6 +15,9 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public var showsDateLabel: Bool
     /// Which version of the library's layout draws the pull-to-refresh view.
     public var layoutVersion: LayoutVersion
+    /// The 2012 date label's `dateFormatter` as a pattern (its `dateFormat`); nil for the
+    /// formatter the library makes (short date and time styles of en_US).
+    public var dateFormat: DatePattern?
     /// `showsPullToRefresh`: false hides the pull-to-refresh view, stops it following the
     /// scroll view and resets its inset.
     public var showsPullToRefresh = true
@@ -89,7 +92,9 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public func secondLine(of scene: RefreshScene) -> String? {
         guard scene.kind != .autoFooter else { return nil }
         if let subtitle = subtitles[scene.state] ?? subtitles[scene.state.drawnAs], !subtitle.isEmpty { return subtitle }
-        return showsDateLabel && layoutVersion == .v2012 ? Self.lastUpdated(scene.lastUpdated, timeZone: scene.timeZone) : nil
+        guard showsDateLabel && layoutVersion == .v2012 else { return nil }
+        if let dateFormat, let date = scene.lastUpdated { return "Last Updated: " + dateFormat.format(date, in: scene.timeZone) }
+        return Self.lastUpdated(scene.lastUpdated, timeZone: scene.timeZone)
     }
 
     /// The date label: "Last Updated: " and the date in the short date and time styles of

@@ -20,6 +20,11 @@ extension SVPullToRefresh {
                 help: "SVPullToRefresh's layout: current (the current source) or 2012 (the November 2012 source, with its date label).",
                 example: .v2012),
             .setting(
+                "svDateFormat", of: sv, \.dateFormat, group: .labels,
+                help:
+                    "SVPullToRefresh's dateFormatter as a date pattern (its dateFormat, e.g. yyyy-MM-dd HH:mm) for the 2012 layout's date label.",
+                example: try? DatePattern("yyyy-MM-dd HH:mm")),
+            .setting(
                 "hidePullToRefresh", of: sv, as: Bool.self, group: .look,
                 help: "SVPullToRefresh's showsPullToRefresh = NO: the pull-to-refresh view hidden, not following the scroll view.",
                 example: true
