@@ -69,6 +69,27 @@ struct LabelLookTests {
         #expect(Double(smallTime) < Double(plainTime) * 0.85)
     }
 
+    @Test("a label's font names an installed family (UIFont(name:size:)): the layout measures that face; an unknown one is refused")
+    func fontFamily() throws {
+        let renderer = try RefreshRenderer()
+        // At 18 pt the title, not the time line, is the widest line the arrow is placed by.
+        let serif = LabelFonts.Font(pointSize: 18, bold: true, family: "DejaVu Serif")
+        let face = try #require(FontResolver.face(family: "dejavu serif", bold: true))
+        #expect(face.path.hasSuffix("DejaVuSerif-Bold.ttf"))
+        let plain = try renderer.plan(for: try Self.scene { $0.stateLabelFont = LabelFonts.Font(pointSize: 18) })
+        let named = try renderer.plan(for: try Self.scene { $0.stateLabelFont = serif })
+        // DejaVu Serif Bold is wider than the default face: the label widens to the measured text.
+        let title = try renderer.textWidth(named.stateTitle, font: face)
+        #expect(title > (try renderer.textWidth(plain.stateTitle)) + 5) // both at 14 pt
+        let namedLabel = try #require(named.layout.stateLabel), plainLabel = try #require(plain.layout.stateLabel)
+        #expect(abs(namedLabel.width - plainLabel.width) < 0.001)
+        #expect(try #require(named.layout.arrow).x < (try #require(plain.layout.arrow).x) - 2)
+        let error = try #require(throws: InvalidValue.self) {
+            try renderer.render(try Self.scene { $0.timeLabelFont = LabelFonts.Font(family: "No Such Family") })
+        }
+        #expect(error.field == "timeLabelFont" && error.reason.contains("'No Such Family'"))
+    }
+
     static func inkWidth(_ image: RGBAImage, in frame: RefreshRect) throws -> Int {
         var minX = Int.max, maxX = Int.min
         for y in Int(frame.y * 2)..<Int(frame.maxY * 2) {
@@ -100,7 +121,10 @@ struct LabelLookTests {
         let scene = try schema.description(fromArguments: ["--state-label-font", "bold 17", "--time-label-font", "12"]).makeScene()
         #expect(scene.stateLabelFont == LabelFonts.Font(pointSize: 17, bold: true))
         #expect(scene.timeLabelFont == LabelFonts.Font(pointSize: 12, bold: false))
-        for bad in ["heavy 17", "0", "bold", "17 bold extra", "201"] {
+        let named = try schema.description(fromArguments: ["--state-label-font", "bold 17 DejaVu Serif"]).makeScene()
+        #expect(named.stateLabelFont == LabelFonts.Font(pointSize: 17, bold: true, family: "DejaVu Serif"))
+        #expect(named.stateLabelFont?.sceneValue == .text("bold 17 DejaVu Serif"))
+        for bad in ["heavy 17", "0", "bold", "201", "bold DejaVu Serif"] {
             let error = try #require(throws: InvalidValue.self) {
                 try schema.description(fromArguments: ["--state-label-font", bad]).validate()
             }

@@ -97,15 +97,17 @@ public enum AssetLint {
     /// - Throws: ``RasterError`` when a font cannot be loaded.
     public static func missingCharacters(_ scene: RefreshScene) throws -> [AssetFinding] {
         let renderer = try RefreshRenderer()
-        var texts: [(state: String, text: String)] = scene.titles.sorted { $0.key.rawValue < $1.key.rawValue }.map {
-            ($0.key.rawValue, $0.value)
+        let title = try RefreshRenderer.location(of: scene.labelFonts.title, field: "stateLabelFont", scene: scene)
+        let second = try RefreshRenderer.location(of: scene.labelFonts.second, field: "timeLabelFont", scene: scene)
+        var texts: [(state: String, text: String, font: FontLocation?)] = scene.titles.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            ($0.key.rawValue, $0.value, title)
         }
-        texts.append((scene.state.rawValue, scene.stateTitle))
-        if let second = scene.lastUpdatedText { texts.append((scene.state.rawValue, second)) }
+        texts.append((scene.state.rawValue, scene.stateTitle, title))
+        if let line = scene.lastUpdatedText { texts.append((scene.state.rawValue, line, second)) }
         var findings: [AssetFinding] = []
         var seen = Set<String>()
-        for (state, text) in texts where seen.insert(text).inserted {
-            let missing = try renderer.missingCharacters(in: text, font: scene.font)
+        for (state, text, font) in texts where seen.insert(text).inserted {
+            let missing = try renderer.missingCharacters(in: text, font: font)
             guard !missing.isEmpty else { continue }
             let names = missing.map { "U+" + String($0.value, radix: 16, uppercase: true).leftPadded(to: 4) + " " + String($0) }
             findings.append(

@@ -9,14 +9,19 @@ public struct LabelFonts: Sendable, Equatable {
         public var pointSize: Double
         /// Bold face.
         public var bold: Bool
+        /// An installed font family (`UIFont(name:size:)`), found by fontconfig at this weight;
+        /// nil for the system face (docs/fonts.md).
+        public var family: String?
 
         /// A font.
         /// - Parameters:
         ///   - pointSize: the size in points.
         ///   - bold: the bold face; false for the regular one.
-        public init(pointSize: Double = 14, bold: Bool = true) {
+        ///   - family: an installed family's name; nil for the system face.
+        public init(pointSize: Double = 14, bold: Bool = true, family: String? = nil) {
             self.pointSize = pointSize
             self.bold = bold
+            self.family = family
         }
     }
 

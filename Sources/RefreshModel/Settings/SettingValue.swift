@@ -98,11 +98,12 @@ extension SceneChoice {
 }
 
 extension LabelFonts.Font: SceneSettingValue {
-    /// Text: `SIZE`, `regular SIZE` or `bold SIZE`.
+    /// Text: `[bold|regular] SIZE [FAMILY]`.
     public static var settingKind: SceneField.Kind { .text }
 
-    /// A font as UIFont's system fonts take it: `15` or `regular 15` (`systemFont(ofSize: 15)`),
-    /// `bold 17` (`boldSystemFont(ofSize: 17)`); sizes from 1 to 200 points.
+    /// A font as UIFont takes it: `15` or `regular 15` (`systemFont(ofSize: 15)`), `bold 17`
+    /// (`boldSystemFont(ofSize: 17)`), followed by an installed family's name for
+    /// `UIFont(name:size:)` (`bold 17 DejaVu Serif`); sizes from 1 to 200 points.
     /// - Parameters:
     ///   - value: the text given.
     ///   - field: the setting's name, for the message.
@@ -110,20 +111,27 @@ extension LabelFonts.Font: SceneSettingValue {
     /// - Throws: ``InvalidValue`` for text of another shape or a size out of range.
     public static func read(_ value: SceneValue, field: String) throws -> LabelFonts.Font {
         let text = try SceneRead.text(value, field)
-        let words = text.split(separator: " ").map { $0.lowercased() }
-        let weight = words.count == 2 ? words[0] : "regular"
-        guard (1...2).contains(words.count), ["regular", "bold"].contains(weight), let size = words.last.flatMap({ Double($0) }),
-            size.isFinite, (1...200).contains(size)
-        else {
+        var words = text.split(separator: " ", omittingEmptySubsequences: true)[...]
+        var bold = false
+        if let first = words.first, ["regular", "bold"].contains(first.lowercased()) {
+            bold = first.lowercased() == "bold"
+            words = words.dropFirst()
+        }
+        guard let sizeWord = words.first, let size = Double(sizeWord), size.isFinite, (1...200).contains(size) else {
             throw InvalidValue(
                 field: field,
-                reason: "expected SIZE, regular SIZE or bold SIZE with a size from 1 to 200 points, got '\(SceneRead.quoted(text))'")
+                reason:
+                    "expected SIZE, regular SIZE or bold SIZE with a size from 1 to 200 points, then an optional family, got '\(SceneRead.quoted(text))'"
+            )
         }
-        return LabelFonts.Font(pointSize: size, bold: weight == "bold")
+        let family = words.dropFirst().joined(separator: " ")
+        return LabelFonts.Font(pointSize: size, bold: bold, family: family.isEmpty ? nil : family)
     }
 
-    /// `bold 14`, `regular 12`.
-    public var sceneValue: SceneValue? { .text((bold ? "bold " : "regular ") + SceneValue.shortest(pointSize)) }
-    /// `[bold|regular] SIZE`.
-    public static var settingValueName: String? { "[bold|regular] SIZE" }
+    /// `bold 14`, `regular 12 DejaVu Serif`.
+    public var sceneValue: SceneValue? {
+        .text((bold ? "bold " : "regular ") + SceneValue.shortest(pointSize) + (family.map { " " + $0 } ?? ""))
+    }
+    /// `[bold|regular] SIZE [FAMILY]`.
+    public static var settingValueName: String? { "[bold|regular] SIZE [FAMILY]" }
 }

@@ -63,6 +63,27 @@ public final class RefreshRenderer {
         return made
     }
 
+    /// The text renderer for one label's font: its installed family when it names one, else
+    /// the scene's font file, else the default face.
+    private func text(scale: Int, label: LabelFonts.Font, field: String, scene: RefreshScene) throws -> TextRenderer {
+        try text(scale: scale, font: try Self.location(of: label, field: field, scene: scene), pointSize: label.pointSize, bold: label.bold)
+    }
+
+    /// The face a label's font draws with: its installed family, else the scene's font file.
+    /// - Parameters:
+    ///   - label: the label's font.
+    ///   - field: the setting that gave it, for the message.
+    ///   - scene: the scene, for its font file.
+    /// - Returns: the face; nil for the default one.
+    /// - Throws: ``InvalidValue`` naming `field` for a family no installed font has.
+    public static func location(of label: LabelFonts.Font, field: String, scene: RefreshScene) throws -> FontLocation? {
+        guard let family = label.family else { return scene.font }
+        guard let found = FontResolver.face(family: family, bold: label.bold) else {
+            throw InvalidValue(field: field, reason: "no installed font family '\(family)' (fc-list : family lists them)")
+        }
+        return found
+    }
+
     /// The element frames for a scene, in points (docs/layout.md), with the text widths measured
     /// in the scene's font.
     /// - Parameter scene: the control in its state.
@@ -170,10 +191,8 @@ public final class RefreshRenderer {
         try scene.validate()
         let family = scene.family
         let fonts = scene.labelFonts
-        let text = try self.text(scale: scene.scale, font: scene.font, pointSize: fonts.title.pointSize, bold: fonts.title.bold)
-        let secondText = try self.text(
-            scale: scene.scale, font: scene.font, pointSize: fonts.second.pointSize,
-            bold: fonts.second.bold)
+        let text = try self.text(scale: scene.scale, label: fonts.title, field: "stateLabelFont", scene: scene)
+        let secondText = try self.text(scale: scene.scale, label: fonts.second, field: "timeLabelFont", scene: scene)
         let labels = family.labels(of: scene)
         let image = scene.style == .gif ? family.image(of: scene, in: try images(of: scene)) : nil
         let layout = family.layout(

@@ -37,6 +37,19 @@ public enum FontResolver {
         }
     }
 
+    /// The face of an installed family at the bold or regular weight, as `UIFont(name:size:)`
+    /// finds a font by name: only a face whose family is `family` (any of its names, case
+    /// ignored) counts.
+    /// - Parameters:
+    ///   - family: the family's name, as `fc-list : family` lists it.
+    ///   - bold: the bold weight; false for the regular one.
+    /// - Returns: the face, or nil when no installed face has that family.
+    public static func face(family: String, bold: Bool) -> FontLocation? {
+        lookup(key: "family \(bold ? "bold" : "regular") \(family.lowercased())") {
+            match(family: family, weight: bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR, character: nil, requireFamily: true)
+        }
+    }
+
     /// A regular-weight face that has `scalar`: Noto Sans CJK Regular for CJK and Hangul
     /// where installed, else fontconfig's sans that has it.
     /// - Parameter scalar: the character to draw.
@@ -112,10 +125,13 @@ public enum FontResolver {
         guard let found = FcFontMatch(nil, pattern, &result) else { return nil }
         defer { FcPatternDestroy(found) }
         if requireFamily {
+            // A face lists its family under several names (`Inter`, `Inter Semi Bold`).
+            var names: [String] = []
             var name: UnsafeMutablePointer<FcChar8>?
-            guard FcPatternGetString(found, FC_FAMILY, 0, &name) == FcResultMatch, let name,
-                String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)) == family
-            else { return nil }
+            while names.count < 16, FcPatternGetString(found, FC_FAMILY, Int32(names.count), &name) == FcResultMatch, let name {
+                names.append(String(cString: UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)).lowercased())
+            }
+            guard names.contains(family.lowercased()) else { return nil }
         }
         return location(of: found, containing: character)
     }
