@@ -18,6 +18,7 @@ packages=(
   fonts-noto-cjk-extra # Noto Sans CJK Medium: Chinese and Korean labels (docs/fonts.md)
   fonts-dejavu-core # DejaVu Sans Bold, fallback for the primary face
   fonts-wqy-microhei # fallback for Chinese and Korean glyphs
+  fonts-noto-color-emoji # colour emoji in titles, drawn as Apple Color Emoji draws them on iOS
   tzdata            # IANA time zones for --timezone
   chromium          # the test suite opens the HTML snapshot report in a real browser
   man-db            # the test suite reads the installed man page with man -l

@@ -90,6 +90,35 @@ struct LabelLookTests {
         #expect(error.field == "timeLabelFont" && error.reason.contains("'No Such Family'"))
     }
 
+    @Test("emoji in a title are drawn in colour from the emoji font, joined sequences as one glyph, whatever the label colour")
+    func colourEmoji() throws {
+        let renderer = try RefreshRenderer()
+        let scene = try Self.scene {
+            $0.titles[.pulling] = "Go 🎉"
+            $0.stateLabelColor = RGBAColor(red: 0x55, green: 0x55, blue: 0x55)
+        }
+        let image = try renderer.render(scene)
+        let frame = try #require(try renderer.plan(for: scene).layout.stateLabel)
+        var saturated = 0
+        for y in Int(frame.y * 2)..<Int(frame.maxY * 2) {
+            for x in 0..<image.width {
+                guard let p = image.pixel(x: x, y: y), p.a == 255 else { continue }
+                if max(p.r, p.g, p.b) - min(p.r, p.g, p.b) > 80 { saturated += 1 }
+            }
+        }
+        // A grey label would have no saturated pixel; the party popper has many.
+        #expect(saturated > 50)
+        #expect(try AssetLint.missingCharacters(scene).isEmpty)
+        // One emoji is about 1.25 em; a family of three joined by ZWJ is one glyph, not three.
+        let one = try renderer.textWidth("👨")
+        let family = try renderer.textWidth("👨\u{200D}👩\u{200D}👧")
+        #expect(one > 14 && one < 20)
+        #expect(abs(family - one) < 0.5)
+        // The missing-character check finds emoji in the emoji font too.
+        let check = try #require(try renderer.glyph(for: "✅"))
+        #expect(check.location.path.contains("Emoji"))
+    }
+
     static func inkWidth(_ image: RGBAImage, in frame: RefreshRect) throws -> Int {
         var minX = Int.max, maxX = Int.min
         for y in Int(frame.y * 2)..<Int(frame.maxY * 2) {

@@ -13,6 +13,9 @@ struct GlyphBitmap {
     /// Pixels from the baseline up to the bitmap's top edge.
     var top: Int
     var coverage: [UInt8]
+    /// The glyph's own colours (a colour emoji), premultiplied, the size of the coverage;
+    /// nil for a glyph drawn in the label's colour.
+    var colors: RGBAImage? = nil
 }
 
 /// One FreeType face at the label size. Metrics are read unscaled (font units) so text
@@ -27,6 +30,10 @@ final class FontFace {
     /// Typographic ascender and descender (positive, font units).
     let ascender: Double, descender: Double
     let hasKerning: Bool
+    /// A colour bitmap face (Noto Color Emoji's CBDT strikes): glyphs come as BGRA bitmaps at
+    /// the strike's size and are resampled by this factor to the label's size; nil for an
+    /// outline face.
+    private let strikeScale: Double?
 
     init(library: FreeTypeLibrary, location: FontLocation, pixelSize: Double) throws {
         // FreeType would wait forever on a FIFO: fonts are regular files.
@@ -40,19 +47,42 @@ final class FontFace {
             throw access(location.path, R_OK) == 0
                 ? RasterError.fontMalformed(path: location.path) : RasterError.fontUnreadable(path: location.path)
         }
-        guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0,
-            face.pointee.units_per_EM > 0
-        else {
+        let strike = Self.colorStrike(of: face, pixelSize: pixelSize)
+        let sized =
+            if let strike { FT_Select_Size(face, strike.index) == 0 } else {
+                FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0
+            }
+        guard sized, strike != nil || face.pointee.units_per_EM > 0, let metrics = face.pointee.size?.pointee.metrics else {
             FT_Done_Face(face)
             throw RasterError.fontNotScalable(path: location.path)
         }
+        strikeScale = strike.map { pixelSize / $0.ppem }
         self.face = face
         self.library = library
         self.location = location
-        unitsPerEm = Double(face.pointee.units_per_EM)
-        ascender = Double(face.pointee.ascender)
-        descender = -Double(face.pointee.descender) // −32768 is a legal FT_Short
+        if let strike {
+            // A bitmap face has no units of its own: its metrics are the strike's pixels.
+            unitsPerEm = strike.ppem
+            ascender = Double(metrics.ascender) / 64
+            descender = -Double(metrics.descender) / 64
+        } else {
+            unitsPerEm = Double(face.pointee.units_per_EM)
+            ascender = Double(face.pointee.ascender)
+            descender = -Double(face.pointee.descender) // −32768 is a legal FT_Short
+        }
         hasKerning = face.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+    }
+
+    /// For a face of colour bitmaps only (no outlines): the strike to draw from — the smallest
+    /// at least `pixelSize` pixels, else the largest — and its size in pixels.
+    private static func colorStrike(of face: FT_Face, pixelSize: Double) -> (index: Int32, ppem: Double)? {
+        let flags = face.pointee.face_flags
+        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0, flags & FT_Long(FT_FACE_FLAG_COLOR) != 0,
+            let sizes = face.pointee.available_sizes, face.pointee.num_fixed_sizes > 0
+        else { return nil }
+        let strikes = (0..<Int(face.pointee.num_fixed_sizes)).map { (index: Int32($0), ppem: Double(sizes[$0].y_ppem) / 64) }
+            .filter { $0.ppem > 0 }
+        return strikes.filter { $0.ppem >= pixelSize }.min { $0.ppem < $1.ppem } ?? strikes.max { $0.ppem < $1.ppem }
     }
 
     deinit {
@@ -113,6 +143,11 @@ final class FontFace {
     /// The glyph's advance width in font units.
     func advanceUnits(_ glyph: UInt32) -> Double {
         var advance: FT_Fixed = 0
+        if strikeScale != nil {
+            // The strike's advance in 16.16 pixels, its "units".
+            guard FT_Get_Advance(face, glyph, FT_Int32(FT_LOAD_COLOR), &advance) == 0 else { return 0 }
+            return Double(advance) / 65536
+        }
         guard FT_Get_Advance(face, glyph, FT_Int32(FT_LOAD_NO_SCALE), &advance) == 0 else { return 0 }
         return Double(advance)
     }
@@ -127,6 +162,7 @@ final class FontFace {
 
     /// The glyph rendered anti-aliased with its origin moved right by `offset` pixels (0–1).
     func render(_ glyph: UInt32, offset: Double) -> GlyphBitmap? {
+        if let strikeScale { return renderColor(glyph, scale: strikeScale) }
         guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)) == 0,
             let slot = face.pointee.glyph
         else { return nil }
@@ -147,5 +183,37 @@ final class FontFace {
         return GlyphBitmap(
             width: width, height: height, left: Int(slot.pointee.bitmap_left),
             top: Int(slot.pointee.bitmap_top), coverage: coverage)
+    }
+
+    /// A colour glyph: FreeType's BGRA bitmap (premultiplied) at the strike's size, resampled
+    /// to the label's with the image filter; its coverage is its alpha.
+    private func renderColor(_ glyph: UInt32, scale: Double) -> GlyphBitmap? {
+        guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_COLOR)) == 0, let slot = face.pointee.glyph else { return nil }
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        guard width > 0, height > 0, let buffer = bitmap.buffer, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) else {
+            return nil
+        }
+        let pitch = Int(bitmap.pitch)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            let row = pitch >= 0 ? buffer + y * pitch : buffer + (height - 1 - y) * -pitch
+            for x in 0..<width {
+                let o = (y * width + x) * 4
+                rgba[o] = row[x * 4 + 2]
+                rgba[o + 1] = row[x * 4 + 1]
+                rgba[o + 2] = row[x * 4]
+                rgba[o + 3] = row[x * 4 + 3]
+            }
+        }
+        let targetWidth = max(1, Int((Double(width) * scale).rounded()))
+        let targetHeight = max(1, Int((Double(height) * scale).rounded()))
+        guard let strike = try? RGBAImage(width: width, height: height, premultipliedPixels: rgba),
+            let colors = try? Resampler.resize(strike, width: targetWidth, height: targetHeight)
+        else { return nil }
+        let coverage = stride(from: 3, to: colors.pixels.count, by: 4).map { colors.pixels[$0] }
+        return GlyphBitmap(
+            width: targetWidth, height: targetHeight, left: Int((Double(slot.pointee.bitmap_left) * scale).rounded()),
+            top: Int((Double(slot.pointee.bitmap_top) * scale).rounded()), coverage: coverage, colors: colors)
     }
 }

@@ -50,6 +50,16 @@ public enum FontResolver {
         }
     }
 
+    /// The colour emoji face that has `scalar` (fontconfig's `emoji` family: Noto Color Emoji
+    /// on Debian); nil when none is installed or it lacks the character.
+    /// - Parameter scalar: the character to draw as an emoji.
+    /// - Returns: the face, or nil.
+    public static func emoji(for scalar: Unicode.Scalar) -> FontLocation? {
+        lookup(key: "emoji U+\(scalar.value)") {
+            match(family: "emoji", weight: FC_WEIGHT_REGULAR, character: scalar.value, requireFamily: false)
+        }
+    }
+
     /// A regular-weight face that has `scalar`: Noto Sans CJK Regular for CJK and Hangul
     /// where installed, else fontconfig's sans that has it.
     /// - Parameter scalar: the character to draw.

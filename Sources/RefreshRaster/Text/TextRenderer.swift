@@ -19,6 +19,7 @@ final class TextRenderer {
     private let primary: FontFace?
     private var faces: [FontLocation: FontFace] = [:]
     private var faceForScalar: [Unicode.Scalar: FontFace] = [:]
+    private var emojiFaceForScalar: [Unicode.Scalar: FontFace] = [:]
     private var glyphCache = GlyphCache()
     /// Shaped lines by text: a frame measures each label (layout) and then draws it, and
     /// consecutive frames show the same labels, so each string is shaped once.
@@ -46,6 +47,33 @@ final class TextRenderer {
         let face = try FontFace(library: library, location: location, pixelSize: pointSize * scale)
         faces[location] = face
         primary = face
+    }
+
+    /// The face that draws `scalar` as an emoji: the colour emoji font when one has it (as
+    /// iOS draws emoji in Apple Color Emoji whatever the label's font), else the text face.
+    private func emojiFace(for scalar: Unicode.Scalar) -> FontFace? {
+        if let known = emojiFaceForScalar[scalar] { return known }
+        var chosen = face(for: scalar)
+        if let location = FontResolver.emoji(for: scalar) {
+            if let loaded = faces[location] {
+                chosen = loaded
+            } else if let loaded = try? FontFace(library: library, location: location, pixelSize: pointSize * scale) {
+                faces[location] = loaded
+                chosen = loaded
+            }
+        }
+        emojiFaceForScalar[scalar] = chosen
+        return chosen
+    }
+
+    /// True for what joins the character before it into one emoji (a zero-width joiner, a
+    /// variation selector, a skin tone, a tag, the keycap): it stays in that character's run
+    /// so the face can form the sequence.
+    private static func joinsPrevious(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0x20E3: return true
+        default: return false
+        }
     }
 
     /// The face that draws `scalar`: the primary font when it has the glyph, otherwise
@@ -121,8 +149,15 @@ final class TextRenderer {
             }
             run.removeAll(keepingCapacity: true)
         }
-        for scalar in text.unicodeScalars {
-            guard let face = face(for: scalar) else { continue }
+        let scalars = Array(text.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() {
+            if runFace != nil, Self.joinsPrevious(scalar) {
+                run.append(scalar)
+                continue
+            }
+            // Emoji presentation by default, or asked for with VS16 (U+FE0F) after it.
+            let emoji = scalar.properties.isEmojiPresentation || (i + 1 < scalars.count && scalars[i + 1].value == 0xFE0F)
+            guard let face = emoji ? emojiFace(for: scalar) : face(for: scalar) else { continue }
             if face !== runFace {
                 flush()
                 runFace = face
@@ -202,6 +237,11 @@ final class TextRenderer {
             guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter),
                 bitmap.width > 0, bitmap.height > 0
             else { continue }
+            // A colour glyph keeps its own colours; the label colour's alpha still fades it.
+            if let colors = bitmap.colors {
+                image.draw(colors, atX: whole + bitmap.left, y: baselineY - bitmap.top, opacity: color.alpha)
+                continue
+            }
             guard
                 let mask = try? CoverageMask(
                     width: bitmap.width, height: bitmap.height,
