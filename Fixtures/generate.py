@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes RefreshGif's test fixtures: small GIFs that exercise every decoding rule,
-PNGs of every colour type with their expected RGBA8 pixels, and two demo animations.
+PNGs of every colour type with their expected RGBA8 pixels, two demo animations, and an\napp's strings bundle.
 
 Standard library only, so the fixtures are made by the project from nothing. Run it from
 anywhere; it writes next to itself. Output is deterministic.
@@ -421,9 +421,22 @@ def make_gesture_seeds():
         write("fuzz-regressions/gesture/seed-%02d" % index, seed)
 
 
+def make_strings():
+    """An app's strings bundle as Xcode lays one out: English in UTF-8, Simplified Chinese in
+    UTF-16 with its byte-order mark (as older Xcode projects keep .strings files)."""
+    english = ("/* The app's refresh words, replacing MJRefresh's. */\n"
+               "\"MJRefreshHeaderIdleText\" = \"Pull, friend\";\n"
+               "\"MJRefreshHeaderLastTimeText\" = \"Synced: \";\n"
+               "\"MJRefreshTrailerIdleText\" = \"More\";\n")
+    chinese = "\"MJRefreshHeaderIdleText\" = \"朋友，下拉\";\n"
+    write("strings/App.bundle/en.lproj/Localizable.strings", english.encode("utf-8"))
+    write("strings/App.bundle/zh-Hans.lproj/Localizable.strings", b"\xff\xfe" + chinese.encode("utf-16-le"))
+
+
 if __name__ == "__main__":
     make_gifs()
     make_demos()
     make_pngs()
     make_lottie()
     make_gesture_seeds()
+    make_strings()

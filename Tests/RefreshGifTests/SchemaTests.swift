@@ -18,6 +18,7 @@ struct SchemaTests {
         let files: [String: SceneValue] = [
             "images": .byState(["idle": .text("demo/pull.gif")]),
             "font": .text("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
+            "i18nBundle": .text("strings/App.bundle"),
         ]
         // Every case has images (durations and image scale act on them; no built-in animation to draw).
         let withImages = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"gif/spectrum.gif\"}}".utf8))

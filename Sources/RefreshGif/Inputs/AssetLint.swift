@@ -122,9 +122,14 @@ public enum AssetLint {
     /// MJRefresh's trailer in a language its bundle has no trailer strings for: a phone shows
     /// the string keys, stacked, and so does the picture; apps set their own titles.
     private static func trailerTitles(_ scene: RefreshScene) -> [AssetFinding] {
-        guard scene.family is MJRefresh, scene.kind == .trailer, !MJRefreshTitles.hasOwnTrailerTitles(scene.language) else { return [] }
+        guard let mj = scene.family as? MJRefresh, scene.kind == .trailer, !MJRefreshTitles.hasOwnTrailerTitles(scene.language) else {
+            return []
+        }
         return [RefreshState.idle, .pulling].compactMap { state in
-            guard scene.titles[state] == nil else { return nil }
+            // The app's own title, or its strings file's, is what the phone shows.
+            guard scene.titles[state] == nil, let own = MJRefreshTitles.key(kind: .trailer, state: state),
+                mj.appStrings["MJRefresh" + own.rawValue] == nil
+            else { return nil }
             let key = MJRefreshTitles.title(kind: .trailer, state: state, language: scene.language)
             return AssetFinding(
                 severity: .warning, state: state.rawValue, file: nil,

@@ -155,6 +155,14 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
             scene.font = FontLocation(path: path)
         }
+        if let bundle = build.i18nBundle {
+            guard let table = scene.family.stringsTable else {
+                throw InvalidValue(field: "i18nBundle", reason: "\(scene.family.name) reads no strings file")
+            }
+            let strings = try StringsTable.load(
+                Self.resolve(bundle, from: baseDirectory), table: table, language: scene.language.rawValue)
+            scene.family.setStrings(strings)
+        }
         // Resampled once here, not in every rendered frame; the copies count against the budget
         // (a GIF's frames are resampled by their source when drawn, inside its reservation).
         scene.images = try RefreshGifError.translating(file: "images") {
@@ -192,6 +200,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
         }
         if case let .text(font)? = self[.font] { paths.append(Self.resolve(font, from: baseDirectory)) }
+        if case let .text(bundle)? = self[.i18nBundle] { paths.append(Self.resolve(bundle, from: baseDirectory)) }
         return paths.sorted()
     }
 

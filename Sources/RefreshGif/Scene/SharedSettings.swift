@@ -283,6 +283,16 @@ extension SceneField {
         b.font = try SceneRead.text(v, "font")
     }
 
+    /// The app's strings.
+    public static let i18nBundle = SceneField(
+        "i18nBundle", .text, group: .labels,
+        help:
+            "The app's strings for the titles and last-updated words (MJRefreshConfig.i18nBundle): a .strings or .xcstrings file, an .lproj folder, or a folder of LANGUAGE.lproj folders; --language picks the folder.",
+        example: .text("Strings.bundle"), valueName: "PATH", namesFile: true
+    ) { v, b in
+        b.i18nBundle = try SceneRead.text(v, "i18nBundle")
+    }
+
     /// The spinner's look.
     public static let spinner = stored(
         "spinner", \.scene.spinnerStyle, group: .look,
@@ -329,7 +339,7 @@ extension SceneField {
     static let shared: [SceneField] = [
         kind, style, state, percent, time, images, animation, durations, lottieSegments, lottieSize, timing, imageScale, width,
         height, scale, background, autoAlpha, hideLabels, hideStateLabel, hideTimeLabel, refreshingTitleHidden, language, titles,
-        lastUpdated, now, timezone, textColor, stateLabelColor, timeLabelColor, stateLabelFont, timeLabelFont, font,
+        lastUpdated, now, timezone, textColor, stateLabelColor, timeLabelColor, stateLabelFont, timeLabelFont, font, i18nBundle,
         controlColor, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
     ]
 

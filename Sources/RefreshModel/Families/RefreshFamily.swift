@@ -131,6 +131,13 @@ public protocol RefreshFamily: Sendable {
     ///   - kind: the control's kind.
     /// - Returns: true when taken.
     mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool
+    /// The strings table the library reads from the app's bundle (MJRefresh's `i18nFilename`);
+    /// nil when it reads none, and an app's strings file is refused.
+    var stringsTable: String? { get }
+    /// The app's strings for the scene's language, read from its bundle: they replace the
+    /// library's own strings of the same keys.
+    /// - Parameter strings: each key's text.
+    mutating func setStrings(_ strings: [String: String])
 
     // MARK: Motion
 
@@ -234,6 +241,10 @@ extension RefreshFamily {
     public var settings: [SceneField] { [] }
     /// A trailer's height is the scene's ``RefreshScene/trailerHeight``; other kinds refuse one.
     public mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool { kind == .trailer }
+    /// None.
+    public var stringsTable: String? { nil }
+    /// Nothing to keep.
+    public mutating func setStrings(_ strings: [String: String]) {}
     /// A spinner while refreshing, no arrow.
     public func indicator(of scene: RefreshScene) -> Indicator? {
         Indicator(arrow: nil, spinnerTurns: scene.state.isRefreshing)

@@ -7,14 +7,22 @@ public struct LastUpdatedFormatter: Sendable {
     public var language: TitleLanguage
     /// The time zone the dates are shown in.
     public var timeZone: TimeZone
+    /// The app's strings by key (`MJRefreshHeaderLastTimeText`), in place of MJRefresh's words.
+    public var strings: [String: String]
 
     /// A formatter for a language and time zone.
     /// - Parameters:
     ///   - language: of the fixed words.
     ///   - timeZone: the dates are shown in.
-    public init(language: TitleLanguage, timeZone: TimeZone) {
+    ///   - strings: the app's strings, by key, that replace MJRefresh's words.
+    public init(language: TitleLanguage, timeZone: TimeZone, strings: [String: String] = [:]) {
         self.language = language
         self.timeZone = timeZone
+        self.strings = strings
+    }
+
+    private func word(_ key: MJRefreshTitles.Key) -> String {
+        strings["MJRefresh" + key.rawValue] ?? MJRefreshTitles.string(key, language)
     }
 
     /// The line for a stored date (nil: none stored) seen at `now`.
@@ -27,9 +35,9 @@ public struct LastUpdatedFormatter: Sendable {
     ///   - now: the moment the line is seen.
     /// - Returns: the line.
     public func text(lastUpdated: Date?, now: Date) -> String {
-        let prefix = MJRefreshTitles.string(.headerLastTime, language)
-        guard let lastUpdated else { return prefix + MJRefreshTitles.string(.headerNoneLastDate, language) }
-        let today = MJRefreshTitles.string(.headerDateToday, language)
+        let prefix = word(.headerLastTime)
+        guard let lastUpdated else { return prefix + word(.headerNoneLastDate) }
+        let today = word(.headerDateToday)
         return prefix + Self.stamp(CivilTime(lastUpdated, in: timeZone), seenAt: CivilTime(now, in: timeZone), today: today)
     }
 

@@ -35,6 +35,12 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public var triggerAutomaticallyRefreshPercent = 1.0
     /// An auto footer's `autoTriggerTimes`: refreshes one drag may trigger (−1: no limit).
     public var autoTriggerTimes = 1
+    /// `MJRefreshConfig.i18nFilename`: the table MJRefresh reads from the app's bundle
+    /// (`i18nBundle`) after its own.
+    public var i18nFilename = "Localizable"
+    /// The app's strings in the scene's language (from `i18nBundle`'s table), by key
+    /// (`MJRefreshHeaderIdleText`): each replaces MJRefresh's own (docs/text.md).
+    public var appStrings: [String: String] = [:]
 
     /// The library with the app's settings.
     /// - Parameters:
@@ -79,6 +85,9 @@ public struct MJRefresh: RefreshFamily, Equatable {
             throw InvalidValue(
                 field: "animationDisabled", reason: "sets both durations to 0: give it or the durations, not both")
         }
+        if i18nFilename.isEmpty || i18nFilename.contains("/") || i18nFilename.count > 255 {
+            throw InvalidValue(field: "i18nFilename", reason: "a table's name, e.g. Localizable (no '/'), got '\(i18nFilename)'")
+        }
         if lastUpdatedText != nil && lastUpdatedFormat != nil {
             throw InvalidValue(field: "lastUpdatedText", reason: "replaces the whole line: give it or lastUpdatedFormat, not both")
         }
@@ -100,10 +109,26 @@ public struct MJRefresh: RefreshFamily, Equatable {
         }
     }
 
-    /// ``MJRefreshTitles``, translated.
+    /// ``MJRefreshTitles``, translated, or the app's strings of the same keys.
     public func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String {
-        MJRefreshTitles.title(kind: kind, state: state, language: language)
+        MJRefreshTitles.key(kind: kind, state: state).map { string($0, language) } ?? ""
     }
+
+    /// One of MJRefresh's strings as the phone finds it: the app's table first, then
+    /// MJRefresh's own bundle (`mj_localizedStringForKey:`).
+    /// - Parameters:
+    ///   - key: the string.
+    ///   - language: the bundle's language.
+    /// - Returns: the text.
+    public func string(_ key: MJRefreshTitles.Key, _ language: TitleLanguage) -> String {
+        appStrings["MJRefresh" + key.rawValue] ?? MJRefreshTitles.string(key, language)
+    }
+
+    /// ``i18nFilename``.
+    public var stringsTable: String? { i18nFilename }
+
+    /// Keeps them in ``appStrings``.
+    public mutating func setStrings(_ strings: [String: String]) { appStrings = strings }
 
     /// The app's or default title; none while an auto footer with `refreshingTitleHidden` refreshes.
     public func title(of scene: RefreshScene) -> String {
@@ -116,7 +141,7 @@ public struct MJRefresh: RefreshFamily, Equatable {
         guard scene.kind == .header else { return nil }
         if let lastUpdatedText { return lastUpdatedText }
         if let lastUpdatedFormat, let date = scene.lastUpdated { return lastUpdatedFormat.format(date, in: scene.timeZone) }
-        return LastUpdatedFormatter(language: scene.language, timeZone: scene.timeZone)
+        return LastUpdatedFormatter(language: scene.language, timeZone: scene.timeZone, strings: appStrings)
             .text(lastUpdated: scene.lastUpdated, now: scene.now)
     }
 

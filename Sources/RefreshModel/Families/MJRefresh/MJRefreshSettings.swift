@@ -24,6 +24,10 @@ extension MJRefresh {
                 help: "A header's lastUpdatedTimeText returning one text whatever the date (instead of --last-updated-format).",
                 example: "Pull down to sync"),
             .setting(
+                "i18nFilename", of: mj, \.i18nFilename, group: .labels,
+                help: "MJRefreshConfig.i18nFilename: the strings table read from --i18n-bundle (default Localizable).",
+                example: "MJRefresh_i18n"),
+            .setting(
                 "fastAnimationDuration", of: mj, \.fastAnimationDuration, group: .motion,
                 help: "Seconds the inset takes to open (and autoAlpha to show) when a refresh begins (default 0.25).", example: 0.1,
                 range: 0...10, unit: "seconds"),
