@@ -141,6 +141,22 @@ extension RGBAImage {
             for i in 0..<out.count { out[i] = UInt8((UInt32(out[i]) * o + 127) / 255) }
         }
     }
+
+    /// Repaints every pixel in `color`, keeping its alpha as coverage: a template image
+    /// (`UIImageRenderingModeAlwaysTemplate`) drawn in its view's tint.
+    /// - Parameter color: the tint.
+    public mutating func tint(with color: RGBAColor) {
+        let (r, g, b, a) = color.premultiplied
+        pixels.withUnsafeMutableBufferPointer { out in
+            for i in stride(from: 0, to: out.count, by: 4) {
+                let coverage = UInt32(out[i + 3])
+                out[i] = UInt8((UInt32(r) * coverage + 127) / 255)
+                out[i + 1] = UInt8((UInt32(g) * coverage + 127) / 255)
+                out[i + 2] = UInt8((UInt32(b) * coverage + 127) / 255)
+                out[i + 3] = UInt8((UInt32(a) * coverage + 127) / 255)
+            }
+        }
+    }
 }
 
 extension RGBAColor {

@@ -19,6 +19,7 @@ struct SchemaTests {
             "images": .byState(["idle": .text("demo/pull.gif")]),
             "font": .text("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
             "i18nBundle": .text("strings/App.bundle"),
+            "arrowImage": .text("png/rgba8.png"),
         ]
         // Every case has images (durations and image scale act on them; no built-in animation to draw).
         let withImages = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"images\": {\"idle\": \"gif/spectrum.gif\"}}".utf8))
@@ -34,6 +35,9 @@ struct SchemaTests {
             if let owner = field.owner { start[.library] = .text(owner) }
             // The height sizes a trailer too (only SVPullToRefresh refuses one).
             if field.name == "height" { start[.kind] = .text("trailer") }
+            // The arrow image replaces the Normal style's arrow; the template flag says how it is drawn.
+            if field.name.hasPrefix("arrowImage") { start[.style] = .text("normal") }
+            if field.name == "arrowImageTemplate" { start[.arrowImage] = files["arrowImage"] }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             var description = start
             description[field] = example

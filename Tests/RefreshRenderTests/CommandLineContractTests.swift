@@ -17,7 +17,7 @@ struct CommandLineContractTests {
         let own: Set = ["output", "from-state", "since", "png-level", "png-filter", "png-encoder", "help", "version"]
         let listed = Set(
             text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
-                .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0 == "-" }) })
+                .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" }) })
         let fields = Set(SceneSchema.standard.fields.map(\.option))
         #expect(listed.subtracting(fields).subtracting(own).isEmpty, "not in the schema: \(listed.subtracting(fields).subtracting(own))")
     }

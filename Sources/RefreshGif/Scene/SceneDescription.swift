@@ -123,6 +123,9 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         if self[.style] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
+        if build.scene.arrowImageTemplate && build.arrowImage == nil {
+            throw InvalidValue(field: "arrowImageTemplate", reason: "says how --arrow-image is drawn: give one")
+        }
         do {
             try build.scene.validate()
         } catch let error as InvalidValue {
@@ -154,6 +157,17 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                 throw RefreshGifError.missingInput(file: path, message: "is not a regular file (a FIFO, socket or device)")
             }
             scene.font = FontLocation(path: path)
+        }
+        if let arrow = build.arrowImage {
+            let path = Self.resolve(arrow, from: baseDirectory)
+            let loader = ImageLoader(
+                defaultScale: build.imageScale ?? Double(scene.scale), renderScale: Double(scene.scale), limits: limits)
+            guard let first = try loader.load(path).frames.first else {
+                throw RefreshGifError.badInput(file: path, message: "has no frame to draw as the arrow")
+            }
+            scene.arrowImage = try RefreshGifError.translating(file: path) { try first.resampled(toScale: Double(scene.scale)) }
+            // Checked with the image in place: only an arrow that is an image view takes it.
+            try scene.validate()
         }
         if let bundle = build.i18nBundle {
             guard let table = scene.family.stringsTable else {
@@ -200,6 +214,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
         }
         if case let .text(font)? = self[.font] { paths.append(Self.resolve(font, from: baseDirectory)) }
+        if case let .text(arrow)? = self[.arrowImage] { paths.append(Self.resolve(arrow, from: baseDirectory)) }
         if case let .text(bundle)? = self[.i18nBundle] { paths.append(Self.resolve(bundle, from: baseDirectory)) }
         return paths.sorted()
     }

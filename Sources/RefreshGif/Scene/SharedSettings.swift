@@ -283,6 +283,22 @@ extension SceneField {
         b.font = try SceneRead.text(v, "font")
     }
 
+    /// The app's arrow image.
+    public static let arrowImage = SceneField(
+        "arrowImage", .text, group: .images,
+        help:
+            "MJRefresh's arrowView.image: a PNG or GIF (its first frame) drawn at its size in points in place of the arrow, turned as the arrow turns; @2x/@3x in the name as for --images.",
+        example: .text("arrow@2x.png"), valueName: "PATH", namesFile: true
+    ) { v, b in
+        b.arrowImage = try SceneRead.text(v, "arrowImage")
+    }
+
+    /// The arrow image is a template.
+    public static let arrowImageTemplate = stored(
+        "arrowImageTemplate", \.scene.arrowImageTemplate, group: .images,
+        help: "--arrow-image is a template image (imageWithRenderingMode: AlwaysTemplate): drawn in the state label's colour.",
+        example: true)
+
     /// The app's strings.
     public static let i18nBundle = SceneField(
         "i18nBundle", .text, group: .labels,
@@ -339,7 +355,8 @@ extension SceneField {
     static let shared: [SceneField] = [
         kind, style, state, percent, time, images, animation, durations, lottieSegments, lottieSize, timing, imageScale, width,
         height, scale, background, autoAlpha, hideLabels, hideStateLabel, hideTimeLabel, refreshingTitleHidden, language, titles,
-        lastUpdated, now, timezone, textColor, stateLabelColor, timeLabelColor, stateLabelFont, timeLabelFont, font, i18nBundle,
+        lastUpdated, now, timezone, textColor, stateLabelColor, timeLabelColor, stateLabelFont, timeLabelFont, font, i18nBundle, arrowImage,
+        arrowImageTemplate,
         controlColor, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
     ]
 

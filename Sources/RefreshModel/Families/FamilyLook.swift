@@ -120,6 +120,9 @@ public struct Indicator: Sendable {
         public var opacity: Double
         /// Flipped left to right after turning (right-to-left layouts).
         public var mirrored: Bool
+        /// The arrow is an image view whose image apps replace (MJRefresh's `arrowView`), so a
+        /// scene's ``RefreshScene/arrowImage`` is drawn in its place.
+        public var isImageView = false
 
         /// An arrow.
         /// - Parameters:

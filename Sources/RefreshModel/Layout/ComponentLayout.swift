@@ -25,6 +25,9 @@ public struct LayoutInput: Sendable, Equatable {
     /// `labelLeftInset`: the gap between the text and the arrow, spinner or image; nil for the
     /// style's own (25 pt, 20 pt for GIF styles).
     public var labelLeftInset: Double?
+    /// The size of the app's arrow image in points (`arrowView.mj_size = image.size`); nil for
+    /// the library's arrow.
+    public var arrowSize: (width: Double, height: Double)?
 
     /// An input with no text and no image.
     /// - Parameters:
@@ -46,6 +49,8 @@ public struct LayoutInput: Sendable, Equatable {
             && a.stateLabelHidden == b.stateLabelHidden && a.timeLabelHidden == b.timeLabelHidden
             && a.refreshingTitleHidden == b.refreshingTitleHidden
             && a.imageSize?.width == b.imageSize?.width && a.imageSize?.height == b.imageSize?.height
+            && a.labelLeftInset == b.labelLeftInset
+            && a.arrowSize?.width == b.arrowSize?.width && a.arrowSize?.height == b.arrowSize?.height
     }
 }
 
@@ -130,7 +135,7 @@ public struct ComponentLayout: Sendable, Equatable {
         switch input.style {
         case .normal:
             let cx = input.stateLabelHidden ? w / 2 : w / 2 - (widest / 2 + (input.labelLeftInset ?? labelLeftInset))
-            layout.placeArrowAndSpinner(centerX: cx, centerY: h / 2)
+            layout.placeArrowAndSpinner(centerX: cx, centerY: h / 2, arrowSize: input.arrowSize)
         case .gif:
             let centered = input.stateLabelHidden && input.timeLabelHidden
             layout.placeImage(input, centered: centered, rightEdge: w / 2 - widest / 2 - (input.labelLeftInset ?? gifLabelLeftInset))
@@ -153,7 +158,7 @@ public struct ComponentLayout: Sendable, Equatable {
         switch input.style {
         case .normal:
             let cx = centered ? w / 2 : w / 2 - (input.stateTextWidth / 2 + (input.labelLeftInset ?? labelLeftInset))
-            layout.placeArrowAndSpinner(centerX: cx, centerY: h / 2)
+            layout.placeArrowAndSpinner(centerX: cx, centerY: h / 2, arrowSize: input.arrowSize)
             if input.kind == .autoFooter { layout.arrow = nil }
         case .gif:
             layout.placeImage(
@@ -172,7 +177,8 @@ public struct ComponentLayout: Sendable, Equatable {
         let showArrow = input.style == .normal
         if showArrow {
             let arrowX = input.stateLabelHidden ? w / 2 : trailArrowSize / 2 + 5
-            layout.arrow = RefreshRect(centerX: arrowX, centerY: h / 2, width: trailArrowSize, height: trailArrowSize)
+            let size = input.arrowSize ?? (trailArrowSize, trailArrowSize)
+            layout.arrow = RefreshRect(centerX: arrowX, centerY: h / 2, width: size.width, height: size.height)
         }
         if !input.stateLabelHidden {
             let labelX = showArrow ? (w + trailArrowSize) / 2 : w / 2
@@ -181,8 +187,9 @@ public struct ComponentLayout: Sendable, Equatable {
         return layout
     }
 
-    private mutating func placeArrowAndSpinner(centerX: Double, centerY: Double) {
-        arrow = RefreshRect(centerX: centerX, centerY: centerY, width: Self.arrowSize.width, height: Self.arrowSize.height)
+    private mutating func placeArrowAndSpinner(centerX: Double, centerY: Double, arrowSize: (width: Double, height: Double)?) {
+        let size = arrowSize ?? Self.arrowSize
+        arrow = RefreshRect(centerX: centerX, centerY: centerY, width: size.width, height: size.height)
         spinner = RefreshRect(centerX: centerX, centerY: centerY, width: Self.spinnerSize, height: Self.spinnerSize)
     }
 

@@ -63,6 +63,12 @@ public struct RefreshScene: Sendable {
     public var textColor: RGBAColor?
     /// A font file replacing the primary font.
     public var font: FontLocation?
+    /// The app's own arrow image (MJRefresh's `arrowView.image`), drawn at its size in points
+    /// in place of the library's arrow; nil for the library's.
+    public var arrowImage: ScaledImage?
+    /// The arrow image is a template (`UIImageRenderingModeAlwaysTemplate`): its alpha is
+    /// painted in the arrow's tint; otherwise its own colours are drawn.
+    public var arrowImageTemplate = false
     /// The state label's font as the app set it (`stateLabel.font`); nil for the library's.
     public var stateLabelFont: LabelFonts.Font?
     /// The second line's font as the app set it (`lastUpdatedTimeLabel.font`, a subtitle's);
@@ -166,6 +172,13 @@ public struct RefreshScene: Sendable {
                     + "\(kindStates.map(\.rawValue).joined(separator: ", ")))")
         }
         try family.validate(self)
+        if arrowImage != nil, family.indicator(of: self)?.arrow?.isImageView != true {
+            throw InvalidValue(
+                field: "arrowImage",
+                reason:
+                    "\(family.name)'s \(kind.rawValue) in the \(style.rawValue) style shows no arrow image view (MJRefresh's Normal style has one)"
+            )
+        }
         try Self.scales.check(scale, field: "scale")
         let maxPoints = Double(Self.maxPixelSide / scale)
         for (name, value) in [("width", width), ("trailerHeight", trailerHeight)]

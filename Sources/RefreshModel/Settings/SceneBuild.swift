@@ -30,6 +30,8 @@ public struct SceneBuild: Sendable {
     package var now: Date?
     /// A font file, as given.
     package var font: String?
+    /// The app's arrow image file, as given.
+    package var arrowImage: String?
     /// The app's strings (a `.strings`, `.xcstrings`, `.lproj` or bundle folder), as given.
     package var i18nBundle: String?
 

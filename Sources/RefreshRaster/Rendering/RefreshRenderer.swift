@@ -239,7 +239,7 @@ public final class RefreshRenderer {
             try drawImage(choice.image, in: frame, scale: scene.scale, into: &control)
         } else if let indicator = scene.family.indicator(of: scene) {
             drawSpinner(scene, turns: indicator.spinnerTurns, frame: plan.layout.spinner, into: &control)
-            if let arrow = indicator.arrow { drawArrow(arrow, scene: scene, frame: plan.layout.arrow, into: &control) }
+            if let arrow = indicator.arrow { try drawArrow(arrow, scene: scene, frame: plan.layout.arrow, into: &control) }
         }
 
         return try finished(&control, scene: scene, width: pixelWidth, height: pixelHeight)
@@ -269,12 +269,23 @@ public final class RefreshRenderer {
     }
 
     /// The arrow at the transition's angle and opacity, else its resting ones.
-    private func drawArrow(_ arrow: Indicator.Arrow, scene: RefreshScene, frame: RefreshRect?, into control: inout RGBAImage) {
+    private func drawArrow(_ arrow: Indicator.Arrow, scene: RefreshScene, frame: RefreshRect?, into control: inout RGBAImage) throws {
         guard let frame, scene.transition?.arrowHidden != true else { return }
         let opacity = scene.transition?.arrowOpacity ?? arrow.opacity
         guard opacity > 0 else { return }
         guard let angle = scene.transition?.arrowAngle ?? scene.family.arrowAngle(kind: scene.kind, state: scene.state) else { return }
         let s = Double(scene.scale)
+        if let image = scene.arrowImage, arrow.isImageView {
+            // The app's image in the image view, turned by its transform (docs/layout.md).
+            let width = max(1, Int((frame.width * s).rounded())), height = max(1, Int((frame.height * s).rounded()))
+            var pixels = try image.resized(width: width, height: height, scale: s).checkedImage()
+            if scene.arrowImageTemplate { pixels.tint(with: arrow.color) }
+            let turned = try pixels.rotated(by: angle)
+            control.draw(
+                turned.image, atX: TextRenderer.snap(frame.x * s) + turned.dx, y: TextRenderer.snap(frame.y * s) + turned.dy,
+                opacity: UInt8((min(1, opacity) * 255).rounded()))
+            return
+        }
         let center = RefreshPoint(frame.width / 2, frame.height / 2)
         var path = arrow.path.rotated(by: angle, about: center)
         if arrow.mirrored { path = path.map { RefreshPoint(frame.width - $0.x, $0.y) } }

@@ -179,6 +179,7 @@ public struct MJRefresh: RefreshFamily, Equatable {
         input.timeLabelHidden = scene.timeLabelHidden || scene.kind != .header
         input.refreshingTitleHidden = scene.refreshingTitleHidden
         input.imageSize = text.image
+        input.arrowSize = scene.arrowImage.map { ($0.pointWidth, $0.pointHeight) }
         input.labelLeftInset = labelLeftInset
         let layout = ComponentLayout(input)
         return scene.rightToLeft ? layout.mirrored(inWidth: size.width) : layout
@@ -188,9 +189,10 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public func indicator(of scene: RefreshScene) -> Indicator? {
         guard scene.style == .normal else { return nil }
         let shape = scene.kind == .trailer ? ArrowShape.trailArrow : ArrowShape.downArrow
-        let arrow = Indicator.Arrow(
+        var arrow = Indicator.Arrow(
             path: shape.path, paint: .stroke(width: shape.strokeWidth), color: scene.stateColor,
             mirrored: scene.rightToLeft)
+        arrow.isImageView = true
         return Indicator(arrow: arrow, spinnerTurns: scene.state.isRefreshing)
     }
 
