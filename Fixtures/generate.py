@@ -421,6 +421,31 @@ def make_gesture_seeds():
         write("fuzz-regressions/gesture/seed-%02d" % index, seed)
 
 
+def make_arrow():
+    """An app's arrow image, 15 × 30 pt at @2x: an orange shaft and head pointing down, with
+    a darker tip, so its turn shows; edges 4× supersampled."""
+    w, h = 30, 60
+
+    def inside(x, y):
+        if 11 <= x <= 19 and 4 <= y <= 36:
+            return True
+        # The head: a triangle from (2, 34)–(28, 34) down to the tip at (15, 57).
+        if 34 <= y <= 57:
+            half = 13 * (57 - y) / 23
+            return abs(x - 15) <= half
+        return False
+
+    rows = []
+    for y in range(h):
+        row = []
+        for x in range(w):
+            hits = sum(inside(x + (i + 0.5) / 4, y + (j + 0.5) / 4) for i in range(4) for j in range(4))
+            colour = (0x9A, 0x2E, 0x00) if y >= 46 else (0xFF, 0x6A, 0x13)
+            row.append(colour + (round(255 * hits / 16),))
+        rows.append(row)
+    write("demo/arrow@2x.png", png(w, h, 6, 8, rows))
+
+
 def make_strings():
     """An app's strings bundle as Xcode lays one out: English in UTF-8, Simplified Chinese in
     UTF-16 with its byte-order mark (as older Xcode projects keep .strings files)."""
@@ -440,3 +465,4 @@ if __name__ == "__main__":
     make_lottie()
     make_gesture_seeds()
     make_strings()
+    make_arrow()

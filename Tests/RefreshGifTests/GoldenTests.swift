@@ -53,6 +53,23 @@ struct GoldenTests {
         try Self.assertGolden(json: json, named: name)
     }
 
+    /// A header as an app restyles it: its strings file, a serif title, an emoji, its own
+    /// arrow image (as given while pulling, as a template at rest) and label colours.
+    @Test(
+        "app look goldens",
+        arguments: [
+            ("app-look-idle", "idle", ##", "arrowImageTemplate": true, "stateLabelColor": "#007AFF""##),
+            ("app-look-pulling", "pulling", ##", "titles": {"pulling": "Let go 🎉"}, "timeLabelColor": "#8E8E93""##),
+        ])
+    func appLookGolden(name: String, state: String, extra: String) throws {
+        let json = """
+            {"style": "normal", "state": "\(state)", "percent": 0.5, "width": 320, "now": "2024-07-05T12:00:00Z",
+             "lastUpdated": "2024-07-05T09:41:00Z", "i18nBundle": "Fixtures/strings/App.bundle",
+             "stateLabelFont": "bold 16 DejaVu Serif", "arrowImage": "Fixtures/demo/arrow@2x.png"\(extra)}
+            """
+        try Self.assertGolden(json: json, named: name)
+    }
+
     /// The article's custom animation as SVPullToRefresh custom views: half pulled, triggered,
     /// and 0.3 s into loading (copies half way out).
     @Test(
