@@ -119,6 +119,27 @@ struct LabelLookTests {
         #expect(check.location.path.contains("Emoji"))
     }
 
+    @Test("a label's font may be a file the app bundles, found from the scene's folder; a missing one names the file")
+    func fontFile() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/Fonts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf", toPath: folder + "/Fonts/Brand.ttf")
+        let json = #"{"style": "normal", "timeLabelFont": "12 Fonts/Brand.ttf"}"#
+        let scene = try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: folder)
+        #expect(scene.timeLabelFont?.family == folder + "/Fonts/Brand.ttf")
+        let renderer = try RefreshRenderer()
+        var plain = scene
+        plain.timeLabelFont = LabelFonts.Font(pointSize: 12, bold: false)
+        // The file's face draws the time line: not the pixels of the system face.
+        #expect(try renderer.render(scene) != (try renderer.render(plain)))
+        let missing = try #require(throws: RefreshGifError.self) {
+            try JSONDecoder().decode(SceneDescription.self, from: Data(json.utf8)).makeScene(baseDirectory: folder + "/nowhere")
+        }
+        #expect("\(missing)".contains("nowhere/Fonts/Brand.ttf"))
+    }
+
     static func inkWidth(_ image: RGBAImage, in frame: RefreshRect) throws -> Int {
         var minX = Int.max, maxX = Int.min
         for y in Int(frame.y * 2)..<Int(frame.maxY * 2) {

@@ -147,16 +147,12 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         let build = try build()
         var scene = build.scene
         scene.now = build.now ?? clock()
-        if let font = build.font {
-            let path = Self.resolve(font, from: baseDirectory)
-            guard FileManager.default.isReadableFile(atPath: path), !FileIO.isDirectory(path) else {
-                throw RefreshGifError.missingInput(file: path, message: "no readable font file")
+        if let font = build.font { scene.font = FontLocation(path: try Self.fontFile(font, from: baseDirectory)) }
+        // A label's own font file, like the scene's, is found from the description's folder.
+        for label in [\RefreshScene.stateLabelFont, \.timeLabelFont] {
+            if let font = scene[keyPath: label], font.namesFile, let file = font.family {
+                scene[keyPath: label]?.family = try Self.fontFile(file, from: baseDirectory)
             }
-            // A FIFO or device would block FreeType forever, as it would an image decoder.
-            guard FileIO.isRegularFile(path) else {
-                throw RefreshGifError.missingInput(file: path, message: "is not a regular file (a FIFO, socket or device)")
-            }
-            scene.font = FontLocation(path: path)
         }
         if let arrow = build.arrowImage {
             let path = Self.resolve(arrow, from: baseDirectory)
@@ -214,6 +210,13 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
         }
         if case let .text(font)? = self[.font] { paths.append(Self.resolve(font, from: baseDirectory)) }
+        for field in [SceneField.stateLabelFont, .timeLabelFont] {
+            if let value = self[field], let font = try? LabelFonts.Font.read(value, field: field.name), font.namesFile,
+                let file = font.family
+            {
+                paths.append(Self.resolve(file, from: baseDirectory))
+            }
+        }
         if case let .text(arrow)? = self[.arrowImage] { paths.append(Self.resolve(arrow, from: baseDirectory)) }
         if case let .text(bundle)? = self[.i18nBundle] { paths.append(Self.resolve(bundle, from: baseDirectory)) }
         return paths.sorted()
@@ -230,6 +233,19 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             result.set(sequence, for: state)
         }
         return (result, loader.decodedPixels)
+    }
+
+    /// A font file's path from the description's folder, checked to be a readable regular file.
+    private static func fontFile(_ font: String, from baseDirectory: String?) throws -> String {
+        let path = resolve(font, from: baseDirectory)
+        guard FileManager.default.isReadableFile(atPath: path), !FileIO.isDirectory(path) else {
+            throw RefreshGifError.missingInput(file: path, message: "no readable font file")
+        }
+        // A FIFO or device would block FreeType forever, as it would an image decoder.
+        guard FileIO.isRegularFile(path) else {
+            throw RefreshGifError.missingInput(file: path, message: "is not a regular file (a FIFO, socket or device)")
+        }
+        return path
     }
 
     static func resolve(_ path: String, from base: String?) -> String {

@@ -248,7 +248,7 @@ extension SceneField {
     public static let stateLabelFont = stored(
         "stateLabelFont", \.scene.stateLabelFont, group: .labels,
         help:
-            "The state label's font (stateLabel.font): SIZE or regular SIZE (systemFont), bold SIZE (boldSystemFont), then an installed family's name for UIFont(name:size:); default: the library's (MJRefresh bold 14).",
+            "The state label's font (stateLabel.font): SIZE or regular SIZE (systemFont), bold SIZE (boldSystemFont), then an installed family's name for UIFont(name:size:) or a .ttf/.otf/.ttc file; default: the library's (MJRefresh bold 14).",
         example: LabelFonts.Font(pointSize: 17, bold: true), unit: "points")
 
     /// The second line's font.

@@ -9,9 +9,17 @@ public struct LabelFonts: Sendable, Equatable {
         public var pointSize: Double
         /// Bold face.
         public var bold: Bool
-        /// An installed font family (`UIFont(name:size:)`), found by fontconfig at this weight;
+        /// An installed font family (`UIFont(name:size:)`), found by fontconfig at this weight,
+        /// or a font file's path (ending `.ttf`, `.otf` or `.ttc`, a font the app bundles);
         /// nil for the system face (docs/fonts.md).
         public var family: String?
+
+        /// True when ``family`` names a font file rather than an installed family.
+        public var namesFile: Bool {
+            guard let family else { return false }
+            let lower = family.lowercased()
+            return lower.hasSuffix(".ttf") || lower.hasSuffix(".otf") || lower.hasSuffix(".ttc")
+        }
 
         /// A font.
         /// - Parameters:

@@ -103,7 +103,8 @@ extension LabelFonts.Font: SceneSettingValue {
 
     /// A font as UIFont takes it: `15` or `regular 15` (`systemFont(ofSize: 15)`), `bold 17`
     /// (`boldSystemFont(ofSize: 17)`), followed by an installed family's name for
-    /// `UIFont(name:size:)` (`bold 17 DejaVu Serif`); sizes from 1 to 200 points.
+    /// `UIFont(name:size:)` (`bold 17 DejaVu Serif`) or a font file the app bundles
+    /// (`15 Fonts/Brand.otf`); sizes from 1 to 200 points.
     /// - Parameters:
     ///   - value: the text given.
     ///   - field: the setting's name, for the message.
@@ -132,6 +133,6 @@ extension LabelFonts.Font: SceneSettingValue {
     public var sceneValue: SceneValue? {
         .text((bold ? "bold " : "regular ") + SceneValue.shortest(pointSize) + (family.map { " " + $0 } ?? ""))
     }
-    /// `[bold|regular] SIZE [FAMILY]`.
-    public static var settingValueName: String? { "[bold|regular] SIZE [FAMILY]" }
+    /// `[bold|regular] SIZE [FAMILY|FILE]`.
+    public static var settingValueName: String? { "[bold|regular] SIZE [FAMILY|FILE]" }
 }

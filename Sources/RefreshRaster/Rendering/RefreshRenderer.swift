@@ -78,6 +78,7 @@ public final class RefreshRenderer {
     /// - Throws: ``InvalidValue`` naming `field` for a family no installed font has.
     public static func location(of label: LabelFonts.Font, field: String, scene: RefreshScene) throws -> FontLocation? {
         guard let family = label.family else { return scene.font }
+        if label.namesFile { return FontLocation(path: family) }
         guard let found = FontResolver.face(family: family, bold: label.bold) else {
             throw InvalidValue(field: field, reason: "no installed font family '\(family)' (fc-list : family lists them)")
         }
