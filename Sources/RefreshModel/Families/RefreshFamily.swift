@@ -244,6 +244,7 @@ extension RefreshFamily {
     /// None.
     public var stringsTable: String? { nil }
     /// Nothing to keep.
+    /// - Parameter strings: each key's text.
     public mutating func setStrings(_ strings: [String: String]) {}
     /// A spinner while refreshing, no arrow.
     public func indicator(of scene: RefreshScene) -> Indicator? {

@@ -128,6 +128,7 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public var stringsTable: String? { i18nFilename }
 
     /// Keeps them in ``appStrings``.
+    /// - Parameter strings: each key's text.
     public mutating func setStrings(_ strings: [String: String]) { appStrings = strings }
 
     /// The app's or default title; none while an auto footer with `refreshingTitleHidden` refreshes.
