@@ -24,6 +24,7 @@ struct RefreshRender: ParsableCommand {
     /// The commands; `preview` hands over to the server program `refresh-render-preview`.
     static let subcommands: [any ParsableCommand.Type] = [
         Render.self, Extract.self, Info.self, Lint.self, GalleryCommand.self, Diff.self, Snapshot.self, Simulate.self, Sequence.self,
+        Export.self,
         Preview.self,
     ]
 

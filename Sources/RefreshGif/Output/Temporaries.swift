@@ -46,14 +46,16 @@ package enum Temporaries {
         _ = state.withLock { $0.folders.remove(path) }
     }
 
-    /// Removes a flat folder and the files in it.
-    package static func removeFolder(_ path: String) {
+    /// Removes a folder and everything in it (an export's staging folder has subfolders).
+    package static func removeFolder(_ path: String, depth: Int = 0) {
         if let directory = opendir(path) {
             let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
             while let entry = readdir(directory) {
                 // The name is read in place: a record may end before `dirent`'s full size.
                 let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
-                if name != "." && name != ".." { _ = unlink(path + "/" + name) }
+                guard name != "." && name != ".." else { continue }
+                let child = path + "/" + name
+                if unlink(child) != 0 && errno == EISDIR && depth < 8 { removeFolder(child, depth: depth + 1) }
             }
             closedir(directory)
         }

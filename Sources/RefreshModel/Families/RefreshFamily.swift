@@ -131,6 +131,14 @@ public protocol RefreshFamily: Sendable {
     ///   - kind: the control's kind.
     /// - Returns: true when taken.
     mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool
+    /// The code an app compiles to make this control as `scene` shows it, with `images` (by
+    /// state, the exported asset names); nil when the library has none (docs/export.md).
+    /// - Parameters:
+    ///   - scene: the scene exported.
+    ///   - images: each state's exported images.
+    ///   - arrowImage: the exported arrow image's asset name, when the scene has one.
+    /// - Returns: the setup code, or nil.
+    func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup?
     /// The strings table the library reads from the app's bundle (MJRefresh's `i18nFilename`);
     /// nil when it reads none, and an app's strings file is refused.
     var stringsTable: String? { get }
@@ -241,6 +249,13 @@ extension RefreshFamily {
     public var settings: [SceneField] { [] }
     /// A trailer's height is the scene's ``RefreshScene/trailerHeight``; other kinds refuse one.
     public mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool { kind == .trailer }
+    /// None.
+    /// - Parameters:
+    ///   - scene: the scene exported.
+    ///   - images: each state's exported images.
+    ///   - arrowImage: the exported arrow image's asset name.
+    /// - Returns: nil.
+    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? { nil }
     /// None.
     public var stringsTable: String? { nil }
     /// Nothing to keep.

@@ -1,0 +1,143 @@
+/// Setup code an app compiles: one function that makes the control as the scene draws it,
+/// configures it and installs it on a scroll view (docs/export.md). A family writes its
+/// statements (``RefreshFamily/appSetup(of:images:)``); this type writes the files.
+public struct AppSetup: Sendable, Equatable {
+    /// The module an app imports (`MJRefresh`).
+    public var module: String
+    /// The Objective-C import (`<MJRefresh/MJRefresh.h>`).
+    public var objcImport: String
+    /// The control's class, which the function returns.
+    public var controlType: String
+    /// The control's variable in the function (`header`).
+    public var variable: String
+    /// The function's name in Swift (`installRefreshHeader`); Objective-C capitalises it.
+    public var function: String
+    /// Statements before the control is made (shared configuration).
+    public var before: [AppStatement]
+    /// Makes the control, or nil when installing it makes it (then ``install`` binds it).
+    public var create: AppValue?
+    /// Statements that configure the control, in order.
+    public var configure: [AppStatement]
+    /// Puts the control on the scroll view.
+    public var install: AppStatement
+    /// How the control is read back after ``install`` when it is made there.
+    public var installed: AppValue?
+
+    /// Setup code from its parts.
+    /// - Parameters:
+    ///   - module: the module imported.
+    ///   - objcImport: the Objective-C import.
+    ///   - controlType: the control's class.
+    ///   - variable: its variable.
+    ///   - function: the function's Swift name.
+    ///   - before: shared configuration.
+    ///   - create: makes the control; nil when ``install`` does.
+    ///   - configure: the configuring statements.
+    ///   - install: installs it.
+    ///   - installed: reads it back after ``install``, when that made it.
+    public init(
+        module: String, objcImport: String, controlType: String, variable: String, function: String,
+        before: [AppStatement] = [], create: AppValue?, configure: [AppStatement], install: AppStatement,
+        installed: AppValue? = nil
+    ) {
+        self.module = module
+        self.objcImport = objcImport
+        self.controlType = controlType
+        self.variable = variable
+        self.function = function
+        self.before = before
+        self.create = create
+        self.configure = configure
+        self.install = install
+        self.installed = installed
+    }
+
+    /// The first line of every file.
+    static let banner = "Written by refresh-render export from the scene it drew; the images are the exported assets."
+
+    /// The Swift file.
+    public var swift: String {
+        var lines = ["// " + Self.banner, "import \(module)", "import UIKit", ""]
+        lines.append("/// Makes the control as the scene shows it and installs it on `scrollView`; `refreshing` runs when it refreshes.")
+        lines.append("@discardableResult")
+        lines.append("func \(function)(on scrollView: UIScrollView, refreshing: @escaping () -> Void) -> \(controlType) {")
+        var body = before.map { $0.written(in: .swift) }
+        if let create {
+            body.append("let \(variable) = " + create.written(in: .swift))
+            body += configure.map { $0.written(in: .swift) }
+            body.append(install.written(in: .swift))
+        } else {
+            body.append(install.written(in: .swift))
+            body.append("let \(variable): \(controlType) = " + (installed?.written(in: .swift) ?? "scrollView"))
+            body += configure.map { $0.written(in: .swift) }
+        }
+        body.append("return \(variable)")
+        lines += body.map { "    " + $0 }
+        lines += ["}", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// The Objective-C function's name (`InstallRefreshHeader`).
+    public var objcFunction: String { function.prefix(1).uppercased() + function.dropFirst() }
+
+    private var objcSignature: String {
+        "\(controlType) *\(objcFunction)(UIScrollView *scrollView, void (^refreshing)(void))"
+    }
+
+    /// The Objective-C header.
+    public var objcHeader: String {
+        [
+            "// " + Self.banner, "#import <UIKit/UIKit.h>", "#import \(objcImport)", "",
+            "NS_ASSUME_NONNULL_BEGIN", "",
+            "/// Makes the control as the scene shows it and installs it on `scrollView`; `refreshing` runs when it refreshes.",
+            objcSignature + ";", "", "NS_ASSUME_NONNULL_END", "",
+        ].joined(separator: "\n")
+    }
+
+    /// The Objective-C implementation, importing `header`.
+    /// - Parameter header: the header's file name.
+    /// - Returns: the `.m` file.
+    public func objcSource(header: String) -> String {
+        var lines = ["// " + Self.banner, "#import \"\(header)\"", ""]
+        let all = before + configure + [install]
+        if all.contains(where: { $0.usesImageArray }) {
+            lines += [
+                "static NSArray<UIImage *> *RefreshImages(NSArray<NSString *> *names) {",
+                "    NSMutableArray<UIImage *> *images = [NSMutableArray arrayWithCapacity:names.count];",
+                "    for (NSString *name in names) {",
+                "        UIImage *image = [UIImage imageNamed:name];",
+                "        if (image) [images addObject:image];",
+                "    }",
+                "    return images;",
+                "}", "",
+            ]
+        }
+        lines.append(objcSignature + " {")
+        var body = before.map { $0.written(in: .objc) }
+        if let create {
+            body.append("\(controlType) *\(variable) = " + create.written(in: .objc) + ";")
+            body += configure.map { $0.written(in: .objc) }
+            body.append(install.written(in: .objc))
+        } else {
+            body.append(install.written(in: .objc))
+            body.append("\(controlType) *\(variable) = " + (installed?.written(in: .objc) ?? "scrollView") + ";")
+            body += configure.map { $0.written(in: .objc) }
+        }
+        body.append("return \(variable);")
+        lines += body.map { "    " + $0 }
+        lines += ["}", ""]
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension AppStatement {
+    /// True when an argument is an image array (the Objective-C file then defines its helper).
+    var usesImageArray: Bool {
+        switch self {
+        case let .assign(_, _, value): if case .images = value { return true }
+        case let .call(_, _, _, arguments): return arguments.contains { if case .images = $0 { return true } else { return false } }
+        case .comment, .line: break
+        }
+        return false
+    }
+}

@@ -1,0 +1,174 @@
+/// MJRefresh's setup code (docs/export.md): the control's class for its kind and style, its
+/// factory, and one statement for each knob the scene sets, against MJRefresh 3.7's API.
+extension MJRefresh {
+    /// The class of a kind in a style (`MJRefreshGifHeader`).
+    static func className(kind: ComponentKind, style: ComponentStyle) -> String {
+        let styleWord = style == .gif ? "Gif" : style == .state ? "State" : "Normal"
+        switch kind {
+        case .header: return "MJRefresh\(styleWord)Header"
+        case .autoFooter: return "MJRefreshAuto\(styleWord)Footer"
+        case .backFooter: return "MJRefreshBack\(styleWord)Footer"
+        case .trailer: return "MJRefresh\(styleWord)Trailer"
+        }
+    }
+
+    /// The state as MJRefresh's enumeration writes it.
+    static func stateCase(_ state: RefreshState) -> AppValue {
+        let swift: String
+        switch state {
+        case .idle: swift = "idle"
+        case .pulling: swift = "pulling"
+        case .refreshing: swift = "refreshing"
+        case .willRefresh: swift = "willRefresh"
+        case .noMoreData: swift = "noMoreData"
+        }
+        return .enumCase(swift: swift, objc: "MJRefreshState" + swift.prefix(1).uppercased() + swift.dropFirst())
+    }
+
+    /// `MJRefreshGifHeader(refreshingBlock:)`, installed as the scroll view's `mj_header`
+    /// (`mj_footer`, `mj_trailer`), with the scene's settings.
+    /// - Parameters:
+    ///   - scene: the scene exported.
+    ///   - images: each state's exported images.
+    ///   - arrowImage: the exported arrow image's asset name.
+    /// - Returns: the setup code.
+    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? {
+        let kind = scene.kind
+        let type = Self.className(kind: kind, style: scene.style)
+        let (variable, factory, slot): (String, String, String) =
+            switch kind {
+            case .header: ("header", "header", "mj_header")
+            case .autoFooter, .backFooter: ("footer", "footer", "mj_footer")
+            case .trailer: ("trailer", "trailer", "mj_trailer")
+            }
+        var before: [AppStatement] = []
+        if scene.language != .en {
+            before.append(.assign(receiver: "MJRefreshConfig.default", path: ["languageCode"], value: .string(scene.language.rawValue)))
+        }
+        if i18nFilename != MJRefresh().i18nFilename {
+            before.append(.assign(receiver: "MJRefreshConfig.default", path: ["i18nFilename"], value: .string(i18nFilename)))
+        }
+        if !appStrings.isEmpty {
+            before.append(.comment("The app's strings table is read from its main bundle (or MJRefreshConfig's i18nBundle)."))
+        }
+        let configure = configuration(of: scene, variable: variable, images: images, arrowImage: arrowImage)
+        return AppSetup(
+            module: "MJRefresh", objcImport: "<MJRefresh/MJRefresh.h>", controlType: type, variable: variable,
+            function: "installRefresh" + variable.prefix(1).uppercased() + variable.dropFirst(), before: before,
+            create: .code(swift: "\(type)(refreshingBlock: refreshing)", objc: "[\(type) \(factory)WithRefreshingBlock:refreshing]"),
+            configure: configure, install: .assign(receiver: "scrollView", path: [slot], value: .code(swift: variable, objc: variable)))
+    }
+
+    private func configuration(of scene: RefreshScene, variable v: String, images: [RefreshState: AppImages], arrowImage: String?)
+        -> [AppStatement]
+    {
+        let plain = MJRefresh()
+        var out: [AppStatement] = []
+        func set(_ path: [String], _ value: AppValue) { out.append(.assign(receiver: v, path: path, value: value)) }
+        func flag(swift: String, objc: String, _ value: Bool) {
+            out.append(.line(swift: "\(v).\(swift) = \(value)", objc: "\(v).\(objc) = \(value ? "YES" : "NO")"))
+        }
+        for state in RefreshState.allCases {
+            guard let sequence = images[state] else { continue }
+            out.append(
+                .call(
+                    receiver: v, swift: ["setImages", "duration", "for"], objc: ["setImages", "duration", "forState"],
+                    arguments: [.images(sequence.names), .number(sequence.duration), Self.stateCase(state)]))
+        }
+        for state in RefreshState.allCases {
+            guard let title = scene.titles[state] else { continue }
+            out.append(
+                .call(
+                    receiver: v, swift: ["setTitle", "for"], objc: ["setTitle", "forState"],
+                    arguments: [.string(title), Self.stateCase(state)]))
+        }
+        let timeLabel = scene.kind == .header
+        if scene.stateLabelHidden { flag(swift: "stateLabel?.isHidden", objc: "stateLabel.hidden", true) }
+        if scene.timeLabelHidden && timeLabel { flag(swift: "lastUpdatedTimeLabel?.isHidden", objc: "lastUpdatedTimeLabel.hidden", true) }
+        if let font = scene.stateLabelFont { set(["stateLabel?", "font"], .font(font)) }
+        if let font = scene.timeLabelFont, timeLabel { set(["lastUpdatedTimeLabel?", "font"], .font(font)) }
+        if scene.stateLabelColor != nil || scene.textColor != nil { set(["stateLabel?", "textColor"], .color(scene.stateColor)) }
+        if (scene.timeLabelColor != nil || scene.textColor != nil) && timeLabel {
+            set(["lastUpdatedTimeLabel?", "textColor"], .color(scene.timeColor))
+        }
+        if let color = scene.controlColor { set(["backgroundColor"], .color(color)) }
+        if let inset = labelLeftInset { set(["labelLeftInset"], .number(inset)) }
+        if ignoredScrollViewContentInset != plain.ignoredScrollViewContentInset {
+            let edge = scene.kind == .header ? "Top" : scene.kind == .trailer ? "Right" : "Bottom"
+            set(["ignoredScrollViewContentInset" + edge], .number(ignoredScrollViewContentInset))
+        }
+        if let height = controlHeight { set(["mj_h"], .number(height)) }
+        if animationDisabled {
+            out.append(.call(receiver: v, swift: ["setAnimationDisabled"], objc: ["setAnimationDisabled"], arguments: []))
+        }
+        if let seconds = fastAnimationDuration { set(["fastAnimationDuration"], .number(seconds)) }
+        if let seconds = slowAnimationDuration { set(["slowAnimationDuration"], .number(seconds)) }
+        if scene.autoAlpha { flag(swift: "isAutomaticallyChangeAlpha", objc: "automaticallyChangeAlpha", true) }
+        if scene.kind == .autoFooter {
+            if scene.refreshingTitleHidden { flag(swift: "isRefreshingTitleHidden", objc: "refreshingTitleHidden", true) }
+            if !automaticallyRefresh { flag(swift: "isAutomaticallyRefresh", objc: "automaticallyRefresh", false) }
+            if triggerAutomaticallyRefreshPercent != plain.triggerAutomaticallyRefreshPercent {
+                set(["triggerAutomaticallyRefreshPercent"], .number(triggerAutomaticallyRefreshPercent))
+            }
+            if autoTriggerTimes != plain.autoTriggerTimes { set(["autoTriggerTimes"], .integer(autoTriggerTimes)) }
+        }
+        if scene.style == .normal && scene.kind != .trailer {
+            if let style = scene.spinnerStyle { set(["loadingView?", "style"], Self.spinnerCase(style)) }
+            if let color = scene.spinnerColor { set(["loadingView?", "color"], .color(color)) }
+        }
+        if let arrowImage, scene.style == .normal {
+            if scene.arrowImageTemplate {
+                set(
+                    ["arrowView?", "image"],
+                    .code(
+                        swift: "UIImage(named: \(AppCode.swiftString(arrowImage)))?.withRenderingMode(.alwaysTemplate)",
+                        objc:
+                            "[[UIImage imageNamed:@\(AppCode.cString(arrowImage))] imageWithRenderingMode:UIImageRenderingModeAlwaysTemplate]"
+                    ))
+            } else {
+                set(["arrowView?", "image"], .image(arrowImage))
+            }
+        }
+        if timeLabel, let line = lastUpdatedBlock(scene) { set(["lastUpdatedTimeText"], line) }
+        return out
+    }
+
+    /// `UIActivityIndicatorView.Style` for a spinner look.
+    static func spinnerCase(_ style: SpinnerStyle) -> AppValue {
+        switch style {
+        case .medium: return .enumCase(swift: "medium", objc: "UIActivityIndicatorViewStyleMedium")
+        case .classic: return .enumCase(swift: "gray", objc: "UIActivityIndicatorViewStyleGray")
+        case .white: return .enumCase(swift: "white", objc: "UIActivityIndicatorViewStyleWhite")
+        case .whiteLarge: return .enumCase(swift: "whiteLarge", objc: "UIActivityIndicatorViewStyleWhiteLarge")
+        }
+    }
+
+    /// The `lastUpdatedTimeText` block: a fixed text, or a date formatter with the pattern
+    /// (MJRefresh's own words when no date is stored).
+    private func lastUpdatedBlock(_ scene: RefreshScene) -> AppValue? {
+        if let text = lastUpdatedText {
+            return .code(
+                swift: "{ _ in \(AppCode.swiftString(text)) }", objc: "^NSString *(NSDate *date) { return @\(AppCode.cString(text)); }")
+        }
+        guard let pattern = lastUpdatedFormat?.pattern else { return nil }
+        let none = LastUpdatedFormatter(language: scene.language, timeZone: scene.timeZone, strings: appStrings)
+            .text(lastUpdated: nil, now: scene.now)
+        let swift = """
+            { date in
+                    guard let date else { return \(AppCode.swiftString(none)) }
+                    let formatter = DateFormatter()
+                    formatter.dateFormat = \(AppCode.swiftString(pattern))
+                    return formatter.string(from: date)
+                }
+            """
+        let objc = """
+            ^NSString *(NSDate *date) {
+                    if (!date) return @\(AppCode.cString(none));
+                    NSDateFormatter *formatter = [[NSDateFormatter alloc] init];
+                    formatter.dateFormat = @\(AppCode.cString(pattern));
+                    return [formatter stringFromDate:date];
+                }
+            """
+        return .code(swift: swift, objc: objc)
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import FoundationEssentials
+import RefreshGif
+
+extension AppExport.Assets: ExpressibleByArgument {}
+
+/// Hands a scene to an iOS app (docs/export.md): its state images as an asset catalog (or
+/// plain @2x/@3x files) and the setup code, Swift and Objective-C, that uses them.
+struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write the scene's images as Xcode takes them (@2x, @3x) and the app code that sets the control up with them.",
+        discussion: """
+            The folder gets Refresh.xcassets (one image set a frame; --assets files writes images/NAME@2x.png instead), \
+            RefreshSetup.swift, RefreshSetup.h and RefreshSetup.m. Frames are the ones the renderer shows: a GIF's \
+            longer frames are listed more than once so UIImageView plays them for their own delays. Each scale is \
+            resampled from the sources. The folder is written whole or not at all (replacing an earlier export). \
+            Warnings say what the device will suffer (memory, a header grown past its height, a slow loop).
+            """)
+
+    @Option(name: .shortAndLong, help: "The export folder.")
+    var output = "refresh-export"
+
+    @Option(help: "Asset layout: catalog (Refresh.xcassets) or files (images/NAME@2x.png).")
+    var assets: AppExport.Assets = .catalog
+
+    @Option(help: "The asset names' first word: NAME_STATE_000.")
+    var name = "refresh"
+
+    @Option(help: "The scales written, comma-separated (1, 2, 3).")
+    var scales = "2,3"
+
+    @OptionGroup var scene: SceneOptions
+
+    func run() throws {
+        try reportingErrors {
+            let words = scales.split(separator: ",", omittingEmptySubsequences: false)
+            let parsed = words.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard parsed.count == words.count else {
+                throw InvalidValue(field: "scales", reason: "1, 2 or 3, each at most once, e.g. 2,3; got '\(scales)'")
+            }
+            let export = try AppExport(try scene.description(), options: AppExport.Options(prefix: name, scales: parsed, assets: assets))
+            for finding in export.findings where finding.severity == .warning { CLIError.warn(finding.message) }
+            try export.write(to: output)
+            let count = export.images.values.reduce(0) { $0 + Set($1.names).count } + (export.arrowImage == nil ? 0 : 1)
+            let code = export.setup == nil ? "no setup code for this library" : "RefreshSetup.swift, .h and .m"
+            try Console.line("\(output): \(count) images at @\(parsed.map(String.init).joined(separator: "x, @"))x, \(code)")
+        }
+    }
+}
