@@ -42,7 +42,10 @@ struct Export: ParsableCommand {
             for finding in export.findings where finding.severity == .warning { CLIError.warn(finding.message) }
             try export.write(to: output)
             let count = export.images.values.reduce(0) { $0 + Set($1.names).count } + (export.arrowImage == nil ? 0 : 1)
-            let code = export.setup == nil ? "no setup code for this library" : "RefreshSetup.swift, .h and .m"
+            let code =
+                export.setup == nil
+                ? "no setup code for this library"
+                : export.setup?.objcImport == nil ? "RefreshSetup.swift" : "RefreshSetup.swift, .h and .m"
             try Console.line("\(output): \(count) images at @\(parsed.map(String.init).joined(separator: "x, @"))x, \(code)")
         }
     }

@@ -148,8 +148,10 @@ public struct AppExport {
         }
         if let setup {
             out.append(("RefreshSetup.swift", Array(setup.swift.utf8)))
-            out.append(("RefreshSetup.h", Array(setup.objcHeader.utf8)))
-            out.append(("RefreshSetup.m", Array(setup.objcSource(header: "RefreshSetup.h").utf8)))
+            if setup.objcImport != nil {
+                out.append(("RefreshSetup.h", Array(setup.objcHeader.utf8)))
+                out.append(("RefreshSetup.m", Array(setup.objcSource(header: "RefreshSetup.h").utf8)))
+            }
         }
         return out.sorted { $0.0 < $1.0 }
     }

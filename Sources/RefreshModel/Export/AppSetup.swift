@@ -4,8 +4,8 @@
 public struct AppSetup: Sendable, Equatable {
     /// The module an app imports (`MJRefresh`).
     public var module: String
-    /// The Objective-C import (`<MJRefresh/MJRefresh.h>`).
-    public var objcImport: String
+    /// The Objective-C import (`<MJRefresh/MJRefresh.h>`); nil for a Swift-only library.
+    public var objcImport: String?
     /// The control's class, which the function returns.
     public var controlType: String
     /// The control's variable in the function (`header`).
@@ -26,7 +26,7 @@ public struct AppSetup: Sendable, Equatable {
     /// Setup code from its parts.
     /// - Parameters:
     ///   - module: the module imported.
-    ///   - objcImport: the Objective-C import.
+    ///   - objcImport: the Objective-C import; nil for a Swift-only library.
     ///   - controlType: the control's class.
     ///   - variable: its variable.
     ///   - function: the function's Swift name.
@@ -36,7 +36,7 @@ public struct AppSetup: Sendable, Equatable {
     ///   - install: installs it.
     ///   - installed: reads it back after ``install``, when that made it.
     public init(
-        module: String, objcImport: String, controlType: String, variable: String, function: String,
+        module: String, objcImport: String?, controlType: String, variable: String, function: String,
         before: [AppStatement] = [], create: AppValue?, configure: [AppStatement], install: AppStatement,
         installed: AppValue? = nil
     ) {
@@ -57,7 +57,8 @@ public struct AppSetup: Sendable, Equatable {
 
     /// The Swift file.
     public var swift: String {
-        var lines = ["// " + Self.banner, "import \(module)", "import UIKit", ""]
+        // A library whose sources the app compiles in (ZJPullToRefresh) has no module to import.
+        var lines = ["// " + Self.banner] + (module == "UIKit" ? [] : ["import \(module)"]) + ["import UIKit", ""]
         lines.append("/// Makes the control as the scene shows it and installs it on `scrollView`; `refreshing` runs when it refreshes.")
         lines.append("@discardableResult")
         lines.append("func \(function)(on scrollView: UIScrollView, refreshing: @escaping () -> Void) -> \(controlType) {")
@@ -74,6 +75,20 @@ public struct AppSetup: Sendable, Equatable {
         body.append("return \(variable)")
         lines += body.map { "    " + $0 }
         lines += ["}", ""]
+        if body.contains(where: { $0.contains("UIImageView.refreshAnimation(") }) {
+            lines += [
+                "private extension UIImageView {",
+                "    /// An image view playing `images` in a loop, `duration` seconds a pass.",
+                "    static func refreshAnimation(_ images: [UIImage], duration: TimeInterval) -> UIImageView {",
+                "        let view = UIImageView(image: images.first)",
+                "        view.animationImages = images",
+                "        view.animationDuration = duration",
+                "        view.startAnimating()",
+                "        return view",
+                "    }",
+                "}", "",
+            ]
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -87,7 +102,7 @@ public struct AppSetup: Sendable, Equatable {
     /// The Objective-C header.
     public var objcHeader: String {
         [
-            "// " + Self.banner, "#import <UIKit/UIKit.h>", "#import \(objcImport)", "",
+            "// " + Self.banner, "#import <UIKit/UIKit.h>", "#import \(objcImport ?? "<UIKit/UIKit.h>")", "",
             "NS_ASSUME_NONNULL_BEGIN", "",
             "/// Makes the control as the scene shows it and installs it on `scrollView`; `refreshing` runs when it refreshes.",
             objcSignature + ";", "", "NS_ASSUME_NONNULL_END", "",
@@ -99,20 +114,6 @@ public struct AppSetup: Sendable, Equatable {
     /// - Returns: the `.m` file.
     public func objcSource(header: String) -> String {
         var lines = ["// " + Self.banner, "#import \"\(header)\"", ""]
-        let all = before + configure + [install]
-        if all.contains(where: { $0.usesImageArray }) {
-            lines += [
-                "static NSArray<UIImage *> *RefreshImages(NSArray<NSString *> *names) {",
-                "    NSMutableArray<UIImage *> *images = [NSMutableArray arrayWithCapacity:names.count];",
-                "    for (NSString *name in names) {",
-                "        UIImage *image = [UIImage imageNamed:name];",
-                "        if (image) [images addObject:image];",
-                "    }",
-                "    return images;",
-                "}", "",
-            ]
-        }
-        lines.append(objcSignature + " {")
         var body = before.map { $0.written(in: .objc) }
         if let create {
             body.append("\(controlType) *\(variable) = " + create.written(in: .objc) + ";")
@@ -124,20 +125,32 @@ public struct AppSetup: Sendable, Equatable {
             body += configure.map { $0.written(in: .objc) }
         }
         body.append("return \(variable);")
+        if body.contains(where: { $0.contains("RefreshImages(") }) {
+            lines += [
+                "static NSArray<UIImage *> *RefreshImages(NSArray<NSString *> *names) {",
+                "    NSMutableArray<UIImage *> *images = [NSMutableArray arrayWithCapacity:names.count];",
+                "    for (NSString *name in names) {",
+                "        UIImage *image = [UIImage imageNamed:name];",
+                "        if (image) [images addObject:image];",
+                "    }",
+                "    return images;",
+                "}", "",
+            ]
+        }
+        if body.contains(where: { $0.contains("RefreshAnimation(") }) {
+            lines += [
+                "static UIImageView *RefreshAnimation(NSArray<UIImage *> *images, NSTimeInterval duration) {",
+                "    UIImageView *view = [[UIImageView alloc] initWithImage:images.firstObject];",
+                "    view.animationImages = images;",
+                "    view.animationDuration = duration;",
+                "    [view startAnimating];",
+                "    return view;",
+                "}", "",
+            ]
+        }
+        lines.append(objcSignature + " {")
         lines += body.map { "    " + $0 }
         lines += ["}", ""]
         return lines.joined(separator: "\n")
-    }
-}
-
-extension AppStatement {
-    /// True when an argument is an image array (the Objective-C file then defines its helper).
-    var usesImageArray: Bool {
-        switch self {
-        case let .assign(_, _, value): if case .images = value { return true }
-        case let .call(_, _, _, arguments): return arguments.contains { if case .images = $0 { return true } else { return false } }
-        case .comment, .line: break
-        }
-        return false
     }
 }

@@ -1,0 +1,101 @@
+/// SVPullToRefresh's setup code (docs/export.md): `addPullToRefreshWithActionHandler:` (or the
+/// infinite scrolling view's), then the view's titles, colours and custom views.
+extension SVPullToRefresh {
+    /// The state as the pull-to-refresh view's enumeration writes it (the infinite scrolling
+    /// view's states are plain integer constants in Objective-C).
+    static func stateCase(_ state: RefreshState, infinite: Bool) -> AppValue {
+        let word = state.drawnAs == .refreshing ? "Loading" : state.drawnAs == .pulling ? "Triggered" : "Stopped"
+        if infinite {
+            return .code(swift: "UInt(SVInfiniteScrollingState\(word))", objc: "SVInfiniteScrollingState\(word)")
+        }
+        return .enumCase(swift: word.lowercased(), objc: "SVPullToRefreshState" + word)
+    }
+
+    /// `addPullToRefresh(actionHandler:)` (`position: .bottom` for a back footer) or
+    /// `addInfiniteScrolling(actionHandler:)`, then the view's settings.
+    /// - Parameters:
+    ///   - scene: the scene exported.
+    ///   - images: each state's exported images, set as image views (`setCustomView:forState:`).
+    ///   - arrowImage: unused: the arrow is drawn by the view itself.
+    /// - Returns: the setup code.
+    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? {
+        let infinite = scene.kind == .autoFooter
+        let type = infinite ? "SVInfiniteScrollingView" : "SVPullToRefreshView"
+        let install: AppStatement
+        switch scene.kind {
+        case .autoFooter:
+            install = .line(
+                swift: "scrollView.addInfiniteScrolling(actionHandler: refreshing)",
+                objc: "[scrollView addInfiniteScrollingWithActionHandler:refreshing]")
+        case .backFooter:
+            install = .line(
+                swift: "scrollView.addPullToRefresh(actionHandler: refreshing, position: .bottom)",
+                objc: "[scrollView addPullToRefreshWithActionHandler:refreshing position:SVPullToRefreshPositionBottom]")
+        default:
+            install = .line(
+                swift: "scrollView.addPullToRefresh(actionHandler: refreshing)",
+                objc: "[scrollView addPullToRefreshWithActionHandler:refreshing]")
+        }
+        var out: [AppStatement] = []
+        let v = "view"
+        func set(_ path: [String], _ value: AppValue) { out.append(.assign(receiver: v, path: path, value: value)) }
+        if !infinite {
+            for (state, title) in scene.titles.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                out.append(
+                    .call(
+                        receiver: v, swift: ["setTitle", "for"], objc: ["setTitle", "forState"],
+                        arguments: [.string(title), Self.stateCase(state, infinite: false)]))
+            }
+            for (state, subtitle) in subtitles.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                out.append(
+                    .call(
+                        receiver: v, swift: ["setSubtitle", "for"], objc: ["setSubtitle", "forState"],
+                        arguments: [.string(subtitle), Self.stateCase(state, infinite: false)]))
+            }
+            if arrowColor != SVPullToRefresh().arrowColor { set(["arrowColor"], .color(arrowColor)) }
+            if let color = scene.textColor { set(["textColor"], .color(color)) }
+            if let color = scene.stateLabelColor { set(["titleLabel", "textColor"], .color(color)) }
+            if let color = scene.timeLabelColor { set(["subtitleLabel", "textColor"], .color(color)) }
+            if let font = scene.stateLabelFont { set(["titleLabel", "font"], .font(font)) }
+            if let font = scene.timeLabelFont { set(["subtitleLabel", "font"], .font(font)) }
+            if let color = scene.spinnerColor { set(["activityIndicatorViewColor"], .color(color)) }
+            if !showsPullToRefresh {
+                out.append(.line(swift: "scrollView.showsPullToRefresh = false", objc: "scrollView.showsPullToRefresh = NO"))
+            }
+        } else {
+            if !showsInfiniteScrolling {
+                out.append(.line(swift: "scrollView.showsInfiniteScrolling = false", objc: "scrollView.showsInfiniteScrolling = NO"))
+            }
+            if !infiniteScrollingEnabled { out.append(.line(swift: "view.enabled = false", objc: "view.enabled = NO")) }
+        }
+        if let style = scene.spinnerStyle { set(["activityIndicatorViewStyle"], MJRefresh.spinnerCase(style)) }
+        if let color = scene.controlColor { set(["backgroundColor"], .color(color)) }
+        for state in RefreshState.allCases {
+            guard let sequence = images[state] else { continue }
+            out.append(
+                .call(
+                    receiver: v, swift: ["setCustomView", "for"], objc: ["setCustomView", "forState"],
+                    arguments: [Self.imageView(sequence, animating: state != .idle), Self.stateCase(state, infinite: infinite)]))
+        }
+        return AppSetup(
+            module: "SVPullToRefresh", objcImport: "<SVPullToRefresh/SVPullToRefresh.h>", controlType: type, variable: v,
+            function: infinite ? "installInfiniteScrolling" : "installPullToRefresh", create: nil, configure: out, install: install,
+            installed: .code(
+                swift: infinite ? "scrollView.infiniteScrollingView" : "scrollView.pullToRefreshView",
+                objc: infinite ? "scrollView.infiniteScrollingView" : "scrollView.pullToRefreshView"))
+    }
+
+    /// An image view showing the images: still on the first, or playing them in a loop.
+    static func imageView(_ sequence: AppImages, animating: Bool) -> AppValue {
+        let images = AppValue.images(sequence.names)
+        guard animating else {
+            return .code(
+                swift: "UIImageView(image: \(images.written(in: .swift)).first)",
+                objc: "[[UIImageView alloc] initWithImage:\(images.written(in: .objc)).firstObject]")
+        }
+        let duration = SceneValue.shortest(sequence.duration)
+        return .code(
+            swift: "UIImageView.refreshAnimation(\(images.written(in: .swift)), duration: \(duration))",
+            objc: "RefreshAnimation(\(images.written(in: .objc)), \(duration))")
+    }
+}
