@@ -36,7 +36,9 @@ def objc_names(text):
             owner = m.group(1) + ("+" + m.group(3) if m.group(3) else "")
             continue
         if line.startswith("@property"):
-            m = re.search(r"\**\s*(\w+)\s*(?:(?:MJRefresh|NS|API|DEPRECATED)\w*(?:\([^)]*\))?\s*)*;", line)
+            # A block-typed property is named inside `(^name)`; others before the `;`.
+            m = re.search(r"\(\^\s*(\w+)\)", line) or re.search(
+                r"\**\s*(\w+)\s*(?:(?:MJRefresh|NS|API|DEPRECATED)\w*(?:\([^)]*\))?\s*)*;", line)
             if m:
                 names.append((owner, m.group(1)))
         elif re.match(r"^[-+]\s*\(", line):

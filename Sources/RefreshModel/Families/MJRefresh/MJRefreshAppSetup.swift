@@ -42,12 +42,14 @@ extension MJRefresh {
             case .trailer: ("trailer", "trailer", "mj_trailer")
             }
         var before: [AppStatement] = []
-        if scene.language != .en {
-            before.append(.assign(receiver: "MJRefreshConfig.default", path: ["languageCode"], value: .string(scene.language.rawValue)))
+        // The shared configuration: `MJRefreshConfig.default` in Swift, `.defaultConfig` in Objective-C.
+        func config(_ property: String, _ text: String) -> AppStatement {
+            .line(
+                swift: "MJRefreshConfig.default.\(property) = \(AppCode.swiftString(text))",
+                objc: "MJRefreshConfig.defaultConfig.\(property) = @\(AppCode.cString(text))")
         }
-        if i18nFilename != MJRefresh().i18nFilename {
-            before.append(.assign(receiver: "MJRefreshConfig.default", path: ["i18nFilename"], value: .string(i18nFilename)))
-        }
+        if scene.language != .en { before.append(config("languageCode", scene.language.rawValue)) }
+        if i18nFilename != MJRefresh().i18nFilename { before.append(config("i18nFilename", i18nFilename)) }
         if !appStrings.isEmpty {
             before.append(.comment("The app's strings table is read from its main bundle (or MJRefreshConfig's i18nBundle)."))
         }
@@ -113,7 +115,14 @@ extension MJRefresh {
             if autoTriggerTimes != plain.autoTriggerTimes { set(["autoTriggerTimes"], .integer(autoTriggerTimes)) }
         }
         if scene.style == .normal && scene.kind != .trailer {
-            if let style = scene.spinnerStyle { set(["loadingView?", "style"], Self.spinnerCase(style)) }
+            if let style = scene.spinnerStyle {
+                // UIActivityIndicatorView's `style` is `activityIndicatorViewStyle` in Objective-C.
+                let value = Self.spinnerCase(style)
+                out.append(
+                    .line(
+                        swift: "\(v).loadingView?.style = \(value.written(in: .swift))",
+                        objc: "\(v).loadingView.activityIndicatorViewStyle = \(value.written(in: .objc))"))
+            }
             if let color = scene.spinnerColor { set(["loadingView?", "color"], .color(color)) }
         }
         if let arrowImage, scene.style == .normal {

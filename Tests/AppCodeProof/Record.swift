@@ -1,0 +1,31 @@
+// The stand-ins' record: every call the generated setup code makes, as the scene settings
+// it means (docs/export.md, "Proof"). Compiled with the stand-ins and the generated code by
+// AppCodeProofTests; never part of the package.
+import Foundation
+
+enum Record {
+    nonisolated(unsafe) static var settings: [String: Any] = [:]
+
+    static func set(_ key: String, _ value: Any) { settings[key] = value }
+
+    static func set(_ key: String, state: String, _ value: Any) {
+        var map = settings[key] as? [String: Any] ?? [:]
+        map[state] = value
+        settings[key] = map
+    }
+
+    /// `#RRGGBBAA` from a colour's fractions.
+    static func hex(_ color: UIColor) -> String {
+        let parts = [color.red, color.green, color.blue, color.alpha].map { Int(($0 * 255).rounded()) }
+        return "#" + parts.map { String(format: "%02X", $0) }.joined()
+    }
+
+    static func font(_ font: UIFont) -> String {
+        (font.bold ? "bold " : "regular ") + String(format: "%g", font.pointSize)
+    }
+
+    static func write() {
+        let data = try! JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])
+        FileHandle.standardOutput.write(data)
+    }
+}
