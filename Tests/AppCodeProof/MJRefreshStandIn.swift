@@ -19,8 +19,10 @@ enum MJRefreshState: Int { // api: MJRefreshComponent.state
 
 class MJRefreshConfig {
     static let `default` = MJRefreshConfig() // api: MJRefreshConfig.defaultConfig
-    var languageCode: String? { didSet { Record.set("language", languageCode ?? "en") } } // api: MJRefreshConfig.languageCode
-    var i18nFilename: String? { didSet { Record.set("i18nFilename", i18nFilename ?? "Localizable") } } // api: MJRefreshConfig.i18nFilename
+    // api: MJRefreshConfig.languageCode
+    var languageCode: String? { didSet { Record.set("language", languageCode ?? "en") } }
+    // api: MJRefreshConfig.i18nFilename
+    var i18nFilename: String? { didSet { Record.set("i18nFilename", i18nFilename ?? "Localizable") } }
 }
 
 class MJRefreshComponent: UIView {
@@ -37,13 +39,16 @@ class MJRefreshComponent: UIView {
         Record.set("style", Self.style)
     }
 
-    var fastAnimationDuration: TimeInterval = 0.25 { didSet { Record.set("fastAnimationDuration", fastAnimationDuration) } } // api: MJRefreshComponent.fastAnimationDuration
-    var slowAnimationDuration: TimeInterval = 0.4 { didSet { Record.set("slowAnimationDuration", slowAnimationDuration) } } // api: MJRefreshComponent.slowAnimationDuration
+    // api: MJRefreshComponent.fastAnimationDuration
+    var fastAnimationDuration: TimeInterval = 0.25 { didSet { Record.set("fastAnimationDuration", fastAnimationDuration) } }
+    // api: MJRefreshComponent.slowAnimationDuration
+    var slowAnimationDuration: TimeInterval = 0.4 { didSet { Record.set("slowAnimationDuration", slowAnimationDuration) } }
     @discardableResult func setAnimationDisabled() -> Self { // api: MJRefreshComponent.setAnimationDisabled
         Record.set("animationDisabled", true)
         return self
     }
-    var isAutomaticallyChangeAlpha = false { didSet { Record.set("autoAlpha", isAutomaticallyChangeAlpha) } } // api: MJRefreshComponent.automaticallyChangeAlpha
+    // api: MJRefreshComponent.automaticallyChangeAlpha
+    var isAutomaticallyChangeAlpha = false { didSet { Record.set("autoAlpha", isAutomaticallyChangeAlpha) } }
     var mj_h: CGFloat = 0 { didSet { Record.set("height", mj_h) } } // api: UIView+MJExtension.mj_h
 
     func label(_ role: String) -> UILabel {
@@ -83,23 +88,28 @@ final class RecordingArrow: UIImageView {
 }
 
 class MJRefreshHeader: MJRefreshComponent {
-    var ignoredScrollViewContentInsetTop: CGFloat = 0 { didSet { Record.set("ignoredInset", ignoredScrollViewContentInsetTop) } } // api: MJRefreshHeader.ignoredScrollViewContentInsetTop
+    // api: MJRefreshHeader.ignoredScrollViewContentInsetTop
+    var ignoredScrollViewContentInsetTop: CGFloat = 0 { didSet { Record.set("ignoredInset", ignoredScrollViewContentInsetTop) } }
 }
 
 class MJRefreshStateHeader: MJRefreshHeader {
     override class var style: String { "state" }
     private(set) lazy var stateLabel: UILabel? = label("stateLabel") // api: MJRefreshStateHeader.stateLabel
-    private(set) lazy var lastUpdatedTimeLabel: UILabel? = label("timeLabel") // api: MJRefreshStateHeader.lastUpdatedTimeLabel
-    var labelLeftInset: CGFloat = 25 { didSet { Record.set("labelLeftInset", labelLeftInset) } } // api: MJRefreshStateHeader.labelLeftInset
+    // api: MJRefreshStateHeader.lastUpdatedTimeLabel
+    private(set) lazy var lastUpdatedTimeLabel: UILabel? = label("timeLabel")
+    // api: MJRefreshStateHeader.labelLeftInset
+    var labelLeftInset: CGFloat = 25 { didSet { Record.set("labelLeftInset", labelLeftInset) } }
     var lastUpdatedTimeText: ((Date?) -> String)? { // api: MJRefreshStateHeader.lastUpdatedTimeText
         didSet { if let lastUpdatedTimeText { Record.set("lastUpdatedText", lastUpdatedTimeText(ProofRun.lastUpdated)) } }
     }
-    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) } // api: MJRefreshStateHeader.setTitle:forState:
+    // api: MJRefreshStateHeader.setTitle:forState:
+    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) }
 }
 
 class MJRefreshGifHeader: MJRefreshStateHeader {
     override class var style: String { "gif" }
-    @discardableResult func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self { // api: MJRefreshGifHeader.setImages:duration:forState:
+    // api: MJRefreshGifHeader.setImages:duration:forState:
+    @discardableResult func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
         recordImages(images, duration, state)
     }
 }
@@ -111,36 +121,44 @@ class MJRefreshNormalHeader: MJRefreshStateHeader {
 }
 
 class MJRefreshFooter: MJRefreshComponent {
-    var ignoredScrollViewContentInsetBottom: CGFloat = 0 { didSet { Record.set("ignoredInset", ignoredScrollViewContentInsetBottom) } } // api: MJRefreshFooter.ignoredScrollViewContentInsetBottom
+    // api: MJRefreshFooter.ignoredScrollViewContentInsetBottom
+    var ignoredScrollViewContentInsetBottom: CGFloat = 0 { didSet { Record.set("ignoredInset", ignoredScrollViewContentInsetBottom) } }
 }
 
 class MJRefreshAutoFooter: MJRefreshFooter {
     override class var kind: String { "auto-footer" }
-    var isAutomaticallyRefresh = true { didSet { Record.set("automaticallyRefreshDisabled", !isAutomaticallyRefresh) } } // api: MJRefreshAutoFooter.automaticallyRefresh
+    // api: MJRefreshAutoFooter.automaticallyRefresh
+    var isAutomaticallyRefresh = true { didSet { Record.set("automaticallyRefreshDisabled", !isAutomaticallyRefresh) } }
     var triggerAutomaticallyRefreshPercent: CGFloat = 1 {
         didSet { Record.set("triggerAutomaticallyRefreshPercent", triggerAutomaticallyRefreshPercent) }
     } // api: MJRefreshAutoFooter.triggerAutomaticallyRefreshPercent
-    var autoTriggerTimes = 1 { didSet { Record.set("autoTriggerTimes", autoTriggerTimes) } } // api: MJRefreshAutoFooter.autoTriggerTimes
+    // api: MJRefreshAutoFooter.autoTriggerTimes
+    var autoTriggerTimes = 1 { didSet { Record.set("autoTriggerTimes", autoTriggerTimes) } }
 }
 
 class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
     override class var style: String { "state" }
     private(set) lazy var stateLabel: UILabel? = label("stateLabel") // api: MJRefreshAutoStateFooter.stateLabel
-    var labelLeftInset: CGFloat = 25 { didSet { Record.set("labelLeftInset", labelLeftInset) } } // api: MJRefreshAutoStateFooter.labelLeftInset
-    var isRefreshingTitleHidden = false { didSet { Record.set("refreshingTitleHidden", isRefreshingTitleHidden) } } // api: MJRefreshAutoStateFooter.refreshingTitleHidden
-    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) } // api: MJRefreshAutoStateFooter.setTitle:forState:
+    // api: MJRefreshAutoStateFooter.labelLeftInset
+    var labelLeftInset: CGFloat = 25 { didSet { Record.set("labelLeftInset", labelLeftInset) } }
+    // api: MJRefreshAutoStateFooter.refreshingTitleHidden
+    var isRefreshingTitleHidden = false { didSet { Record.set("refreshingTitleHidden", isRefreshingTitleHidden) } }
+    // api: MJRefreshAutoStateFooter.setTitle:forState:
+    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) }
 }
 
 class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter {
     override class var style: String { "gif" }
-    @discardableResult func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self { // api: MJRefreshAutoGifFooter.setImages:duration:forState:
+    // api: MJRefreshAutoGifFooter.setImages:duration:forState:
+    @discardableResult func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
         recordImages(images, duration, state)
     }
 }
 
 class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
     override class var style: String { "normal" }
-    private(set) lazy var loadingView: UIActivityIndicatorView? = spinner() // api: MJRefreshAutoNormalFooter.loadingView
+    // api: MJRefreshAutoNormalFooter.loadingView
+    private(set) lazy var loadingView: UIActivityIndicatorView? = spinner()
 }
 
 class MJRefreshBackFooter: MJRefreshFooter {
@@ -150,13 +168,16 @@ class MJRefreshBackFooter: MJRefreshFooter {
 class MJRefreshBackStateFooter: MJRefreshBackFooter {
     override class var style: String { "state" }
     private(set) lazy var stateLabel: UILabel? = label("stateLabel") // api: MJRefreshBackStateFooter.stateLabel
-    var labelLeftInset: CGFloat = 25 { didSet { Record.set("labelLeftInset", labelLeftInset) } } // api: MJRefreshBackStateFooter.labelLeftInset
-    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) } // api: MJRefreshBackStateFooter.setTitle:forState:
+    // api: MJRefreshBackStateFooter.labelLeftInset
+    var labelLeftInset: CGFloat = 25 { didSet { Record.set("labelLeftInset", labelLeftInset) } }
+    // api: MJRefreshBackStateFooter.setTitle:forState:
+    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) }
 }
 
 class MJRefreshBackGifFooter: MJRefreshBackStateFooter {
     override class var style: String { "gif" }
-    @discardableResult func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self { // api: MJRefreshBackGifFooter.setImages:duration:forState:
+    // api: MJRefreshBackGifFooter.setImages:duration:forState:
+    @discardableResult func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
         recordImages(images, duration, state)
     }
 }
@@ -164,18 +185,21 @@ class MJRefreshBackGifFooter: MJRefreshBackStateFooter {
 class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
     override class var style: String { "normal" }
     private(set) lazy var arrowView: UIImageView? = arrow() // api: MJRefreshBackNormalFooter.arrowView
-    private(set) lazy var loadingView: UIActivityIndicatorView? = spinner() // api: MJRefreshBackNormalFooter.loadingView
+    // api: MJRefreshBackNormalFooter.loadingView
+    private(set) lazy var loadingView: UIActivityIndicatorView? = spinner()
 }
 
 class MJRefreshTrailer: MJRefreshComponent {
     override class var kind: String { "trailer" }
-    var ignoredScrollViewContentInsetRight: CGFloat = 0 { didSet { Record.set("ignoredInset", ignoredScrollViewContentInsetRight) } } // api: MJRefreshTrailer.ignoredScrollViewContentInsetRight
+    // api: MJRefreshTrailer.ignoredScrollViewContentInsetRight
+    var ignoredScrollViewContentInsetRight: CGFloat = 0 { didSet { Record.set("ignoredInset", ignoredScrollViewContentInsetRight) } }
 }
 
 class MJRefreshStateTrailer: MJRefreshTrailer {
     override class var style: String { "state" }
     private(set) lazy var stateLabel: UILabel? = label("stateLabel") // api: MJRefreshStateTrailer.stateLabel
-    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) } // api: MJRefreshStateTrailer.setTitle:forState:
+    // api: MJRefreshStateTrailer.setTitle:forState:
+    @discardableResult func setTitle(_ title: String, for state: MJRefreshState) -> Self { recordTitle(title, state) }
 }
 
 class MJRefreshNormalTrailer: MJRefreshStateTrailer {

@@ -11,7 +11,9 @@ enum SVPullToRefreshState { // api: SVPullToRefreshView.state
 }
 
 // The infinite scrolling view's states are plain integer constants in its header.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let SVInfiniteScrollingStateStopped = 0 // api: SVInfiniteScrollingView.state
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let SVInfiniteScrollingStateLoading = 1 // api: SVInfiniteScrollingView.state
 
 class SVPullToRefreshView: UIView {
@@ -19,8 +21,10 @@ class SVPullToRefreshView: UIView {
         super.init()
         role = nil
     }
-    var arrowColor: UIColor? { didSet { if let arrowColor { Record.set("arrowColor", Record.hex(arrowColor)) } } } // api: SVPullToRefreshView.arrowColor
-    var textColor: UIColor? { didSet { if let textColor { Record.set("textColor", Record.hex(textColor)) } } } // api: SVPullToRefreshView.textColor
+    // api: SVPullToRefreshView.arrowColor
+    var arrowColor: UIColor? { didSet { if let arrowColor { Record.set("arrowColor", Record.hex(arrowColor)) } } }
+    // api: SVPullToRefreshView.textColor
+    var textColor: UIColor? { didSet { if let textColor { Record.set("textColor", Record.hex(textColor)) } } }
     let titleLabel: UILabel = { // api: SVPullToRefreshView.titleLabel
         let label = UILabel()
         label.role = "stateLabel"
@@ -34,25 +38,30 @@ class SVPullToRefreshView: UIView {
     var activityIndicatorViewColor: UIColor? { // api: SVPullToRefreshView.activityIndicatorViewColor
         didSet { if let activityIndicatorViewColor { Record.set("spinnerColor", Record.hex(activityIndicatorViewColor)) } }
     }
-    var activityIndicatorViewStyle = UIActivityIndicatorView.Style.gray { // api: SVPullToRefreshView.activityIndicatorViewStyle
+    // api: SVPullToRefreshView.activityIndicatorViewStyle
+    var activityIndicatorViewStyle = UIActivityIndicatorView.Style.gray {
         didSet { UIActivityIndicatorView().style = activityIndicatorViewStyle }
     }
     func setTitle(_ title: String, for state: SVPullToRefreshState) { // api: SVPullToRefreshView.setTitle:forState:
         Record.set("titles", state: state.sceneName, title)
     }
-    func setSubtitle(_ subtitle: String, for state: SVPullToRefreshState) { // api: SVPullToRefreshView.setSubtitle:forState:
+    // api: SVPullToRefreshView.setSubtitle:forState:
+    func setSubtitle(_ subtitle: String, for state: SVPullToRefreshState) {
         Record.set("subtitles", state: state.sceneName, subtitle)
     }
-    func setCustomView(_ view: UIView, for state: SVPullToRefreshState) { // api: SVPullToRefreshView.setCustomView:forState:
+    // api: SVPullToRefreshView.setCustomView:forState:
+    func setCustomView(_ view: UIView, for state: SVPullToRefreshState) {
         SVRecord.customView(view, state.sceneName)
     }
 }
 
 class SVInfiniteScrollingView: UIView {
-    var activityIndicatorViewStyle = UIActivityIndicatorView.Style.gray { // api: SVInfiniteScrollingView.activityIndicatorViewStyle
+    // api: SVInfiniteScrollingView.activityIndicatorViewStyle
+    var activityIndicatorViewStyle = UIActivityIndicatorView.Style.gray {
         didSet { UIActivityIndicatorView().style = activityIndicatorViewStyle }
     }
-    var enabled = true { didSet { Record.set("infiniteScrollingDisabled", !enabled) } } // api: SVInfiniteScrollingView.enabled
+    // api: SVInfiniteScrollingView.enabled
+    var enabled = true { didSet { Record.set("infiniteScrollingDisabled", !enabled) } }
     func setCustomView(_ view: UIView, for state: UInt) { // api: SVInfiniteScrollingView.setCustomView:forState:
         SVRecord.customView(view, state == UInt(SVInfiniteScrollingStateLoading) ? "loading" : "stopped")
     }
@@ -79,21 +88,26 @@ enum SVRecord {
 }
 
 extension UIScrollView {
-    func addPullToRefresh(actionHandler: @escaping () -> Void) { // api: UIScrollView+SVPullToRefresh.addPullToRefreshWithActionHandler:
+    // api: UIScrollView+SVPullToRefresh.addPullToRefreshWithActionHandler:
+    func addPullToRefresh(actionHandler: @escaping () -> Void) {
         SVRecord.install(kind: "header")
     }
-    func addPullToRefresh(actionHandler: @escaping () -> Void, position: SVPullToRefreshPosition) { // api: UIScrollView+SVPullToRefresh.addPullToRefreshWithActionHandler:position:
+    // api: UIScrollView+SVPullToRefresh.addPullToRefreshWithActionHandler:position:
+    func addPullToRefresh(actionHandler: @escaping () -> Void, position: SVPullToRefreshPosition) {
         SVRecord.install(kind: position == .top ? "header" : "back-footer")
     }
-    var pullToRefreshView: SVPullToRefreshView { SVRecord.pullToRefresh } // api: UIScrollView+SVPullToRefresh.pullToRefreshView
+    // api: UIScrollView+SVPullToRefresh.pullToRefreshView
+    var pullToRefreshView: SVPullToRefreshView { SVRecord.pullToRefresh }
     var showsPullToRefresh: Bool { // api: UIScrollView+SVPullToRefresh.showsPullToRefresh
         get { true }
         set { Record.set("hidePullToRefresh", !newValue) }
     }
-    func addInfiniteScrolling(actionHandler: @escaping () -> Void) { // api: UIScrollView+SVInfiniteScrolling.addInfiniteScrollingWithActionHandler:
+    // api: UIScrollView+SVInfiniteScrolling.addInfiniteScrollingWithActionHandler:
+    func addInfiniteScrolling(actionHandler: @escaping () -> Void) {
         SVRecord.install(kind: "auto-footer")
     }
-    var infiniteScrollingView: SVInfiniteScrollingView { SVRecord.infiniteScrolling } // api: UIScrollView+SVInfiniteScrolling.infiniteScrollingView
+    // api: UIScrollView+SVInfiniteScrolling.infiniteScrollingView
+    var infiniteScrollingView: SVInfiniteScrollingView { SVRecord.infiniteScrolling }
     var showsInfiniteScrolling: Bool { // api: UIScrollView+SVInfiniteScrolling.showsInfiniteScrolling
         get { true }
         set { Record.set("hideInfiniteScrolling", !newValue) }

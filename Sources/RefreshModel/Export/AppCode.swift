@@ -83,9 +83,9 @@ public enum AppValue: Sendable, Equatable {
         case let (.enumCase(swift, _), .swift): return "." + swift
         case let (.enumCase(_, objc), .objc): return objc
         case let (.images(names), .swift):
-            return "[" + names.map(AppCode.swiftString).joined(separator: ", ") + "].compactMap { UIImage(named: $0) }"
+            return "[" + AppCode.listed(names.map(AppCode.swiftString)) + "].compactMap { UIImage(named: $0) }"
         case let (.images(names), .objc):
-            return "RefreshImages(@[" + names.map { "@" + AppCode.cString($0) }.joined(separator: ", ") + "])"
+            return "RefreshImages(@[" + AppCode.listed(names.map { "@" + AppCode.cString($0) }) + "])"
         case let (.image(name), .swift): return "UIImage(named: \(AppCode.swiftString(name)))"
         case let (.image(name), .objc): return "[UIImage imageNamed:@\(AppCode.cString(name))]"
         case let (.code(swift, _), .swift): return swift
@@ -170,6 +170,14 @@ public enum AppCode {
             }
         }
         return out
+    }
+
+    /// Array items on one line, or four a line below the opening bracket when there are more
+    /// than four (indented for a statement in the setup function).
+    static func listed(_ items: [String]) -> String {
+        guard items.count > 4 else { return items.joined(separator: ", ") }
+        let rows = stride(from: 0, to: items.count, by: 4).map { items[$0..<min($0 + 4, items.count)].joined(separator: ", ") }
+        return "\n        " + rows.joined(separator: ",\n        ") + "\n    "
     }
 
     /// A colour channel as a fraction with up to four decimals (`0.4784`).

@@ -1,0 +1,104 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// `refresh-render export`: the frames, their sizes and names, the catalog's JSON, the
+/// warnings, and a folder written whole or not at all.
+@Suite("Export: assets as Xcode takes them")
+struct AppExportTests {
+    static func sequence(delays: [Double]) throws -> ImageSequence {
+        let frames = try delays.indices.map { _ in
+            try ScaledImage(image: Support.solid(2, 2, RGBAColor(red: 0, green: 0, blue: 0)), scale: 2)
+        }
+        return try ImageSequence(frames: frames, duration: nil, frameDelays: delays)
+    }
+
+    @Test("a GIF's delays become repeats: each frame listed for its own delay on the delays' common tick")
+    func folding() throws {
+        let playback = ImagePlayback(try Self.sequence(delays: [0.1, 0.3, 0.2]), timing: .gif)
+        #expect(playback.frames == [0, 1, 1, 1, 2, 2])
+        #expect(abs(playback.duration - 0.6) < 1e-9)
+        // Equal timing (UIImageView's own): each frame once, the sequence's duration.
+        let equal = ImagePlayback(try Self.sequence(delays: [0.1, 0.3, 0.2]), timing: .equal)
+        #expect(equal.frames == [0, 1, 2] && abs(equal.duration - 0.6) < 1e-9)
+        // Equal delays need no repeats.
+        #expect(ImagePlayback(try Self.sequence(delays: [0.04, 0.04]), timing: .gif).frames == [0, 1])
+        // Delays with no useful common tick are spaced on a coarser one, at most 600 images.
+        let long = ImagePlayback(try Self.sequence(delays: [0.01, 7.0, 0.03]), timing: .gif)
+        #expect(long.frames.count <= ImagePlayback.maxListed && Set(long.frames) == [0, 1, 2])
+    }
+
+    @Test("the catalog: an image set a frame, Contents.json as Xcode writes it, @2x and @3x from the sources")
+    func catalog() throws {
+        let description = try SceneSchema.standard.description(fromArguments: ["--images", "refreshing=Fixtures/demo/spin.gif"])
+        let export = try AppExport(description, baseDirectory: Support.root.path)
+        let files = try export.files()
+        let paths = files.map(\.path)
+        #expect(paths.contains("Refresh.xcassets/Contents.json"))
+        #expect(paths.contains("Refresh.xcassets/refresh_refreshing_007.imageset/refresh_refreshing_007@3x.png"))
+        #expect(!paths.contains { $0.contains("refresh_refreshing_008") })
+        let contents = try #require(files.first { $0.path == "Refresh.xcassets/refresh_refreshing_000.imageset/Contents.json" })
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contents.bytes)) as? [String: Any])
+        let images = try #require(json["images"] as? [[String: String]])
+        #expect(images.map { $0["scale"] } == ["1x", "2x", "3x"])
+        #expect(images.map { $0["filename"] } == [nil, "refresh_refreshing_000@2x.png", "refresh_refreshing_000@3x.png"])
+        #expect(images.allSatisfy { $0["idiom"] == "universal" })
+        #expect((json["info"] as? [String: Any])?["author"] as? String == "xcode")
+        #expect((json["info"] as? [String: Any])?["version"] as? Int == 1)
+        // The 100-px GIF is taken at the scene's @2x: 50 pt, so 100 px at @2x and 150 px at @3x.
+        let three = try #require(files.first { $0.path.hasSuffix("refresh_refreshing_000@3x.png") })
+        let two = try #require(files.first { $0.path.hasSuffix("refresh_refreshing_000@2x.png") })
+        #expect(Self.size(three.bytes) == (150, 150) && Self.size(two.bytes) == (100, 100))
+        #expect(export.images[.refreshing]?.names.count == 8)
+    }
+
+    /// A PNG's width and height from its IHDR.
+    static func size(_ png: [UInt8]) -> (Int, Int) {
+        func word(_ at: Int) -> Int { png[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
+    @Test("the same scene exports byte-identical files; plain files are named NAME_STATE_000@2x.png")
+    func deterministic() throws {
+        let description = try SceneSchema.standard.description(fromArguments: [
+            "--images", "idle=Fixtures/demo/pull.gif", "--title", "idle=Pull",
+        ])
+        let options = AppExport.Options(prefix: "pull", scales: [2], assets: .files)
+        let first = try AppExport(description, options: options, baseDirectory: Support.root.path).files()
+        let second = try AppExport(description, options: options, baseDirectory: Support.root.path).files()
+        #expect(first.map(\.path) == second.map(\.path) && first.map(\.bytes) == second.map(\.bytes))
+        #expect(first.map(\.path).contains("images/pull_idle_019@2x.png"))
+        #expect(!first.map(\.path).contains { $0.contains("@3x") })
+    }
+
+    @Test("warnings: the decoded memory, a header grown past its height")
+    func warnings() throws {
+        let description = try SceneSchema.standard.description(fromArguments: ["--images", "idle=Fixtures/lottie/pull-loop.json"])
+        let export = try AppExport(description, baseDirectory: Support.root.path)
+        #expect(export.findings.contains { $0.message.contains("stay decoded on the device") })
+        #expect(export.findings.contains { $0.severity == .warning && $0.message.contains("grows from 54") })
+    }
+
+    @Test("the folder is written whole: an earlier export is replaced, a bad input leaves nothing, bad options are 64")
+    func wholeOrNothing() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let out = folder + "/export"
+        let ok = try CLI.run(["export", "--images", "idle=Fixtures/demo/pull.gif", "-o", out], in: Support.root.path)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out + "/Refresh.xcassets/refresh_idle_000.imageset/Contents.json"))
+        #expect(FileManager.default.fileExists(atPath: out + "/RefreshSetup.m"))
+        // Again with other images: the old frames are gone, not mixed in.
+        let again = try CLI.run(["export", "--images", "refreshing=Fixtures/demo/spin.gif", "-o", out], in: Support.root.path)
+        #expect(again.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: out + "/Refresh.xcassets/refresh_idle_000.imageset"))
+        let bad = try CLI.run(["export", "--images", "idle=Fixtures/demo/missing.gif", "-o", folder + "/broken"], in: Support.root.path)
+        #expect(bad.status != 0 && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+        #expect(CLI.files(in: folder) == ["export"])
+        for options in [["--name", "9x"], ["--scales", "2,4"], ["--scales", "two"]] {
+            let run = try CLI.run(["export", "-o", folder + "/x"] + options)
+            #expect(run.status == 64 && run.stderr.contains("--" + options[0].dropFirst(2)), "\(options) \(run.stderr)")
+        }
+    }
+}
