@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // MJRefresh's public API as the generated Swift calls it, with the names and signatures of
 // MJRefresh 3.7's headers as Swift imports them. Each declaration names the header entry it
 // stands for (`api:`); AppCodeProofTests holds those names to docs/coverage-names.txt.

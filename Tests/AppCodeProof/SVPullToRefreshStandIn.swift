@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // SVPullToRefresh's public API as the generated Swift calls it, with the names of its
 // headers as Swift imports them; each declaration names its header entry (`api:`).
 import Foundation
@@ -11,9 +13,9 @@ enum SVPullToRefreshState { // api: SVPullToRefreshView.state
 }
 
 // The infinite scrolling view's states are plain integer constants in its header.
-// swift-format-ignore: AlwaysUseLowerCamelCase
+
 let SVInfiniteScrollingStateStopped = 0 // api: SVInfiniteScrollingView.state
-// swift-format-ignore: AlwaysUseLowerCamelCase
+
 let SVInfiniteScrollingStateLoading = 1 // api: SVInfiniteScrollingView.state
 
 class SVPullToRefreshView: UIView {
