@@ -102,3 +102,55 @@ struct AppExportTests {
         }
     }
 }
+
+/// The page's download: the export as one ZIP archive, read by Python's `zipfile`.
+@Suite("Export: the ZIP archive")
+struct ExportArchiveTests {
+    @Test("the archive holds the export's files byte for byte, Python's zipfile reads it, and it is the same every time")
+    func archive() throws {
+        let description = try SceneSchema.standard.description(fromArguments: ["--images", "refreshing=Fixtures/demo/spin.gif"])
+        let export = try AppExport(description, options: AppExport.Options(scales: [2]), baseDirectory: Support.root.path)
+        let zip = try export.zip()
+        #expect(try export.zip() == zip)
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(zip).write(to: URL(fileURLWithPath: folder + "/a.zip"))
+        try export.write(to: folder + "/export")
+        // Every entry equals the file the export writes; every time stamp is 1980-01-01 00:00.
+        let script = """
+            import os, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1]) as z:
+                assert z.testzip() is None
+                names = z.namelist()
+                for info in z.infolist():
+                    assert info.date_time == (1980, 1, 1, 0, 0, 0), info.date_time
+                    with open(os.path.join(sys.argv[2], info.filename), "rb") as f:
+                        assert z.read(info) == f.read(), info.filename
+                print(len(names))
+            """
+        let run = try CLI.run(["python3", "-c", script, folder + "/a.zip", folder + "/export"], executable: "/usr/bin/env")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            String(decoding: run.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == String(try export.files().count))
+    }
+}
+
+/// PNG frames named one by one, as the page's copied command names a dropped sequence.
+@Suite("Images: a list of PNG frames")
+struct FrameListTests {
+    @Test("`a.png,b.png` is a sequence in the order given; anything but PNGs in the list is refused")
+    func list() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let colours = [RGBAColor(red: 255, green: 0, blue: 0), RGBAColor(red: 0, green: 0, blue: 255)]
+        for (index, colour) in colours.enumerated() {
+            try Support.solid(4, 4, colour).writePNG(to: folder + "/f\(index)@2x.png")
+        }
+        let loader = ImageLoader(defaultScale: 2, renderScale: 2)
+        let sequence = try loader.load(folder + "/f1@2x.png," + folder + "/f0@2x.png")
+        #expect(sequence.count == 2)
+        #expect(sequence.frames[0].image.pixel(x: 0, y: 0)?.b == 255 && sequence.frames[1].image.pixel(x: 0, y: 0)?.r == 255)
+        #expect(sequence.frames[0].pointWidth == 2)
+        #expect(throws: RefreshGifError.self) { try loader.load(folder + "/f0@2x.png," + folder + "/x.gif") }
+    }
+}

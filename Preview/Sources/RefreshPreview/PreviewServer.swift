@@ -94,6 +94,8 @@ public enum PreviewServer {
         router.get("/render.png") { request, _ in await serve(within: seconds) { try await service.render(query: request.uri.query) } }
         router.get("/export") { request, _ in await serve(within: seconds) { try service.export(query: request.uri.query) } }
         router.get("/lint") { request, _ in await serve(within: seconds) { try await service.lint(query: request.uri.query) } }
+        router.get("/appcode") { request, _ in await serve(within: seconds) { try await service.appCode(query: request.uri.query) } }
+        router.get("/assets.zip") { request, _ in await serve(within: seconds) { try await service.assetsZip(query: request.uri.query) } }
         router.post("/live") { request, _ in
             await serve(within: seconds) {
                 try await withBody(of: request, limit: limit, budget: service.budget) { body in

@@ -182,6 +182,36 @@ public final class PreviewService: Sendable {
         }
     }
 
+    /// `GET /appcode`: the setup code an app compiles for the scene on screen (docs/export.md):
+    /// `swift`, and `objc` (the header, then the implementation; empty for a Swift-only library).
+    public func appCode(query: String?) async throws -> PreviewReply {
+        try await answering {
+            let resolved = try scene(query).resolved(uploads)
+            let base = configuration.baseDirectory
+            let setup = try await slots.run(deadline: Deadline(seconds: configuration.requestSeconds)) { _ in
+                try AppExport(resolved, options: AppExport.Options(scales: [2]), baseDirectory: base).setup
+            }
+            guard let setup else { throw PreviewError.badRequest("this library has no setup code to copy") }
+            let objc = setup.objcImport == nil ? "" : setup.objcHeader + "\n" + setup.objcSource(header: "RefreshSetup.h")
+            return try .json(["swift": setup.swift, "objc": objc])
+        }
+    }
+
+    /// `GET /assets.zip`: the scene's export (`refresh-render export`) as one ZIP archive: the
+    /// asset catalog at @2x and @3x and the setup code.
+    public func assetsZip(query: String?) async throws -> PreviewReply {
+        try await answering {
+            let resolved = try scene(query).resolved(uploads)
+            let base = configuration.baseDirectory
+            let bytes = try await slots.run(deadline: Deadline(seconds: configuration.requestSeconds)) { _ in
+                try AppExport(resolved, baseDirectory: base).zip()
+            }
+            return PreviewReply(
+                contentType: "application/zip", headers: [("Content-Disposition", "attachment; filename=\"refresh-export.zip\"")],
+                body: bytes)
+        }
+    }
+
     /// `GET /lint`: what the scene's state images will do on a device (``AssetLint``).
     public func lint(query: String?) async throws -> PreviewReply {
         try await answering {

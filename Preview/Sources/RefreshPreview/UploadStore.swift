@@ -27,8 +27,9 @@ final class UploadStore: Sendable {
 
         /// What the scene reads: the file, or the folder of PNG frames.
         var path: String { files.count == 1 ? folder + "/" + files[0] : folder }
-        /// How a command line on the user's machine names it.
-        var writtenName: String { files.count == 1 ? name : state + "-frames" }
+        /// How a command line on the user's machine names it: the file, or the PNG frames one
+        /// by one as dropped (`a@2x.png,b@2x.png`), so the command runs where the user keeps them.
+        var writtenName: String { files.joined(separator: ",") }
     }
 
     private struct State {

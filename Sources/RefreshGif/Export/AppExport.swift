@@ -156,6 +156,19 @@ public struct AppExport {
         return out.sorted { $0.0 < $1.0 }
     }
 
+    /// The export as one ZIP archive (the page's download): the same files, the same bytes
+    /// for the same scene.
+    /// - Returns: the archive.
+    /// - Throws: ``RefreshGifError`` when an image cannot be encoded or the archive is too large.
+    public func zip() throws -> [UInt8] {
+        do {
+            return try ZipArchive.archive(try files())
+        } catch is ZipArchive.TooLarge {
+            throw RefreshGifError.limitExceeded(
+                file: "export", violation: .work(what: "the archive's bytes", limit: ZipArchive.maxBytes))
+        }
+    }
+
     /// The catalog's own `Contents.json`, as Xcode writes it.
     static let catalogContents = """
         {

@@ -100,6 +100,14 @@ public struct ImageLoader: Sendable {
         if FileIO.isDirectory(path) {
             return held(try loadFolder(path, limits: limits))
         }
+        // `a.png,b.png`: a sequence of PNG frames named one by one, in the order given.
+        if path.contains(","), !FileIO.isRegularFile(path) {
+            let files = path.split(separator: ",").map(String.init)
+            guard files.allSatisfy({ $0.lowercased().hasSuffix(".png") }) else {
+                throw RefreshGifError.badInput(file: path, message: "a list of frames names .png files only, separated by commas")
+            }
+            return held(try loadFrames(files, named: path, limits: limits))
+        }
         let bytes = try FileIO.read(path, maxBytes: limits.maxFileBytes)
         let scale = Self.scaleSuffix(of: path) ?? defaultScale
         return try RefreshGifError.translating(file: path) {
@@ -174,13 +182,18 @@ public struct ImageLoader: Sendable {
         guard !names.isEmpty else {
             throw RefreshGifError.badInput(file: path, message: "folder has no .png files")
         }
-        if names.count > limits.maxFrames {
-            throw RefreshGifError.limitExceeded(file: path, violation: .frames(what: "folder", limit: limits.maxFrames))
+        return try loadFrames(names.map { path + "/" + $0 }, named: path, limits: limits)
+    }
+
+    /// PNG frames, in the order given; `path` names them in errors (the folder or the list).
+    private func loadFrames(_ files: [String], named path: String, limits: DecodeLimits) throws -> ImageSequence {
+        if files.count > limits.maxFrames {
+            throw RefreshGifError.limitExceeded(file: path, violation: .frames(what: "sequence", limit: limits.maxFrames))
         }
         let decoder = PNGDecoder(limits: limits)
         var total = 0
-        let frames = try names.map { name -> ScaledImage in
-            let file = path + "/" + name
+        let frames = try files.map { file -> ScaledImage in
+            let name = URL(fileURLWithPath: file).lastPathComponent
             let bytes = try FileIO.read(file, maxBytes: limits.maxFileBytes)
             return try RefreshGifError.translating(file: file) {
                 // The frame's size from its header, against the budget, before it is decoded.
@@ -188,7 +201,7 @@ public struct ImageLoader: Sendable {
                 total += header.width * header.height
                 if total > limits.maxTotalPixels {
                     throw RefreshGifError.limitExceeded(
-                        file: path, violation: .totalPixels(what: "folder's frames", limit: limits.maxTotalPixels))
+                        file: path, violation: .totalPixels(what: "sequence's frames", limit: limits.maxTotalPixels))
                 }
                 let image = try decoder.decode(bytes)
                 return try ScaledImage(image: image, scale: Self.scaleSuffix(of: name) ?? defaultScale)

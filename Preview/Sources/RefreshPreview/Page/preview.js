@@ -554,6 +554,37 @@ function phoneEvents() {
   $("copy-command").addEventListener("click", () => copy("command"));
   $("copy-swift").addEventListener("click", () => copy("swift"));
   $("copy-json").addEventListener("click", () => copy("json"));
+  $("copy-app-swift").addEventListener("click", () => copyAppCode("swift"));
+  $("copy-app-objc").addEventListener("click", () => copyAppCode("objc"));
+  $("download-assets").addEventListener("click", downloadAssets);
+}
+
+// The code an app compiles (refresh-render export's RefreshSetup files), in either language.
+async function copyAppCode(language) {
+  const response = await fetch("/appcode?" + query(settings({ dynamic: false })));
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const text = (await response.json())[language];
+  const name = language === "swift" ? "Swift app code" : "Objective-C app code";
+  if (!text) { setStatus(`This library has no ${name}`, true); return; }
+  $("copied").textContent = text;
+  $("copied").dataset.kind = "app-" + language;
+  try {
+    await navigator.clipboard.writeText(text);
+    setStatus(`Copied the ${name}`);
+  } catch {
+    setStatus(`The ${name} is below; select it to copy`);
+  }
+}
+
+async function downloadAssets() {
+  setStatus("Exporting the assets…");
+  const response = await fetch("/assets.zip?" + query(settings({ dynamic: false })));
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()), download: "refresh-export.zip" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setStatus("Downloaded the assets");
 }
 
 async function download(format) {
