@@ -201,3 +201,68 @@ def test_screenshot_for_the_readme(page):
     if os.environ.get("UPDATE_SCREENSHOT") == "1":
         page.screenshot(path=str(ROOT / "docs/preview.png"))
     page.mouse.up()
+
+
+def drop_files(page, state, paths):
+    """Drops several files at once on a state's drop target, as a Finder selection would."""
+    files = [[pathlib.Path(p).name, base64.b64encode(pathlib.Path(p).read_bytes()).decode()] for p in paths]
+    page.evaluate(
+        """([state, files]) => {
+            const transfer = new DataTransfer();
+            for (const [name, data] of files) {
+                const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+                transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+            }
+            const target = document.querySelector('#drop-' + state);
+            target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true }));
+            target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true }));
+        }""",
+        [state, files])
+
+
+def test_a_dropped_png_sequence_is_named_by_its_files_and_the_command_runs(page, server, tmp_path):
+    frames = []
+    for index, colour in enumerate(["#FF3B30", "#34C759", "#007AFF"]):
+        path = tmp_path / f"arc_{index:02d}@2x.png"
+        subprocess.run([BINARY, "--style", "state", "--hide-labels", "--control-color", colour, "--width", "30", "--height", "30", "--kind", "header", "-o", str(path)], check=True)
+        frames.append(path)
+    drop_files(page, "refreshing", frames)
+    wait_js(page, "(window.previewMessages || []).some((m) => m.includes('arc_00@2x.png'))")
+    page.select_option("#f-state", "refreshing")
+    wait_for_still(page, "state=refreshing")
+    shown = still_bytes(page)
+    page.click("#copy-command")
+    wait_js(page, "document.querySelector('#copied').dataset.kind === 'command'")
+    command = page.locator("#copied").inner_text()
+    assert "refreshing=arc_00@2x.png,arc_01@2x.png,arc_02@2x.png" in command, command
+    assert "-frames" not in command
+    words = shlex.split(command)
+    subprocess.run([BINARY, *words[1:]], cwd=tmp_path, check=True)
+    assert (tmp_path / "refresh.png").read_bytes() == shown
+
+
+def test_copy_app_code_and_download_the_assets(page, server, tmp_path):
+    import zipfile
+
+    page.click("#copy-app-swift")
+    wait_js(page, "document.querySelector('#copied').dataset.kind === 'app-swift'")
+    swift = page.locator("#copied").inner_text()
+    assert "func installRefreshHeader(on scrollView: UIScrollView" in swift and "refresh_refreshing_000" in swift
+    page.click("#copy-app-objc")
+    wait_js(page, "document.querySelector('#copied').dataset.kind === 'app-objc'")
+    assert "headerWithRefreshingBlock:refreshing" in page.locator("#copied").inner_text()
+    archives = []
+    for _ in range(2):
+        with page.expect_download() as info:
+            page.click("#download-assets")
+        path = tmp_path / f"export-{len(archives)}.zip"
+        info.value.save_as(path)
+        archives.append(path.read_bytes())
+    assert archives[0] == archives[1]
+    with zipfile.ZipFile(tmp_path / "export-0.zip") as archive:
+        assert archive.testzip() is None
+        names = archive.namelist()
+        assert "Refresh.xcassets/Contents.json" in names and "RefreshSetup.swift" in names
+        assert "Refresh.xcassets/refresh_refreshing_000.imageset/refresh_refreshing_000@3x.png" in names
+        # The code in the archive is the code the page copied.
+        assert archive.read("RefreshSetup.swift").decode().strip() == swift.strip()
