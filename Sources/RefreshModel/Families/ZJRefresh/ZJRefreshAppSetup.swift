@@ -42,9 +42,11 @@ extension ZJRefresh {
         let titled = !scene.titles.isEmpty || pullToRefreshTitle != nil
         if titled {
             let lines = [(RefreshState.idle, false), (.idle, true), (.pulling, false), (.refreshing, false)].map { state, pulled in
+                // Pulled, the animator shows the pulled title, else the app's idle title (as drawn).
                 let text =
                     pulled
-                    ? pullToRefreshTitle ?? defaultTitle(kind: scene.kind, state: .idle, pulled: true, language: scene.language)
+                    ? pullToRefreshTitle ?? scene.titles[.idle]
+                        ?? defaultTitle(kind: scene.kind, state: .idle, pulled: true, language: scene.language)
                     : scene.titles[state] ?? defaultTitle(kind: scene.kind, state: state, pulled: false, language: scene.language)
                 return "    case .\(Self.stateCase(state, pulled: pulled)): return \(AppCode.swiftString(text))"
             }
