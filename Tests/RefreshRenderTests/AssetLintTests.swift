@@ -41,6 +41,20 @@ struct AssetLintTests {
         #expect(run.status == 0 && run.stderr.contains("warning: no installed font has U+10FFFD"), "\(run.stderr)")
     }
 
+    @Test("a sequence with one frame of another size is a warning naming the frame and both sizes")
+    func oddFrame() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for index in 0..<4 {
+            let colour = RGBAColor(red: 0x20, green: 0x80, blue: 0xFF)
+            try Support.solid(index == 2 ? 64 : 60, 60, colour).writePNG(to: folder + "/frame_\(index)@2x.png")
+        }
+        let findings = try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--images", "refreshing=" + folder]))
+        let odd = findings.filter { $0.message.contains("the image jumps as it plays") }
+        #expect(odd.count == 1 && odd[0].severity == .warning && odd[0].state == "refreshing")
+        #expect(odd.first?.message.hasPrefix("frame 3 is 32×30 pt among frames of 30×30 pt") == true, "\(odd)")
+    }
+
     @Test("an MJRefresh trailer outside Chinese: the phone shows the string keys, and lint says so until the app sets titles")
     func trailerKeys() throws {
         let english = try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--kind", "trailer"]))

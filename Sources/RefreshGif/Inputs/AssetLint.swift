@@ -78,6 +78,7 @@ public enum AssetLint {
             let file = paths[state]
             let name = scene.family.ownStateName(state, percent: state == .idle ? 0.5 : 1) ?? state.rawValue
             findings += frames(sequence, state: state, name: name, file: file)
+            findings += frameSizes(sequence, name: name, file: file)
             findings += edges(sequence, name: name, file: file)
             if let file {
                 findings += scaleNaming(file, name: name, renderScale: scene.scale)
@@ -172,6 +173,24 @@ public enum AssetLint {
                 severity: .warning, state: name, file: file,
                 message: "\(count) frames in \(points(sequence.duration)) s loop at \(points(rate)) frames a second: "
                     + "the animation looks choppy (\(Int(smoothFramesPerSecond)) or more look smooth)")
+        ]
+    }
+
+    /// Frames of one sequence in different sizes: UIImageView shows each at its own size, so
+    /// the image jumps from frame to frame (a PNG exported 64×60 among 60×60 ones).
+    private static func frameSizes(_ sequence: ImageSequence, name: String, file: String?) -> [AssetFinding] {
+        guard let first = sequence.frames.first else { return [] }
+        let odd = sequence.frames.enumerated().filter {
+            $0.element.pointWidth != first.pointWidth || $0.element.pointHeight != first.pointHeight
+        }
+        guard let example = odd.first else { return [] }
+        let frame = example.element
+        let which = odd.count == 1 ? "frame \(example.offset + 1) is" : "\(odd.count) frames are (the first: frame \(example.offset + 1))"
+        return [
+            AssetFinding(
+                severity: .warning, state: name, file: file,
+                message: "\(which) \(points(frame.pointWidth))×\(points(frame.pointHeight)) pt among frames of "
+                    + "\(points(first.pointWidth))×\(points(first.pointHeight)) pt: the image jumps as it plays")
         ]
     }
 
