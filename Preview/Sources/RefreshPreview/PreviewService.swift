@@ -78,15 +78,18 @@ public final class PreviewService: Sendable {
             let base = configuration.baseDirectory
             // The fastest level: measured against 0 (stored) and zlib's RLE, it answers soonest.
             let settings = PNGEncoder.Settings(level: 1, filters: .none)
-            let (bytes, report, gesture) = try await slots.run(deadline: deadline) { [cache, budget] renderer in
+            let (bytes, report, gesture, extent) = try await slots.run(deadline: deadline) { [cache, budget] renderer in
                 // Parsed here, off the server's threads: a 10 MB gesture is work too.
                 let gesture = try self.decodeGesture(body)
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
                 let end = try RefreshAnimation.gestureEnd(gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
+                // The control's extent along the pull: the distance that arms it, and the inset it
+                // holds while refreshing (the page springs towards it as the finger lifts).
+                let extent = scene.kind == .trailer ? scene.size.width : scene.size.height
                 return try budget.holding(Self.frameBytes(of: end) * 2, for: "this frame") {
                     let frame = try end.frame(at: 0, renderer: renderer)
                     defer { renderer.recycle(frame.image) }
-                    return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report, gesture)
+                    return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report, gesture, extent)
                 }
             }
             let rest = gesture.geometry.restingOffset(for: try kind(of: resolved))
@@ -97,6 +100,7 @@ public final class PreviewService: Sendable {
                     ("X-Refresh-State", report.state), ("X-Refresh-Library-State", report.libraryState ?? report.state),
                     ("X-Refresh-Percent", String(report.percent)), ("X-Refresh-Offset", String(report.offset ?? 0)),
                     ("X-Refresh-Rest", String(rest)), ("X-Refresh-Inset", String(inset)),
+                    ("X-Refresh-Extent", String(extent)),
                 ], body: bytes)
         }
     }

@@ -101,11 +101,15 @@ function fieldRow(field) {
     row.append(label, control);
   }
   row.append(el("span", { class: "help", text: field.help }));
-  row.addEventListener("input", changed);
+  row.addEventListener("input", (event) => {
+    if (event.target.id === "f-width") live.resize();
+    changed();
+  });
   row.addEventListener("change", (event) => {
     if (event.target.id === "f-library") libraryChanged();
-    // Another control or scroll view: the gesture starts again from rest.
-    if (["f-library", "f-kind", "f-width"].includes(event.target.id)) live.reset();
+    // Another control: the gesture starts again from rest; another width resizes the view.
+    if (["f-library", "f-kind"].includes(event.target.id)) live.reset();
+    if (event.target.id === "f-width") live.resize();
     changed();
   });
   return row;
@@ -193,12 +197,16 @@ function settings({ dynamic = true } = {}) {
 }
 
 // The phone is drawn at the screen's pixel density (at most the scene's scale): a @2x
-// picture on a 1x screen would cost four times the pixels for nothing shown.
+// picture on a 1x screen would cost four times the pixels for nothing shown. Only the
+// resolution follows the screen: a file without @2x/@3x is still taken at the scene's scale,
+// so every size in points (the control, its inset) is the scene's.
 function liveSettings() {
   const pairs = settings({ dynamic: false });
   const asked = Number((pairs.find(([name]) => name === "scale") || [])[1]) || 2;
   const shown = Math.max(1, Math.min(asked, Math.ceil(window.devicePixelRatio || 1)));
-  return pairs.filter(([name]) => name !== "scale").concat([["scale", String(shown)]]);
+  const out = pairs.filter(([name]) => name !== "scale").concat([["scale", String(shown)]]);
+  if (!pairs.some(([name]) => name === "imageScale")) out.push(["imageScale", String(asked)]);
+  return out;
 }
 
 function query(pairs) {
@@ -305,6 +313,9 @@ const live = {
   t0: 0,
   pull: 0,             // points past the resting offset, towards the control
   inset: 0,            // what the control adds to the inset (from the server)
+  extent: 54,          // the control's height (width for a trailer): arms it, and its inset while refreshing
+  spring: null,        // the release animation under way: { from, to, start, seconds }
+  hold: null,          // the inset the list holds after it, until the server's inset gets there
   rest: 0,             // the resting offset (from the server)
   dragging: false,
   dragStart: null,
@@ -336,6 +347,7 @@ const live = {
   start() {
     const width = Number($("f-width").value) || 375;
     this.geometry = { viewWidth: width, viewHeight: page.session.viewHeight, contentWidth: width, contentHeight: 1400 };
+    this.fitPhone();
     // Where the scroll view rests on the control's side (ScrollGeometry.restingOffset without
     // insets): the top for a header, the bottom of the list for footers.
     const kind = $("f-kind").value || "header";
@@ -354,8 +366,33 @@ const live = {
     return this.rest + this.direction() * this.pull;
   },
 
+  // The phone is the scroll view's size in points (plus its bezel), shrunk to fit a narrow
+  // window; drags are measured in points whatever its size on screen.
+  fitPhone() {
+    const phone = $("phone");
+    phone.style.width = `${this.geometry.viewWidth + 20}px`;
+    phone.style.aspectRatio = `${this.geometry.viewWidth + 20} / ${this.geometry.viewHeight + 20}`;
+  },
+
+  pointsPerPixel() {
+    const shown = $("phone").clientWidth;
+    return this.geometry && shown > 0 ? this.geometry.viewWidth / shown : 1;
+  },
+
+  // A new width: the scroll view changes size, and a drag under way goes on.
+  resize() {
+    const width = Number($("f-width").value) || 375;
+    if (!this.geometry || width < 1 || width > 2000) return;
+    this.geometry.viewWidth = width;
+    this.geometry.contentWidth = width;
+    this.fitPhone();
+    this.wake();
+  },
+
   reset() {
     this.dragging = false;
+    this.spring = null;
+    this.hold = null;
     this.pull = 0;
     this.inset = 0;
     this.lastState = "";
@@ -392,6 +429,7 @@ const live = {
   begin(point) {
     if (!this.geometry || this.isAtRest() || this.now() > 50) this.start();
     this.dragging = true;
+    this.spring = null;
     this.dragStart = { point, travel: this.inset + this.unband(this.pull - this.inset) };
     this.record();
     this.wake();
@@ -409,9 +447,16 @@ const live = {
     if (!this.dragging) return;
     this.dragging = false;
     this.record();
-    // On a device the control sets its inset in the same turn as the release; here the
-    // state machine's answer comes from the server, so the spring waits for it.
+    // On a device the control sets its inset in the same turn as the release and animates
+    // to it over fastAnimationDuration: armed (Pulling), the list goes to the control's
+    // extent; otherwise back to the current inset. The page knows both, so the spring starts
+    // now instead of waiting for the server's answer.
     this.releasedAt = this.now();
+    const target = this.lastState === "pulling" && this.pull >= this.extent - 0.5 ? this.extent : this.inset;
+    this.spring = { from: this.pull, to: target, start: performance.now(), seconds: 0.25 };
+    // The server's inset animates to the same place (as MJRefresh animates it): the list
+    // holds the predicted inset until the server's reaches it, rather than chase its ramp.
+    this.hold = target;
     this.wake();
   },
 
@@ -434,8 +479,21 @@ const live = {
   },
 
   tick(time) {
-    // After release the scroll view springs back to the inset the control asks for.
-    if (!this.dragging && this.answeredAt >= this.releasedAt && Math.abs(this.pull - this.inset) > 0.05) {
+    // After release: the animation to the predicted inset (ease in and out, as UIView
+    // animates, never past its end), then, if the state machine asks for another inset, a
+    // spring to that one.
+    if (!this.dragging && this.spring) {
+      const p = Math.min(1, (time - this.spring.start) / 1000 / this.spring.seconds);
+      const eased = p < 0.5 ? 2 * p * p : 1 - Math.pow(-2 * p + 2, 2) / 2;
+      this.pull = this.spring.from + (this.spring.to - this.spring.from) * eased;
+      if (p >= 1) this.spring = null;
+      this.record();
+    } else if (this.hold !== null) {
+      // Released once the server's inset is there, or after a second if it goes elsewhere.
+      if (this.dragging || Math.abs(this.inset - this.hold) < 0.5 || this.now() - this.releasedAt > 1) {
+        this.hold = null;
+      }
+    } else if (!this.dragging && this.answeredAt >= this.releasedAt && Math.abs(this.pull - this.inset) > 0.05) {
       const dt = this.lastTick ? Math.min(0.05, (time - this.lastTick) / 1000) : 1 / 60;
       this.pull += (this.inset - this.pull) * (1 - Math.exp(-dt / 0.07));
       if (Math.abs(this.pull - this.inset) <= 0.05) this.pull = this.inset;
@@ -443,7 +501,7 @@ const live = {
     }
     this.lastTick = time;
     if (this.inFlight < 3) this.fetchFrame();
-    const busy = this.dragging || Math.abs(this.pull - this.inset) > 0.05 || this.lastState === "refreshing"
+    const busy = this.dragging || this.spring || this.hold !== null || Math.abs(this.pull - this.inset) > 0.05 || this.lastState === "refreshing"
       || this.lastState === "pulling" || this.inFlight > 0;
     if (busy) this.quietSince = time;
     if (time - this.quietSince < 600) requestAnimationFrame((t) => this.tick(t));
@@ -490,6 +548,7 @@ const live = {
     }
     screen.getContext("2d").drawImage(picture, 0, 0);
     this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
+    this.extent = Number(response.headers.get("X-Refresh-Extent")) || this.extent;
     this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
     this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
     this.lastGesture = gesture;
@@ -503,7 +562,8 @@ const live = {
       $("state").textContent = state;
       $("library-state").textContent = libraryState && libraryState !== state ? `(${libraryState})` : "";
       const log = $("state-log");
-      log.append(el("li", { text: state }));
+      // A state entered again after a reset is not a new entry.
+      if (log.lastElementChild?.textContent !== state) log.append(el("li", { text: state }));
       while (log.children.length > 12) log.firstChild.remove();
     }
     $("pull").textContent = this.pull.toFixed(0);
@@ -522,7 +582,7 @@ window.previewStats = { frames: 0 };
 
 function phoneEvents() {
   const phone = $("phone");
-  const along = (e) => (live.axisIsX() ? -e.clientX : e.clientY);
+  const along = (e) => (live.axisIsX() ? -e.clientX : e.clientY) * live.pointsPerPixel();
   phone.addEventListener("pointerdown", (e) => {
     phone.setPointerCapture(e.pointerId);
     live.begin(along(e));

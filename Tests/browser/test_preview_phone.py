@@ -1,0 +1,95 @@
+"""The phone on the preview page as a phone: sizes in points whatever the screen's density, the
+release animation, the width setting, and a page that fits a phone's window."""
+import pytest
+
+from conftest import wait_js
+
+
+def open_page(browser, server, **context):
+    opened = browser.new_context(**context).new_page()
+    errors = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.goto(server.url)
+    wait_js(opened, "document.querySelector('#status').textContent === 'Ready'")
+    return opened, errors
+
+
+def pull_and_release(page, distance=260, steps=25):
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 120
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(x, y + distance * i / steps)
+        page.wait_for_timeout(20)
+    wait_js(page, "document.querySelector('#state').textContent === 'pulling'")
+    page.mouse.up()
+
+
+@pytest.mark.parametrize("density", [1, 2, 3])
+def test_point_geometry_is_the_scenes_at_every_density(browser, server, density):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900}, device_scale_factor=density)
+    pull_and_release(page)
+    wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    page.wait_for_timeout(500)
+    # spin.gif is 100 px without @2x: taken at the scene's @2x, 50 pt, in the 54-pt header.
+    extent, inset, pull = page.evaluate("[live.extent, live.inset, live.pull]")
+    assert (extent, inset) == (54, 54), (density, extent, inset)
+    assert abs(pull - 54) < 0.1
+    # Only the resolution follows the screen: at most the scene's @2x.
+    width = page.evaluate("document.querySelector('#screen').width")
+    assert width == 375 * min(density, 2)
+    page.context.close()
+    assert errors == []
+
+
+def test_release_animates_to_the_inset_at_once_without_undershoot(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    pull_and_release(page)
+    released = page.evaluate("live.releasedAt")
+    page.wait_for_timeout(700)
+    timeline = page.evaluate("live.samples.filter((s) => s.t >= live.releasedAt).map((s) => [s.t, -s.offset])")
+    pulls = [pull for _, pull in timeline]
+    start = pulls[0]
+    assert start > 100
+    # It moves within 50 ms of the release (no hold for the server), only towards the inset,
+    # never below it, and rests there by 0.35 s (fastAnimationDuration is 0.25 s).
+    moved = [t for t, pull in timeline if pull < start - 1]
+    assert moved and moved[0] - released < 0.05, timeline[:5]
+    assert all(b <= a + 0.01 for a, b in zip(pulls, pulls[1:])), pulls
+    assert min(pulls) >= 54 - 0.01
+    settled = [t for t, pull in timeline if abs(pull - 54) < 0.05]
+    assert settled and settled[0] - released < 0.35, timeline[-5:]
+    page.context.close()
+    assert errors == []
+
+
+def test_the_width_setting_sizes_the_phone_and_a_drag_right_after_typing_it_counts(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    page.fill("#f-width", "320")
+    # Straight to the phone: the width field loses focus as the drag begins.
+    pull_and_release(page)
+    wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    inner = page.evaluate("document.querySelector('#phone').clientWidth")
+    assert inner == 320
+    # Drawn at the screen's density (1 here): 320 px for 320 pt, not 375 stretched.
+    wait_js(page, "document.querySelector('#screen').width === 320")
+    page.context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1440, "height": 900}])
+def test_the_page_fits_the_window(browser, server, viewport):
+    page, errors = open_page(browser, server, viewport=viewport)
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, overflow
+    box = page.locator("#phone").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    if viewport["width"] < 500:
+        # The panel comes below the phone.
+        assert page.locator("#panel").bounding_box()["y"] > box["y"] + box["height"] - 1
+        # A drag on the shrunk phone still moves the list in points.
+        pull_and_release(page, distance=300)
+        wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    page.context.close()
+    assert errors == []
