@@ -234,10 +234,78 @@ function changed() {
   live.wake();
 }
 
+// A refused setting is shown where it was typed: the field is marked (aria-invalid) with the
+// message under it, and the pictures drawn before it are greyed until a good value draws again.
+function showError(message) {
+  const text = message.replace(/^refresh-render:\s*/, "");
+  clearErrors();
+  const match = text.match(/^--([a-z0-9-]+):\s*(.*)$/);
+  const field = match && page.schema.fields.find((f) => f.option === match[1]);
+  const row = field && document.querySelector(`.field[data-name="${field.name}"]`);
+  if (row) {
+    const id = `error-${field.name}`;
+    for (const control of row.querySelectorAll("input, select")) {
+      control.setAttribute("aria-invalid", "true");
+      control.setAttribute("aria-describedby", id);
+    }
+    row.append(el("span", { class: "field-error", id, text: match[2] }));
+  }
+  for (const id of ["still-panel", "device"]) $(id).classList.add("stale");
+  setStatus(text, true);
+}
+
+function clearErrors() {
+  for (const control of document.querySelectorAll("[aria-invalid]")) {
+    control.removeAttribute("aria-invalid");
+    control.removeAttribute("aria-describedby");
+  }
+  for (const note of document.querySelectorAll(".field-error")) note.remove();
+  for (const id of ["still-panel", "device"]) $(id).classList.remove("stale");
+}
+
+// The server stopped answering: say so, stop the frame counter, and ask again every second
+// until it answers; then draw again.
+function connectionLost() {
+  if (page.offline) return;
+  page.offline = true;
+  document.body.classList.add("offline");
+  $("fps").textContent = "0";
+  setStatus("Connection lost: the preview server stopped answering. Reconnecting…", true);
+  page.reconnect = setInterval(async () => {
+    try {
+      if (!(await fetch("/healthz")).ok) return;
+    } catch {
+      return;
+    }
+    clearInterval(page.reconnect);
+    page.offline = false;
+    document.body.classList.remove("offline");
+    setStatus("Reconnected");
+    live.reset();
+    changed();
+  }, 1000);
+}
+
+// fetch, with a lost connection reported once instead of "Failed to fetch".
+async function ask(url, options) {
+  try {
+    return await fetch(url, options);
+  } catch (error) {
+    connectionLost();
+    throw error;
+  }
+}
+
 async function refreshStill() {
   const asked = query(settings());
-  const response = await fetch("/render.png?" + asked);
-  if (!response.ok) { setStatus(await failure(response), true); return; }
+  let response;
+  try {
+    response = await ask("/render.png?" + asked);
+  } catch {
+    return;
+  }
+  if (!response.ok) { showError(await failure(response)); return; }
+  clearErrors();
   const blob = await response.blob();
   // The picture on screen and the settings it was drawn for (the tests read both).
   window.previewStill = { query: asked, blob };
@@ -249,7 +317,12 @@ async function refreshStill() {
 }
 
 async function refreshFindings() {
-  const response = await fetch("/lint?" + query(settings()));
+  let response;
+  try {
+    response = await ask("/lint?" + query(settings()));
+  } catch {
+    return;
+  }
   const list = $("findings");
   if (!response.ok) { list.replaceChildren(el("li", { text: await failure(response) })); return; }
   const { findings } = await response.json();
@@ -511,18 +584,21 @@ const live = {
   // Asks for the frame at this instant. Up to three are under way at once; each is shown in
   // the order asked (answers may arrive out of order), so none is lost.
   fetchFrame() {
-    if (!this.geometry) return;
+    if (!this.geometry || page.offline) return;
     const duration = Math.max(0, this.now());
     if (duration > 58) { this.start(); return; }
     const gesture = this.gesture(duration);
     const generation = this.generation;
     this.inFlight += 1;
     const answer = (async () => {
-      const response = await fetch("/live?" + query(liveSettings()), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
+      const response = await ask("/live?" + query(liveSettings()), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
       if (!response.ok) throw new Error(await failure(response));
       // Decoded off the main thread.
       return { response, picture: await createImageBitmap(await response.blob()) };
     })();
+    // Handled in order below; marked handled now so a refusal is not an unhandled rejection
+    // while an earlier frame is still being shown.
+    answer.catch(() => {});
     const before = this.presented;
     this.presented = (async () => {
       try {
@@ -532,7 +608,7 @@ const live = {
         if (generation === this.generation && duration >= this.shownAt) this.present(response, picture, gesture, duration);
         picture.close();
       } catch (error) {
-        setStatus(error.message || String(error), true);
+        if (!page.offline) showError(error.message || String(error));
       } finally {
         this.inFlight -= 1;
       }
