@@ -41,6 +41,18 @@ struct AssetLintTests {
         #expect(run.status == 0 && run.stderr.contains("warning: no installed font has U+10FFFD"), "\(run.stderr)")
     }
 
+    @Test("a style that draws no images gets no findings about them, only that they are not shown")
+    func onlyWhatIsDrawn() throws {
+        let normal = try AssetLint.check(
+            try SceneSchema.standard.description(fromArguments: ["--style", "normal", "--images", "idle=Fixtures/lottie/pull-loop.json"]),
+            baseDirectory: Support.root.path)
+        #expect(normal.count == 1 && normal[0].severity == .info && normal[0].message.contains("draws no images"))
+        let gif = try AssetLint.check(
+            try SceneSchema.standard.description(fromArguments: ["--images", "idle=Fixtures/lottie/pull-loop.json"]),
+            baseDirectory: Support.root.path)
+        #expect(gif.contains { $0.message.contains("grows from 54") })
+    }
+
     @Test("a sequence with one frame of another size is a warning naming the frame and both sizes")
     func oddFrame() throws {
         let folder = try Support.temporaryFolder()

@@ -33,6 +33,12 @@ public struct SettingsCatalog: Encodable, Sendable {
         public var unit: String?
         /// The library that owns the setting; nil for every library's.
         public var owner: String?
+        /// The setting in words, for people who do not read flags (`Hide time label`).
+        public var title: String
+        /// True for a colour (`#RRGGBB[AA]`): the panel offers a colour picker with alpha.
+        public var isColor: Bool
+        /// The values a text setting knows by name (the title languages), for a menu.
+        public var suggestions: [String]?
     }
 
     /// What one library accepts.
@@ -61,7 +67,8 @@ public struct SettingsCatalog: Encodable, Sendable {
                     choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
                     isFile: field.namesFile,
                     isLimit: field.group == .limits, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
-                    owner: field.owner)
+                    owner: field.owner, title: Self.title(of: field.name), isColor: field.valueName.hasPrefix("#RRGGBB"),
+                    suggestions: field.key == SceneField.language.key ? TitleLanguage.allCases.map(\.rawValue) : nil)
             },
             libraries: Dictionary(
                 uniqueKeysWithValues: schema.families.map { family in
@@ -74,6 +81,21 @@ public struct SettingsCatalog: Encodable, Sendable {
                             states: family.acceptedStateNames)
                     )
                 }))
+    }
+
+    /// A setting's key in words: `hideTimeLabel` → `Hide time label`, `svLayout` → `SV layout`.
+    static func title(of key: String) -> String {
+        var words: [String] = []
+        for character in key {
+            if character.isUppercase || words.isEmpty { words.append("") }
+            words[words.count - 1].append(character)
+        }
+        let spelled = words.map { word -> String in
+            let lower = word.lowercased()
+            return ["sv", "zj", "rtl", "mj"].contains(lower) ? lower.uppercased() : lower
+        }
+        guard let first = spelled.first else { return key }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + spelled.dropFirst()).joined(separator: " ")
     }
 
     private init(fields: [Field], libraries: [String: Library]) {

@@ -43,27 +43,56 @@ function statesOf(lib) {
   return page.schema.libraries[lib].states;
 }
 
+// The panel: one folding section a group (control, images, labels, look, motion, limits);
+// the first three open.
 function buildPanel() {
   const form = $("panel");
   form.replaceChildren();
   for (const [group, title] of Object.entries(sections)) {
     const members = page.schema.fields.filter((f) => f.group === group);
     if (!members.length) continue;
-    const set = el("fieldset", {}, el("legend", { text: title }));
+    const set = el("details", { class: "section", "data-group": group }, el("summary", { text: title }));
+    if (["control", "images", "labels"].includes(group)) set.open = true;
     form.append(set);
     for (const field of members) set.append(fieldRow(field));
   }
 }
 
+// A colour field: a picker and an alpha slider beside the text (#RRGGBBAA), kept in step;
+// the text is what is sent, so any colour the command line takes can be typed too.
+function colourControl(id, field, value) {
+  const text = el("input", { id, type: "text", placeholder: field.defaultText || "#RRGGBBAA", spellcheck: "false" });
+  text.value = value;
+  const picker = el("input", { type: "color", "aria-label": `${field.title}: colour` });
+  const alpha = el("input", { type: "range", min: "0", max: "255", step: "1", "aria-label": `${field.title}: opacity` });
+  const show = () => {
+    const hex = (text.value || field.defaultText || "").trim();
+    const match = hex.match(/^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})?$/);
+    picker.value = match ? "#" + match[1].toLowerCase() : "#000000";
+    alpha.value = match && match[2] ? String(parseInt(match[2], 16)) : "255";
+  };
+  const write = () => {
+    const a = Number(alpha.value);
+    text.value = picker.value.toUpperCase() + (a === 255 ? "" : a.toString(16).padStart(2, "0").toUpperCase());
+    text.dispatchEvent(new Event("input", { bubbles: true }));
+  };
+  picker.addEventListener("input", write);
+  alpha.addEventListener("input", write);
+  text.addEventListener("input", (event) => { if (event.isTrusted) show(); });
+  show();
+  return el("span", { class: "pair colour" }, picker, alpha, text);
+}
+
 function fieldRow(field) {
   const id = "f-" + field.name;
   const row = el("div", { class: "field", "data-name": field.name });
-  const label = el("label", { for: id, text: "--" + field.option });
+  // The setting in words; the flag, as the copied command writes it, beneath.
+  const label = el("label", { for: id }, el("span", { text: field.title }), el("code", { class: "flag", text: "--" + field.option }));
   const texts = baseTexts(field.name);
   let control;
   if (field.kind === "byState") {
-    control = el("div", { id, class: "by-state", role: "group", "aria-label": field.name });
-    row.append(el("span", { text: "--" + field.option }), control);
+    control = el("div", { id, class: "by-state", role: "group", "aria-label": field.title });
+    row.append(el("span", { class: "label" }, el("span", { text: field.title }), el("code", { class: "flag", text: "--" + field.option })), control);
     fillByState(field, control, texts);
   } else {
     if (field.kind === "choice") {
@@ -74,6 +103,15 @@ function fieldRow(field) {
     } else if (field.kind === "flag") {
       control = el("input", { id, type: "checkbox" });
       control.checked = texts[0] === "true";
+    } else if (field.suggestions) {
+      // A text setting with known values (the title languages): a menu.
+      control = el("select", { id });
+      control.append(el("option", { value: "", text: field.defaultText ? `(default: ${field.defaultText})` : "(default)" }));
+      for (const word of field.suggestions) control.append(el("option", { value: word, text: word }));
+      if (texts[0] && !field.suggestions.includes(texts[0])) control.append(el("option", { value: texts[0], text: texts[0] }));
+      control.value = texts[0] || "";
+    } else if (field.isColor) {
+      control = colourControl(id, field, texts[0] || "");
     } else if (field.isFile) {
       control = el("select", { id });
       control.append(el("option", { value: "", text: "(none)" }));
@@ -100,7 +138,8 @@ function fieldRow(field) {
     }
     row.append(label, control);
   }
-  row.append(el("span", { class: "help", text: field.help }));
+  const defaultLine = field.kind === "flag" ? "" : field.defaultText ? ` Default: ${field.defaultText}.` : "";
+  row.append(el("span", { class: "help", text: field.help + defaultLine }));
   row.addEventListener("input", (event) => {
     if (event.target.id === "f-width") live.resize();
     changed();

@@ -1,0 +1,50 @@
+"""The panel as designers read it: settings in words with the flag beneath, defaults shown,
+colour pickers with alpha, a language menu, folding sections, findings only for what is drawn."""
+from conftest import wait_js
+
+
+def test_settings_read_as_words_with_the_flag_and_default_beneath(page):
+    label = page.locator("label[for='f-hideTimeLabel']")
+    assert label.locator("span").inner_text() == "Hide time label"
+    assert label.locator("code.flag").inner_text() == "--hide-time-label"
+    help_text = page.locator(".field[data-name='arrowColor'] .help").text_content()
+    assert "Default: #808080." in help_text
+
+
+def test_a_colour_is_picked_with_its_alpha_and_drawn(page):
+    page.locator("#panel details[data-group='look'] summary").click()
+    row = page.locator(".field[data-name='controlColor']")
+    picker, alpha = row.locator("input[type=color]"), row.locator("input[type=range]")
+    picker.evaluate("(p) => { p.value = '#ff3b30'; p.dispatchEvent(new Event('input', { bubbles: true })); }")
+    assert page.input_value("#f-controlColor") == "#FF3B30"
+    alpha.fill("128")
+    assert page.input_value("#f-controlColor") == "#FF3B3080"
+    wait_js(page, "(document.querySelector('#still').dataset.query || '').includes('controlColor=%23FF3B3080')")
+    # Typed text moves the picker and the slider.
+    page.fill("#f-controlColor", "#007AFF")
+    assert picker.input_value() == "#007aff" and alpha.input_value() == "255"
+
+
+def test_the_language_is_a_menu_of_the_six(page):
+    page.locator("#panel details[data-group='labels']").evaluate("(d) => { d.open = true; }")
+    options = page.locator("#f-language option").all_inner_texts()
+    assert options[0].startswith("(default") and options[1:] == ["en", "zh-Hans", "zh-Hant", "ko", "ru", "uk"]
+    page.select_option("#f-language", "ko")
+    wait_js(page, "(document.querySelector('#still').dataset.query || '').includes('language=ko')")
+
+
+def test_sections_fold(page):
+    sections = page.locator("#panel details.section")
+    groups = [sections.nth(i).get_attribute("data-group") for i in range(sections.count())]
+    assert groups[:3] == ["control", "images", "labels"] and "limits" in groups
+    limits = page.locator("#panel details[data-group='limits']")
+    assert limits.get_attribute("open") is None
+    limits.locator("summary").click()
+    assert limits.get_attribute("open") is not None
+    assert page.locator("#f-maxPixels").is_visible()
+
+
+def test_findings_only_for_what_is_drawn(page):
+    page.select_option("#f-style", "normal")
+    wait_js(page, "[...document.querySelectorAll('#findings li')].some((li) => li.textContent.includes('draws no images'))")
+    assert page.locator("#findings li").count() == 1
