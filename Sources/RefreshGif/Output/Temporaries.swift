@@ -47,7 +47,12 @@ package enum Temporaries {
     }
 
     /// Removes a folder and everything in it (an export's staging folder has subfolders).
-    package static func removeFolder(_ path: String, depth: Int = 0) {
+    package static func removeFolder(_ path: String) {
+        removeTree(path, depth: 0)
+    }
+
+    /// Removes `path` and what it holds, at most eight folders deep.
+    private static func removeTree(_ path: String, depth: Int) {
         if let directory = opendir(path) {
             let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
             while let entry = readdir(directory) {
@@ -55,7 +60,7 @@ package enum Temporaries {
                 let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
                 guard name != "." && name != ".." else { continue }
                 let child = path + "/" + name
-                if unlink(child) != 0 && errno == EISDIR && depth < 8 { removeFolder(child, depth: depth + 1) }
+                if unlink(child) != 0 && errno == EISDIR && depth < 8 { removeTree(child, depth: depth + 1) }
             }
             closedir(directory)
         }
