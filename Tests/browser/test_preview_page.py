@@ -183,6 +183,9 @@ def test_a_file_changed_on_disk_redraws_the_page(page, server):
     target = pathlib.Path(server.folder) / "spin.gif"
     target.write_bytes((ROOT / "Fixtures/demo/pull.gif").read_bytes())
     wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('A file changed on disk'))")
+    # The notice stays long enough to be read, not replaced at once by "Ready".
+    page.wait_for_timeout(1000)
+    assert page.locator("#status").inner_text().startswith("A file changed on disk")
     after = still_bytes(page)
     for _ in range(200):  # the redraw follows the event: wait for the new picture
         if after != before:

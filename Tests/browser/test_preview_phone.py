@@ -93,3 +93,30 @@ def test_the_page_fits_the_window(browser, server, viewport):
         wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
     page.context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [{"width": 1440, "height": 900}, {"width": 390, "height": 844}])
+def test_screenshots_for_the_docs(browser, server, viewport, scheme):
+    """The page at desktop and phone sizes in both schemes, mid-pull (written to docs/ only when
+    UPDATE_SCREENSHOT=1, to be looked at before they are committed)."""
+    import os
+
+    from conftest import ROOT
+
+    page, errors = open_page(browser, server, viewport=viewport, color_scheme=scheme)
+    page.select_option("#f-style", "normal")
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 100
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 21):
+        page.mouse.move(x, y + 200 * i / 20)
+        page.wait_for_timeout(20)
+    wait_js(page, "document.querySelector('#state').textContent === 'pulling'")
+    page.wait_for_timeout(300)
+    if os.environ.get("UPDATE_SCREENSHOT") == "1":
+        page.screenshot(path=str(ROOT / f"docs/preview-{viewport['width']}-{scheme}.png"))
+    page.mouse.up()
+    page.context.close()
+    assert errors == []

@@ -252,9 +252,17 @@ function query(pairs) {
   return new URLSearchParams(pairs).toString();
 }
 
-function setStatus(text, isError = false) {
+function setStatus(text, isError = false, holdSeconds = 0) {
   // The last messages, for the tests: a status may be replaced before anyone reads it.
   window.previewMessages = (window.previewMessages || []).concat([text]).slice(-50);
+  // A notice ("A file changed on disk") stays a few seconds before a routine "Ready" replaces it.
+  clearTimeout(page.readyTimer);
+  const held = (page.statusHeldUntil || 0) - performance.now();
+  if (text === "Ready" && !isError && held > 0) {
+    page.readyTimer = setTimeout(() => setStatus("Ready"), held);
+    return;
+  }
+  page.statusHeldUntil = holdSeconds > 0 ? performance.now() + holdSeconds * 1000 : 0;
   $("status").textContent = text;
   $("status").classList.toggle("error", isError);
 }
@@ -308,6 +316,7 @@ function connectionLost() {
   if (page.offline) return;
   page.offline = true;
   document.body.classList.add("offline");
+  live.frames = [];
   $("fps").textContent = "0";
   setStatus("Connection lost: the preview server stopped answering. Reconnecting…", true);
   page.reconnect = setInterval(async () => {
@@ -319,7 +328,7 @@ function connectionLost() {
     clearInterval(page.reconnect);
     page.offline = false;
     document.body.classList.remove("offline");
-    setStatus("Reconnected");
+    setStatus("Reconnected", false, 4);
     live.reset();
     changed();
   }, 1000);
@@ -602,7 +611,7 @@ const live = {
       this.record();
     } else if (this.hold !== null) {
       // Released once the server's inset is there, or after a second if it goes elsewhere.
-      if (this.dragging || Math.abs(this.inset - this.hold) < 0.5 || this.now() - this.releasedAt > 1) {
+      if (this.dragging || Math.abs(this.inset - this.hold) < 0.01 || this.now() - this.releasedAt > 1) {
         this.hold = null;
       }
     } else if (!this.dragging && this.answeredAt >= this.releasedAt && Math.abs(this.pull - this.inset) > 0.05) {
@@ -688,7 +697,7 @@ const live = {
     const now = performance.now();
     this.frames.push(now);
     while (this.frames.length && now - this.frames[0] > 1000) this.frames.shift();
-    $("fps").textContent = String(this.frames.length);
+    $("fps").textContent = page.offline ? "0" : String(this.frames.length);
     window.previewStats.frames += 1;
   },
 };
@@ -783,7 +792,7 @@ function listenForChanges() {
     const { version } = JSON.parse(e.data);
     if (version !== page.session.version) {
       page.session.version = version;
-      setStatus("A file changed on disk: redrawn");
+      setStatus("A file changed on disk: redrawn", false, 4);
       changed();
     }
   });
