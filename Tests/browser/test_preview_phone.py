@@ -120,3 +120,26 @@ def test_screenshots_for_the_docs(browser, server, viewport, scheme):
     page.mouse.up()
     page.context.close()
     assert errors == []
+
+
+def test_the_last_gesture_can_be_scrubbed_frame_by_frame(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    pull_and_release(page)
+    wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    page.wait_for_timeout(400)
+    end = float(page.get_attribute("#scrub", "max"))
+    assert end > 0.5
+    # The start of the gesture: at rest, Idle.
+    page.locator("#scrub").fill("0")
+    wait_js(page, "window.previewScrub && window.previewScrub.t === 0")
+    assert page.locator("#state").inner_text() == "idle"
+    # One frame on is 1/60 s later, and the picture is the server's for that instant.
+    page.click("#frame-next")
+    wait_js(page, "window.previewScrub && Math.abs(window.previewScrub.t - 1 / 60) < 1e-6")
+    assert page.locator("#scrub-time").inner_text() == "0.02 s"
+    # The end: refreshing again; the live picture stays paused until the next drag.
+    page.locator("#scrub").fill(str(end))
+    wait_js(page, "window.previewScrub && window.previewScrub.state === 'refreshing'")
+    assert page.evaluate("live.scrubbing")
+    page.context.close()
+    assert errors == []

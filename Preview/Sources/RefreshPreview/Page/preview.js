@@ -547,7 +547,39 @@ const live = {
              events: this.events, duration };
   },
 
+  // Shows the last gesture at `t` seconds (the timeline): the live picture pauses until the
+  // list is dragged again.
+  async scrubTo(t) {
+    const last = this.lastGesture;
+    if (!last || page.offline) return;
+    const at = Math.max(0, Math.min(t, this.timelineEnd || last.duration));
+    this.scrubbing = true;
+    $("scrub").value = String(at);
+    $("scrub-time").textContent = `${at.toFixed(2)} s`;
+    // The gesture as it stood at that instant: what came later is not part of it.
+    const samples = last.samples.filter((sample, index) => index === 0 || sample.t <= at);
+    const gesture = { ...last, samples, events: last.events.filter((e) => e.t <= at), duration: Math.max(at, samples[samples.length - 1].t) };
+    let response;
+    try {
+      response = await ask("/live?" + query(liveSettings()), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
+    } catch {
+      return;
+    }
+    if (!response.ok) { showError(await failure(response)); return; }
+    const picture = await createImageBitmap(await response.blob());
+    const screen = $("screen");
+    if (screen.width !== picture.width || screen.height !== picture.height) {
+      screen.width = picture.width;
+      screen.height = picture.height;
+    }
+    screen.getContext("2d").drawImage(picture, 0, 0);
+    picture.close();
+    $("state").textContent = response.headers.get("X-Refresh-State") || "";
+    window.previewScrub = { t: at, state: response.headers.get("X-Refresh-State") };
+  },
+
   begin(point) {
+    this.scrubbing = false;
     if (!this.geometry || this.isAtRest() || this.now() > 50) this.start();
     this.dragging = true;
     this.spring = null;
@@ -621,7 +653,7 @@ const live = {
       this.record();
     }
     this.lastTick = time;
-    if (this.inFlight < 3) this.fetchFrame();
+    if (this.inFlight < 3 && !this.scrubbing) this.fetchFrame();
     const busy = this.dragging || this.spring || this.hold !== null || Math.abs(this.pull - this.inset) > 0.05 || this.lastState === "refreshing"
       || this.lastState === "pulling" || this.inFlight > 0;
     if (busy) this.quietSince = time;
@@ -653,7 +685,7 @@ const live = {
         await before;
         const { response, picture } = await answer;
         // A frame of an earlier gesture, or older than the one shown, is not shown.
-        if (generation === this.generation && duration >= this.shownAt) this.present(response, picture, gesture, duration);
+        if (generation === this.generation && duration >= this.shownAt && !this.scrubbing) this.present(response, picture, gesture, duration);
         picture.close();
       } catch (error) {
         if (!page.offline) showError(error.message || String(error));
@@ -676,6 +708,13 @@ const live = {
     this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
     this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
     this.lastGesture = gesture;
+    // The timeline spans the gesture so far.
+    this.timelineEnd = duration;
+    $("scrub").max = String(duration);
+    if (!this.scrubbing) {
+      $("scrub").value = String(duration);
+      $("scrub-time").textContent = `${duration.toFixed(2)} s`;
+    }
     this.answeredAt = Math.max(this.answeredAt, duration);
     this.countFrame();
   },
@@ -731,7 +770,11 @@ function phoneEvents() {
   $("begin").addEventListener("click", () => live.send("beginRefreshing"));
   $("end").addEventListener("click", () => live.send("endRefreshing"));
   $("no-more").addEventListener("click", () => live.send("endRefreshingWithNoMoreData"));
-  $("reset").addEventListener("click", () => live.reset());
+  $("reset").addEventListener("click", () => { live.scrubbing = false; live.reset(); });
+  // The timeline: drag the slider, or step a frame (1/60 s) at a time.
+  $("scrub").addEventListener("input", () => live.scrubTo(Number($("scrub").value)));
+  $("frame-back").addEventListener("click", () => live.scrubTo(Number($("scrub").value) - 1 / 60));
+  $("frame-next").addEventListener("click", () => live.scrubTo(Number($("scrub").value) + 1 / 60));
   for (const [id, format] of [["download-gif", "gif"], ["download-apng", "apng"], ["download-sheet", "sheet"]]) {
     $(id).addEventListener("click", () => download(format));
   }
