@@ -143,3 +143,25 @@ def test_the_last_gesture_can_be_scrubbed_frame_by_frame(browser, server):
     assert page.evaluate("live.scrubbing")
     page.context.close()
     assert errors == []
+
+
+def test_a_b_two_phones_follow_the_same_drag(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    page.click("#pin-a")
+    assert page.locator("#phone-a").is_visible()
+    page.select_option("#f-style", "normal")  # B differs from A
+    pull_and_release(page)
+    wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    wait_js(page, "(window.previewStats.framesA || 0) > 5")
+    sums = page.evaluate("""['#screen', '#screen-a'].map((id) => {
+        const canvas = document.querySelector(id);
+        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, 120).data;
+        let sum = 0;
+        for (let i = 0; i < data.length; i += 7) sum += data[i];
+        return [canvas.width, sum];
+    })""")
+    assert sums[0][0] == sums[1][0] and sums[0][1] != sums[1][1], sums
+    page.click("#unpin-a")
+    assert not page.locator("#phone-a").is_visible()
+    page.context.close()
+    assert errors == []

@@ -558,7 +558,7 @@ const live = {
     $("scrub-time").textContent = `${at.toFixed(2)} s`;
     // The gesture as it stood at that instant: what came later is not part of it.
     const samples = last.samples.filter((sample, index) => index === 0 || sample.t <= at);
-    const gesture = { ...last, samples, events: last.events.filter((e) => e.t <= at), duration: Math.max(at, samples[samples.length - 1].t) };
+    const gesture = { ...last, samples, events: last.events.filter((e) => e.t <= at), duration: Math.max(at, samples[samples.length - 1].t, 0.001) };
     let response;
     try {
       response = await ask("/live?" + query(liveSettings()), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
@@ -676,6 +676,7 @@ const live = {
       // Decoded off the main thread.
       return { response, picture: await createImageBitmap(await response.blob()) };
     })();
+    if (page.pinned) this.fetchPinned(gesture, duration, generation);
     // Handled in order below; marked handled now so a refusal is not an unhandled rejection
     // while an earlier frame is still being shown.
     answer.catch(() => {});
@@ -693,6 +694,27 @@ const live = {
         this.inFlight -= 1;
       }
     })();
+  },
+
+  // Phone A: the same gesture with the pinned settings, drawn as it arrives (a frame older
+  // than the one shown is dropped).
+  async fetchPinned(gesture, duration, generation) {
+    try {
+      const response = await fetch("/live?" + query(page.pinned), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
+      if (!response.ok || generation !== this.generation || duration < (this.shownAtA ?? -1) || !page.pinned) return;
+      const picture = await createImageBitmap(await response.blob());
+      this.shownAtA = duration;
+      const screen = $("screen-a");
+      if (screen.width !== picture.width || screen.height !== picture.height) {
+        screen.width = picture.width;
+        screen.height = picture.height;
+      }
+      screen.getContext("2d").drawImage(picture, 0, 0);
+      picture.close();
+      window.previewStats.framesA = (window.previewStats.framesA || 0) + 1;
+    } catch {
+      // A lost connection is said by the live phone's own request.
+    }
   },
 
   present(response, picture, gesture, duration) {
@@ -771,6 +793,22 @@ function phoneEvents() {
   $("end").addEventListener("click", () => live.send("endRefreshing"));
   $("no-more").addEventListener("click", () => live.send("endRefreshingWithNoMoreData"));
   $("reset").addEventListener("click", () => { live.scrubbing = false; live.reset(); });
+  // A/B: pin the panel's settings as A; the panel then changes B, the live phone.
+  $("pin-a").addEventListener("click", () => {
+    page.pinned = liveSettings();
+    live.shownAtA = -1;
+    $("phone-a").hidden = false;
+    $("unpin-a").hidden = false;
+    $("phone-a").style.width = $("phone").style.width;
+    $("phone-a").style.aspectRatio = $("phone").style.aspectRatio;
+    setStatus("Pinned as A: change the panel for B, then drag");
+    live.wake();
+  });
+  $("unpin-a").addEventListener("click", () => {
+    page.pinned = null;
+    $("phone-a").hidden = true;
+    $("unpin-a").hidden = true;
+  });
   // The timeline: drag the slider, or step a frame (1/60 s) at a time.
   $("scrub").addEventListener("input", () => live.scrubTo(Number($("scrub").value)));
   $("frame-back").addEventListener("click", () => live.scrubTo(Number($("scrub").value) - 1 / 60));
