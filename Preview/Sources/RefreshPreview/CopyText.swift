@@ -59,24 +59,8 @@ struct CopyText: Encodable, Sendable, Equatable {
         }
     }
 
-    /// A Swift string literal: quotes, backslashes and control characters escaped.
+    /// A Swift string literal (``AppCode/swiftString(_:)``, as the app code writes them).
     static func swiftString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        AppCode.swiftString(text)
     }
 }

@@ -76,16 +76,16 @@ public struct AppExport {
         var pixels: [Int: [String: RGBAImage]] = [:]
         var images: [RefreshState: AppImages] = [:]
         var arrowName: String?
-        var scene = try description.makeScene(baseDirectory: baseDirectory)
         // A file without @2x/@3x in its name is taken at the scene's own scale, whatever scale
-        // is written: the point sizes stay the scene's.
-        let imageScale = description[.imageScale] ?? .number(Double(scene.scale))
+        // is written: the point sizes stay the scene's (read from the settings, nothing loaded).
+        let imageScale = try description[.imageScale] ?? .number(Double(description.build().scene.scale))
+        var last: RefreshScene?
         let renderer = try RefreshRenderer()
         for scale in options.scales {
             var scaled = description
             scaled[.scale] = .integer(scale)
             scaled[.imageScale] = imageScale
-            scene = try scaled.makeScene(baseDirectory: baseDirectory)
+            let scene = try scaled.makeScene(baseDirectory: baseDirectory)
             var named: [String: RGBAImage] = [:]
             if scene.style == .gif {
                 let states = try renderer.images(of: scene)
@@ -103,11 +103,13 @@ public struct AppExport {
                 named[options.prefix + "_arrow"] = try arrow.checkedImage()
             }
             pixels[scale] = named
+            last = scene
         }
         self.pixels = pixels
         self.images = images
         arrowImage = arrowName
-        setup = scene.family.appSetup(of: scene, images: images, arrowImage: arrowName)
+        // Options are checked to hold at least one scale.
+        setup = last.flatMap { $0.family.appSetup(of: $0, images: images, arrowImage: arrowName) }
         findings = try AssetLint.check(description, baseDirectory: baseDirectory) + Self.memory(pixels)
     }
 

@@ -136,10 +136,10 @@ public enum AssetLint {
         }
         return [RefreshState.idle, .pulling].compactMap { state in
             // The app's own title, or its strings file's, is what the phone shows.
-            guard scene.titles[state] == nil, let own = MJRefreshTitles.key(kind: .trailer, state: state),
-                mj.appStrings["MJRefresh" + own.rawValue] == nil
-            else { return nil }
             let key = MJRefreshTitles.title(kind: .trailer, state: state, language: scene.language)
+            guard scene.titles[state] == nil,
+                mj.defaultTitle(kind: .trailer, state: state, pulled: false, language: scene.language) == key
+            else { return nil }
             return AssetFinding(
                 severity: .warning, state: state.rawValue, file: nil,
                 message: "MJRefresh has no \(scene.language.rawValue) trailer title: a phone shows the key \(key); "

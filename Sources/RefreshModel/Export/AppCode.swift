@@ -140,20 +140,25 @@ public enum AppStatement: Sendable, Equatable {
 public enum AppCode {
     /// A Swift string literal.
     /// - Parameter text: the string.
-    /// - Returns: `"…"` with escapes.
+    /// - Returns: `"…"` with escapes (`\u{7f}` for other control characters).
     public static func swiftString(_ text: String) -> String {
-        "\"" + escaped(text) + "\""
+        quoted(text) { "\\u{" + String($0, radix: 16) + "}" }
     }
 
     /// A C string literal's quoted part (Objective-C puts `@` before it).
     /// - Parameter text: the string.
-    /// - Returns: `"…"` with escapes.
+    /// - Returns: `"…"` with escapes (three-digit octal for other control characters, as C has no `\u{}`).
     public static func cString(_ text: String) -> String {
-        "\"" + escaped(text) + "\""
+        quoted(text) { value in
+            let octal = String(value, radix: 8) // below 0x80: at most three digits
+            return "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+        }
     }
 
-    private static func escaped(_ text: String) -> String {
-        var out = ""
+    /// `text` in double quotes with quotes, backslashes and line ends escaped, and any other
+    /// control character written by `control`.
+    private static func quoted(_ text: String, control: (UInt32) -> String) -> String {
+        var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\\": out += "\\\\"
@@ -162,14 +167,10 @@ public enum AppCode {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+                if scalar.value < 0x20 || scalar.value == 0x7F { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
             }
         }
-        return out
+        return out + "\""
     }
 
     /// Array items on one line, or four a line below the opening bracket when there are more

@@ -62,17 +62,7 @@ public struct AppSetup: Sendable, Equatable {
         lines.append("/// Makes the control as the scene shows it and installs it on `scrollView`; `refreshing` runs when it refreshes.")
         lines.append("@discardableResult")
         lines.append("func \(function)(on scrollView: UIScrollView, refreshing: @escaping () -> Void) -> \(controlType) {")
-        var body = before.map { $0.written(in: .swift) }
-        if let create {
-            body.append("let \(variable) = " + create.written(in: .swift))
-            body += configure.map { $0.written(in: .swift) }
-            body.append(install.written(in: .swift))
-        } else {
-            body.append(install.written(in: .swift))
-            body.append("let \(variable): \(controlType) = " + (installed?.written(in: .swift) ?? "scrollView"))
-            body += configure.map { $0.written(in: .swift) }
-        }
-        body.append("return \(variable)")
+        let body = self.body(in: .swift)
         lines += body.map { "    " + $0 }
         lines += ["}", ""]
         if body.contains(where: { $0.contains("UIImageView.refreshAnimation(") }) {
@@ -90,6 +80,28 @@ public struct AppSetup: Sendable, Equatable {
             ]
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The function's statements: shared configuration, the control made (or installed, then
+    /// read back), configured, installed, returned.
+    private func body(in language: AppLanguage) -> [String] {
+        let end = language == .objc ? ";" : ""
+        // Swift names the type only where the value does not (a property read back).
+        func bind(_ value: AppValue, typed: Bool) -> String {
+            let swift = typed ? "let \(variable): \(controlType) = " : "let \(variable) = "
+            return (language == .objc ? "\(controlType) *\(variable) = " : swift) + value.written(in: language) + end
+        }
+        var body = before.map { $0.written(in: language) }
+        if let create {
+            body.append(bind(create, typed: false))
+            body += configure.map { $0.written(in: language) }
+            body.append(install.written(in: language))
+        } else {
+            body.append(install.written(in: language))
+            body.append(bind(installed ?? .code(swift: "scrollView", objc: "scrollView"), typed: true))
+            body += configure.map { $0.written(in: language) }
+        }
+        return body + ["return \(variable)" + end]
     }
 
     /// The Objective-C function's name (`InstallRefreshHeader`).
@@ -114,17 +126,7 @@ public struct AppSetup: Sendable, Equatable {
     /// - Returns: the `.m` file.
     public func objcSource(header: String) -> String {
         var lines = ["// " + Self.banner, "#import \"\(header)\"", ""]
-        var body = before.map { $0.written(in: .objc) }
-        if let create {
-            body.append("\(controlType) *\(variable) = " + create.written(in: .objc) + ";")
-            body += configure.map { $0.written(in: .objc) }
-            body.append(install.written(in: .objc))
-        } else {
-            body.append(install.written(in: .objc))
-            body.append("\(controlType) *\(variable) = " + (installed?.written(in: .objc) ?? "scrollView") + ";")
-            body += configure.map { $0.written(in: .objc) }
-        }
-        body.append("return \(variable);")
+        let body = self.body(in: .objc)
         if body.contains(where: { $0.contains("RefreshImages(") }) {
             lines += [
                 "static NSArray<UIImage *> *RefreshImages(NSArray<NSString *> *names) {",

@@ -22,7 +22,7 @@ public struct LastUpdatedFormatter: Sendable {
     }
 
     private func word(_ key: MJRefreshTitles.Key) -> String {
-        strings["MJRefresh" + key.rawValue] ?? MJRefreshTitles.string(key, language)
+        MJRefreshTitles.string(key, language, app: strings)
     }
 
     /// The line for a stored date (nil: none stored) seen at `now`.

@@ -53,15 +53,7 @@ final class TextRenderer {
     /// iOS draws emoji in Apple Color Emoji whatever the label's font), else the text face.
     private func emojiFace(for scalar: Unicode.Scalar) -> FontFace? {
         if let known = emojiFaceForScalar[scalar] { return known }
-        var chosen = face(for: scalar)
-        if let location = FontResolver.emoji(for: scalar) {
-            if let loaded = faces[location] {
-                chosen = loaded
-            } else if let loaded = try? FontFace(library: library, location: location, pixelSize: pointSize * scale) {
-                faces[location] = loaded
-                chosen = loaded
-            }
-        }
+        let chosen = FontResolver.emoji(for: scalar).flatMap(loaded(at:)) ?? face(for: scalar)
         emojiFaceForScalar[scalar] = chosen
         return chosen
     }
@@ -86,15 +78,18 @@ final class TextRenderer {
         } else if primary.map({ $0.glyphIndex(for: scalar) == 0 }) ?? true,
             let location = bold ? FontResolver.fallback(for: scalar) : FontResolver.regularFallback(for: scalar)
         {
-            if let loaded = faces[location] {
-                chosen = loaded
-            } else if let loaded = try? FontFace(library: library, location: location, pixelSize: pointSize * scale) {
-                faces[location] = loaded
-                chosen = loaded
-            }
+            chosen = loaded(at: location) ?? chosen
         }
         faceForScalar[scalar] = chosen
         return chosen
+    }
+
+    /// The face at `location` at this size, loaded once; nil when it cannot be loaded.
+    private func loaded(at location: FontLocation) -> FontFace? {
+        if let known = faces[location] { return known }
+        guard let face = try? FontFace(library: library, location: location, pixelSize: pointSize * scale) else { return nil }
+        faces[location] = face
+        return face
     }
 
     /// The font that draws `scalar` and its glyph index there (0 when none has it).

@@ -121,7 +121,7 @@ public struct MJRefresh: RefreshFamily, Equatable {
     ///   - language: the bundle's language.
     /// - Returns: the text.
     public func string(_ key: MJRefreshTitles.Key, _ language: TitleLanguage) -> String {
-        appStrings["MJRefresh" + key.rawValue] ?? MJRefreshTitles.string(key, language)
+        MJRefreshTitles.string(key, language, app: appStrings)
     }
 
     /// ``i18nFilename``.

@@ -70,6 +70,17 @@ public enum MJRefreshTitles {
         return table[key]?[column] ?? key.rawValue
     }
 
+    /// One string as a phone finds it (`mj_localizedStringForKey:`): the app's table first
+    /// (keys with the `MJRefresh` prefix), then MJRefresh's own.
+    /// - Parameters:
+    ///   - key: the string.
+    ///   - language: the bundle's language.
+    ///   - app: the app's strings by key.
+    /// - Returns: the text.
+    public static func string(_ key: Key, _ language: TitleLanguage, app: [String: String]) -> String {
+        app["MJRefresh" + key.rawValue] ?? string(key, language)
+    }
+
     /// True when MJRefresh's bundle for `language` has trailer titles (only the Chinese ones).
     /// - Parameter language: the titles' language.
     /// - Returns: false where a phone shows the key names.
