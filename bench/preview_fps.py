@@ -1,6 +1,7 @@
 """The preview page's frame rate in Debian's headless Chromium (release build).
 
-Three measurements of 3 s each, counting the frames the page shows (`window.previewStats`):
+Three measurements of 3 s each, counting the frames the page shows (`window.previewStats`),
+and for the drags the time from a finger's move to the first picture showing it (p50/p95):
 - refreshing: the spinner turning, nothing else happening;
 - a drag made inside the page: one pointermove per animation frame, dispatched by the page's
   own script, so the test driver costs nothing while it runs;
@@ -41,6 +42,16 @@ IN_PAGE_DRAG = """(seconds) => new Promise((done) => {
 })"""
 
 
+def percentiles(values):
+    """The median and the 95th percentile of `values` (nearest rank)."""
+    if not values:
+        return (float("nan"), float("nan"))
+    ordered = sorted(values)
+    def rank(p):
+        return ordered[min(len(ordered) - 1, max(0, int(round(p * len(ordered) + 0.5)) - 1))]
+    return (rank(0.5), rank(0.95))
+
+
 def main():
     server = subprocess.Popen([BINARY, "preview", "--port", "0"], cwd=ROOT / "Fixtures/demo",
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -60,12 +71,15 @@ def main():
                 refreshing = (page.evaluate("window.previewStats.frames") - start) / SECONDS
                 page.click("#end")
                 page.wait_for_timeout(1200)
+                page.evaluate("window.previewStats.latencies = []")
                 in_page = page.evaluate(IN_PAGE_DRAG, SECONDS)
+                in_page_latency = percentiles(page.evaluate("window.previewStats.latencies"))
                 page.wait_for_timeout(1200)
                 box = page.locator("#phone").bounding_box()
                 x, y = box["x"] + 180, box["y"] + 100
                 page.mouse.move(x, y)
                 page.mouse.down()
+                page.evaluate("window.previewStats.latencies = []")
                 start = page.evaluate("window.previewStats.frames")
                 t0 = page.evaluate("performance.now()")
                 i = 0
@@ -74,17 +88,19 @@ def main():
                     i += 1
                 elapsed = (page.evaluate("performance.now()") - t0) / 1000
                 driven = (page.evaluate("window.previewStats.frames") - start) / elapsed
+                driven_latency = percentiles(page.evaluate("window.previewStats.latencies"))
                 page.mouse.up()
-                rows.append((scale, refreshing, in_page, driven, i / elapsed))
+                rows.append((scale, refreshing, in_page, in_page_latency, driven, driven_latency, i / elapsed))
                 page.close()
             browser.close()
     finally:
         server.send_signal(signal.SIGINT)
         server.wait(timeout=10)
-    print("| screen | refreshing | drag made in the page | drag by Playwright's mouse (moves/s) |")
-    print("|---|---|---|---|")
-    for scale, refreshing, in_page, driven, moves in rows:
-        print(f"| {scale}x (phone drawn @{scale}x) | {refreshing:.0f} fps | {in_page:.0f} fps | {driven:.0f} fps ({moves:.0f}) |")
+    print("| screen | refreshing | drag made in the page | move to picture p50/p95 | drag by Playwright's mouse (moves/s) | move to picture p50/p95 |")
+    print("|---|---|---|---|---|---|")
+    for scale, refreshing, in_page, in_lat, driven, dr_lat, moves in rows:
+        print(f"| {scale}x (phone drawn @{scale}x) | {refreshing:.0f} fps | {in_page:.0f} fps | {in_lat[0]:.0f}/{in_lat[1]:.0f} ms"
+              f" | {driven:.0f} fps ({moves:.0f}) | {dr_lat[0]:.0f}/{dr_lat[1]:.0f} ms |")
 
 
 if __name__ == "__main__":

@@ -165,3 +165,48 @@ def test_a_b_two_phones_follow_the_same_drag(browser, server):
     assert not page.locator("#phone-a").is_visible()
     page.context.close()
     assert errors == []
+
+
+# The page draws the plain list itself and asks the server only for the control's pixels: its
+# picture must be the server's whole picture of the same gesture, pixel for pixel.
+SAME_AS_WHOLE = """async () => {
+    const screen = document.querySelector('#screen');
+    const gesture = live.lastGesture;
+    const shown = screen.getContext('2d').getImageData(0, 0, screen.width, screen.height).data;
+    const response = await fetch('/live?' + query(liveSettings()), { method: 'POST',
+        headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(gesture) });
+    const whole = await createImageBitmap(await response.blob());
+    const canvas = new OffscreenCanvas(whole.width, whole.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(whole, 0, 0);
+    const expected = context.getImageData(0, 0, whole.width, whole.height).data;
+    let differing = 0;
+    for (let i = 0; i < expected.length; i += 1) if (expected[i] !== shown[i]) differing += 1;
+    return { size: [screen.width, screen.height, whole.width, whole.height], differing,
+             band: live.lastBand, offset: response.headers.get('X-Refresh-Offset') };
+}"""
+
+
+@pytest.mark.parametrize("kind,density,dx,dy", [
+    ("header", 2, 0, 170), ("header", 3, 0, 37), ("back-footer", 1, 0, -150), ("trailer", 2, -90, 0)])
+def test_the_page_draws_the_list_and_only_the_control_travels(browser, server, kind, density, dx, dy):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900}, device_scale_factor=density)
+    if kind != "header":
+        page.select_option("#f-kind", kind)
+        wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 16):
+        page.mouse.move(x + dx * i / 15, y + dy * i / 15)
+        page.wait_for_timeout(15)
+    page.wait_for_timeout(300)
+    result = page.evaluate(SAME_AS_WHOLE)
+    page.mouse.up()
+    width, height, whole_width, whole_height = result["size"]
+    assert (width, height) == (whole_width, whole_height), result
+    assert float(result["offset"]) != 0 and result["band"][3] > 0, result
+    assert result["differing"] == 0, result
+    page.context.close()
+    assert errors == []

@@ -69,39 +69,85 @@ public final class PreviewService: Sendable {
 
     /// `POST /live`: the last frame of the gesture in `body` (the page's drag so far, its
     /// `duration` the instant shown), in the scroll view with its list; the headers say the
-    /// state, pull, offset and insets the page's scroll view follows.
+    /// state, pull, offset and insets the page's scroll view follows. With `part=control` only
+    /// the pixels the control covers come back (the page draws the plain list itself), and
+    /// `X-Refresh-Band` says where they go: `x,y,width,height` in the view's pixels (an empty
+    /// body when the control is out of sight).
     public func live(query: String?, body: [UInt8]) async throws -> PreviewReply {
         try await answering {
             let deadline = Deadline(seconds: configuration.requestSeconds)
-            let request = try scene(query)
+            let pairs = try QueryString.parse(query)
+            let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["part"])
+            let part = pairs.last { $0.name == "part" }?.value ?? "whole"
+            guard ["whole", "control"].contains(part) else {
+                throw PreviewError.badRequest("part: choose whole or control, got '\(SceneSchema.quoted(part))'")
+            }
             let resolved = request.resolved(uploads)
             let base = configuration.baseDirectory
             // The fastest level: measured against 0 (stored) and zlib's RLE, it answers soonest.
             let settings = PNGEncoder.Settings(level: 1, filters: .none)
-            let (bytes, report, gesture, extent) = try await slots.run(deadline: deadline) { [cache, budget] renderer in
+            let drawn = try await slots.run(deadline: deadline) { [cache, budget] renderer in
                 // Parsed here, off the server's threads: a 10 MB gesture is work too.
                 let gesture = try self.decodeGesture(body)
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
                 let end = try RefreshAnimation.gestureEnd(gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
-                // The control's extent along the pull: the distance that arms it, and the inset it
-                // holds while refreshing (the page springs towards it as the finger lifts).
-                let extent = scene.kind == .trailer ? scene.size.width : scene.size.height
                 return try budget.holding(Self.frameBytes(of: end) * 2, for: "this frame") {
-                    let frame = try end.frame(at: 0, renderer: renderer)
-                    defer { renderer.recycle(frame.image) }
-                    return (try ImageFileFormat.png.encode(frame.image, settings: settings), frame.report, gesture, extent)
+                    try LiveFrame(end, part: part, gesture: gesture, scene: scene, renderer: renderer, settings: settings)
                 }
             }
-            let rest = gesture.geometry.restingOffset(for: try kind(of: resolved))
+            let rest = drawn.gesture.geometry.restingOffset(for: drawn.kind)
+            let report = drawn.report
             let inset = report.insets.map { $0.top + $0.bottom + $0.right } ?? 0
+            let band = drawn.band
             return PreviewReply(
-                contentType: "image/png",
+                contentType: drawn.bytes.isEmpty ? "application/octet-stream" : "image/png",
                 headers: [
                     ("X-Refresh-State", report.state), ("X-Refresh-Library-State", report.libraryState ?? report.state),
                     ("X-Refresh-Percent", String(report.percent)), ("X-Refresh-Offset", String(report.offset ?? 0)),
                     ("X-Refresh-Rest", String(rest)), ("X-Refresh-Inset", String(inset)),
-                    ("X-Refresh-Extent", String(extent)),
-                ], body: bytes)
+                    ("X-Refresh-Extent", String(drawn.extent)), ("X-Refresh-Kind", drawn.kind.rawValue),
+                    ("X-Refresh-Scale", String(drawn.scale)),
+                    ("X-Refresh-Band", "\(band.x),\(band.y),\(band.width),\(band.height)"),
+                ], body: drawn.bytes)
+        }
+    }
+
+    /// One answer of `POST /live`: the PNG and what the page's scroll view follows.
+    private struct LiveFrame: Sendable {
+        var bytes: [UInt8]
+        var report: FrameReport
+        var gesture: Gesture
+        var kind: ComponentKind
+        var scale: Int
+        /// The control's extent along the pull: the distance that arms it, and the inset it
+        /// holds while refreshing (the page springs towards it as the finger lifts).
+        var extent: Double
+        /// Where the pixels go in the view's pixels (the whole view for `part=whole`).
+        var band: (x: Int, y: Int, width: Int, height: Int)
+
+        /// Draws the last frame of `end`: the whole view, or only the control's band.
+        init(
+            _ end: RefreshAnimation, part: String, gesture: Gesture, scene: RefreshScene,
+            renderer: RefreshRenderer, settings: PNGEncoder.Settings
+        ) throws {
+            self.gesture = gesture
+            kind = scene.kind
+            scale = scene.scale
+            extent = scene.kind == .trailer ? scene.size.width : scene.size.height
+            if part == "control" {
+                // The list is the page's to draw: only the control's rectangle travels.
+                let drawn = try end.band(at: 0, renderer: renderer)
+                defer { drawn.image.map(renderer.recycle) }
+                bytes = try drawn.image.map { try ImageFileFormat.png.encode($0, settings: settings) } ?? []
+                report = drawn.report
+                band = (drawn.x, drawn.y, drawn.image?.width ?? 0, drawn.image?.height ?? 0)
+            } else {
+                let frame = try end.frame(at: 0, renderer: renderer)
+                defer { renderer.recycle(frame.image) }
+                bytes = try ImageFileFormat.png.encode(frame.image, settings: settings)
+                report = frame.report
+                band = (0, 0, frame.image.width, frame.image.height)
+            }
         }
     }
 

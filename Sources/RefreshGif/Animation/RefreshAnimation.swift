@@ -229,6 +229,35 @@ public struct RefreshAnimation: Sendable {
         return RenderedFrame(index: index, image: image, report: report(index, plan: drawn))
     }
 
+    /// Draws only the part of gesture frame `index`'s screen window that the control covers
+    /// (its picture's rectangle, cut to the window): what changes while the plain list alone
+    /// stays still, so a viewer that draws the list itself (the preview page) needs only these
+    /// pixels.
+    /// - Parameters:
+    ///   - index: the frame, from 0.
+    ///   - renderer: the renderer to draw with; a new one when nil.
+    /// - Returns: the band, where it goes in the window, and what the frame shows.
+    /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for an index out of range
+    ///   or an animation that is not a gesture; the renderer's errors.
+    public func band(at index: Int, renderer: RefreshRenderer? = nil) throws -> RenderedBand {
+        guard planned.indices.contains(index), let window = planned[index].window else {
+            throw RefreshGifError.invalidSetting(field: "index", message: "frame \(index) is not a frame of a gesture")
+        }
+        let renderer = try renderer ?? RefreshRenderer()
+        let frame = planned[index]
+        let drawn = try renderer.plan(for: frame.scene)
+        let control = try renderer.render(frame.scene)
+        defer { renderer.recycle(control) }
+        let offset = frame.offset ?? 0
+        let box = window.controlBand(control: control, controlHeight: drawn.height, offset: offset, scale: frame.scene.scale)
+        let image =
+            box.width > 0 && box.height > 0
+            ? try window.compose(
+                control: control, controlHeight: drawn.height, offset: offset, scale: frame.scene.scale,
+                background: frame.scene.background, region: box, renderer: renderer) : nil
+        return RenderedBand(image: image, x: box.x, y: box.y, report: report(index, plan: drawn))
+    }
+
     /// The frames, drawn one at a time as they are asked for (one renderer for them all).
     /// - Returns: a walk through the frames, from the first.
     public func frames() -> Frames { Frames(animation: self) }
@@ -284,6 +313,20 @@ public struct RenderedFrame: Sendable {
     /// The picture (premultiplied RGBA at the scene's scale).
     public var image: RGBAImage
     /// What it shows: state, percent, alpha, image frame, offset.
+    public var report: FrameReport
+}
+
+/// The part of a gesture frame's window that the control covers
+/// (``RefreshAnimation/band(at:renderer:)``).
+public struct RenderedBand: Sendable {
+    /// The pixels, exactly as the whole window has them there; nil when the control is out
+    /// of sight.
+    public var image: RGBAImage?
+    /// The band's left column in the window's pixels.
+    public var x: Int
+    /// The band's top row in the window's pixels.
+    public var y: Int
+    /// What the frame shows: state, percent, alpha, image frame, offset.
     public var report: FrameReport
 }
 

@@ -78,6 +78,37 @@ public struct ScreenWindow: Sendable {
         control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
         background: RGBAColor, renderer: RefreshRenderer? = nil
     ) throws -> RGBAImage {
+        try compose(control: control, controlHeight: controlHeight, offset: offset, scale: scale, background: background, region: nil, renderer: renderer)
+    }
+
+    /// The pixels of the window that `control` covers at `offset` (its picture's rectangle,
+    /// cut to the window): what changes while the list alone stays still. Empty (no width or
+    /// no height) when the control is out of sight.
+    /// - Parameters:
+    ///   - control: the control's picture.
+    ///   - controlHeight: its height in points.
+    ///   - offset: the scroll offset along its axis.
+    ///   - scale: pixels a point.
+    /// - Returns: the rectangle, in the window's pixels.
+    package func controlBand(control: RGBAImage, controlHeight: Double, offset: Double, scale: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+        let s = Double(scale)
+        let window = size(controlHeight: controlHeight)
+        let (width, height) = (Int((window.width * s).rounded()), Int((window.height * s).rounded()))
+        let origin = controlOrigin(controlHeight: controlHeight, offset: offset)
+        guard origin.x.isFinite, origin.y.isFinite, abs(origin.x) < 1e7, abs(origin.y) < 1e7 else { return (0, 0, 0, 0) }
+        let x = TextRenderer.snap(origin.x * s), y = TextRenderer.snap(origin.y * s)
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + control.width), y1 = min(height, y + control.height)
+        return x1 > x0 && y1 > y0 ? (x0, y0, x1 - x0, y1 - y0) : (x0, y0, 0, 0)
+    }
+
+    /// Only `region` (pixels of the window) of what
+    /// ``compose(control:controlHeight:offset:scale:background:renderer:)`` draws, on a canvas
+    /// that size: the preview page draws the list around it itself.
+    package func compose(
+        control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
+        background: RGBAColor, region: (x: Int, y: Int, width: Int, height: Int)?, renderer: RefreshRenderer? = nil
+    ) throws -> RGBAImage {
         try RefreshScene.scales.check(scale, field: "scale")
         guard offset.isFinite, abs(offset) < 1e7, controlHeight.isFinite, controlHeight >= 0, controlHeight < 1e6 else {
             throw InvalidValue(field: "offset", reason: "offset and control height must be finite numbers of points")
@@ -85,38 +116,51 @@ public struct ScreenWindow: Sendable {
         try geometry.validate()
         let s = Double(scale)
         let window = size(controlHeight: controlHeight)
-        let (width, height) = (Int((window.width * s).rounded()), Int((window.height * s).rounded()))
-        var image = try renderer?.canvas(width: width, height: height) ?? RGBAImage(width: width, height: height)
+        let whole = (x: 0, y: 0, width: Int((window.width * s).rounded()), height: Int((window.height * s).rounded()))
+        let cut = region ?? whole
+        guard cut.x >= 0, cut.y >= 0, cut.width >= 0, cut.height >= 0,
+            cut.x + cut.width <= whole.width, cut.y + cut.height <= whole.height
+        else {
+            throw InvalidValue(field: "region", reason: "must lie inside the window's \(whole.width)×\(whole.height) pixels")
+        }
+        var image = try renderer?.canvas(width: cut.width, height: cut.height) ?? RGBAImage(width: cut.width, height: cut.height)
         let origin = controlOrigin(controlHeight: controlHeight, offset: offset)
         if showContent {
             image.fill(with: Self.listBackground)
         } else if background.alpha > 0 {
             image.fill(with: background)
         }
-        image.draw(control, atX: TextRenderer.snap(origin.x * s), y: TextRenderer.snap(origin.y * s))
-        if showContent { try drawContent(into: &image, offset: offset, windowHeight: window.height, scale: s) }
+        image.draw(control, atX: TextRenderer.snap(origin.x * s) - cut.x, y: TextRenderer.snap(origin.y * s) - cut.y)
+        if showContent {
+            try drawContent(into: &image, offset: offset, windowHeight: window.height, scale: s, shift: (cut.x, cut.y))
+        }
         return image
     }
 
     /// Content rows (or columns) in window coordinates, drawn over the control as the
     /// scroll view's content is.
-    private func drawContent(into image: inout RGBAImage, offset: Double, windowHeight: Double, scale s: Double) throws {
+    /// `shift`: the window's pixel at the image's top-left corner.
+    private func drawContent(
+        into image: inout RGBAImage, offset: Double, windowHeight: Double, scale s: Double, shift cut: (x: Int, y: Int)
+    ) throws {
         let g = geometry
         func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: RGBAColor) throws {
-            let x0 = max(0, TextRenderer.snap(x * s)), y0 = max(0, TextRenderer.snap(y * s))
-            let x1 = min(image.width, TextRenderer.snap((x + w) * s)), y1 = min(image.height, TextRenderer.snap((y + h) * s))
+            let x0 = max(0, TextRenderer.snap(x * s) - cut.x), y0 = max(0, TextRenderer.snap(y * s) - cut.y)
+            let x1 = min(image.width, TextRenderer.snap((x + w) * s) - cut.x)
+            let y1 = min(image.height, TextRenderer.snap((y + h) * s) - cut.y)
             guard x1 > x0, y1 > y0 else { return }
             // The colours are opaque: filling replaces, as drawing an opaque block would.
             image.fill(x0: x0, y0: y0, x1: x1, y1: y1, with: color)
         }
         if kind == .trailer {
-            let windowLeft = g.viewWidth - g.insetRight - size(controlHeight: 0).width
+            let windowWidth = size(controlHeight: 0).width
+            let windowLeft = g.viewWidth - g.insetRight - windowWidth
             let shift = -offset - windowLeft
             var x = 0.0
             var i = 0
             while x < g.contentWidth {
                 let left = x + shift
-                if left < Double(image.width) / s && left + 120 > 0 {
+                if left < windowWidth && left + 120 > 0 {
                     try fill(left, 0, min(120, g.contentWidth - x), g.viewHeight, Self.row)
                     try fill(left + 119.5, 0, 0.5, g.viewHeight, Self.separator)
                     try fill(left + 16, g.viewHeight / 2 - 30 + Double(i % 3) * 12, 80, 10, Self.placeholder)

@@ -427,6 +427,77 @@ async function upload(state, files) {
 
 // ---------- The phone: a scroll view the pointer drags ----------
 
+// The plain list under the control, drawn as the server's ScreenWindow draws it (the same
+// rectangles, snapped to pixels the same way), so that only the control's pixels travel: a
+// browser test holds the page's picture to the server's whole one, pixel for pixel.
+const LIST = { background: "#f2f2f7", row: "#ffffff", separator: "#e5e5ea", placeholder: "#d8d8dc", rowHeight: 44, columnWidth: 120 };
+
+function paintList(context, geometry, kind, offset, s) {
+  const width = context.canvas.width, height = context.canvas.height;
+  const snap = (v) => Math.floor(v + 0.5);
+  const fill = (x, y, w, h, color) => {
+    const x0 = Math.max(0, snap(x * s)), y0 = Math.max(0, snap(y * s));
+    const x1 = Math.min(width, snap((x + w) * s)), y1 = Math.min(height, snap((y + h) * s));
+    if (x1 <= x0 || y1 <= y0) return;
+    context.fillStyle = color;
+    context.fillRect(x0, y0, x1 - x0, y1 - y0);
+  };
+  context.fillStyle = LIST.background;
+  context.fillRect(0, 0, width, height);
+  const g = { insetTop: 0, insetBottom: 0, insetRight: 0, ...geometry };
+  if (kind === "trailer") {
+    const columns = LIST.columnWidth;
+    const shift = -offset + g.insetRight;
+    for (let x = 0, i = 0; x < g.contentWidth; x += columns, i += 1) {
+      const left = x + shift;
+      if (left >= g.viewWidth || left + columns <= 0) continue;
+      fill(left, 0, Math.min(columns, g.contentWidth - x), g.viewHeight, LIST.row);
+      fill(left + columns - 0.5, 0, 0.5, g.viewHeight, LIST.separator);
+      fill(left + 16, g.viewHeight / 2 - 30 + (i % 3) * 12, 80, 10, LIST.placeholder);
+    }
+    return;
+  }
+  const rows = LIST.rowHeight;
+  const top = kind === "header" ? g.insetTop : -g.insetBottom;
+  const shift = -offset - top;
+  for (let i = Math.max(0, Math.floor((top + offset) / rows)); i * rows < g.contentHeight; i += 1) {
+    const y = i * rows + shift;
+    if (y > g.viewHeight) break;
+    const h = Math.min(rows, g.contentHeight - i * rows);
+    fill(0, y, g.viewWidth, h, LIST.row);
+    fill(16, y + h - 0.5, g.viewWidth - 16, 0.5, LIST.separator);
+    fill(16, y + 17, 90 + ((i * 37) % 120), 10, LIST.placeholder);
+  }
+}
+
+// The frame at the end of `gesture` with `pairs` (the panel's settings): the control's pixels
+// (null when it is out of sight) and the headers saying where they go and what they show.
+// `fetcher` is `ask` for the live phone (a lost connection is said), `fetch` for the others.
+async function askFrame(pairs, gesture, fetcher = ask) {
+  const response = await fetcher("/live?" + query(pairs.concat([["part", "control"]])), {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
+  if (!response.ok) throw new Error(await failure(response));
+  const blob = await response.blob();
+  // Decoded off the main thread.
+  return { response, picture: blob.size > 0 ? await createImageBitmap(blob) : null };
+}
+
+// Draws `frame` (from askFrame) on the canvas `screen`: the list, then the control over it.
+function paintFrame(screen, frame, gesture) {
+  const headers = frame.response.headers;
+  const s = Number(headers.get("X-Refresh-Scale")) || 1;
+  const width = Math.round(gesture.geometry.viewWidth * s), height = Math.round(gesture.geometry.viewHeight * s);
+  if (screen.width !== width || screen.height !== height) {
+    screen.width = width;
+    screen.height = height;
+  }
+  const context = screen.getContext("2d");
+  paintList(context, gesture.geometry, headers.get("X-Refresh-Kind"), Number(headers.get("X-Refresh-Offset")) || 0, s);
+  const band = (headers.get("X-Refresh-Band") || "0,0,0,0").split(",").map(Number);
+  if (frame.picture) context.drawImage(frame.picture, band[0], band[1]);
+  return band;
+}
+
 const live = {
   geometry: null,
   samples: [],
@@ -559,21 +630,16 @@ const live = {
     // The gesture as it stood at that instant: what came later is not part of it.
     const samples = last.samples.filter((sample, index) => index === 0 || sample.t <= at);
     const gesture = { ...last, samples, events: last.events.filter((e) => e.t <= at), duration: Math.max(at, samples[samples.length - 1].t, 0.001) };
-    let response;
+    let frame;
     try {
-      response = await ask("/live?" + query(liveSettings()), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
-    } catch {
+      frame = await askFrame(liveSettings(), gesture);
+    } catch (error) {
+      if (!page.offline) showError(error.message || String(error));
       return;
     }
-    if (!response.ok) { showError(await failure(response)); return; }
-    const picture = await createImageBitmap(await response.blob());
-    const screen = $("screen");
-    if (screen.width !== picture.width || screen.height !== picture.height) {
-      screen.width = picture.width;
-      screen.height = picture.height;
-    }
-    screen.getContext("2d").drawImage(picture, 0, 0);
-    picture.close();
+    paintFrame($("screen"), frame, gesture);
+    frame.picture?.close();
+    const response = frame.response;
     $("state").textContent = response.headers.get("X-Refresh-State") || "";
     window.previewScrub = { t: at, state: response.headers.get("X-Refresh-State") };
   },
@@ -590,6 +656,8 @@ const live = {
 
   move(point) {
     if (!this.dragging) return;
+    // When the finger last moved: a picture showing this move measures the latency.
+    this.movedAt = performance.now();
     const delta = (point - this.dragStart.point) * (this.axisIsX() ? 1 : -this.direction());
     const travel = this.dragStart.travel + delta;
     this.pull = travel > this.inset ? this.inset + this.band(travel - this.inset) : Math.max(travel, -300);
@@ -669,13 +737,9 @@ const live = {
     if (duration > 58) { this.start(); return; }
     const gesture = this.gesture(duration);
     const generation = this.generation;
+    const movedAt = this.dragging ? this.movedAt : undefined;
     this.inFlight += 1;
-    const answer = (async () => {
-      const response = await ask("/live?" + query(liveSettings()), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
-      if (!response.ok) throw new Error(await failure(response));
-      // Decoded off the main thread.
-      return { response, picture: await createImageBitmap(await response.blob()) };
-    })();
+    const answer = askFrame(liveSettings(), gesture);
     if (page.pinned) this.fetchPinned(gesture, duration, generation);
     // Handled in order below; marked handled now so a refusal is not an unhandled rejection
     // while an earlier frame is still being shown.
@@ -684,10 +748,18 @@ const live = {
     this.presented = (async () => {
       try {
         await before;
-        const { response, picture } = await answer;
+        const frame = await answer;
         // A frame of an earlier gesture, or older than the one shown, is not shown.
-        if (generation === this.generation && duration >= this.shownAt && !this.scrubbing) this.present(response, picture, gesture, duration);
-        picture.close();
+        if (generation === this.generation && duration >= this.shownAt && !this.scrubbing) {
+          this.present(frame, gesture, duration);
+          // From the finger's move to its picture on the canvas (for bench/preview_fps.py).
+          // Each move counts once, at the first picture that shows it.
+          if (movedAt !== undefined && movedAt > (this.latencyCounted || 0)) {
+            this.latencyCounted = movedAt;
+            window.previewStats.latencies.push(performance.now() - movedAt);
+          }
+        }
+        frame.picture?.close();
       } catch (error) {
         if (!page.offline) showError(error.message || String(error));
       } finally {
@@ -700,31 +772,22 @@ const live = {
   // than the one shown is dropped).
   async fetchPinned(gesture, duration, generation) {
     try {
-      const response = await fetch("/live?" + query(page.pinned), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
-      if (!response.ok || generation !== this.generation || duration < (this.shownAtA ?? -1) || !page.pinned) return;
-      const picture = await createImageBitmap(await response.blob());
-      this.shownAtA = duration;
-      const screen = $("screen-a");
-      if (screen.width !== picture.width || screen.height !== picture.height) {
-        screen.width = picture.width;
-        screen.height = picture.height;
+      const frame = await askFrame(page.pinned, gesture, fetch);
+      if (generation === this.generation && duration >= (this.shownAtA ?? -1) && page.pinned) {
+        this.shownAtA = duration;
+        paintFrame($("screen-a"), frame, gesture);
+        window.previewStats.framesA = (window.previewStats.framesA || 0) + 1;
       }
-      screen.getContext("2d").drawImage(picture, 0, 0);
-      picture.close();
-      window.previewStats.framesA = (window.previewStats.framesA || 0) + 1;
+      frame.picture?.close();
     } catch {
       // A lost connection is said by the live phone's own request.
     }
   },
 
-  present(response, picture, gesture, duration) {
+  present(frame, gesture, duration) {
     this.shownAt = duration;
-    const screen = $("screen");
-    if (screen.width !== picture.width || screen.height !== picture.height) {
-      screen.width = picture.width;
-      screen.height = picture.height;
-    }
-    screen.getContext("2d").drawImage(picture, 0, 0);
+    this.lastBand = paintFrame($("screen"), frame, gesture);
+    const response = frame.response;
     this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
     this.extent = Number(response.headers.get("X-Refresh-Extent")) || this.extent;
     this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
@@ -763,7 +826,7 @@ const live = {
   },
 };
 
-window.previewStats = { frames: 0 };
+window.previewStats = { frames: 0, latencies: [] };
 
 function phoneEvents() {
   const phone = $("phone");
