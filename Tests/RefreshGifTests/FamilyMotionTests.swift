@@ -264,4 +264,39 @@ struct FamilyMotionTests {
         m.sample(offset: -55, dragging: true, at: 0)
         #expect(m.state == .pulling)
     }
+
+    @Test(
+        "a gesture frame's band is the whole window's pixels where the control is, and nothing when it is out of sight",
+        arguments: [(ComponentKind.header, 2, -70.5), (.header, 3, -23.3), (.backFooter, 1, 451.25), (.trailer, 2, 573.5), (.header, 2, 0)])
+    func bandIsTheWindowsPixels(kind: ComponentKind, scale: Int, offset: Double) throws {
+        var scene = RefreshScene()
+        scene.style = .normal
+        scene.kind = kind
+        scene.scale = scale
+        var geometry = ScrollGeometry()
+        geometry.viewHeight = 667
+        geometry.contentHeight = 1100
+        geometry.contentWidth = kind == .trailer ? 900 : 375
+        let gesture = Gesture(geometry: geometry, samples: [Gesture.Sample(t: 0, offset: offset, dragging: true)], duration: 0.1)
+        let end = try RefreshAnimation.gestureEnd(gesture, scene: scene, fps: 60, showContent: true, wholeView: true)
+        let whole = try end.frame(at: 0).image
+        let band = try end.band(at: 0)
+        #expect(band.report == (try end.frame(at: 0).report))
+        guard let image = band.image else {
+            #expect(offset == 0, "the control is in sight at offset \(offset)")
+            return
+        }
+        #expect(offset != 0)
+        #expect(band.x >= 0 && band.y >= 0 && band.x + image.width <= whole.width && band.y + image.height <= whole.height)
+        #expect(image.height < whole.height || image.width < whole.width)
+        let rows = (0..<image.height).filter { y in
+            let mine = image.pixels[(y * image.width * 4)..<((y + 1) * image.width * 4)]
+            let start = ((band.y + y) * whole.width + band.x) * 4
+            return mine != whole.pixels[start..<(start + image.width * 4)]
+        }
+        #expect(rows.isEmpty, "rows differing: \(rows.prefix(5))")
+        // Not a gesture: no window to cut a band from.
+        #expect(throws: RefreshGifError.self) { try RefreshAnimation.sweep(of: scene, frames: 2, fps: 10).band(at: 0) }
+    }
 }
+

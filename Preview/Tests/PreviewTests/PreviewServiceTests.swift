@@ -256,6 +256,20 @@ import Testing
         #expect(header(states[2], "X-Refresh-Inset") == "54.0")
         let image = try PNGDecoder().decode(states[0].body)
         #expect(image.width == 750 && image.height == 1334)
+        #expect(header(states[0], "X-Refresh-Band") == "0,0,750,1334")
+
+        // part=control: only the control's pixels, which are the whole picture's there.
+        let band = try await service.live(query: "style=normal&part=control", body: gesture(pull, duration: 0.3))
+        #expect(header(band, "X-Refresh-Kind") == "header" && header(band, "X-Refresh-Scale") == "2")
+        let box = try #require(header(band, "X-Refresh-Band")?.split(separator: ",").compactMap { Int($0) })
+        let cut = try PNGDecoder().decode(band.body)
+        #expect(box.count == 4 && box[0] == 0 && box[1] == 0 && box[2] == 750 && box[3] == 80 && cut.width == 750 && cut.height == 80)
+        #expect(Array(cut.pixels) == Array(image.pixels[0..<(750 * 80 * 4)]))
+        // At rest the control is out of sight: no pixels at all.
+        let rest = try await service.live(query: "part=control", body: gesture(#"{"t": 0, "offset": 0, "dragging": false}"#, duration: 0.1))
+        #expect(rest.body.isEmpty && header(rest, "X-Refresh-Band")?.hasSuffix(",0,0") == true)
+        let refused = await #expect(throws: PreviewError.self) { try await service.live(query: "part=top", body: gesture(pull, duration: 0.3)) }
+        #expect(refused?.description.contains("part: choose whole or control") == true, "\(String(describing: refused))")
 
         // The same gesture, downloaded as a GIF, is `simulate --show-content`'s.
         let gif = try await service.gesture(query: "style=normal&format=gif&fps=30", body: gesture(released, duration: 1.0))
