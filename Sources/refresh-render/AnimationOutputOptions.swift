@@ -25,6 +25,13 @@ struct AnimationOutputOptions: ParsableArguments {
         help: "How GIF frames with more than 255 colours show the colours their palette lacks (only in pixels that change).")
     var gifDither: GIFDithering = .none
 
+    @Option(
+        name: .customLong("gif-color-error"),
+        help: ArgumentHelp(
+            "Let GIF frames share the global colour table when that costs at most this mean squared error a channel (\(Limits.gifColorError.phrase); 0 keeps exact colours, 1 is invisible and saves most frames' own tables).",
+            valueName: "MSE"))
+    var gifColorError = 0
+
     @Option(help: "Write an animated PNG.")
     var apng: String?
 
@@ -46,7 +53,14 @@ struct AnimationOutputOptions: ParsableArguments {
         try png.validate()
         try Limits.fps.validate(fps, option: "--fps")
         try Limits.jobs.validate(jobs, option: "--jobs")
+        try Limits.gifColorError.validate(gifColorError, option: "--gif-color-error")
         if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
+        if gif == nil {
+            let given = [("--gif-matte", gifMatte != nil), ("--gif-dither", gifDither != .none), ("--gif-color-error", gifColorError != 0)]
+            if let (option, _) = given.first(where: \.1) {
+                throw ValidationError("\(option) applies to a GIF: give --gif FILE, or leave \(option) out")
+            }
+        }
         if let gifMatte, RGBAColor(hex: gifMatte) == nil { throw ValidationError("--gif-matte must be #RRGGBB, got '\(gifMatte)'") }
         if json, let shared = [gif, apng, sheet].compactMap({ $0 }).first(where: { $0 == "-" }) {
             throw ValidationError("--json and an output '\(shared)' would both write to standard output; give the output a file")
@@ -64,6 +78,7 @@ extension AnimationOutputOptions {
         var outputs = AnimationOutputs(framesFolder: frames, gif: gif, apng: apng, sheet: sheet, sheetEvery: sheetEvery)
         outputs.gifMatte = gifMatte.flatMap(RGBAColor.init(hex:))
         outputs.gifDithering = gifDither
+        outputs.gifColorError = gifColorError
         return outputs
     }
 

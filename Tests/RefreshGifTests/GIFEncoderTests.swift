@@ -268,13 +268,87 @@ struct GIFEncoderTests {
             }
             offset += 1
             let indices = Self.decodeLZW(data, codeSize: codeSize, count: width * height)
-            var cost = LZWCost()
-            let counted = cost.indices(for: indices.map { Int32($0) }, slots: (0...255).map { UInt8($0) }, codeSize: codeSize)
+            var coder = LZWCoder()
+            let counted = coder.code(indices.map { Int32($0) }, slots: (0...255).map { UInt8($0) }, codeSize: codeSize)
             #expect(counted.indices == indices)
+            #expect(counted.data == data)
             #expect(counted.bytes == offset - start, "image \(checked)")
             checked += 1
         }
         #expect(checked >= 2)
+    }
+
+    @Test("a full code table is kept while it codes well and cleared once it codes worse, and both decode")
+    func fullTableClearing() throws {
+        // 3 000 random pixels of 64 colours, repeated to 40 000: the table fills in the first
+        // run and then keeps matching it; then fresh noise, which that table codes badly.
+        var seed: UInt32 = 7
+        func random() -> Int32 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            return Int32(seed >> 16 & 63)
+        }
+        let block = (0..<3000).map { _ in random() }
+        let repeating = (0..<40_000).map { block[$0 % 3000] }
+        let noisy = repeating + (0..<40_000).map { _ in random() }
+        let slots = (0...255).map { UInt8($0) }
+        for numbers in [repeating, noisy] {
+            var coder = LZWCoder()
+            let eager = coder.code(numbers, slots: slots, codeSize: 6, clearing: .whenFull)
+            let deferred = coder.code(numbers, slots: slots, codeSize: 6, clearing: .whenWorse)
+            #expect(eager.filled && deferred.filled)
+            for coded in [eager, deferred] {
+                #expect(Self.decodeLZW(coded.data, codeSize: 6, count: numbers.count) == numbers.map { UInt8($0) })
+            }
+            if numbers.count == repeating.count {
+                // The full table goes on matching the pattern: fewer bytes than relearning it.
+                #expect(deferred.bytes < eager.bytes, "\(deferred.bytes) against \(eager.bytes)")
+                #expect(Self.clearCodes(deferred.data, codeSize: 6) == 1)
+            } else {
+                // It must clear in the noise: counted by the clear codes in the data.
+                #expect(Self.clearCodes(deferred.data, codeSize: 6) > 1)
+            }
+        }
+        // A whole file whose frame fills the table (244 colours at random in rows repeating
+        // every 9), read back by giflib pixel for pixel.
+        let frame = try Self.picture(200) { x, y in
+            seed = 77 &+ UInt32(x) &* 2_654_435_761 &+ UInt32(y % 9) &* 40503
+            let n = Int(seed >> 20) % 61
+            return (UInt8(n * 4), UInt8(255 - n * 4), UInt8((x / 50) * 60))
+        }
+        let bytes = try Self.encode([frame])
+        // More than 4 096 codes of at least 9 bits: the table filled.
+        #expect(bytes.count > 4096 * 9 / 8 + 800, "\(bytes.count) bytes")
+        let gif = try GIFDecoder().decode(bytes)
+        #expect(gif.frames.first?.image.straightPixels() == frame.straightPixels(), "not read back exactly")
+    }
+
+    /// How many clear codes `data` holds (the first included).
+    static func clearCodes(_ data: [UInt8], codeSize: Int) -> Int {
+        let clear = 1 << codeSize, end = clear + 1
+        var width = codeSize + 1, defined = clear + 2, previousSeen = false, clears = 0
+        var bits = 0, held = 0, position = 0
+        while true {
+            while held < width && position < data.count {
+                bits |= Int(data[position]) << held
+                held += 8
+                position += 1
+            }
+            guard held >= width else { return clears }
+            let code = bits & ((1 << width) - 1)
+            bits >>= width
+            held -= width
+            if code == clear {
+                clears += 1
+                width = codeSize + 1
+                defined = clear + 2
+                previousSeen = false
+                continue
+            }
+            if code == end { return clears }
+            if previousSeen && defined < 4096 { defined += 1 }
+            previousSeen = true
+            if defined == 1 << width && width < 12 { width += 1 }
+        }
     }
 
     /// GIF's LZW decoding, written out plainly: the indices of `data` at `codeSize`.

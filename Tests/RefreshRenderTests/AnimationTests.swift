@@ -162,6 +162,47 @@ struct AnimationTests {
         let bad = try CLI.run(["sequence", "--state", "pulling", "--length", "0.1", "--gif", folder + "/b.gif", "--gif-dither", "bayer"])
         #expect(bad.status == 64 && bad.stderr.contains("--gif-dither"), "\(bad.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/b.gif"))
+        // Without a GIF to write, the GIF's options do not apply: refused, nothing written.
+        for option in [["--gif-dither", "floyd-steinberg"], ["--gif-matte", "#FFFFFF"]] {
+            let alone = try CLI.run(["sequence", "--state", "pulling", "--length", "0.1", "--frames", folder + "/f"] + option)
+            #expect(alone.status == 64 && alone.stderr.contains(option[0] + " applies to a GIF"), "\(alone.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/f"))
+    }
+
+    @Test("--gif-color-error: frames share the global table within the error, the file shrinks; refused without --gif or out of range")
+    func gifColorError() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let gesture = Support.root.appendingPathComponent("gestures/header-gif-pull-release.json").path
+        var files: [[UInt8]] = []
+        for error in ["0", "1"] {
+            let run = try CLI.run([
+                "simulate", gesture, "--fps", "10", "--show-content", "--gif", folder + "/\(error).gif", "--gif-color-error", error,
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            files.append(try FileIO.read(folder + "/\(error).gif"))
+        }
+        let (exact, shared) = (try ImageInspection.inspect(files[0]), try ImageInspection.inspect(files[1]))
+        let tables = { (info: ImageInspection) in info.layouts.filter { $0.localColors != nil }.count }
+        #expect(tables(shared) < tables(exact), "frames with a table of their own: \(tables(shared)) against \(tables(exact))")
+        #expect(files[1].count < files[0].count)
+        // Each frame as shown stays within the error of the exact GIF's (a mean squared error
+        // of 1 a channel over the pixels drawn; over the whole frame it is smaller still).
+        let (a, b) = (try GIFDecoder().decode(files[0]), try GIFDecoder().decode(files[1]))
+        #expect(a.frames.count == b.frames.count)
+        for (x, y) in zip(a.frames, b.frames) {
+            let (p, q) = (x.image.straightPixels(), y.image.straightPixels())
+            let squared = zip(p, q).reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
+            #expect(Double(squared) / Double(p.count) <= 1)
+        }
+        for arguments in [
+            ["--frames", folder + "/f", "--gif-color-error", "1"], ["--gif", folder + "/c.gif", "--gif-color-error", "101"],
+        ] {
+            let bad = try CLI.run(["sequence", "--state", "pulling", "--length", "0.1"] + arguments)
+            #expect(bad.status == 64 && bad.stderr.contains("--gif-color-error"), "\(bad.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder + "/c.gif") && !FileManager.default.fileExists(atPath: folder + "/f"))
     }
 
     /// The GIF frame on screen at the start of each of `count` frames `centiseconds` apart.

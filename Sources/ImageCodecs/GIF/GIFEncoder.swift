@@ -71,14 +71,38 @@ public final class GIFEncoder {
     ///   - height: pixels, 1 to 65 535.
     ///   - dithering: how missing colours are shown.
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for a size GIF cannot hold.
-    public init(width: Int, height: Int, dithering: GIFDithering = .none) throws {
+    public convenience init(width: Int, height: Int, dithering: GIFDithering = .none) throws {
+        try self.init(width: width, height: height, dithering: dithering, colorError: 0)
+    }
+
+    /// The mean squared errors per colour channel a GIF may trade for bytes
+    /// (``init(width:height:dithering:colorError:)``).
+    public static let colorErrors = 0...100
+
+    /// Starts a GIF of the given size that loops forever, whose frames may take up to
+    /// `colorError` (mean squared error per channel over the pixels a frame draws) to use the
+    /// global colour table instead of their exact colours in a table of their own: 0 keeps
+    /// exact colours (up to 255 a frame), 1 is below what an eye sees and saves the bytes of
+    /// most frames' tables (docs/images.md, "GIF output").
+    /// - Parameters:
+    ///   - width: pixels, 1 to 65 535.
+    ///   - height: pixels, 1 to 65 535.
+    ///   - dithering: how missing colours are shown.
+    ///   - colorError: 0 to 100 (``colorErrors``).
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for a size GIF cannot hold or an
+    ///   error out of range.
+    public init(width: Int, height: Int, dithering: GIFDithering, colorError: Int) throws {
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frames must be 1–65535 px a side, got \(width)×\(height)")
+        }
+        guard Self.colorErrors.contains(colorError) else {
+            throw ImageCodecError.cannotEncode(
+                .gif, reason: "the colour error must be \(Self.colorErrors.lowerBound)–\(Self.colorErrors.upperBound), got \(colorError)")
         }
         self.width = width
         self.height = height
         base = [UInt32](repeating: 0, count: width * height)
-        writer = try GIFFrameWriter(width: width, height: height, dithering: dithering)
+        writer = try GIFFrameWriter(width: width, height: height, dithering: dithering, colorError: colorError)
     }
 
     /// A frame ready for `add(_:at:)`, made on any thread: its pixels as the colours the

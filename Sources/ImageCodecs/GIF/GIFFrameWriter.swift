@@ -87,7 +87,10 @@ final class GIFFrameWriter {
     private var headerWritten = false
     private var held: [Frame] = []
     private var heldPixels = 0
-    private var cost = LZWCost()
+    private var coder = LZWCoder()
+    /// The mean squared error per channel a frame may take to use the global table's colours
+    /// (0: exact colours).
+    private let colorError: Double
     private var closed = false
 
     /// Bytes written so far.
@@ -95,10 +98,11 @@ final class GIFFrameWriter {
         var bytes: [UInt8] = []
     }
 
-    init(width: Int, height: Int, dithering: GIFDithering) throws {
+    init(width: Int, height: Int, dithering: GIFDithering, colorError: Int) throws {
         self.width = width
         self.height = height
         self.dithering = dithering
+        self.colorError = Double(colorError)
         screen = [UInt32](repeating: 0, count: width * height)
         output = ByteSink()
         var error: Int32 = 0
@@ -210,8 +214,9 @@ final class GIFFrameWriter {
     /// runs), or the global table, each with the unchanged pixels transparent or redrawn;
     /// then updates ``screen`` to what shows once the frame is disposed of.
     private func emit(_ frame: Frame) throws {
-        let r = frame.rect
-        let drawn = colorsDrawn(frame.changed, counts: frame.counts, width: r.width)
+        var r = frame.rect
+        var drawn = colorsDrawn(frame.changed, counts: frame.counts, width: r.width)
+        (r, drawn) = Self.trimmed(r, drawn, screen: screen, width: width, cleared: frame.disposal == DISPOSE_BACKGROUND)
         let pixels = GIFRectColors(rect: r, width: width, drawn: drawn, screen: screen)
         var own = GIFColorTable()
         for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
@@ -236,11 +241,16 @@ final class GIFFrameWriter {
         if covering.colors.count > own.colors.count && (narrowest > max(2, covering.bits) || tables.first?.local == true) {
             tables.append((covering, true, max(2, covering.bits), pixels.slots(in: covering)))
         }
-        var best: (indices: [UInt8], table: GIFColorTable, local: Bool, codeSize: Int, bytes: Int)?
+        var best: (coded: LZWCoder.Coded, table: GIFColorTable, local: Bool, codeSize: Int, bytes: Int)?
         for (table, local, codeSize, slots) in tables {
-            let (indices, bytes) = cost.indices(for: pixels.numbers, slots: slots, codeSize: codeSize)
-            let total = bytes + (local ? 3 * table.size : 0)
-            if total < best?.bytes ?? Int.max { best = (indices, table, local, codeSize, total) }
+            // Where the code table fills up, both ways of clearing it are tried.
+            var coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, clearing: .whenWorse)
+            if coded.filled {
+                let eager = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, clearing: .whenFull)
+                if eager.bytes < coded.bytes { coded = eager }
+            }
+            let total = coded.bytes + (local ? 3 * table.size : 0)
+            if total < best?.bytes ?? Int.max { best = (coded, table, local, codeSize, total) }
         }
         guard let best else { return }
         var gcb = GraphicsControlBlock(
@@ -268,12 +278,24 @@ final class GIFFrameWriter {
         guard described == GIF_OK else {
             throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
         }
-        var indices = best.indices
-        let ok = indices.withUnsafeMutableBufferPointer { buffer -> Bool in
-            guard let start = buffer.baseAddress else { return false }
-            return EGifPutLine(gif, start, Int32(buffer.count)) == GIF_OK
+        // The data as our coder wrote it, in sub-blocks of at most 255 bytes (giflib wrote the
+        // code size byte with the descriptor, and ends the image at the empty block).
+        let data = best.coded.data
+        var start = 0
+        var first = true
+        while start < data.count {
+            let end = min(data.count, start + 255)
+            var block = [GifByteType](repeating: 0, count: end - start + 1)
+            block[0] = GifByteType(end - start)
+            for i in start..<end { block[i - start + 1] = data[i] }
+            let written = first ? EGifPutCode(gif, Int32(best.codeSize), block) : EGifPutCodeNext(gif, block)
+            guard written == GIF_OK else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
+            first = false
+            start = end
         }
-        guard ok else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
+        guard EGifPutCodeNext(gif, nil) == GIF_OK else {
+            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
+        }
         switch frame.disposal {
         case DISPOSE_PREVIOUS:
             break
@@ -287,18 +309,59 @@ final class GIFFrameWriter {
         }
     }
 
+    /// `rect` cut to the pixels whose colour as drawn differs from what the screen shows: a
+    /// source change that the palette maps onto the colour already shown draws nothing. A
+    /// frame `cleared` afterwards keeps every pixel the screen shows, since the next frame
+    /// counts on their clearing (pixels already transparent need none).
+    private static func trimmed(
+        _ rect: GIFRect, _ drawn: [UInt32], screen: [UInt32], width: Int, cleared: Bool
+    ) -> (GIFRect, [UInt32]) {
+        var x0 = rect.width, y0 = rect.height, x1 = -1, y1 = -1
+        for y in 0..<rect.height {
+            let row = (rect.y + y) * width + rect.x
+            for x in 0..<rect.width {
+                let color = drawn[y * rect.width + x], shown = screen[row + x]
+                if (color != 0 && color != shown) || (cleared && shown != 0) {
+                    x0 = min(x0, x)
+                    x1 = max(x1, x)
+                    y0 = min(y0, y)
+                    y1 = max(y1, y)
+                }
+            }
+        }
+        guard x1 >= 0, x1 - x0 + 1 < rect.width || y1 - y0 + 1 < rect.height else { return (rect, drawn) }
+        let cut = GIFRect(x: rect.x + x0, y: rect.y + y0, width: x1 - x0 + 1, height: y1 - y0 + 1)
+        var kept = [UInt32](repeating: 0, count: cut.area)
+        for y in 0..<cut.height {
+            for x in 0..<cut.width { kept[y * cut.width + x] = drawn[(y0 + y) * rect.width + x0 + x] }
+        }
+        return (cut, kept)
+    }
+
     /// The colour each changed pixel is drawn in: its own when the frame has at most 255;
     /// else the global palette's when that is made for such frames and serves the frame about
     /// as well as a palette of its own would, or else the frame's own palette; dithered when
     /// asked.
     private func colorsDrawn(_ changed: [UInt32], counts: ColorTable, width: Int) -> [UInt32] {
-        guard counts.count > 255 else { return changed }
         var counts = counts
+        if counts.count <= 255 {
+            // Exact colours, unless an error is allowed and the global table's nearest colours
+            // serve within it (the frame then needs no table of its own).
+            guard colorError > 0, let global, !counts.keys.allSatisfy({ global.slots[$0 << 8 | 0xFF] != nil }) else {
+                return changed
+            }
+            let shared = global.colors.dropFirst().map { GIFPalette.rgb($0 >> 8) }
+            let mapped = Self.map(&counts, onto: shared)
+            guard Double(mapped.error) <= colorError * Double(3 * mapped.pixels) else { return changed }
+            let keys = shared.map { GIFPalette.key($0) << 8 | 0xFF }
+            return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
+        }
         // The global palette serves when its mean squared error over the frame's changed
-        // pixels stays within `globalError` per channel; else the frame gets its own palette.
+        // pixels stays within `globalError` per channel (or the error allowed, if larger);
+        // else the frame gets its own palette.
         var palette = globalPalette
         let global = palette.isEmpty ? nil : Self.map(&counts, onto: palette)
-        if global.map({ Double($0.error) > Self.globalError * Double(3 * $0.pixels) }) ?? true {
+        if global.map({ Double($0.error) > max(Self.globalError, colorError) * Double(3 * $0.pixels) }) ?? true {
             palette = GIFPalette.colors(for: counts).colors
             if dithering == .none { _ = Self.map(&counts, onto: palette) }
         }

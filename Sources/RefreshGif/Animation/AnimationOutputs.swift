@@ -22,6 +22,10 @@ public struct AnimationOutputs: Sendable {
     public var gifMatte: RGBAColor?
     /// How GIF frames with more colours than a palette holds show the colours it lacks.
     public var gifDithering: GIFDithering = .none
+    /// The mean squared error per colour channel a GIF frame may take to share the global
+    /// colour table instead of its exact colours in a table of its own: 0 (exact) to 100
+    /// (``Limits/gifColorError``; docs/images.md).
+    public var gifColorError = 0
 
     /// Outputs to the given paths; nil leaves one out.
     /// - Parameters:
@@ -83,7 +87,7 @@ extension RefreshAnimation {
                 sinks.append(
                     try ImageFileFormat.gif.sink(
                         path: path, frameCount: count, settings: settings, gifMatte: outputs.gifMatte,
-                        gifDithering: outputs.gifDithering))
+                        gifDithering: outputs.gifDithering, gifColorError: outputs.gifColorError))
             }
             if let path = outputs.apng { sinks.append(try ImageFileFormat.apng.sink(path: path, frameCount: count, settings: settings)) }
             if let path = outputs.sheet {

@@ -5,6 +5,7 @@ public final class GIFSink: FrameSink {
     private let file: FileIO.StreamingFile
     private let matte: RGBAColor?
     private let dithering: GIFDithering
+    private let colorError: Int
     private var encoder: GIFEncoder?
 
     /// A sink writing the GIF at `path` (`-` for standard output). With a `matte` (the colour of
@@ -16,10 +17,29 @@ public final class GIFSink: FrameSink {
     ///   - matte: the page's colour, or nil to cut soft edges.
     ///   - dithering: how missing colours are shown.
     /// - Throws: ``RefreshGifError`` when the file cannot be created.
-    public init(path: String, matte: RGBAColor? = nil, dithering: GIFDithering = .none) throws {
+    public convenience init(path: String, matte: RGBAColor? = nil, dithering: GIFDithering = .none) throws {
+        try self.init(path: path, matte: matte, dithering: dithering, colorError: 0)
+    }
+
+    /// A sink as ``init(path:matte:dithering:)`` makes, whose frames may take up to
+    /// `colorError` to share the GIF's global colour table
+    /// (``GIFEncoder/init(width:height:dithering:colorError:)``).
+    /// - Parameters:
+    ///   - path: the GIF file; `-` for standard output.
+    ///   - matte: the page's colour, or nil to cut soft edges.
+    ///   - dithering: how missing colours are shown.
+    ///   - colorError: mean squared error per channel, 0 (exact colours) to 100.
+    /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for an error out of range
+    ///   (before the file is made); ``RefreshGifError`` when the file cannot be created.
+    public init(path: String, matte: RGBAColor?, dithering: GIFDithering, colorError: Int) throws {
+        guard GIFEncoder.colorErrors.contains(colorError) else {
+            throw RefreshGifError.invalidSetting(
+                field: "gifColorError", message: "must be \(Limits.gifColorError.phrase), got \(colorError)")
+        }
         file = try FileIO.StreamingFile(path)
         self.matte = matte
         self.dithering = dithering
+        self.colorError = colorError
     }
 
     /// Prepares the frame's pixels for the encoder.
@@ -32,7 +52,7 @@ public final class GIFSink: FrameSink {
 
     /// Encodes the frame and writes what is ready.
     public func add(_ prepared: GIFEncoder.QuantizedFrame, info: FrameInfo) throws {
-        let gif = try encoder ?? GIFEncoder(width: info.width, height: info.height, dithering: dithering)
+        let gif = try encoder ?? GIFEncoder(width: info.width, height: info.height, dithering: dithering, colorError: colorError)
         encoder = gif
         try gif.add(prepared, atMicroseconds: info.timeMicroseconds)
         let bytes = gif.takeBytes()

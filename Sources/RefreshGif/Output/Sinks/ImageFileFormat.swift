@@ -60,8 +60,27 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
         path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, gifMatte: RGBAColor? = nil,
         gifDithering: GIFDithering = .none
     ) throws -> any FrameSink {
+        try sink(path: path, frameCount: frameCount, settings: settings, gifMatte: gifMatte, gifDithering: gifDithering, gifColorError: 0)
+    }
+
+    /// A sink as ``sink(path:frameCount:settings:gifMatte:gifDithering:)`` makes, whose GIF
+    /// frames may take up to `gifColorError` to share the global colour table
+    /// (``GIFSink/init(path:matte:dithering:colorError:)``).
+    /// - Parameters:
+    ///   - path: the file; `-` for standard output.
+    ///   - frameCount: the frames it will be given.
+    ///   - settings: the PNG compression.
+    ///   - gifMatte: a GIF's page colour.
+    ///   - gifDithering: a GIF's dithering.
+    ///   - gifColorError: a GIF's colour error, 0 (exact colours) to 100.
+    /// - Returns: the sink.
+    /// - Throws: ``RefreshGifError`` for an error out of range or when the file cannot be created.
+    public func sink(
+        path: String, frameCount: Int, settings: PNGEncoder.Settings, gifMatte: RGBAColor?,
+        gifDithering: GIFDithering, gifColorError: Int
+    ) throws -> any FrameSink {
         switch self {
-        case .gif: return try GIFSink(path: path, matte: gifMatte, dithering: gifDithering)
+        case .gif: return try GIFSink(path: path, matte: gifMatte, dithering: gifDithering, colorError: gifColorError)
         case .png, .apng: return try APNGSink(path: path, frameCount: frameCount, settings: settings)
         }
     }

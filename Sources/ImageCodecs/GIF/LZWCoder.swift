@@ -1,0 +1,196 @@
+/// GIF's LZW coder, written for our frames (docs/images.md, "GIF output"): it chooses the
+/// palette indices of the pixels that may be either transparent or their colour, and codes
+/// the frame.
+///
+/// At each pixel that is free to be transparent or drawn again, it takes whichever value the
+/// code table already continues, so the string being matched grows. Codes start one bit wider
+/// than the code size and grow by a bit when the next code needs it, up to 12 bits.
+///
+/// When the table is full (4 096 codes) it is not cleared at once, as giflib's coder does: it
+/// goes on matching against the full table, which codes a picture that repeats itself better
+/// than a table learning afresh. It clears the table only once the full table codes worse
+/// than a fresh one did: when the last 256 codes cover fewer pixels a bit than the table
+/// managed on average while it filled (learning included).
+struct LZWCoder {
+    /// The code table: an open-addressing hash of prefix code × 256 + index (8 192 slots for
+    /// at most 4 096 codes, small enough to stay in cache). Each slot holds its generation in
+    /// the high 32 bits and its key in the low ones, so one comparison finds a key of the
+    /// current table, and clearing the table is one increment.
+    private static let tableSize = 8192
+    private var entries = [UInt64](repeating: 0, count: LZWCoder.tableSize)
+    private var codes = [Int16](repeating: 0, count: LZWCoder.tableSize)
+    private var generation: UInt64 = 0
+    /// Codes a full table is judged over before it may be cleared.
+    static let window = 256
+
+    /// When the code table is cleared.
+    enum Clearing: CaseIterable {
+        /// As soon as it is full, as giflib's coder does (at 4 095 codes).
+        case whenFull
+        /// Once the full table codes worse than it did while it filled.
+        case whenWorse
+    }
+
+    /// A coded frame: the indices chosen, the LZW data (before it is cut into sub-blocks)
+    /// and the bytes of the image data block that carries it.
+    struct Coded {
+        var indices: [UInt8]
+        var data: [UInt8]
+        /// Whether the code table filled up (only then does ``Clearing`` change the data).
+        var filled: Bool
+        /// The code size byte, the data in sub-blocks of at most 255 bytes, and the
+        /// terminator.
+        var bytes: Int { 1 + data.count + (data.count + 254) / 255 + 1 }
+    }
+
+    /// Codes `numbers` (per pixel: a drawn colour's number ≥ 0, −2 − the number of the colour
+    /// an unchanged pixel shows, or −1 for a pixel that must stay transparent), with `slots`
+    /// giving each colour number's index in the table (0 where the table lacks it), at
+    /// `codeSize` bits per index (2–8), clearing the code table as `clearing` says.
+    mutating func code(_ numbers: [Int32], slots: [UInt8], codeSize: Int, clearing: Clearing = .whenWorse) -> Coded {
+        let limit = clearing == .whenFull ? 4095 : 4096
+        var everFilled = false
+        var indices = [UInt8](repeating: 0, count: numbers.count)
+        var data: [UInt8] = []
+        data.reserveCapacity(numbers.count / 2 + 16)
+        let clear = 1 << codeSize
+        var bits = codeSize + 1, next = clear + 2
+        // Bits waiting to be written, least significant first.
+        var pending: UInt64 = 0, pendingBits = 0
+        func put(_ code: Int, _ width: Int) {
+            pending |= UInt64(code) << UInt64(pendingBits)
+            pendingBits += width
+            while pendingBits >= 8 {
+                data.append(UInt8(truncatingIfNeeded: pending))
+                pending >>= 8
+                pendingBits -= 8
+            }
+        }
+        put(clear, bits)
+        generation += 1
+        if generation >= UInt64(UInt32.max) - 1_000_000 {
+            // Generations are the high 32 bits of an entry: start afresh long before they wrap.
+            for i in entries.indices { entries[i] = 0 }
+            generation = 1
+        }
+        var current = generation << 32
+        // Since the last clear: bits written and pixels covered, and once the table is full,
+        // the pixels each of the last `window` codes covered (a ring) and their sum.
+        var bitsSinceClear = bits, pixelsSinceClear = 0
+        var filled: (bits: Int, pixels: Int)?
+        var ring = [Int](repeating: 0, count: Self.window)
+        var ringIndex = 0, ringCount = 0, ringPixels = 0
+        var run = 1
+        guard !numbers.isEmpty else {
+            put(clear + 1, bits)
+            if pendingBits > 0 { data.append(UInt8(truncatingIfNeeded: pending)) }
+            return Coded(indices: [], data: data, filled: false)
+        }
+        numbers.withUnsafeBufferPointer { numbers in
+            slots.withUnsafeBufferPointer { slots in
+                indices.withUnsafeMutableBufferPointer { indices in
+                    entries.withUnsafeMutableBufferPointer { entries in
+                        codes.withUnsafeMutableBufferPointer { codes in
+                            ring.withUnsafeMutableBufferPointer { ring in
+                                let mask = Self.tableSize - 1
+                                /// The value to try first and the other a pixel may take (the same
+                                /// when it must take one value).
+                                func options(_ number: Int32) -> (UInt8, UInt8) {
+                                    if number >= 0 {
+                                        let slot = slots[Int(number)]
+                                        return (slot, slot)
+                                    }
+                                    return number < -1 ? (slots[Int(-2 - number)], 0) : (0, 0)
+                                }
+                                var previous = options(numbers[0]).0
+                                var prefix = UInt32(previous)
+                                indices[0] = previous
+                                for offset in 1..<numbers.count {
+                                    let (a, b) = options(numbers[offset])
+                                    // Prefer the value the pixel before took, then the colour, then transparent.
+                                    let preferred = b == previous ? b : a
+                                    let other = preferred == a ? b : a
+                                    /// The slot of `value` after the current prefix, and whether the
+                                    /// table holds it (else the free slot where it would go).
+                                    func find(_ value: UInt8) -> (slot: Int, found: Bool) {
+                                        let key = UInt64(prefix << 8 | UInt32(value))
+                                        var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
+                                        while entries[slot] >> 32 == current >> 32 {
+                                            if entries[slot] == current | key { return (slot, true) }
+                                            slot = (slot + 1) & mask
+                                        }
+                                        return (slot, false)
+                                    }
+                                    // The value the code table continues, preferred first.
+                                    let (slot, found) = find(preferred)
+                                    var hit: (code: Int16, value: UInt8)? = found ? (codes[slot], preferred) : nil
+                                    if hit == nil && other != preferred {
+                                        let (otherSlot, otherFound) = find(other)
+                                        if otherFound { hit = (codes[otherSlot], other) }
+                                    }
+                                    if let hit {
+                                        prefix = UInt32(hit.code)
+                                        indices[offset] = hit.value
+                                        previous = hit.value
+                                        run += 1
+                                        continue
+                                    }
+                                    put(Int(prefix), bits)
+                                    bitsSinceClear += bits
+                                    pixelsSinceClear += run
+                                    if next < limit {
+                                        entries[slot] = current | UInt64(prefix << 8 | UInt32(preferred))
+                                        codes[slot] = Int16(next)
+                                        next += 1
+                                        if next > 1 << bits && bits < 12 { bits += 1 }
+                                        if next == limit {
+                                            filled = (bitsSinceClear, pixelsSinceClear)
+                                            everFilled = true
+                                        }
+                                    } else if limit == 4095 {
+                                        // giflib's rule: the clear code instead of code 4 095.
+                                        put(clear, bits)
+                                        current += 1 << 32
+                                        bits = codeSize + 1
+                                        next = clear + 2
+                                    } else if let full = filled {
+                                        // The full table over the last `window` codes, against
+                                        // what the table did while it filled.
+                                        ringPixels += run - ring[ringIndex]
+                                        ring[ringIndex] = run
+                                        ringIndex = (ringIndex + 1) % Self.window
+                                        ringCount += 1
+                                        if ringCount >= Self.window && Self.window * bits * full.pixels > full.bits * ringPixels {
+                                            put(clear, bits)
+                                            current += 1 << 32
+                                            bits = codeSize + 1
+                                            next = clear + 2
+                                            bitsSinceClear = bits
+                                            pixelsSinceClear = 0
+                                            filled = nil
+                                            for i in 0..<Self.window { ring[i] = 0 }
+                                            ringIndex = 0
+                                            ringCount = 0
+                                            ringPixels = 0
+                                        }
+                                    }
+                                    run = 1
+                                    prefix = UInt32(preferred)
+                                    indices[offset] = preferred
+                                    previous = preferred
+                                }
+                                put(Int(prefix), bits)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        generation = current >> 32
+        // The end code: the decoder, having read the last code, may have grown the width.
+        if next < limit && next + 1 > 1 << bits && bits < 12 { bits += 1 }
+        put(clear + 1, bits)
+        if pendingBits > 0 { data.append(UInt8(truncatingIfNeeded: pending)) }
+        return Coded(indices: indices, data: data, filled: everFilled)
+    }
+}
