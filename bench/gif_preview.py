@@ -2,7 +2,8 @@
 """The "GIF preview" scene of `make bench`: our animated GIFs against the peers people use.
 
 For each gesture the frames are written once as PNGs (`simulate --frames`); then:
-  ours        refresh-render simulate ... --gif (rendering included in its time)
+  ours        refresh-render simulate ... --gif (rendering included in its time), and with
+              --gif-color-error 1 (our lossy setting)
   ffmpeg      two-pass palettegen/paletteuse on the PNGs (reserve_transparent, stats_mode=diff,
               sierra2_4a dither, diff_mode=rectangle, alpha_threshold=128)
   gifsicle    gifsicle -O3 of ours, of ffmpeg's, and of ffmpeg's truest (one palette of every
@@ -11,7 +12,8 @@ For each gesture the frames are written once as PNGs (`simulate --frames`); then
 Above 50 fps ffmpeg resamples with fps=50 and ImageMagick gets the 50-fps grid's frames.
 Each GIF is decoded by `refresh-render extract` (browser compositing) and compared with the
 source frames: PSNR of each source frame against the GIF frame shown at its mid-time,
-composited on white and on black (the worse of the two, over all frames), with each GIF frame
+composited on white and on black (the worse of the two, over all frames), and over the pixels
+drawn in both alone (colour dB: the one-bit alpha every pipeline shares left out), with each GIF frame
 held as browsers hold it (0–1 cs delays play as 10 cs); flicker counts
 pixels equal in two consecutive source frames that differ in the GIF. Times are medians of alternating
 rounds (ours, then ffmpeg).
@@ -87,12 +89,20 @@ def measure(binary, gif, sources, fps, work):
         errors = [numpy.mean((on(background, s) - on(background, g)) ** 2) for s, g in zip(sources, shown)]
         mse = float(numpy.mean(errors))
         worst = min(worst, math.inf if mse == 0 else 10 * math.log10(255 ** 2 / mse))
+    # Colour alone: over pixels drawn (at least half opaque) in both, straight colours, so the
+    # one-bit alpha every pipeline shares does not hide how true the colours are.
+    squared, counted = 0.0, 0
+    for s, g in zip(sources, shown):
+        drawn = (s[..., 3] >= 128) & (g[..., 3] >= 128)
+        squared += float(numpy.sum((s[..., :3][drawn] - g[..., :3][drawn]) ** 2))
+        counted += 3 * int(numpy.sum(drawn))
+    colour = math.inf if squared == 0 or counted == 0 else 10 * math.log10(255 ** 2 / (squared / counted))
     flicker = 0
     for i in range(1, len(sources)):
         same = numpy.all(sources[i] == sources[i - 1], axis=-1)
         changed = numpy.any(shown[i] != shown[i - 1], axis=-1)
         flicker += int(numpy.sum(same & changed))
-    return os.path.getsize(gif), worst, flicker
+    return os.path.getsize(gif), worst, colour, flicker
 
 
 def main():
@@ -103,8 +113,8 @@ def main():
     binary = os.path.abspath(args.bin)
     work = tempfile.mkdtemp(prefix="refreshgif-gif-")
     os.chdir(ROOT)
-    print("| scene | pipeline | bytes | PSNR dB | flicker | time s | ffmpeg's time / ours |")
-    print("|---|---|---|---|---|---|---|")
+    print("| scene | pipeline | bytes | PSNR dB | colour dB | flicker | time s | ffmpeg's time / ours |")
+    print("|---|---|---|---|---|---|---|---|")
     for name, gesture, fps, extra in SCENES:
         if isinstance(extra, dict):
             # Control settings the command line has no option for: a copy of the gesture file
@@ -121,6 +131,9 @@ def main():
         sources = [numpy.asarray(Image.open(os.path.join(folder, f)).convert("RGBA"), dtype=numpy.float64)
                    for f in sorted(os.listdir(folder))]
         ours_cmd = [binary, "simulate", gesture, "--fps", str(fps), *extra, "--gif", ours]
+        # Our lossy setting: frames share the global table within a mean squared error of 1.
+        lossy = os.path.join(work, "ours-color-error.gif")
+        run([binary, "simulate", gesture, "--fps", str(fps), *extra, "--gif", lossy, "--gif-color-error", "1"])
         ffmpeg = os.path.join(work, "ffmpeg.gif")
         # Above 50 fps a GIF cannot keep every frame (browsers play 0–1 cs delays as 10 cs):
         # ffmpeg resamples with fps=50, as people script it, so its file plays at the right speed.
@@ -161,21 +174,22 @@ def main():
         timed_frames = []
         for index, frame in enumerate(chosen):
             timed_frames += ["-delay", str(starts[index + 1] - starts[index]), os.path.join(folder, frame)]
-        pipelines = [("ours", ours, ours_time), ("ffmpeg two-pass", ffmpeg, ffmpeg_time),
+        pipelines = [("ours", ours, ours_time), ("ours, --gif-color-error 1", lossy, None), ("ffmpeg two-pass", ffmpeg, ffmpeg_time),
                      ("gifsicle -O3 of ours", gifsicle_ours, None), ("gifsicle -O3 of ffmpeg", gifsicle_ffmpeg, None),
                      ("gifsicle -O3 of ffmpeg, no dither, one full palette", truest_o3, None)]
         try:
             run(["convert", "-dispose", "background", *timed_frames, "-layers", "Optimize", magick])
             pipelines.append(("ImageMagick -layers Optimize", magick, None))
         except subprocess.CalledProcessError:
-            print(f"| {name} | ImageMagick -layers Optimize | not installed | | | |")
+            print(f"| {name} | ImageMagick -layers Optimize | not installed | | | | |")
         for label, gif, seconds in pipelines:
-            size, psnr, flicker = measure(binary, gif, sources, fps, work)
+            size, psnr, colour, flicker = measure(binary, gif, sources, fps, work)
             shown_time = "" if seconds is None else f"{seconds:.3f}"
             ratio = f"{ffmpeg_time / ours_time:.1f}×" if label == "ours" else ""
             spaced = lambda n: f"{n:,}".replace(",", " ")
             fidelity = "lossless" if math.isinf(psnr) else f"{psnr:.1f}"
-            print(f"| {name} | {label} | {spaced(size)} | {fidelity} | {spaced(flicker)} | {shown_time} | {ratio} |")
+            true_colour = "exact" if math.isinf(colour) else f"{colour:.1f}"
+            print(f"| {name} | {label} | {spaced(size)} | {fidelity} | {true_colour} | {spaced(flicker)} | {shown_time} | {ratio} |")
         sys.stdout.flush()
         if os.path.basename(gesture).startswith(".bench-"):
             os.remove(gesture)

@@ -238,8 +238,8 @@ struct GIFEncoderTests {
         #expect(time == 120)
     }
 
-    @Test("the LZW bytes counted to choose a frame's pixels are the bytes giflib writes")
-    func costMatchesGiflib() throws {
+    @Test("the LZW data counted to choose a frame's table is the data written, and decodes to the pixels chosen")
+    func codedDataIsWritten() throws {
         let frames = try (0..<3).map { f in
             try Self.picture(48) { x, y in ((x + f) % 5 == 0 ? 30 : 220, UInt8((y / 6) * 20), UInt8(f * 60)) }
         }

@@ -23,7 +23,9 @@ public enum GIFDithering: String, Sendable, CaseIterable {
 ///   of its own.
 /// - **Choosing by trying.** Inside the rectangle, each pixel that stays the same is left
 ///   transparent or drawn again in the colour it shows, whichever continues the LZW coder's
-///   current string; each candidate table is counted that way and the smallest is written.
+///   current string; each candidate table is coded that way and the smallest is written. The
+///   LZW data is our coder's (`LZWCoder`), which keeps a full code table while it codes well
+///   instead of clearing it at once as giflib's does; giflib writes the file around it.
 /// - **Disposal.** When the next frame comes, the frame before is kept (none), cleared
 ///   (background) or restored (previous), whichever leaves the next frame the smallest
 ///   rectangle among those that show the right pixels; a frame held 4 cs or more that must

@@ -243,12 +243,7 @@ final class GIFFrameWriter {
         }
         var best: (coded: LZWCoder.Coded, table: GIFColorTable, local: Bool, codeSize: Int, bytes: Int)?
         for (table, local, codeSize, slots) in tables {
-            // Where the code table fills up, both ways of clearing it are tried.
-            var coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, clearing: .whenWorse)
-            if coded.filled {
-                let eager = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, clearing: .whenFull)
-                if eager.bytes < coded.bytes { coded = eager }
-            }
+            let coded = coder.smallest(pixels.numbers, slots: slots, codeSize: codeSize)
             let total = coded.bytes + (local ? 3 * table.size : 0)
             if total < best?.bytes ?? Int.max { best = (coded, table, local, codeSize, total) }
         }

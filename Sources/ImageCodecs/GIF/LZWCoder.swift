@@ -3,7 +3,8 @@
 /// the frame.
 ///
 /// At each pixel that is free to be transparent or drawn again, it takes whichever value the
-/// code table already continues, so the string being matched grows. Codes start one bit wider
+/// code table already continues, so the string being matched grows; where neither does, the
+/// value the pixel before took, else the one its ``Leaning`` says. Codes start one bit wider
 /// than the code size and grow by a bit when the next code needs it, up to 12 bits.
 ///
 /// When the table is full (4 096 codes) it is not cleared at once, as giflib's coder does: it
@@ -31,6 +32,16 @@ struct LZWCoder {
         case whenWorse
     }
 
+    /// Which value a pixel free to be transparent or its colour takes when the code table
+    /// continues neither and the pixel before took neither: which is better depends on the
+    /// picture (redrawn flat areas, or clear runs between scattered changes), so both are tried.
+    enum Leaning: CaseIterable {
+        /// Its colour.
+        case toColor
+        /// Transparent.
+        case toClear
+    }
+
     /// A coded frame: the indices chosen, the LZW data (before it is cut into sub-blocks)
     /// and the bytes of the image data block that carries it.
     struct Coded {
@@ -47,7 +58,10 @@ struct LZWCoder {
     /// an unchanged pixel shows, or −1 for a pixel that must stay transparent), with `slots`
     /// giving each colour number's index in the table (0 where the table lacks it), at
     /// `codeSize` bits per index (2–8), clearing the code table as `clearing` says.
-    mutating func code(_ numbers: [Int32], slots: [UInt8], codeSize: Int, clearing: Clearing = .whenWorse) -> Coded {
+    mutating func code(
+        _ numbers: [Int32], slots: [UInt8], codeSize: Int, clearing: Clearing = .whenWorse, leaning: Leaning = .toColor
+    ) -> Coded {
+        let leansToColor = leaning == .toColor
         let limit = clearing == .whenFull ? 4095 : 4096
         var everFilled = false
         var indices = [UInt8](repeating: 0, count: numbers.count)
@@ -107,8 +121,8 @@ struct LZWCoder {
                                 indices[0] = previous
                                 for offset in 1..<numbers.count {
                                     let (a, b) = options(numbers[offset])
-                                    // Prefer the value the pixel before took, then the colour, then transparent.
-                                    let preferred = b == previous ? b : a
+                                    // Prefer the value the pixel before took; else as `leaning` says.
+                                    let preferred = a == previous || (b != previous && leansToColor) ? a : b
                                     let other = preferred == a ? b : a
                                     /// The slot of `value` after the current prefix, and whether the
                                     /// table holds it (else the free slot where it would go).
@@ -192,5 +206,20 @@ struct LZWCoder {
         put(clear + 1, bits)
         if pendingBits > 0 { data.append(UInt8(truncatingIfNeeded: pending)) }
         return Coded(indices: indices, data: data, filled: everFilled)
+    }
+
+    /// The smallest coding of `numbers` (see ``code(_:slots:codeSize:clearing:leaning:)``):
+    /// both leanings where some pixels are free to take either value, and where the code table
+    /// fills up, both ways of clearing it.
+    mutating func smallest(_ numbers: [Int32], slots: [UInt8], codeSize: Int) -> Coded {
+        let free = numbers.contains { $0 < -1 }
+        var best: Coded?
+        for leaning in free ? Leaning.allCases : [.toColor] {
+            let coded = code(numbers, slots: slots, codeSize: codeSize, clearing: .whenWorse, leaning: leaning)
+            var candidates = [coded]
+            if coded.filled { candidates.append(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull, leaning: leaning)) }
+            for candidate in candidates where candidate.bytes < best?.bytes ?? Int.max { best = candidate }
+        }
+        return best ?? code(numbers, slots: slots, codeSize: codeSize)
     }
 }
