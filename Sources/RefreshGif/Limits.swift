@@ -1,4 +1,3 @@
-import ImageCodecs
 import RefreshModel
 
 /// The limits of RefreshGif's numeric settings, in one place: each is declared once, in the
@@ -22,8 +21,6 @@ public enum Limits {
     public static let framePixels = Limit(1...(1 << 40))
     /// Seconds one step of Lottie drawing may take (`--max-seconds`).
     public static let workerSeconds = Limit(DecodeLimits.workerSeconds)
-    /// The colour error a GIF's frames may take to share its global table (`--gif-color-error`).
-    public static let gifColorError = Limit(GIFEncoder.colorErrors)
     /// Ports the preview server listens on (0 picks a free one).
     public static let port = Limit(0...65535)
     /// Seconds one request to the preview server may take before it is answered 503.

@@ -28,9 +28,9 @@ struct AnimationOutputOptions: ParsableArguments {
     @Option(
         name: .customLong("gif-color-error"),
         help: ArgumentHelp(
-            "Let GIF frames share the global colour table when that costs at most this mean squared error a channel (\(Limits.gifColorError.phrase); 0 keeps exact colours, 1 is invisible and saves most frames' own tables).",
+            "Let GIF frames share the global colour table when that costs at most this mean squared error a channel (0–100; 0 keeps exact colours).",
             valueName: "MSE"))
-    var gifColorError = 0
+    var gifColorError = 0.0
 
     @Option(help: "Write an animated PNG.")
     var apng: String?
@@ -53,7 +53,9 @@ struct AnimationOutputOptions: ParsableArguments {
         try png.validate()
         try Limits.fps.validate(fps, option: "--fps")
         try Limits.jobs.validate(jobs, option: "--jobs")
-        try Limits.gifColorError.validate(gifColorError, option: "--gif-color-error")
+        guard GIFEncoder.colorErrors.contains(gifColorError) else {
+            throw ValidationError("--gif-color-error must be between 0 and 100, got \(gifColorError)")
+        }
         if let sheetEvery, sheetEvery < 1 { throw ValidationError("--sheet-every must be ≥ 1") }
         if gif == nil {
             let given = [("--gif-matte", gifMatte != nil), ("--gif-dither", gifDither != .none), ("--gif-color-error", gifColorError != 0)]

@@ -79,7 +79,7 @@ public final class GIFEncoder {
 
     /// The mean squared errors per colour channel a GIF may trade for bytes
     /// (``init(width:height:dithering:colorError:)``).
-    public static let colorErrors = 0...100
+    public static let colorErrors = 0.0...100.0
 
     /// Starts a GIF of the given size that loops forever, whose frames may take up to
     /// `colorError` (mean squared error per channel over the pixels a frame draws) to use the
@@ -93,13 +93,12 @@ public final class GIFEncoder {
     ///   - colorError: 0 to 100 (``colorErrors``).
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for a size GIF cannot hold or an
     ///   error out of range.
-    public init(width: Int, height: Int, dithering: GIFDithering, colorError: Int) throws {
+    public init(width: Int, height: Int, dithering: GIFDithering, colorError: Double) throws {
         guard width > 0, height > 0, width <= 65535, height <= 65535 else {
             throw ImageCodecError.cannotEncode(.gif, reason: "frames must be 1–65535 px a side, got \(width)×\(height)")
         }
         guard Self.colorErrors.contains(colorError) else {
-            throw ImageCodecError.cannotEncode(
-                .gif, reason: "the colour error must be \(Self.colorErrors.lowerBound)–\(Self.colorErrors.upperBound), got \(colorError)")
+            throw ImageCodecError.cannotEncode(.gif, reason: "the colour error must be 0–100, got \(colorError)")
         }
         self.width = width
         self.height = height

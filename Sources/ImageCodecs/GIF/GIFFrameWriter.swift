@@ -98,11 +98,11 @@ final class GIFFrameWriter {
         var bytes: [UInt8] = []
     }
 
-    init(width: Int, height: Int, dithering: GIFDithering, colorError: Int) throws {
+    init(width: Int, height: Int, dithering: GIFDithering, colorError: Double) throws {
         self.width = width
         self.height = height
         self.dithering = dithering
-        self.colorError = Double(colorError)
+        self.colorError = colorError
         screen = [UInt32](repeating: 0, count: width * height)
         output = ByteSink()
         var error: Int32 = 0
@@ -165,7 +165,22 @@ final class GIFFrameWriter {
             }
             for key in order { table.append(key << 8 | 0xFF) }
         } else if frameColors.contains(where: { $0.count > 255 }) {
+            // One palette for frames with more colours than a table holds: with a colour error
+            // allowed, the smallest (16 to 256 entries, 4 to 8 bits an index) that serves the
+            // held frames within it, as one palette serves them all (a pixel redrawn after a
+            // clear comes back in the same shade).
             globalPalette = GIFPalette.colors(for: all).colors
+            if colorError > 0 {
+                for limit in [15, 31, 63, 127] {
+                    var counts = all
+                    let palette = GIFPalette.colors(for: counts, limit: limit).colors
+                    let mapped = Self.map(&counts, onto: palette)
+                    if Double(mapped.error) <= colorError * Double(3 * mapped.pixels) {
+                        globalPalette = palette
+                        break
+                    }
+                }
+            }
             for color in globalPalette { table.append(GIFPalette.key(color) << 8 | 0xFF) }
         } else {
             for colors in frameColors {
@@ -209,14 +224,24 @@ final class GIFFrameWriter {
         return map
     }
 
-    /// Writes a frame in whichever way is smallest: its own table of the colours it draws,
-    /// that table with the colours around them (so unchanged pixels can be drawn again in
-    /// runs), or the global table, each with the unchanged pixels transparent or redrawn;
-    /// then updates ``screen`` to what shows once the frame is disposed of.
-    private func emit(_ frame: Frame) throws {
-        var r = frame.rect
-        var drawn = colorsDrawn(frame.changed, counts: frame.counts, width: r.width)
-        (r, drawn) = Self.trimmed(r, drawn, screen: screen, width: width, cleared: frame.disposal == DISPOSE_BACKGROUND)
+    /// One way of writing a frame: what it draws, where, in which table, coded how.
+    private struct Written {
+        var rect: GIFRect
+        var drawn: [UInt32]
+        var coded: LZWCoder.Coded
+        var table: GIFColorTable
+        var local: Bool
+        var codeSize: Int
+        /// The image data and, for a table of its own, the table's bytes.
+        var bytes: Int
+    }
+
+    /// The smallest way to write `drawn` (the colour of each pixel of `frame`'s rectangle that
+    /// changes, 0 where none): its own table of the colours it draws, that table with the
+    /// colours around them (so unchanged pixels can be drawn again in runs), or the global
+    /// table, each with the unchanged pixels transparent or redrawn.
+    private func smallest(_ drawn: [UInt32], for frame: Frame) -> Written? {
+        let (r, drawn) = Self.trimmed(frame.rect, drawn, screen: screen, width: width, cleared: frame.disposal == DISPOSE_BACKGROUND)
         let pixels = GIFRectColors(rect: r, width: width, drawn: drawn, screen: screen)
         var own = GIFColorTable()
         for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
@@ -241,13 +266,32 @@ final class GIFFrameWriter {
         if covering.colors.count > own.colors.count && (narrowest > max(2, covering.bits) || tables.first?.local == true) {
             tables.append((covering, true, max(2, covering.bits), pixels.slots(in: covering)))
         }
-        var best: (coded: LZWCoder.Coded, table: GIFColorTable, local: Bool, codeSize: Int, bytes: Int)?
+        var best: Written?
+        var bestSlots: [UInt8] = []
         for (table, local, codeSize, slots) in tables {
-            let coded = coder.smallest(pixels.numbers, slots: slots, codeSize: codeSize)
+            let coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize)
             let total = coded.bytes + (local ? 3 * table.size : 0)
-            if total < best?.bytes ?? Int.max { best = (coded, table, local, codeSize, total) }
+            if total < best?.bytes ?? Int.max {
+                best = Written(rect: r, drawn: drawn, coded: coded, table: table, local: local, codeSize: codeSize, bytes: total)
+                bestSlots = slots
+            }
         }
-        guard let best else { return }
+        guard var best else { return nil }
+        // The table chosen, coded the other ways too (leaning to clear, clearing the full
+        // table at once) where they can differ: the smallest is written.
+        best.coded = coder.smallest(pixels.numbers, slots: bestSlots, codeSize: best.codeSize, first: best.coded)
+        best.bytes = best.coded.bytes + (best.local ? 3 * best.table.size : 0)
+        return best
+    }
+
+    /// Writes a frame in its colours (``colorsDrawn(_:counts:width:)``) in whichever way is
+    /// smallest (``smallest(_:for:)``); then updates ``screen`` to what shows once the frame
+    /// is disposed of.
+    private func emit(_ frame: Frame) throws {
+        guard let best = smallest(colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width), for: frame) else {
+            return
+        }
+        let r = best.rect, drawn = best.drawn
         var gcb = GraphicsControlBlock(
             DisposalMode: frame.disposal, UserInputFlag: false, DelayTime: Int32(frame.delay), TransparentColor: 0)
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
@@ -333,6 +377,14 @@ final class GIFFrameWriter {
         return (cut, kept)
     }
 
+    /// `changed` in `palette`'s colours: each pixel its colour's nearest (as `counts` maps
+    /// them), or diffused when dithering is asked.
+    private func paint(_ changed: [UInt32], counts: ColorTable, palette: [GIFPalette.RGB], width: Int) -> [UInt32] {
+        if dithering == .floydSteinberg { return GIFDither.floydSteinberg(changed, width: width, palette: palette) }
+        let keys = palette.map { GIFPalette.key($0) << 8 | 0xFF }
+        return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
+    }
+
     /// The colour each changed pixel is drawn in: its own when the frame has at most 255;
     /// else the global palette's when that is made for such frames and serves the frame about
     /// as well as a palette of its own would, or else the frame's own palette; dithered when
@@ -356,13 +408,11 @@ final class GIFFrameWriter {
         // else the frame gets its own palette.
         var palette = globalPalette
         let global = palette.isEmpty ? nil : Self.map(&counts, onto: palette)
-        if global.map({ Double($0.error) > max(Self.globalError, colorError) * Double(3 * $0.pixels) }) ?? true {
+        if global.map({ colorError == 0 && Double($0.error) > Self.globalError * Double(3 * $0.pixels) }) ?? true {
             palette = GIFPalette.colors(for: counts).colors
             if dithering == .none { _ = Self.map(&counts, onto: palette) }
         }
-        if dithering == .floydSteinberg { return GIFDither.floydSteinberg(changed, width: width, palette: palette) }
-        let keys = palette.map { GIFPalette.key($0) << 8 | 0xFF }
-        return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
+        return paint(changed, counts: counts, palette: palette, width: width)
     }
 
     /// Gives each counted colour the index of its nearest `palette` colour; returns the summed

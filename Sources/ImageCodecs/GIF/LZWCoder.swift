@@ -208,18 +208,17 @@ struct LZWCoder {
         return Coded(indices: indices, data: data, filled: everFilled)
     }
 
-    /// The smallest coding of `numbers` (see ``code(_:slots:codeSize:clearing:leaning:)``):
-    /// both leanings where some pixels are free to take either value, and where the code table
-    /// fills up, both ways of clearing it.
-    mutating func smallest(_ numbers: [Int32], slots: [UInt8], codeSize: Int) -> Coded {
-        let free = numbers.contains { $0 < -1 }
-        var best: Coded?
-        for leaning in free ? Leaning.allCases : [.toColor] {
-            let coded = code(numbers, slots: slots, codeSize: codeSize, clearing: .whenWorse, leaning: leaning)
-            var candidates = [coded]
-            if coded.filled { candidates.append(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull, leaning: leaning)) }
-            for candidate in candidates where candidate.bytes < best?.bytes ?? Int.max { best = candidate }
-        }
-        return best ?? code(numbers, slots: slots, codeSize: codeSize)
+    /// The smallest coding of `numbers` (see ``code(_:slots:codeSize:clearing:leaning:)``),
+    /// given its `first` coding with the defaults: both leanings where some pixels are free to
+    /// take either value, and where the code table fills up, both ways of clearing it.
+    mutating func smallest(_ numbers: [Int32], slots: [UInt8], codeSize: Int, first: Coded) -> Coded {
+        var best = first
+        func consider(_ coded: Coded) { if coded.bytes < best.bytes { best = coded } }
+        if first.filled { consider(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull)) }
+        guard numbers.contains(where: { $0 < -1 }) else { return best }
+        let clear = code(numbers, slots: slots, codeSize: codeSize, leaning: .toClear)
+        consider(clear)
+        if clear.filled { consider(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull, leaning: .toClear)) }
+        return best
     }
 }

@@ -25,7 +25,7 @@ public struct AnimationOutputs: Sendable {
     /// The mean squared error per colour channel a GIF frame may take to share the global
     /// colour table instead of its exact colours in a table of its own: 0 (exact) to 100
     /// (``Limits/gifColorError``; docs/images.md).
-    public var gifColorError = 0
+    public var gifColorError = 0.0
 
     /// Outputs to the given paths; nil leaves one out.
     /// - Parameters:

@@ -5,7 +5,7 @@ public final class GIFSink: FrameSink {
     private let file: FileIO.StreamingFile
     private let matte: RGBAColor?
     private let dithering: GIFDithering
-    private let colorError: Int
+    private let colorError: Double
     private var encoder: GIFEncoder?
 
     /// A sink writing the GIF at `path` (`-` for standard output). With a `matte` (the colour of
@@ -31,10 +31,10 @@ public final class GIFSink: FrameSink {
     ///   - colorError: mean squared error per channel, 0 (exact colours) to 100.
     /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for an error out of range
     ///   (before the file is made); ``RefreshGifError`` when the file cannot be created.
-    public init(path: String, matte: RGBAColor?, dithering: GIFDithering, colorError: Int) throws {
+    public init(path: String, matte: RGBAColor?, dithering: GIFDithering, colorError: Double) throws {
         guard GIFEncoder.colorErrors.contains(colorError) else {
             throw RefreshGifError.invalidSetting(
-                field: "gifColorError", message: "must be \(Limits.gifColorError.phrase), got \(colorError)")
+                field: "gifColorError", message: "must be between 0 and 100, got \(colorError)")
         }
         file = try FileIO.StreamingFile(path)
         self.matte = matte

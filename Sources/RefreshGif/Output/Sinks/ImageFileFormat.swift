@@ -77,7 +77,7 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
     /// - Throws: ``RefreshGifError`` for an error out of range or when the file cannot be created.
     public func sink(
         path: String, frameCount: Int, settings: PNGEncoder.Settings, gifMatte: RGBAColor?,
-        gifDithering: GIFDithering, gifColorError: Int
+        gifDithering: GIFDithering, gifColorError: Double
     ) throws -> any FrameSink {
         switch self {
         case .gif: return try GIFSink(path: path, matte: gifMatte, dithering: gifDithering, colorError: gifColorError)
