@@ -299,4 +299,3 @@ struct FamilyMotionTests {
         #expect(throws: RefreshGifError.self) { try RefreshAnimation.sweep(of: scene, frames: 2, fps: 10).band(at: 0) }
     }
 }
-

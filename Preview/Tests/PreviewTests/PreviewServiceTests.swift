@@ -268,7 +268,9 @@ import Testing
         // At rest the control is out of sight: no pixels at all.
         let rest = try await service.live(query: "part=control", body: gesture(#"{"t": 0, "offset": 0, "dragging": false}"#, duration: 0.1))
         #expect(rest.body.isEmpty && header(rest, "X-Refresh-Band")?.hasSuffix(",0,0") == true)
-        let refused = await #expect(throws: PreviewError.self) { try await service.live(query: "part=top", body: gesture(pull, duration: 0.3)) }
+        let refused = await #expect(throws: PreviewError.self) {
+            try await service.live(query: "part=top", body: gesture(pull, duration: 0.3))
+        }
         #expect(refused?.description.contains("part: choose whole or control") == true, "\(String(describing: refused))")
 
         // The same gesture, downloaded as a GIF, is `simulate --show-content`'s.

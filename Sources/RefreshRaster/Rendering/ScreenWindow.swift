@@ -78,7 +78,9 @@ public struct ScreenWindow: Sendable {
         control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
         background: RGBAColor, renderer: RefreshRenderer? = nil
     ) throws -> RGBAImage {
-        try compose(control: control, controlHeight: controlHeight, offset: offset, scale: scale, background: background, region: nil, renderer: renderer)
+        try compose(
+            control: control, controlHeight: controlHeight, offset: offset, scale: scale, background: background, region: nil,
+            renderer: renderer)
     }
 
     /// The pixels of the window that `control` covers at `offset` (its picture's rectangle,
@@ -90,7 +92,9 @@ public struct ScreenWindow: Sendable {
     ///   - offset: the scroll offset along its axis.
     ///   - scale: pixels a point.
     /// - Returns: the rectangle, in the window's pixels.
-    package func controlBand(control: RGBAImage, controlHeight: Double, offset: Double, scale: Int) -> (x: Int, y: Int, width: Int, height: Int) {
+    package func controlBand(control: RGBAImage, controlHeight: Double, offset: Double, scale: Int) -> (
+        x: Int, y: Int, width: Int, height: Int
+    ) {
         let s = Double(scale)
         let window = size(controlHeight: controlHeight)
         let (width, height) = (Int((window.width * s).rounded()), Int((window.height * s).rounded()))
