@@ -24,7 +24,7 @@ public struct AnimationOutputs: Sendable {
     public var gifDithering: GIFDithering = .none
     /// The mean squared error per colour channel a GIF frame may take to share the global
     /// colour table instead of its exact colours in a table of its own: 0 (exact) to 100
-    /// (``Limits/gifColorError``; docs/images.md).
+    /// (docs/images.md, "GIF output").
     public var gifColorError = 0.0
 
     /// Outputs to the given paths; nil leaves one out.
