@@ -221,12 +221,21 @@ public struct RefreshAnimation: Sendable {
         var image = try renderer.render(frame.scene)
         if let window = frame.window {
             let control = image
-            image = try window.compose(
-                control: control, controlHeight: drawn.height, offset: frame.offset ?? 0,
-                scale: frame.scene.scale, background: frame.scene.background, renderer: renderer)
+            image = try placed(control, of: frame, height: drawn.height, in: window, region: nil, renderer: renderer)
             renderer.recycle(control)
         }
         return RenderedFrame(index: index, image: image, report: report(index, plan: drawn))
+    }
+
+    /// `control` (its picture `height` points tall) placed in `window` for `frame`'s offset:
+    /// the `region` of the window's pixels (nil: all of them).
+    private func placed(
+        _ control: RGBAImage, of frame: PlannedFrame, height: Double, in window: ScreenWindow,
+        region: (x: Int, y: Int, width: Int, height: Int)?, renderer: RefreshRenderer
+    ) throws -> RGBAImage {
+        try window.compose(
+            control: control, controlHeight: height, offset: frame.offset ?? 0, scale: frame.scene.scale,
+            background: frame.scene.background, region: region, renderer: renderer)
     }
 
     /// Draws only the part of gesture frame `index`'s screen window that the control covers
@@ -248,13 +257,10 @@ public struct RefreshAnimation: Sendable {
         let drawn = try renderer.plan(for: frame.scene)
         let control = try renderer.render(frame.scene)
         defer { renderer.recycle(control) }
-        let offset = frame.offset ?? 0
-        let box = window.controlBand(control: control, controlHeight: drawn.height, offset: offset, scale: frame.scene.scale)
+        let box = window.controlBand(control: control, controlHeight: drawn.height, offset: frame.offset ?? 0, scale: frame.scene.scale)
         let image =
             box.width > 0 && box.height > 0
-            ? try window.compose(
-                control: control, controlHeight: drawn.height, offset: offset, scale: frame.scene.scale,
-                background: frame.scene.background, region: box, renderer: renderer) : nil
+            ? try placed(control, of: frame, height: drawn.height, in: window, region: box, renderer: renderer) : nil
         return RenderedBand(image: image, x: box.x, y: box.y, report: report(index, plan: drawn))
     }
 
