@@ -148,15 +148,7 @@ struct AnimationTests {
     func gifDither() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let gesture = Support.root.appendingPathComponent("gestures/header-gif-pull-release.json").path
-        var files: [[UInt8]] = []
-        for dither in ["none", "floyd-steinberg"] {
-            let run = try CLI.run([
-                "simulate", gesture, "--fps", "10", "--show-content", "--gif", folder + "/\(dither).gif", "--gif-dither", dither,
-            ])
-            #expect(run.status == 0, "\(run.stderr)")
-            files.append(try FileIO.read(folder + "/\(dither).gif"))
-        }
+        let files = try ["none", "floyd-steinberg"].map { try Self.listGIF(in: folder, name: $0, ["--gif-dither", $0]) }
         // The scrolling list has frames of more than 255 colours: those are dithered.
         #expect(files[0] != files[1])
         let bad = try CLI.run(["sequence", "--state", "pulling", "--length", "0.1", "--gif", folder + "/b.gif", "--gif-dither", "bayer"])
@@ -174,15 +166,8 @@ struct AnimationTests {
     func gifColorError() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let gesture = Support.root.appendingPathComponent("gestures/header-gif-pull-release.json").path
-        var files: [[UInt8]] = []
-        for error in ["0", "1"] {
-            let run = try CLI.run([
-                "simulate", gesture, "--fps", "10", "--show-content", "--gif", folder + "/\(error).gif", "--gif-color-error", error,
-                "--frames", folder + "/frames-\(error)",
-            ])
-            #expect(run.status == 0, "\(run.stderr)")
-            files.append(try FileIO.read(folder + "/\(error).gif"))
+        let files = try ["0", "1"].map {
+            try Self.listGIF(in: folder, name: $0, ["--gif-color-error", $0, "--frames", folder + "/frames-" + $0])
         }
         let (exact, shared) = (try ImageInspection.inspect(files[0]), try ImageInspection.inspect(files[1]))
         let tables = { (info: ImageInspection) in info.layouts.filter { $0.localColors != nil }.count }
@@ -217,6 +202,15 @@ struct AnimationTests {
             #expect(bad.status == 64 && bad.stderr.contains("--gif-color-error"), "\(bad.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: folder + "/c.gif") && !FileManager.default.fileExists(atPath: folder + "/f"))
+    }
+
+    /// The GIF of the scrolling list under the GIF header's pull and release (10 fps, a list of
+    /// many colours) with `options`, written as `folder/name.gif`, read back.
+    static func listGIF(in folder: String, name: String, _ options: [String]) throws -> [UInt8] {
+        let gesture = Support.root.appendingPathComponent("gestures/header-gif-pull-release.json").path
+        let run = try CLI.run(["simulate", gesture, "--fps", "10", "--show-content", "--gif", folder + "/\(name).gif"] + options)
+        #expect(run.status == 0, "\(run.stderr)")
+        return try FileIO.read(folder + "/\(name).gif")
     }
 
     /// The GIF frame on screen at the start of each of `count` frames `centiseconds` apart.

@@ -25,7 +25,7 @@ struct LZWCoder {
     static let window = 256
 
     /// When the code table is cleared.
-    enum Clearing: CaseIterable {
+    enum Clearing {
         /// As soon as it is full, as giflib's coder does (at 4 095 codes).
         case whenFull
         /// Once the full table codes worse than it did while it filled.
@@ -35,17 +35,16 @@ struct LZWCoder {
     /// Which value a pixel free to be transparent or its colour takes when the code table
     /// continues neither and the pixel before took neither: which is better depends on the
     /// picture (redrawn flat areas, or clear runs between scattered changes), so both are tried.
-    enum Leaning: CaseIterable {
+    enum Leaning {
         /// Its colour.
         case toColor
         /// Transparent.
         case toClear
     }
 
-    /// A coded frame: the indices chosen, the LZW data (before it is cut into sub-blocks)
-    /// and the bytes of the image data block that carries it.
+    /// A coded frame: the LZW data (before it is cut into sub-blocks) and the bytes of the
+    /// image data block that carries it.
     struct Coded {
-        var indices: [UInt8]
         var data: [UInt8]
         /// Whether the code table filled up (only then does ``Clearing`` change the data).
         var filled: Bool
@@ -64,7 +63,6 @@ struct LZWCoder {
         let leansToColor = leaning == .toColor
         let limit = clearing == .whenFull ? 4095 : 4096
         var everFilled = false
-        var indices = [UInt8](repeating: 0, count: numbers.count)
         var data: [UInt8] = []
         data.reserveCapacity(numbers.count / 2 + 16)
         let clear = 1 << codeSize
@@ -98,103 +96,98 @@ struct LZWCoder {
         guard !numbers.isEmpty else {
             put(clear + 1, bits)
             if pendingBits > 0 { data.append(UInt8(truncatingIfNeeded: pending)) }
-            return Coded(indices: [], data: data, filled: false)
+            return Coded(data: data, filled: false)
         }
         numbers.withUnsafeBufferPointer { numbers in
             slots.withUnsafeBufferPointer { slots in
-                indices.withUnsafeMutableBufferPointer { indices in
-                    entries.withUnsafeMutableBufferPointer { entries in
-                        codes.withUnsafeMutableBufferPointer { codes in
-                            ring.withUnsafeMutableBufferPointer { ring in
-                                let mask = Self.tableSize - 1
-                                /// The value to try first and the other a pixel may take (the same
-                                /// when it must take one value).
-                                func options(_ number: Int32) -> (UInt8, UInt8) {
-                                    if number >= 0 {
-                                        let slot = slots[Int(number)]
-                                        return (slot, slot)
-                                    }
-                                    return number < -1 ? (slots[Int(-2 - number)], 0) : (0, 0)
+                entries.withUnsafeMutableBufferPointer { entries in
+                    codes.withUnsafeMutableBufferPointer { codes in
+                        ring.withUnsafeMutableBufferPointer { ring in
+                            let mask = Self.tableSize - 1
+                            /// The value to try first and the other a pixel may take (the same
+                            /// when it must take one value).
+                            func options(_ number: Int32) -> (UInt8, UInt8) {
+                                if number >= 0 {
+                                    let slot = slots[Int(number)]
+                                    return (slot, slot)
                                 }
-                                var previous = options(numbers[0]).0
-                                var prefix = UInt32(previous)
-                                indices[0] = previous
-                                for offset in 1..<numbers.count {
-                                    let (a, b) = options(numbers[offset])
-                                    // Prefer the value the pixel before took; else as `leaning` says.
-                                    let preferred = a == previous || (b != previous && leansToColor) ? a : b
-                                    let other = preferred == a ? b : a
-                                    /// The slot of `value` after the current prefix, and whether the
-                                    /// table holds it (else the free slot where it would go).
-                                    func find(_ value: UInt8) -> (slot: Int, found: Bool) {
-                                        let key = UInt64(prefix << 8 | UInt32(value))
-                                        var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
-                                        while entries[slot] >> 32 == current >> 32 {
-                                            if entries[slot] == current | key { return (slot, true) }
-                                            slot = (slot + 1) & mask
-                                        }
-                                        return (slot, false)
+                                return number < -1 ? (slots[Int(-2 - number)], 0) : (0, 0)
+                            }
+                            var previous = options(numbers[0]).0
+                            var prefix = UInt32(previous)
+                            for offset in 1..<numbers.count {
+                                let (a, b) = options(numbers[offset])
+                                // Prefer the value the pixel before took; else as `leaning` says.
+                                let preferred = a == previous || (b != previous && leansToColor) ? a : b
+                                let other = preferred == a ? b : a
+                                /// The slot of `value` after the current prefix, and whether the
+                                /// table holds it (else the free slot where it would go).
+                                func find(_ value: UInt8) -> (slot: Int, found: Bool) {
+                                    let key = UInt64(prefix << 8 | UInt32(value))
+                                    var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
+                                    while entries[slot] >> 32 == current >> 32 {
+                                        if entries[slot] == current | key { return (slot, true) }
+                                        slot = (slot + 1) & mask
                                     }
-                                    // The value the code table continues, preferred first.
-                                    let (slot, found) = find(preferred)
-                                    var hit: (code: Int16, value: UInt8)? = found ? (codes[slot], preferred) : nil
-                                    if hit == nil && other != preferred {
-                                        let (otherSlot, otherFound) = find(other)
-                                        if otherFound { hit = (codes[otherSlot], other) }
+                                    return (slot, false)
+                                }
+                                // The value the code table continues, preferred first.
+                                let (slot, found) = find(preferred)
+                                var hit: (code: Int16, value: UInt8)? = found ? (codes[slot], preferred) : nil
+                                if hit == nil && other != preferred {
+                                    let (otherSlot, otherFound) = find(other)
+                                    if otherFound { hit = (codes[otherSlot], other) }
+                                }
+                                if let hit {
+                                    prefix = UInt32(hit.code)
+                                    previous = hit.value
+                                    run += 1
+                                    continue
+                                }
+                                put(Int(prefix), bits)
+                                bitsSinceClear += bits
+                                pixelsSinceClear += run
+                                if next < limit {
+                                    entries[slot] = current | UInt64(prefix << 8 | UInt32(preferred))
+                                    codes[slot] = Int16(next)
+                                    next += 1
+                                    if next > 1 << bits && bits < 12 { bits += 1 }
+                                    if next == limit {
+                                        filled = (bitsSinceClear, pixelsSinceClear)
+                                        everFilled = true
                                     }
-                                    if let hit {
-                                        prefix = UInt32(hit.code)
-                                        indices[offset] = hit.value
-                                        previous = hit.value
-                                        run += 1
-                                        continue
-                                    }
-                                    put(Int(prefix), bits)
-                                    bitsSinceClear += bits
-                                    pixelsSinceClear += run
-                                    if next < limit {
-                                        entries[slot] = current | UInt64(prefix << 8 | UInt32(preferred))
-                                        codes[slot] = Int16(next)
-                                        next += 1
-                                        if next > 1 << bits && bits < 12 { bits += 1 }
-                                        if next == limit {
-                                            filled = (bitsSinceClear, pixelsSinceClear)
-                                            everFilled = true
-                                        }
-                                    } else if limit == 4095 {
-                                        // giflib's rule: the clear code instead of code 4 095.
+                                } else if limit == 4095 {
+                                    // giflib's rule: the clear code instead of code 4 095.
+                                    put(clear, bits)
+                                    current += 1 << 32
+                                    bits = codeSize + 1
+                                    next = clear + 2
+                                } else if let full = filled {
+                                    // The full table over the last `window` codes, against
+                                    // what the table did while it filled.
+                                    ringPixels += run - ring[ringIndex]
+                                    ring[ringIndex] = run
+                                    ringIndex = (ringIndex + 1) % Self.window
+                                    ringCount += 1
+                                    if ringCount >= Self.window && Self.window * bits * full.pixels > full.bits * ringPixels {
                                         put(clear, bits)
                                         current += 1 << 32
                                         bits = codeSize + 1
                                         next = clear + 2
-                                    } else if let full = filled {
-                                        // The full table over the last `window` codes, against
-                                        // what the table did while it filled.
-                                        ringPixels += run - ring[ringIndex]
-                                        ring[ringIndex] = run
-                                        ringIndex = (ringIndex + 1) % Self.window
-                                        ringCount += 1
-                                        if ringCount >= Self.window && Self.window * bits * full.pixels > full.bits * ringPixels {
-                                            put(clear, bits)
-                                            current += 1 << 32
-                                            bits = codeSize + 1
-                                            next = clear + 2
-                                            bitsSinceClear = bits
-                                            pixelsSinceClear = 0
-                                            filled = nil
-                                            for i in 0..<Self.window { ring[i] = 0 }
-                                            ringIndex = 0
-                                            ringCount = 0
-                                            ringPixels = 0
-                                        }
+                                        bitsSinceClear = bits
+                                        pixelsSinceClear = 0
+                                        filled = nil
+                                        for i in 0..<Self.window { ring[i] = 0 }
+                                        ringIndex = 0
+                                        ringCount = 0
+                                        ringPixels = 0
                                     }
-                                    run = 1
-                                    prefix = UInt32(preferred)
-                                    indices[offset] = preferred
-                                    previous = preferred
                                 }
-                                put(Int(prefix), bits)
+                                run = 1
+                                prefix = UInt32(preferred)
+                                previous = preferred
                             }
+                            put(Int(prefix), bits)
                         }
                     }
                 }
@@ -205,7 +198,7 @@ struct LZWCoder {
         if next < limit && next + 1 > 1 << bits && bits < 12 { bits += 1 }
         put(clear + 1, bits)
         if pendingBits > 0 { data.append(UInt8(truncatingIfNeeded: pending)) }
-        return Coded(indices: indices, data: data, filled: everFilled)
+        return Coded(data: data, filled: everFilled)
     }
 
     /// The smallest coding of `numbers` (see ``code(_:slots:codeSize:clearing:leaning:)``),
