@@ -114,6 +114,74 @@ struct GIFEncoderTests {
         }
     }
 
+    @Test("with a colour error allowed, every frame of at most 255 colours stays within it over its picture, in one shared table")
+    func colorErrorBound() throws {
+        // 200 colours a frame in moving bands, their blue drifting a little each frame: 2 400
+        // colours in all, near twins of one another, so exact colours need a table a frame.
+        let frames = try (0..<12).map { f in
+            try Self.picture(64) { x, y in
+                let band = (x + y + f * 3) % 200
+                return (UInt8(band), UInt8(255 - band), UInt8((band * 7 + f * 2) % 256))
+            }
+        }
+        func encoded(_ error: Double) throws -> [UInt8] {
+            let encoder = try GIFEncoder(width: 64, height: 64, dithering: .none, colorError: error)
+            for (index, frame) in frames.enumerated() { try encoder.add(frame, at: Double(index) / 10) }
+            return try encoder.finish(at: Double(frames.count) / 10)
+        }
+        func localTables(_ bytes: [UInt8]) -> Int {
+            var count = 0
+            GIFBlocks.walk(bytes) { block in
+                if case let .image(descriptor, _) = block, bytes[descriptor + 9] & 0x80 != 0 { count += 1 }
+            }
+            return count
+        }
+        let (exact, lossy) = (try encoded(0), try encoded(2))
+        let shown = try Self.shown(lossy, count: frames.count)
+        var worst = 0.0
+        for (index, frame) in frames.enumerated() {
+            let source = frame.straightPixels()
+            var squared = 0
+            for i in stride(from: 0, to: source.count, by: 4) {
+                for c in 0..<3 {
+                    squared += (Int(shown[index][i + c]) - Int(source[i + c])) * (Int(shown[index][i + c]) - Int(source[i + c]))
+                }
+            }
+            let error = Double(squared) / Double(3 * 64 * 64)
+            #expect(error <= 2, "frame \(index): \(error)")
+            worst = max(worst, error)
+        }
+        #expect(worst > 0, "some colours were merged")
+        #expect(localTables(exact) > 0 && localTables(lossy) == 0, "\(localTables(exact)) and \(localTables(lossy)) tables of their own")
+        #expect(lossy.count < exact.count)
+        #expect(try Self.shown(exact, count: frames.count) == frames.map { $0.straightPixels() })
+    }
+
+    @Test("a palette a few colours short merges near twins and keeps every colour that stands apart")
+    func paletteMergesTwins() {
+        // 250 colours 16 levels apart, 100 pixels each, and 10 of them with a twin one level
+        // bluer (1 pixel each): 260 colours for 255 entries.
+        var counts = ColorTable(capacity: 512)
+        let grid = (0..<250).map { (index: Int) -> UInt32 in
+            let red = UInt32(index % 16 * 16), green = UInt32(index / 16 * 16)
+            return red << 16 | green << 8 | 128
+        }
+        for key in grid { counts.add(key, pixels: 100) }
+        for key in grid.prefix(10) { counts.add(key + 1, pixels: 1) }
+        let palette = GIFPalette.colors(for: counts).colors
+        #expect(palette.count == 255)
+        let keys = Set(palette.map { GIFPalette.key($0) })
+        #expect(grid.allSatisfy { keys.contains($0) }, "every colour that stands apart is kept exactly")
+        // The five cheapest merges: five twins shown one level off, 1 pixel each.
+        var squared = 0
+        for key in counts.keys {
+            let (r, g, b) = GIFPalette.rgb(key)
+            let c = palette[GIFPalette.nearest(r, g, b, in: palette)]
+            squared += ((c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)) * counts.count(of: key)
+        }
+        #expect(squared == 5)
+    }
+
     @Test("an opaque animation of at most 255 colours a frame is lossless, every frame")
     func lossless() throws {
         // 200 colours in bands that move: every frame has all of them, and they move.

@@ -174,7 +174,7 @@ struct AnimationTests {
         #expect(tables(shared) < tables(exact), "frames with a table of their own: \(tables(shared)) against \(tables(exact))")
         #expect(files[1].count < files[0].count)
         // Each frame as shown stays within the error of the exact GIF's (a mean squared error
-        // of 1 a channel over the pixels drawn; over the whole frame it is smaller still).
+        // of 1 a channel over the picture).
         let (a, b) = (try GIFDecoder().decode(files[0]), try GIFDecoder().decode(files[1]))
         #expect(a.frames.count == b.frames.count)
         for (x, y) in zip(a.frames, b.frames) {

@@ -323,6 +323,8 @@ public final class GIFEncoder {
         let r = frame.rect
         let source = frame.frame.source
         var changed = [UInt32](repeating: 0, count: r.area)
+        var opaque = 0
+        for color in source where color != 0 { opaque += 1 }
         for y in 0..<r.height {
             let row = (r.y + y) * width + r.x
             for x in 0..<r.width where source[row + x] != 0 && source[row + x] != base[row + x] {
@@ -331,7 +333,8 @@ public final class GIFEncoder {
         }
         try writer.write(
             GIFFrameWriter.Frame(
-                rect: r, disposal: frame.disposal, delay: min(65535, max(2, centisecond - frame.start)), changed: changed))
+                rect: r, disposal: frame.disposal, delay: min(65535, max(2, centisecond - frame.start)), changed: changed,
+                opaque: opaque))
     }
 }
 

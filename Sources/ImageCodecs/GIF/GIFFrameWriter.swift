@@ -55,12 +55,15 @@ final class GIFFrameWriter {
         var changed: [UInt32]
         /// The colours of `changed` (24-bit RGB) with their pixel counts, counted once.
         var counts: ColorTable
+        /// The opaque pixels of the whole picture the frame stands for.
+        var opaque: Int
 
-        init(rect: GIFRect, disposal: Int32, delay: Int, changed: [UInt32]) {
+        init(rect: GIFRect, disposal: Int32, delay: Int, changed: [UInt32], opaque: Int) {
             self.rect = rect
             self.disposal = disposal
             self.delay = delay
             self.changed = changed
+            self.opaque = opaque
             counts = ColorTable(capacity: 256)
             for color in changed where color != 0 { counts.add(color >> 8) }
         }
@@ -73,6 +76,9 @@ final class GIFFrameWriter {
 
     /// Pixels of frames held back before the global table is chosen (16 MB of colours).
     static let holdLimit = 4_000_000
+    /// The same with a colour error allowed (64 MB): the one palette every frame shares is
+    /// made from more of the frames it serves.
+    static let lossyHoldLimit = 16_000_000
 
     private let gif: UnsafeMutablePointer<GifFileType>
     private let output: ByteSink
@@ -91,6 +97,8 @@ final class GIFFrameWriter {
     /// The mean squared error per channel a frame may take to use the global table's colours
     /// (0: exact colours).
     private let colorError: Double
+    /// Once an error is allowed: how far what the screen shows is from the source.
+    private var errors: GIFPictureErrors?
     private var closed = false
 
     /// Bytes written so far.
@@ -104,6 +112,7 @@ final class GIFFrameWriter {
         self.dithering = dithering
         self.colorError = colorError
         screen = [UInt32](repeating: 0, count: width * height)
+        if colorError > 0 { errors = GIFPictureErrors(width: width, height: height) }
         output = ByteSink()
         var error: Int32 = 0
         guard let gif = EGifOpen(Unmanaged.passUnretained(output).toOpaque(), writeBytes, &error) else {
@@ -126,7 +135,7 @@ final class GIFFrameWriter {
         held.append(frame)
         // Each frame counts as at least 4 096 pixels: many tiny frames are bounded too.
         heldPixels += max(frame.rect.area, 4096)
-        if heldPixels > Self.holdLimit { try release() }
+        if heldPixels > (colorError > 0 ? Self.lossyHoldLimit : Self.holdLimit) { try release() }
     }
 
     /// Writes what is held and the trailer; returns what ``takeBytes()`` has not handed out.
@@ -155,32 +164,13 @@ final class GIFFrameWriter {
         let frameColors = held.map(\.counts)
         var table = GIFColorTable()
         if all.count <= 255 {
-            // The colours most frames draw first: a frame whose colours all sit in the first
-            // 2^k entries is written with k-bit indices (``emit(_:)``), as narrow as a small
-            // table of its own would be, without the bytes of one.
-            var frames = ColorTable(capacity: 512)
-            for colors in frameColors { for key in colors.keys { frames.add(key) } }
-            let order = all.keys.sorted {
-                (frames.count(of: $0), all.count(of: $0), $1) > (frames.count(of: $1), all.count(of: $1), $0)
-            }
+            // Ordered so that frames drawing few colours find them in the first entries: a
+            // frame whose colours all sit in the first 2^k entries is written with k-bit
+            // indices (``emit(_:)``), as narrow as a small table of its own, without its bytes.
+            let order = Self.narrowOrder(all.keys, frames: frameColors.map(\.keys)) { all.count(of: $0) }
             for key in order { table.append(key << 8 | 0xFF) }
-        } else if frameColors.contains(where: { $0.count > 255 }) {
-            // One palette for frames with more colours than a table holds: with a colour error
-            // allowed, the smallest (16 to 256 entries, 4 to 8 bits an index) that serves the
-            // held frames within it, as one palette serves them all (a pixel redrawn after a
-            // clear comes back in the same shade).
-            globalPalette = GIFPalette.colors(for: all).colors
-            if colorError > 0 {
-                for limit in [15, 31, 63, 127] {
-                    var counts = all
-                    let palette = GIFPalette.colors(for: counts, limit: limit).colors
-                    let mapped = Self.map(&counts, onto: palette)
-                    if Double(mapped.error) <= colorError * Double(3 * mapped.pixels) {
-                        globalPalette = palette
-                        break
-                    }
-                }
-            }
+        } else if let palette = sharedPalette(all, frames: frameColors) {
+            globalPalette = palette
             for color in globalPalette { table.append(GIFPalette.key(color) << 8 | 0xFF) }
         } else {
             for colors in frameColors {
@@ -193,6 +183,91 @@ final class GIFFrameWriter {
         for frame in held { try emit(frame) }
         held = []
         heldPixels = 0
+    }
+
+    /// One palette for all frames, of the held frames' colours (`all`, more than a table
+    /// holds): when a frame has more colours than a table holds, or when a colour error is
+    /// allowed and the palette serves the held frames within it. With an error allowed it is
+    /// the smallest (16 to 256 entries, 4 to 8 bits an index) that does; one palette serves
+    /// them all, so a pixel redrawn after a clear comes back in the same shade. The colours
+    /// most frames draw come first (see ``release()``).
+    private func sharedPalette(_ all: ColorTable, frames: [ColorTable]) -> [GIFPalette.RGB]? {
+        var chosen: [GIFPalette.RGB]?
+        if frames.contains(where: { $0.count > 255 }) { chosen = GIFPalette.colors(for: all).colors }
+        if colorError > 0 {
+            for limit in [15, 31, 63, 127, 255] {
+                let palette = GIFPalette.colors(for: all, limit: limit).colors
+                if framesBeyond(palette, most: held.count / 10) <= held.count / 10 {
+                    chosen = palette
+                    break
+                }
+            }
+        }
+        guard let palette = chosen else { return nil }
+        // Entries ordered for narrow indices, as for exact colours (``release()``).
+        var pixels = [Int](repeating: 0, count: palette.count)
+        let uses = frames.map { colors in
+            var counts = colors
+            _ = Self.map(&counts, onto: palette)
+            var used = Set<UInt32>()
+            for key in counts.keys {
+                used.insert(UInt32(counts.value(for: key)))
+                pixels[counts.value(for: key)] += counts.count(of: key)
+            }
+            return Array(used)
+        }
+        let order = Self.narrowOrder(palette.indices.map { UInt32($0) }, frames: uses) { pixels[Int($0)] }
+        return order.map { palette[Int($0)] }
+    }
+
+    /// `entries` in the order that lets the most frames use narrow indices: the entries of the
+    /// frame using the fewest first, then those the next fewest add, and so on (each frame's
+    /// new entries by their `pixels`, most first), then the entries no frame uses.
+    private static func narrowOrder(_ entries: [UInt32], frames: [[UInt32]], pixels: (UInt32) -> Int) -> [UInt32] {
+        var placed = Set<UInt32>(), order: [UInt32] = []
+        func place(_ keys: [UInt32]) {
+            let new = keys.filter { !placed.contains($0) }.sorted { (pixels($0), $1) > (pixels($1), $0) }
+            for key in new { placed.insert(key) }
+            order += new
+        }
+        for index in frames.indices.sorted(by: { (frames[$0].count, $0) < (frames[$1].count, $1) }) { place(frames[index]) }
+        place(entries)
+        return order
+    }
+
+    /// How many held frames, their pixels drawn in `palette`'s nearest colours, would show a
+    /// picture beyond the colour error allowed (what earlier frames left included): those
+    /// need colours of their own, or, with more colours than a table holds, exceed it. The
+    /// replay stops once more than `most` do.
+    private func framesBeyond(_ palette: [GIFPalette.RGB], most: Int) -> Int {
+        var errors = GIFPictureErrors(width: width, height: height), beyond = 0
+        for frame in held {
+            var counts = frame.counts
+            _ = Self.map(&counts, onto: palette)
+            let positions = positionsChanged(by: frame)
+            var total = errors.total(without: positions)
+            var pixelErrors: [Int] = []
+            pixelErrors.reserveCapacity(positions.count)
+            var lastColor: UInt32 = 0, lastError = 0
+            for color in frame.changed where color != 0 {
+                if color != lastColor {
+                    lastColor = color
+                    lastError = GIFPictureErrors.squared(palette[counts.value(for: color >> 8)], GIFPalette.rgb(color >> 8))
+                }
+                pixelErrors.append(lastError)
+                total += lastError
+            }
+            var ownColors = false
+            if Double(total) > colorError * Double(3 * frame.opaque) {
+                beyond += 1
+                if beyond > most { return beyond }
+                ownColors = frame.counts.count <= 255
+            }
+            guard frame.disposal != DISPOSE_PREVIOUS else { continue }
+            for (position, error) in zip(positions, pixelErrors) { errors.set(position, ownColors ? 0 : error) }
+            if frame.disposal == DISPOSE_BACKGROUND { errors.clear(frame.rect) }
+        }
+        return beyond
     }
 
     /// The screen descriptor (with `global` as the global table) and the looping extension.
@@ -288,8 +363,25 @@ final class GIFFrameWriter {
     /// smallest (``smallest(_:for:)``); then updates ``screen`` to what shows once the frame
     /// is disposed of.
     private func emit(_ frame: Frame) throws {
-        guard let best = smallest(colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width), for: frame) else {
-            return
+        var colors: [UInt32]
+        if colorError > 0 {
+            // The frame's picture may differ from its source by `colorError` per channel on
+            // average over its opaque pixels: what the pixels it leaves alone already carry,
+            // and its colours.
+            let budget = colorError * Double(3 * frame.opaque)
+            let others = errors?.total(without: positionsChanged(by: frame)) ?? 0
+            colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: budget - Double(others))
+        } else {
+            colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: 0)
+        }
+        guard let best = smallest(colors, for: frame) else { return }
+        if var errors, frame.disposal != DISPOSE_PREVIOUS {
+            let drawn = colors.indices.filter { frame.changed[$0] != 0 }
+            for (index, position) in zip(drawn, positionsChanged(by: frame)) {
+                errors.set(position, GIFPictureErrors.squared(colors[index], frame.changed[index]))
+            }
+            if frame.disposal == DISPOSE_BACKGROUND { errors.clear(best.rect) }
+            self.errors = errors
         }
         let r = best.rect, drawn = best.drawn
         var gcb = GraphicsControlBlock(
@@ -348,6 +440,17 @@ final class GIFFrameWriter {
         }
     }
 
+    /// The screen positions of the pixels `frame` changes, in the rectangle's order.
+    private func positionsChanged(by frame: Frame) -> [Int] {
+        let r = frame.rect
+        var positions: [Int] = []
+        for y in 0..<r.height {
+            let row = (r.y + y) * width + r.x
+            for x in 0..<r.width where frame.changed[y * r.width + x] != 0 { positions.append(row + x) }
+        }
+        return positions
+    }
+
     /// `rect` cut to the pixels whose colour as drawn differs from what the screen shows: a
     /// source change that the palette maps onto the colour already shown draws nothing. A
     /// frame `cleared` afterwards keeps every pixel the screen shows, since the next frame
@@ -389,17 +492,17 @@ final class GIFFrameWriter {
     /// else the global palette's when that is made for such frames and serves the frame about
     /// as well as a palette of its own would, or else the frame's own palette; dithered when
     /// asked.
-    private func colorsDrawn(_ changed: [UInt32], counts: ColorTable, width: Int) -> [UInt32] {
+    private func colorsDrawn(_ changed: [UInt32], counts: ColorTable, width: Int, room: Double) -> [UInt32] {
         var counts = counts
         if counts.count <= 255 {
             // Exact colours, unless an error is allowed and the global table's nearest colours
-            // serve within it (the frame then needs no table of its own).
+            // serve within the `room` left (the frame then needs no table of its own).
             guard colorError > 0, let global, !counts.keys.allSatisfy({ global.slots[$0 << 8 | 0xFF] != nil }) else {
                 return changed
             }
             let shared = global.colors.dropFirst().map { GIFPalette.rgb($0 >> 8) }
             let mapped = Self.map(&counts, onto: shared)
-            guard Double(mapped.error) <= colorError * Double(3 * mapped.pixels) else { return changed }
+            guard Double(mapped.error) <= room else { return changed }
             let keys = shared.map { GIFPalette.key($0) << 8 | 0xFF }
             return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
         }
@@ -423,8 +526,8 @@ final class GIFFrameWriter {
             let (r, g, b) = GIFPalette.rgb(key)
             let index = GIFPalette.nearest(r, g, b, in: palette)
             counts.setValue(index, for: key)
-            let c = palette[index], n = counts.count(of: key)
-            error += ((c.0 - r) * (c.0 - r) + (c.1 - g) * (c.1 - g) + (c.2 - b) * (c.2 - b)) * n
+            let n = counts.count(of: key)
+            error += GIFPictureErrors.squared(palette[index], (r, g, b)) * n
             pixels += n
         }
         return (error, pixels)

@@ -13,7 +13,77 @@ enum GIFPalette {
     static func colors(for counts: ColorTable, limit: Int = 255) -> (colors: [RGB], exact: Bool) {
         let distinct = counts.keys.sorted()
         if distinct.count <= limit { return (distinct.map(rgb), true) }
+        if distinct.count <= limit * mergeLimit { return (merged(distinct, counts: counts, limit: limit), false) }
         return (refined(medianCut(distinct, counts: counts, limit: limit), distinct: distinct, counts: counts), false)
+    }
+
+    /// Up to this many times `limit` distinct colours, the palette comes from merging them
+    /// (``merged(_:counts:limit:)``); beyond, from a median cut.
+    static let mergeLimit = 4
+
+    /// The distinct colours merged two at a time until `limit` remain, each time the two
+    /// whose merging adds the least squared error over their pixels (Ward's criterion:
+    /// w₁w₂/(w₁+w₂) × distance²); each entry is its colours' weighted mean. Near the limit
+    /// this keeps every colour that stands apart and merges only near twins, where a cut
+    /// would split the colour space into boxes.
+    static func merged(_ distinct: [UInt32], counts: ColorTable, limit: Int) -> [RGB] {
+        struct Cluster {
+            var r: Double, g: Double, b: Double, weight: Double
+        }
+        var clusters = distinct.map { key -> Cluster in
+            let (r, g, b) = rgb(key)
+            return Cluster(r: Double(r), g: Double(g), b: Double(b), weight: Double(max(1, counts.count(of: key))))
+        }
+        var alive = [Bool](repeating: true, count: clusters.count)
+        func cost(_ i: Int, _ j: Int) -> Double {
+            let a = clusters[i], b = clusters[j]
+            let dr = a.r - b.r, dg = a.g - b.g, db = a.b - b.b
+            return a.weight * b.weight / (a.weight + b.weight) * (dr * dr + dg * dg + db * db)
+        }
+        // Each cluster's cheapest partner and the cost of merging with it.
+        var partner = [Int](repeating: -1, count: clusters.count)
+        var partnerCost = [Double](repeating: .infinity, count: clusters.count)
+        func findPartner(_ i: Int) {
+            partner[i] = -1
+            partnerCost[i] = .infinity
+            for j in clusters.indices where j != i && alive[j] {
+                let c = cost(i, j)
+                if c < partnerCost[i] {
+                    partnerCost[i] = c
+                    partner[i] = j
+                }
+            }
+        }
+        for i in clusters.indices { findPartner(i) }
+        var count = clusters.count
+        while count > limit {
+            var i = -1
+            for k in clusters.indices where alive[k] && (i < 0 || partnerCost[k] < partnerCost[i]) { i = k }
+            let j = partner[i]
+            guard i >= 0, j >= 0 else { break }
+            let a = clusters[i], b = clusters[j], w = a.weight + b.weight
+            clusters[i] = Cluster(
+                r: (a.r * a.weight + b.r * b.weight) / w, g: (a.g * a.weight + b.g * b.weight) / w,
+                b: (a.b * a.weight + b.b * b.weight) / w, weight: w)
+            alive[j] = false
+            count -= 1
+            findPartner(i)
+            for k in clusters.indices where alive[k] && k != i {
+                if partner[k] == i || partner[k] == j {
+                    findPartner(k)
+                } else {
+                    let c = cost(k, i)
+                    if c < partnerCost[k] {
+                        partnerCost[k] = c
+                        partner[k] = i
+                    }
+                }
+            }
+        }
+        return clusters.indices.filter { alive[$0] }.map {
+            let c = clusters[$0]
+            return (Int(c.r.rounded()), Int(c.g.rounded()), Int(c.b.rounded()))
+        }
     }
 
     /// The channels of a 24-bit key.

@@ -40,6 +40,9 @@ struct LZWCoder {
         case toColor
         /// Transparent.
         case toClear
+        /// Transparent, whatever the code table continues: where only scattered pixels
+        /// change, long clear runs repeat better than the picture drawn again around them.
+        case alwaysClear
     }
 
     /// A coded frame: the LZW data (before it is cut into sub-blocks) and the bytes of the
@@ -60,7 +63,7 @@ struct LZWCoder {
     mutating func code(
         _ numbers: [Int32], slots: [UInt8], codeSize: Int, clearing: Clearing = .whenWorse, leaning: Leaning = .toColor
     ) -> Coded {
-        let leansToColor = leaning == .toColor
+        let leansToColor = leaning == .toColor, alwaysClear = leaning == .alwaysClear
         let limit = clearing == .whenFull ? 4095 : 4096
         var everFilled = false
         var data: [UInt8] = []
@@ -111,7 +114,7 @@ struct LZWCoder {
                                     let slot = slots[Int(number)]
                                     return (slot, slot)
                                 }
-                                return number < -1 ? (slots[Int(-2 - number)], 0) : (0, 0)
+                                return number < -1 && !alwaysClear ? (slots[Int(-2 - number)], 0) : (0, 0)
                             }
                             var previous = options(numbers[0]).0
                             var prefix = UInt32(previous)
@@ -202,16 +205,16 @@ struct LZWCoder {
     }
 
     /// The smallest coding of `numbers` (see ``code(_:slots:codeSize:clearing:leaning:)``),
-    /// given its `first` coding with the defaults: both leanings where some pixels are free to
-    /// take either value, and where the code table fills up, both ways of clearing it.
+    /// given its `first` coding with the defaults: where the code table fills up, cleared at
+    /// once too, and where some pixels are free to take either value, the other leanings
+    /// (clearing the full table at once in those never came out smaller in our scenes).
     mutating func smallest(_ numbers: [Int32], slots: [UInt8], codeSize: Int, first: Coded) -> Coded {
         var best = first
         func consider(_ coded: Coded) { if coded.bytes < best.bytes { best = coded } }
         if first.filled { consider(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull)) }
         guard numbers.contains(where: { $0 < -1 }) else { return best }
-        let clear = code(numbers, slots: slots, codeSize: codeSize, leaning: .toClear)
-        consider(clear)
-        if clear.filled { consider(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull, leaning: .toClear)) }
+        consider(code(numbers, slots: slots, codeSize: codeSize, leaning: .toClear))
+        consider(code(numbers, slots: slots, codeSize: codeSize, leaning: .alwaysClear))
         return best
     }
 }
