@@ -17,7 +17,8 @@ public enum GIFDithering: String, Sendable, CaseIterable {
 /// is not written at all: its time goes to the frame shown.
 ///
 /// - **Palettes.** The pixels a frame draws get exactly their colours when there are at most
-///   255; beyond that a median cut refined by k-means, optionally dithered
+///   255; beyond that a palette merging the nearest colours (far beyond, a median cut
+///   refined by k-means), optionally dithered
 ///   (``GIFDithering``). The first frames are held back (up to 4 million pixels of changes)
 ///   to choose the global table from their colours; a frame may use it instead of a table
 ///   of its own.
@@ -81,16 +82,17 @@ public final class GIFEncoder {
     /// (``init(width:height:dithering:colorError:)``).
     public static let colorErrors = 0.0...100.0
 
-    /// Starts a GIF of the given size that loops forever, whose frames may take up to
-    /// `colorError` (mean squared error per channel over the pixels a frame draws) to use the
-    /// global colour table instead of their exact colours in a table of their own: 0 keeps
-    /// exact colours (up to 255 a frame), 1 is below what an eye sees and saves the bytes of
-    /// most frames' tables (docs/images.md, "GIF output").
+    /// Starts a GIF of the given size that loops forever, whose frames may differ from their
+    /// source by up to `colorError` — the mean squared error per channel over each frame's
+    /// opaque pixels, what remains on screen from earlier frames included — to share one
+    /// palette instead of exact colours in tables of their own. 0 keeps exact colours (up to
+    /// 255 a frame); 0.002 (about 75 dB) is far below what an eye sees; 1 (about 48 dB) is
+    /// about a level a channel (docs/images.md, "GIF output").
     /// - Parameters:
     ///   - width: pixels, 1 to 65 535.
     ///   - height: pixels, 1 to 65 535.
     ///   - dithering: how missing colours are shown.
-    ///   - colorError: 0 to 100 (``colorErrors``).
+    ///   - colorError: 0 to 100 (``colorErrors``); fractions such as 0.002 are allowed.
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for a size GIF cannot hold or an
     ///   error out of range.
     public init(width: Int, height: Int, dithering: GIFDithering, colorError: Double) throws {

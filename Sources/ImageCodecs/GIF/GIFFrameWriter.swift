@@ -42,9 +42,11 @@ struct GIFColorTable {
 /// draws, the table it uses and how its pixels are coded (docs/images.md, "GIF output").
 ///
 /// Frames are held back until the global table is chosen (at most ``holdLimit`` pixels of
-/// them, or all when the animation is shorter): when their colours fit in 255 they all share
-/// it; when frames have more colours than a table holds, it is a palette made from all their
-/// changing pixels; otherwise it holds as many frames' colours as fit, from the first.
+/// them, ``lossyHoldLimit`` with a colour error allowed, or all when the animation is
+/// shorter): when their colours fit in 255 they all share it; when frames have more colours
+/// than a table holds, or an error is allowed and one palette serves them within it, it is a
+/// palette made from all their changing pixels; otherwise it holds as many frames' colours as
+/// fit, from the first.
 final class GIFFrameWriter {
     /// A frame to write: where, how it is disposed of, for how long, and for each pixel of its
     /// rectangle the colour it must show (RGB shifted left by 8 and 0xFF; 0 where it may stay).
@@ -94,8 +96,8 @@ final class GIFFrameWriter {
     private var held: [Frame] = []
     private var heldPixels = 0
     private var coder = LZWCoder()
-    /// The mean squared error per channel a frame may take to use the global table's colours
-    /// (0: exact colours).
+    /// The mean squared error per channel over its opaque pixels by which a frame's picture
+    /// may differ from its source (0: exact colours).
     private let colorError: Double
     /// Once an error is allowed: how far what the screen shows is from the source.
     private var errors: GIFPictureErrors?
@@ -488,10 +490,11 @@ final class GIFFrameWriter {
         return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
     }
 
-    /// The colour each changed pixel is drawn in: its own when the frame has at most 255;
-    /// else the global palette's when that is made for such frames and serves the frame about
-    /// as well as a palette of its own would, or else the frame's own palette; dithered when
-    /// asked.
+    /// The colour each changed pixel is drawn in: its own when the frame has at most 255,
+    /// unless an error is allowed and the global table's nearest colours add at most `room`
+    /// (summed squared error); else the global palette's when that is made for such frames
+    /// and serves the frame about as well as a palette of its own would (always, with an error
+    /// allowed), or else the frame's own palette; dithered when asked.
     private func colorsDrawn(_ changed: [UInt32], counts: ColorTable, width: Int, room: Double) -> [UInt32] {
         var counts = counts
         if counts.count <= 255 {

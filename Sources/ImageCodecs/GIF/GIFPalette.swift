@@ -1,9 +1,11 @@
 /// The palette of the pixels a GIF frame draws (docs/images.md, "GIF output").
 ///
-/// At most `limit` distinct colours are kept exactly (lossless). Beyond that a weighted median
-/// cut of the distinct colours gives a first palette and three k-means passes refine it:
-/// the cut alone leaves entries far from many of their pixels. Everything works on the sorted
-/// distinct colours with integer sums, so the result is the same in every run, on any thread.
+/// At most `limit` distinct colours are kept exactly (lossless). Up to ``mergeLimit`` times
+/// as many are merged, the nearest first (``merged(_:counts:limit:)``). Beyond that a
+/// weighted median cut of the distinct colours gives a first palette and three k-means passes
+/// refine it: the cut alone leaves entries far from many of their pixels. Everything works on
+/// the sorted distinct colours in a fixed order, so the result is the same in every run, on
+/// any thread.
 enum GIFPalette {
     /// An RGB colour as three channels.
     typealias RGB = (Int, Int, Int)

@@ -22,9 +22,10 @@ public struct AnimationOutputs: Sendable {
     public var gifMatte: RGBAColor?
     /// How GIF frames with more colours than a palette holds show the colours it lacks.
     public var gifDithering: GIFDithering = .none
-    /// The mean squared error per colour channel a GIF frame may take to share the global
-    /// colour table instead of its exact colours in a table of its own: 0 (exact) to 100
-    /// (docs/images.md, "GIF output").
+    /// The mean squared error per colour channel, over each frame's opaque pixels, by which a
+    /// GIF frame may differ from its source to share one palette instead of exact colours in
+    /// a table of its own: 0 (exact) to 100; 0.002 is about 75 dB (docs/images.md, "GIF
+    /// output").
     public var gifColorError = 0.0
 
     /// Outputs to the given paths; nil leaves one out.

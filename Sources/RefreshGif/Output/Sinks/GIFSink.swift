@@ -21,9 +21,9 @@ public final class GIFSink: FrameSink {
         try self.init(path: path, matte: matte, dithering: dithering, colorError: 0)
     }
 
-    /// A sink as ``init(path:matte:dithering:)`` makes, whose frames may take up to
-    /// `colorError` to share the GIF's global colour table
-    /// (``GIFEncoder/init(width:height:dithering:colorError:)``).
+    /// A sink as ``init(path:matte:dithering:)`` makes, whose frames may differ from their
+    /// source by up to `colorError` (mean squared error per channel over each frame's picture)
+    /// to share one palette (``GIFEncoder/init(width:height:dithering:colorError:)``).
     /// - Parameters:
     ///   - path: the GIF file; `-` for standard output.
     ///   - matte: the page's colour, or nil to cut soft edges.
