@@ -159,20 +159,19 @@ struct LZWCoder {
                                         filled = (bitsSinceClear, pixelsSinceClear)
                                         everFilled = true
                                     }
-                                } else if limit == 4095 {
+                                } else {
                                     // giflib's rule: the clear code instead of code 4 095.
-                                    put(clear, bits)
-                                    current += 1 << 32
-                                    bits = codeSize + 1
-                                    next = clear + 2
-                                } else if let full = filled {
-                                    // The full table over the last `window` codes, against
-                                    // what the table did while it filled.
-                                    ringPixels += run - ring[ringIndex]
-                                    ring[ringIndex] = run
-                                    ringIndex = (ringIndex + 1) % Self.window
-                                    ringCount += 1
-                                    if ringCount >= Self.window && Self.window * bits * full.pixels > full.bits * ringPixels {
+                                    var clearing = limit == 4095
+                                    if !clearing, let full = filled {
+                                        // The full table over the last `window` codes, against
+                                        // what the table did while it filled.
+                                        ringPixels += run - ring[ringIndex]
+                                        ring[ringIndex] = run
+                                        ringIndex = (ringIndex + 1) % Self.window
+                                        ringCount += 1
+                                        clearing = ringCount >= Self.window && Self.window * bits * full.pixels > full.bits * ringPixels
+                                    }
+                                    if clearing {
                                         put(clear, bits)
                                         current += 1 << 32
                                         bits = codeSize + 1
