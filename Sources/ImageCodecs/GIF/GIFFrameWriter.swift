@@ -41,12 +41,9 @@ struct GIFColorTable {
 /// Writes the frames ``GIFEncoder`` has decided through giflib: the colours each frame
 /// draws, the table it uses and how its pixels are coded (docs/images.md, "GIF output").
 ///
-/// Frames are held back until the global table is chosen (at most ``holdLimit`` pixels of
-/// them, ``lossyHoldLimit`` with a colour error allowed, or all when the animation is
-/// shorter): when their colours fit in 255 they all share it; when frames have more colours
-/// than a table holds, or an error is allowed and one palette serves them within it, it is a
-/// palette made from all their changing pixels; otherwise it holds as many frames' colours as
-/// fit, from the first.
+/// Frames are held back until the global table is chosen from them (``GIFGlobalTable``): at
+/// most ``holdLimit`` pixels of them, ``lossyHoldLimit`` with a colour error allowed, or all
+/// when the animation is shorter.
 final class GIFFrameWriter {
     /// A frame to write: where, how it is disposed of, for how long, and for each pixel of its
     /// rectangle the colour it must show (RGB shifted left by 8 and 0xFF; 0 where it may stay).
@@ -68,6 +65,17 @@ final class GIFFrameWriter {
             self.opaque = opaque
             counts = ColorTable(capacity: 256)
             for color in changed where color != 0 { counts.add(color >> 8) }
+        }
+
+        /// The screen positions (on a screen `width` pixels wide) of the pixels the frame
+        /// changes, in the rectangle's order.
+        func positions(width: Int) -> [Int] {
+            var positions: [Int] = []
+            for y in 0..<rect.height {
+                let row = (rect.y + y) * width + rect.x
+                for x in 0..<rect.width where changed[y * rect.width + x] != 0 { positions.append(row + x) }
+            }
+            return positions
         }
     }
 
@@ -159,117 +167,13 @@ final class GIFFrameWriter {
 
     /// Chooses the global table from the frames held, writes the header and them.
     private func release() throws {
-        var all = ColorTable(capacity: 4096)
-        for frame in held {
-            for key in frame.counts.keys { all.add(key, pixels: frame.counts.count(of: key)) }
-        }
-        let frameColors = held.map(\.counts)
-        var table = GIFColorTable()
-        if all.count <= 255 {
-            // Ordered so that frames drawing few colours find them in the first entries: a
-            // frame whose colours all sit in the first 2^k entries is written with k-bit
-            // indices (``emit(_:)``), as narrow as a small table of its own, without its bytes.
-            let order = Self.narrowOrder(all.keys, frames: frameColors.map(\.keys)) { all.count(of: $0) }
-            for key in order { table.append(key << 8 | 0xFF) }
-        } else if let palette = sharedPalette(all, frames: frameColors) {
-            globalPalette = palette
-            for color in globalPalette { table.append(GIFPalette.key(color) << 8 | 0xFF) }
-        } else {
-            for colors in frameColors {
-                let keys = colors.keys.sorted()
-                let new = keys.filter { table.slots[$0 << 8 | 0xFF] == nil }.count
-                if table.colors.count + new <= 256 { for key in keys { table.append(key << 8 | 0xFF) } }
-            }
-        }
+        let chosen = GIFGlobalTable(held: held, width: width, height: height, colorError: colorError)
+        globalPalette = chosen.palette
+        let table = chosen.table
         try writeHeader(global: table.colors.count > 1 ? table : nil)
         for frame in held { try emit(frame) }
         held = []
         heldPixels = 0
-    }
-
-    /// One palette for all frames, of the held frames' colours (`all`, more than a table
-    /// holds): when a frame has more colours than a table holds, or when a colour error is
-    /// allowed and the palette serves the held frames within it. With an error allowed it is
-    /// the smallest (16 to 256 entries, 4 to 8 bits an index) that does; one palette serves
-    /// them all, so a pixel redrawn after a clear comes back in the same shade. The colours
-    /// most frames draw come first (see ``release()``).
-    private func sharedPalette(_ all: ColorTable, frames: [ColorTable]) -> [GIFPalette.RGB]? {
-        var chosen: [GIFPalette.RGB]?
-        if frames.contains(where: { $0.count > 255 }) { chosen = GIFPalette.colors(for: all).colors }
-        if colorError > 0 {
-            for limit in [15, 31, 63, 127, 255] {
-                let palette = GIFPalette.colors(for: all, limit: limit).colors
-                if framesBeyond(palette, most: held.count / 10) <= held.count / 10 {
-                    chosen = palette
-                    break
-                }
-            }
-        }
-        guard let palette = chosen else { return nil }
-        // Entries ordered for narrow indices, as for exact colours (``release()``).
-        var pixels = [Int](repeating: 0, count: palette.count)
-        let uses = frames.map { colors in
-            var counts = colors
-            _ = Self.map(&counts, onto: palette)
-            var used = Set<UInt32>()
-            for key in counts.keys {
-                used.insert(UInt32(counts.value(for: key)))
-                pixels[counts.value(for: key)] += counts.count(of: key)
-            }
-            return Array(used)
-        }
-        let order = Self.narrowOrder(palette.indices.map { UInt32($0) }, frames: uses) { pixels[Int($0)] }
-        return order.map { palette[Int($0)] }
-    }
-
-    /// `entries` in the order that lets the most frames use narrow indices: the entries of the
-    /// frame using the fewest first, then those the next fewest add, and so on (each frame's
-    /// new entries by their `pixels`, most first), then the entries no frame uses.
-    private static func narrowOrder(_ entries: [UInt32], frames: [[UInt32]], pixels: (UInt32) -> Int) -> [UInt32] {
-        var placed = Set<UInt32>(), order: [UInt32] = []
-        func place(_ keys: [UInt32]) {
-            let new = keys.filter { !placed.contains($0) }.sorted { (pixels($0), $1) > (pixels($1), $0) }
-            for key in new { placed.insert(key) }
-            order += new
-        }
-        for index in frames.indices.sorted(by: { (frames[$0].count, $0) < (frames[$1].count, $1) }) { place(frames[index]) }
-        place(entries)
-        return order
-    }
-
-    /// How many held frames, their pixels drawn in `palette`'s nearest colours, would show a
-    /// picture beyond the colour error allowed (what earlier frames left included): those
-    /// need colours of their own, or, with more colours than a table holds, exceed it. The
-    /// replay stops once more than `most` do.
-    private func framesBeyond(_ palette: [GIFPalette.RGB], most: Int) -> Int {
-        var errors = GIFPictureErrors(width: width, height: height), beyond = 0
-        for frame in held {
-            var counts = frame.counts
-            _ = Self.map(&counts, onto: palette)
-            let positions = positionsChanged(by: frame)
-            var total = errors.total(without: positions)
-            var pixelErrors: [Int] = []
-            pixelErrors.reserveCapacity(positions.count)
-            var lastColor: UInt32 = 0, lastError = 0
-            for color in frame.changed where color != 0 {
-                if color != lastColor {
-                    lastColor = color
-                    lastError = GIFPictureErrors.squared(palette[counts.value(for: color >> 8)], GIFPalette.rgb(color >> 8))
-                }
-                pixelErrors.append(lastError)
-                total += lastError
-            }
-            var ownColors = false
-            if Double(total) > colorError * Double(3 * frame.opaque) {
-                beyond += 1
-                if beyond > most { return beyond }
-                ownColors = frame.counts.count <= 255
-            }
-            guard frame.disposal != DISPOSE_PREVIOUS else { continue }
-            for (position, error) in zip(positions, pixelErrors) { errors.set(position, ownColors ? 0 : error) }
-            if frame.disposal == DISPOSE_BACKGROUND { errors.clear(frame.rect) }
-        }
-        return beyond
     }
 
     /// The screen descriptor (with `global` as the global table) and the looping extension.
@@ -371,7 +275,7 @@ final class GIFFrameWriter {
             // average over its opaque pixels: what the pixels it leaves alone already carry,
             // and its colours.
             let budget = colorError * Double(3 * frame.opaque)
-            let others = errors?.total(without: positionsChanged(by: frame)) ?? 0
+            let others = errors?.total(without: frame.positions(width: width)) ?? 0
             colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: budget - Double(others))
         } else {
             colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: 0)
@@ -379,7 +283,7 @@ final class GIFFrameWriter {
         guard let best = smallest(colors, for: frame) else { return }
         if var errors, frame.disposal != DISPOSE_PREVIOUS {
             let drawn = colors.indices.filter { frame.changed[$0] != 0 }
-            for (index, position) in zip(drawn, positionsChanged(by: frame)) {
+            for (index, position) in zip(drawn, frame.positions(width: width)) {
                 errors.set(position, GIFPictureErrors.squared(colors[index], frame.changed[index]))
             }
             if frame.disposal == DISPOSE_BACKGROUND { errors.clear(best.rect) }
@@ -442,17 +346,6 @@ final class GIFFrameWriter {
         }
     }
 
-    /// The screen positions of the pixels `frame` changes, in the rectangle's order.
-    private func positionsChanged(by frame: Frame) -> [Int] {
-        let r = frame.rect
-        var positions: [Int] = []
-        for y in 0..<r.height {
-            let row = (r.y + y) * width + r.x
-            for x in 0..<r.width where frame.changed[y * r.width + x] != 0 { positions.append(row + x) }
-        }
-        return positions
-    }
-
     /// `rect` cut to the pixels whose colour as drawn differs from what the screen shows: a
     /// source change that the palette maps onto the colour already shown draws nothing. A
     /// frame `cleared` afterwards keeps every pixel the screen shows, since the next frame
@@ -504,7 +397,7 @@ final class GIFFrameWriter {
                 return changed
             }
             let shared = global.colors.dropFirst().map { GIFPalette.rgb($0 >> 8) }
-            let mapped = Self.map(&counts, onto: shared)
+            let mapped = GIFPalette.map(&counts, onto: shared)
             guard Double(mapped.error) <= room else { return changed }
             let keys = shared.map { GIFPalette.key($0) << 8 | 0xFF }
             return changed.map { $0 == 0 ? 0 : keys[counts.value(for: $0 >> 8)] }
@@ -513,27 +406,12 @@ final class GIFFrameWriter {
         // pixels stays within `globalError` per channel (or the error allowed, if larger);
         // else the frame gets its own palette.
         var palette = globalPalette
-        let global = palette.isEmpty ? nil : Self.map(&counts, onto: palette)
+        let global = palette.isEmpty ? nil : GIFPalette.map(&counts, onto: palette)
         if global.map({ colorError == 0 && Double($0.error) > Self.globalError * Double(3 * $0.pixels) }) ?? true {
             palette = GIFPalette.colors(for: counts).colors
-            if dithering == .none { _ = Self.map(&counts, onto: palette) }
+            if dithering == .none { _ = GIFPalette.map(&counts, onto: palette) }
         }
         return paint(changed, counts: counts, palette: palette, width: width)
-    }
-
-    /// Gives each counted colour the index of its nearest `palette` colour; returns the summed
-    /// squared error of that mapping and the pixels counted.
-    private static func map(_ counts: inout ColorTable, onto palette: [GIFPalette.RGB]) -> (error: Int, pixels: Int) {
-        var error = 0, pixels = 0
-        for key in counts.keys {
-            let (r, g, b) = GIFPalette.rgb(key)
-            let index = GIFPalette.nearest(r, g, b, in: palette)
-            counts.setValue(index, for: key)
-            let n = counts.count(of: key)
-            error += GIFPictureErrors.squared(palette[index], (r, g, b)) * n
-            pixels += n
-        }
-        return (error, pixels)
     }
 }
 

@@ -197,4 +197,19 @@ enum GIFPalette {
         }
         return best
     }
+
+    /// Gives each counted colour the index of its nearest `palette` colour; returns the summed
+    /// squared error of that mapping and the pixels counted.
+    static func map(_ counts: inout ColorTable, onto palette: [GIFPalette.RGB]) -> (error: Int, pixels: Int) {
+        var error = 0, pixels = 0
+        for key in counts.keys {
+            let (r, g, b) = GIFPalette.rgb(key)
+            let index = GIFPalette.nearest(r, g, b, in: palette)
+            counts.setValue(index, for: key)
+            let n = counts.count(of: key)
+            error += GIFPictureErrors.squared(palette[index], (r, g, b)) * n
+            pixels += n
+        }
+        return (error, pixels)
+    }
 }
