@@ -269,25 +269,20 @@ final class GIFFrameWriter {
     /// smallest (``smallest(_:for:)``); then updates ``screen`` to what shows once the frame
     /// is disposed of.
     private func emit(_ frame: Frame) throws {
-        var colors: [UInt32]
-        if colorError > 0 {
-            // The frame's picture may differ from its source by `colorError` per channel on
-            // average over its opaque pixels: what the pixels it leaves alone already carry,
-            // and its colours.
-            let budget = colorError * Double(3 * frame.opaque)
-            let others = errors?.total(without: frame.positions(width: width)) ?? 0
-            colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: budget - Double(others))
-        } else {
-            colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: 0)
-        }
+        // With an error allowed, the frame's picture may differ from its source by
+        // `colorError` per channel on average over its opaque pixels: what the pixels it
+        // leaves alone already carry, and its colours.
+        let positions = errors == nil ? [] : frame.positions(width: width)
+        let others = errors?.total(without: positions) ?? 0
+        let room = colorError * Double(3 * frame.opaque) - Double(others)
+        let colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: room)
         guard let best = smallest(colors, for: frame) else { return }
-        if var errors, frame.disposal != DISPOSE_PREVIOUS {
+        if errors != nil, frame.disposal != DISPOSE_PREVIOUS {
             let drawn = colors.indices.filter { frame.changed[$0] != 0 }
-            for (index, position) in zip(drawn, frame.positions(width: width)) {
-                errors.set(position, GIFPictureErrors.squared(colors[index], frame.changed[index]))
+            for (index, position) in zip(drawn, positions) {
+                errors?.set(position, GIFPictureErrors.squared(colors[index], frame.changed[index]))
             }
-            if frame.disposal == DISPOSE_BACKGROUND { errors.clear(best.rect) }
-            self.errors = errors
+            if frame.disposal == DISPOSE_BACKGROUND { errors?.clear(best.rect) }
         }
         let r = best.rect, drawn = best.drawn
         var gcb = GraphicsControlBlock(
