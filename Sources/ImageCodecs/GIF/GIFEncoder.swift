@@ -43,6 +43,8 @@ public enum GIFDithering: String, Sendable, CaseIterable {
 /// their times: the same bytes whatever thread prepared them.
 public final class GIFEncoder {
     private let writer: GIFFrameWriter
+    /// Whether frames carry their opaque pixel count (only a colour error needs it).
+    private let countsOpaque: Bool
     /// Width and height in pixels.
     public let width: Int, height: Int
     /// When the last frame handed on starts, in centiseconds.
@@ -106,6 +108,7 @@ public final class GIFEncoder {
         self.height = height
         base = [UInt32](repeating: 0, count: width * height)
         writer = try GIFFrameWriter(width: width, height: height, dithering: dithering, colorError: colorError)
+        countsOpaque = colorError > 0
     }
 
     /// A frame ready for `add(_:at:)`, made on any thread: its pixels as the colours the
@@ -326,7 +329,7 @@ public final class GIFEncoder {
         let source = frame.frame.source
         var changed = [UInt32](repeating: 0, count: r.area)
         var opaque = 0
-        for color in source where color != 0 { opaque += 1 }
+        if countsOpaque { for color in source where color != 0 { opaque += 1 } }
         for y in 0..<r.height {
             let row = (r.y + y) * width + r.x
             for x in 0..<r.width where source[row + x] != 0 && source[row + x] != base[row + x] {

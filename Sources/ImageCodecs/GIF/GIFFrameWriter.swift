@@ -54,7 +54,8 @@ final class GIFFrameWriter {
         var changed: [UInt32]
         /// The colours of `changed` (24-bit RGB) with their pixel counts, counted once.
         var counts: ColorTable
-        /// The opaque pixels of the whole picture the frame stands for.
+        /// The opaque pixels of the whole picture the frame stands for (counted only when a
+        /// colour error is allowed, which is measured over them).
         var opaque: Int
 
         init(rect: GIFRect, disposal: Int32, delay: Int, changed: [UInt32], opaque: Int) {

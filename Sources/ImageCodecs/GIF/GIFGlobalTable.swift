@@ -46,12 +46,16 @@ struct GIFGlobalTable {
     private static func sharedPalette(
         _ all: ColorTable, held: [GIFFrameWriter.Frame], screen: (width: Int, height: Int), colorError: Double
     ) -> [GIFPalette.RGB]? {
-        var chosen: [GIFPalette.RGB]?
-        if held.contains(where: { $0.counts.count > 255 }) { chosen = GIFPalette.colors(for: all).colors }
+        // The full palette (255 colours), made once: always the choice for frames of more
+        // colours than a table holds, and the last one tried with an error allowed.
+        let tooMany = held.contains(where: { $0.counts.count > 255 })
+        guard tooMany || colorError > 0 else { return nil }
+        let full = GIFPalette.colors(for: all).colors
+        var chosen = tooMany ? full : nil
         if colorError > 0 {
+            let most = held.count / 10
             for limit in [15, 31, 63, 127, 255] {
-                let palette = GIFPalette.colors(for: all, limit: limit).colors
-                let most = held.count / 10
+                let palette = limit == 255 ? full : GIFPalette.colors(for: all, limit: limit).colors
                 if framesBeyond(palette, held: held, screen: screen, colorError: colorError, most: most) <= most {
                     chosen = palette
                     break
