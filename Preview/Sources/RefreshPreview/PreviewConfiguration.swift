@@ -50,13 +50,9 @@ public struct PreviewConfiguration: Sendable {
         host == "::1" || Authority(host)?.isLoopback == true
     }
 
-    /// The paths of image and font files named at start, as given (a request may name these).
+    /// The paths of the files named at start, as given (a request may name these): every
+    /// setting that names a file, found from the declarations.
     var namedPaths: Set<String> {
-        var out: Set<String> = []
-        if case let .byState(images)? = base[.images] {
-            for case let .text(path) in images.values { out.insert(path) }
-        }
-        if case let .text(font)? = base[.font] { out.insert(font) }
-        return out
+        Set(base.namedFiles.map(\.path))
     }
 }

@@ -238,9 +238,12 @@ public final class PreviewService: Sendable {
         try await answering {
             let resolved = try scene(query).resolved(uploads)
             let base = configuration.baseDirectory
-            let setup = try await slots.run(deadline: Deadline(seconds: configuration.requestSeconds)) { _ in
+            let deadline = Deadline(seconds: configuration.requestSeconds)
+            let setup = try await slots.run(deadline: deadline) { _ in
+                // Planning only: no image is drawn or encoded for the code.
                 try AppExport(resolved, options: AppExport.Options(scales: [2]), baseDirectory: base).setup
             }
+            try deadline.check()
             guard let setup else { throw PreviewError.badRequest("this library has no setup code to copy") }
             let objc = setup.objcImport == nil ? "" : setup.objcHeader + "\n" + setup.objcSource(header: "RefreshSetup.h")
             return try .json(["swift": setup.swift, "objc": objc])
@@ -253,8 +256,16 @@ public final class PreviewService: Sendable {
         try await answering {
             let resolved = try scene(query).resolved(uploads)
             let base = configuration.baseDirectory
-            let bytes = try await slots.run(deadline: Deadline(seconds: configuration.requestSeconds)) { _ in
-                try AppExport(resolved, baseDirectory: base).zip()
+            let deadline = Deadline(seconds: configuration.requestSeconds)
+            let bytes = try await slots.run(deadline: deadline) { [budget] _ in
+                // Planned first (one scene, its images not drawn); then the pixels of one
+                // scale's images and their encoding are held against the server's budget while
+                // the archive is made, the deadline checked between files.
+                let export = try AppExport(resolved, baseDirectory: base)
+                try deadline.check()
+                return try budget.holding(export.peakBytes, for: "this export's images") {
+                    try export.zip(checking: deadline.check)
+                }
             }
             return PreviewReply(
                 contentType: "application/zip", headers: [("Content-Disposition", "attachment; filename=\"refresh-export.zip\"")],

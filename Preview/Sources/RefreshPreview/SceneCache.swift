@@ -23,9 +23,10 @@ final class SceneCache: Sendable {
         self.budgetPixels = budgetPixels
     }
 
-    /// The pixels a scene's images hold (an upper bound: frames drawn lazily count as drawn).
+    /// The pixels a scene's images and arrow image hold (an upper bound: frames drawn lazily
+    /// count as drawn).
     static func pixels(of scene: RefreshScene) -> Int {
-        scene.images.sequences.values.reduce(0) { total, sequence in
+        scene.images.sequences.values.reduce(scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0) { total, sequence in
             sequence.frames.reduce(total) { $0 + $1.pixelWidth * $1.pixelHeight }
         }
     }
@@ -59,14 +60,8 @@ final class SceneCache: Sendable {
                 }
             }
         }
-        // The rest of the settings cost nothing to apply: everything but the files.
-        var light = description
-        light[.images] = nil
-        light[.font] = nil
-        var scene = try light.makeScene(baseDirectory: baseDirectory, clock: { loaded.now })
-        scene.images = loaded.images
-        scene.font = loaded.font
-        return scene
+        // The state, pull and time cost nothing to apply, and read no file.
+        return try description.scene(reusing: loaded)
     }
 
     /// The scenes kept.

@@ -6,8 +6,9 @@ import RefreshGif
 ///
 /// A name is a setting's JSON name (`percent`, `imageScale`); a setting by state takes
 /// `STATE=VALUE` and may repeat (`titles=idle=Pull&titles=pulling=Let go`). No file path is
-/// read from a request: an image or font must be one named when the server started, or an
-/// upload (`upload:ID`). The limits may be lowered, never raised. An empty value leaves a
+/// read from a request: every setting that names a file (an image, a font, the arrow image,
+/// a strings bundle, a label's font file) must name one named when the server started, or
+/// an upload (`upload:ID`); see ``checkPaths(_:configuration:uploads:)``. The limits may be lowered, never raised. An empty value leaves a
 /// setting at its default.
 struct SceneRequest: Sendable {
     /// The scene described: the server's settings with the request's on top.
@@ -48,27 +49,27 @@ struct SceneRequest: Sendable {
         description = merged
     }
 
-    /// Image and font values must name a file given at start, or an upload.
-    private static func checkPaths(_ given: SceneDescription, configuration: PreviewConfiguration, uploads: UploadStore) throws {
+    /// The one gate for paths over HTTP: every file a request's settings name — whichever
+    /// setting names it, found from the declarations (``SceneDescription/namedFiles``) — must
+    /// be a file named when the server started, as it was written there, or an upload. Nothing
+    /// is looked up on disk before the answer, so a refusal cannot tell whether a file exists,
+    /// and it never quotes the path asked for.
+    static func checkPaths(_ given: SceneDescription, configuration: PreviewConfiguration, uploads: UploadStore) throws {
         let named = configuration.namedPaths
-        func check(_ path: String, option: String) throws {
+        for (field, path) in given.namedFiles {
             if path.hasPrefix(UploadStore.prefix) {
                 guard uploads.path(for: path) != nil else {
                     throw PreviewError.badRequest(
-                        "\(option): no upload '\(SceneSchema.quoted(path))' (it was replaced or the server restarted)")
+                        "--\(field.option): no upload '\(SceneSchema.quoted(path))' (it was replaced or the server restarted)")
                 }
-                return
+                continue
             }
             guard named.contains(path) else {
                 throw PreviewError.badRequest(
-                    "\(option): '\(SceneSchema.quoted(path))' is not read over HTTP; name the file when starting preview, or drop it on the page"
+                    "--\(field.option): only a file named when the preview started, or one dropped on the page, is read over HTTP"
                 )
             }
         }
-        if case let .byState(images)? = given[.images] {
-            for case let .text(path) in images.values { try check(path, option: "--images") }
-        }
-        if case let .text(font)? = given[.font] { try check(font, option: "--font") }
     }
 
     /// The limits of a request can only be lower than the server's.
@@ -96,17 +97,9 @@ struct SceneRequest: Sendable {
         replacingUploads { uploads.originalName(for: $0) }
     }
 
-    /// The description with every image and font value that `replacement` knows replaced.
+    /// The description with every file value that `replacement` knows replaced.
     private func replacingUploads(_ replacement: (String) -> String?) -> SceneDescription {
-        var out = description
-        if case let .byState(images)? = description[.images] {
-            out[.images] = .byState(
-                images.mapValues { value in
-                    guard case let .text(path) = value, let new = replacement(path) else { return value }
-                    return .text(new)
-                })
-        }
-        if case let .text(font)? = description[.font], let new = replacement(font) { out[.font] = .text(new) }
-        return out
+        // The replacement never throws.
+        (try? description.replacingFiles { _, path in replacement(path) ?? path }) ?? description
     }
 }

@@ -61,10 +61,17 @@ public struct AppExport {
     public let setup: AppSetup?
     /// What the device will suffer: the linter's findings and the decoded memory.
     public let findings: [AssetFinding]
-    /// The images by asset name, per scale.
-    private let pixels: [Int: [String: RGBAImage]]
+    /// The scene at each scale, from the sources: loaded again, one scale at a time, when the
+    /// files are made (the pixels are never all held at once).
+    private let scaled: [(scale: Int, description: SceneDescription)]
+    private let baseDirectory: String?
+    /// The most bytes making the files holds at once: one scale's images (at the largest
+    /// scale) decoded, and the largest of them being encoded (its pixels and the filtered rows).
+    public let peakBytes: Int
 
-    /// Plans an export of `description`: its scene made at each scale, from the sources.
+    /// Plans an export of `description`: its images named and listed as the renderer plays
+    /// them, the setup code written. No image is encoded yet: ``forEachFile(_:)`` makes the
+    /// files one at a time.
     /// - Parameters:
     ///   - description: the scene.
     ///   - options: names, scales and layout.
@@ -73,89 +80,125 @@ public struct AppExport {
     public init(_ description: SceneDescription, options: Options = Options(), baseDirectory: String? = nil) throws {
         try options.validate()
         self.options = options
-        var pixels: [Int: [String: RGBAImage]] = [:]
-        var images: [RefreshState: AppImages] = [:]
-        var arrowName: String?
+        self.baseDirectory = baseDirectory
         // A file without @2x/@3x in its name is taken at the scene's own scale, whatever scale
         // is written: the point sizes stay the scene's (read from the settings, nothing loaded).
         let imageScale = try description[.imageScale] ?? .number(Double(description.build().scene.scale))
-        var last: RefreshScene?
-        let renderer = try RefreshRenderer()
-        for scale in options.scales {
-            var scaled = description
-            scaled[.scale] = .integer(scale)
-            scaled[.imageScale] = imageScale
-            let scene = try scaled.makeScene(baseDirectory: baseDirectory)
-            var named: [String: RGBAImage] = [:]
-            if scene.style == .gif {
-                let states = try renderer.images(of: scene)
-                for (state, sequence) in states.sequences {
-                    // Idle's image follows the pull, not the clock: its frames are listed once each.
-                    let playback = ImagePlayback(sequence, timing: state == .idle ? .equal : scene.timing)
-                    let word = state.rawValue.replacingOccurrences(of: "-", with: "_")
-                    func name(_ index: Int) -> String { "\(options.prefix)_\(word)_" + String(format: "%03d", index) }
-                    images[state] = AppImages(names: playback.frames.map(name), duration: playback.duration)
-                    for index in Set(playback.frames) { named[name(index)] = try sequence.frames[index].checkedImage() }
-                }
-            }
-            if let arrow = scene.arrowImage {
-                arrowName = options.prefix + "_arrow"
-                named[options.prefix + "_arrow"] = try arrow.checkedImage()
-            }
-            pixels[scale] = named
-            last = scene
+        scaled = options.scales.map { scale in
+            var one = description
+            one[.scale] = .integer(scale)
+            one[.imageScale] = imageScale
+            return (scale, one)
         }
-        self.pixels = pixels
-        self.images = images
-        arrowImage = arrowName
-        // Options are checked to hold at least one scale.
-        setup = last.flatMap { $0.family.appSetup(of: $0, images: images, arrowImage: arrowName) }
-        findings = try AssetLint.check(description, baseDirectory: baseDirectory) + Self.memory(pixels)
+        // Options are checked to hold at least one scale; the largest is planned (the memory
+        // the device holds is counted there), and the names are the same at every scale.
+        let largest = options.scales.max() ?? 2
+        let scene = try (scaled.first { $0.scale == largest } ?? scaled[0]).description.makeScene(baseDirectory: baseDirectory)
+        let plan = try Self.plan(scene, prefix: options.prefix)
+        images = plan.images
+        arrowImage = scene.arrowImage == nil ? nil : options.prefix + "_arrow"
+        setup = scene.family.appSetup(of: scene, images: images, arrowImage: arrowImage)
+        let pixels = plan.pixels + (scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
+        let count = plan.count + (scene.arrowImage == nil ? 0 : 1)
+        let largestImage = max(plan.largest, scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
+        peakBytes = 4 * (pixels + 2 * largestImage)
+        findings = try AssetLint.check(description, baseDirectory: baseDirectory) + Self.memory(pixels, count: count, scale: largest)
+    }
+
+    /// The images a scene's states show, named: each state's array of names and the frames
+    /// behind them.
+    private struct Plan {
+        var images: [RefreshState: AppImages] = [:]
+        /// Asset name → state and frame index, in name order.
+        var frames: [(name: String, state: RefreshState, index: Int)] = []
+        /// The pixels of every named image at the scene's scale.
+        var pixels = 0
+        /// The pixels of the largest.
+        var largest = 0
+        var count: Int { frames.count }
+    }
+
+    private static func plan(_ scene: RefreshScene, prefix: String) throws -> Plan {
+        var plan = Plan()
+        guard scene.style == .gif else { return plan }
+        let states = try RefreshRenderer().images(of: scene)
+        for (state, sequence) in states.sequences.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            // Idle's image follows the pull, not the clock: its frames are listed once each.
+            let playback = ImagePlayback(sequence, timing: state == .idle ? .equal : scene.timing)
+            let word = state.rawValue.replacingOccurrences(of: "-", with: "_")
+            func name(_ index: Int) -> String { "\(prefix)_\(word)_" + String(format: "%03d", index) }
+            plan.images[state] = AppImages(names: playback.frames.map(name), duration: playback.duration)
+            for index in Set(playback.frames).sorted() {
+                plan.frames.append((name(index), state, index))
+                let pixels = sequence.frames[index].pixelWidth * sequence.frames[index].pixelHeight
+                plan.pixels += pixels
+                plan.largest = max(plan.largest, pixels)
+            }
+        }
+        plan.frames.sort { $0.name < $1.name }
+        return plan
     }
 
     /// MJRefresh keeps every image of every state decoded: their bytes at the largest scale.
-    private static func memory(_ pixels: [Int: [String: RGBAImage]]) -> [AssetFinding] {
-        guard let scale = pixels.keys.max(), let named = pixels[scale], !named.isEmpty else { return [] }
-        let bytes = named.values.reduce(0) { $0 + $1.width * $1.height * 4 }
-        let megabytes = Double(bytes) / 1_048_576
-        let text = "\(named.count) images stay decoded on the device: \(String(format: "%.1f", megabytes)) MB at @\(scale)x"
+    private static func memory(_ pixels: Int, count: Int, scale: Int) -> [AssetFinding] {
+        guard count > 0 else { return [] }
+        let megabytes = Double(pixels * 4) / 1_048_576
+        let text = "\(count) images stay decoded on the device: \(String(format: "%.1f", megabytes)) MB at @\(scale)x"
         return [AssetFinding(severity: megabytes > 16 ? .warning : .info, state: "", file: nil, message: text)]
     }
 
-    /// The files written, by path inside the export folder, in order.
-    /// - Returns: each file's path and contents.
-    /// - Throws: ``RefreshGifError`` when an image cannot be encoded.
-    public func files() throws -> [(path: String, bytes: [UInt8])] {
-        var out: [(String, [UInt8])] = []
+    /// Makes the files of the export one at a time, in a fixed order (the catalog's
+    /// descriptions, then each scale's images, then the code), and hands each to `body`: at
+    /// most one scene's images and one encoded image are held, whatever the frame count.
+    /// - Parameter body: takes each file's path inside the export folder and its bytes; may
+    ///   throw to stop (a deadline).
+    /// - Throws: ``RefreshGifError`` when an image cannot be loaded or encoded, or what `body` throws.
+    public func forEachFile(_ body: (_ path: String, _ bytes: [UInt8]) throws -> Void) throws {
         let encoder = PNGEncoder(settings: .default)
-        let names = Set(pixels.values.flatMap(\.keys)).sorted()
-        switch options.assets {
-        case .catalog:
-            out.append(("Refresh.xcassets/Contents.json", Array(Self.catalogContents.utf8)))
-            for name in names {
-                let folder = "Refresh.xcassets/\(name).imageset/"
-                out.append((folder + "Contents.json", Array(imageSetContents(name).utf8)))
-                for scale in options.scales.sorted() {
-                    guard let image = pixels[scale]?[name] else { continue }
-                    out.append((folder + "\(name)@\(scale)x.png", try encoder.encode(image)))
+        var names: [String]?
+        for (scale, description) in scaled.sorted(by: { $0.scale < $1.scale }) {
+            let scene = try description.makeScene(baseDirectory: baseDirectory)
+            let plan = try Self.plan(scene, prefix: options.prefix)
+            let states = try RefreshRenderer().images(of: scene)
+            var images = plan.frames.map { ($0.name, $0.state, $0.index) }.map { name, state, index in
+                (name: name, image: { try states.sequences[state].map { try $0.frames[index].checkedImage() } })
+            }
+            if let arrow = scene.arrowImage, let name = arrowImage {
+                images.append((name, { try arrow.checkedImage() }))
+                images.sort { $0.name < $1.name }
+            }
+            if names == nil {
+                names = images.map(\.name)
+                if options.assets == .catalog {
+                    try body("Refresh.xcassets/Contents.json", Array(Self.catalogContents.utf8))
+                    for name in images.map(\.name) {
+                        try body("Refresh.xcassets/\(name).imageset/Contents.json", Array(imageSetContents(name).utf8))
+                    }
                 }
             }
-        case .files:
-            for name in names {
-                for scale in options.scales.sorted() {
-                    guard let image = pixels[scale]?[name] else { continue }
-                    out.append(("images/\(name)@\(scale)x.png", try encoder.encode(image)))
-                }
+            for (name, make) in images {
+                guard let image = try make() else { continue }
+                let folder = options.assets == .catalog ? "Refresh.xcassets/\(name).imageset/" : "images/"
+                try body(folder + "\(name)@\(scale)x.png", try encoder.encode(image))
             }
         }
         if let setup {
-            out.append(("RefreshSetup.swift", Array(setup.swift.utf8)))
+            try body("RefreshSetup.swift", Array(setup.swift.utf8))
             if setup.objcImport != nil {
-                out.append(("RefreshSetup.h", Array(setup.objcHeader.utf8)))
-                out.append(("RefreshSetup.m", Array(setup.objcSource(header: "RefreshSetup.h").utf8)))
+                try body("RefreshSetup.h", Array(setup.objcHeader.utf8))
+                try body("RefreshSetup.m", Array(setup.objcSource(header: "RefreshSetup.h").utf8))
             }
         }
-        return out.sorted { $0.0 < $1.0 }
+    }
+
+    /// The files written, by path inside the export folder, sorted (all held in memory: for
+    /// tests and small scenes; ``write(to:)`` and ``zip(checking:)`` make them one at a time).
+    /// - Returns: each file's path and contents.
+    /// - Throws: ``RefreshGifError`` when an image cannot be encoded.
+    public func files() throws -> [(path: String, bytes: [UInt8])] {
+        var out: [(path: String, bytes: [UInt8])] = []
+        try forEachFile { out.append(($0, $1)) }
+        return out.sorted { $0.path < $1.path }
     }
 
     /// The export as one ZIP archive (the page's download): the same files, the same bytes
@@ -163,8 +206,29 @@ public struct AppExport {
     /// - Returns: the archive.
     /// - Throws: ``RefreshGifError`` when an image cannot be encoded or the archive is too large.
     public func zip() throws -> [UInt8] {
+        try zip(checking: {})
+    }
+
+    /// ``zip()``, calling `checkpoint` between files (it throws to stop: a deadline passed).
+    /// Only the encoded files are held, never the images' pixels all at once.
+    /// - Parameter checkpoint: called before each file is made.
+    /// - Returns: the archive.
+    /// - Throws: what `checkpoint` throws; ``RefreshGifError`` as ``zip()``.
+    public func zip(checking checkpoint: () throws -> Void) throws -> [UInt8] {
+        var files: [(path: String, bytes: [UInt8])] = []
+        var total = 0
+        try checkpoint()
+        try forEachFile { path, bytes in
+            total += bytes.count
+            guard total <= ZipArchive.maxBytes else {
+                throw RefreshGifError.limitExceeded(
+                    file: "export", violation: .work(what: "the archive's bytes", limit: ZipArchive.maxBytes))
+            }
+            files.append((path, bytes))
+            try checkpoint()
+        }
         do {
-            return try ZipArchive.archive(try files())
+            return try ZipArchive.archive(files.sorted { $0.path < $1.path })
         } catch is ZipArchive.TooLarge {
             throw RefreshGifError.limitExceeded(
                 file: "export", violation: .work(what: "the archive's bytes", limit: ZipArchive.maxBytes))
@@ -195,44 +259,22 @@ public struct AppExport {
             + "\n  ],\n  \"info\" : {\n    \"author\" : \"xcode\",\n    \"version\" : 1\n  }\n}\n"
     }
 
-    /// Writes the export into `folder` (made, or replaced as a whole): everything is written
-    /// into a staging folder beside it first, then moved into place, so an error or an
-    /// interruption never leaves part of an export.
+    /// The manifest an export keeps in its folder: what it wrote, so a later export replaces
+    /// exactly those files (docs/robustness.md, "Folders we write into").
+    public static let manifestName = ".refresh-export.json"
+
+    /// Writes the export into `folder`: made when missing; an earlier export's files there are
+    /// replaced (those the new one lacks removed); a folder holding anything else is refused
+    /// before anything is touched. Every file is written into a hidden staging folder first and
+    /// moved into place only when all are written, so an error or an interruption leaves the
+    /// folder as it was. The folder itself is never renamed or removed.
     /// - Parameter folder: the export folder.
-    /// - Throws: ``RefreshGifError`` when a file cannot be written.
+    /// - Throws: ``RefreshGifError/cannotCreateOutput(file:message:)`` for a folder that holds
+    ///   files this program did not write, ``RefreshGifError/writeFailed(file:message:)`` for a
+    ///   full disk; ``RefreshGifError`` when an image cannot be made.
     public func write(to folder: String) throws {
-        let files = try files()
-        let trimmed = folder.hasSuffix("/") && folder.count > 1 ? String(folder.dropLast()) : folder
-        let parent = URL(fileURLWithPath: trimmed).deletingLastPathComponent().path
-        let base = URL(fileURLWithPath: trimmed).lastPathComponent
-        let staging = parent + "/." + base + ".partial-\(getpid())"
-        let old = parent + "/." + base + ".old-\(getpid())"
-        let manager = FileManager.default
-        if FileIO.isRegularFile(trimmed) {
-            throw RefreshGifError.cannotCreateOutput(file: trimmed, message: "is a file; an export is a folder")
-        }
-        Temporaries.registerFolder(staging)
-        defer { Temporaries.unregisterFolder(staging) }
-        do {
-            try? manager.removeItem(atPath: staging)
-            for (path, bytes) in files {
-                let target = staging + "/" + path
-                try manager.createDirectory(
-                    atPath: URL(fileURLWithPath: target).deletingLastPathComponent().path, withIntermediateDirectories: true)
-                guard manager.createFile(atPath: target, contents: Data(bytes)) else {
-                    throw RefreshGifError.cannotCreateOutput(file: trimmed, message: "cannot write \(path)")
-                }
-            }
-            let replacing = FileIO.isDirectory(trimmed)
-            if replacing { try manager.moveItem(atPath: trimmed, toPath: old) }
-            try manager.moveItem(atPath: staging, toPath: trimmed)
-            if replacing { try? manager.removeItem(atPath: old) }
-        } catch let error as RefreshGifError {
-            try? manager.removeItem(atPath: staging)
-            throw error
-        } catch {
-            try? manager.removeItem(atPath: staging)
-            throw RefreshGifError.cannotCreateOutput(file: trimmed, message: "cannot write the export folder")
+        try OwnedFolder(folder, manifestName: Self.manifestName, writer: "refresh-render export").replace { put in
+            try forEachFile(put)
         }
     }
 }

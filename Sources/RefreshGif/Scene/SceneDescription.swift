@@ -154,6 +154,9 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                 scene[keyPath: label]?.family = try Self.fontFile(file, from: baseDirectory)
             }
         }
+        // The arrow image's pixels, decoded and resampled, count against the memory budget
+        // with the state images'.
+        var arrowPixels = 0
         if let arrow = build.arrowImage {
             let path = Self.resolve(arrow, from: baseDirectory)
             let loader = ImageLoader(
@@ -161,7 +164,13 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             guard let first = try loader.load(path).frames.first else {
                 throw RefreshGifError.badInput(file: path, message: "has no frame to draw as the arrow")
             }
-            scene.arrowImage = try RefreshGifError.translating(file: path) { try first.resampled(toScale: Double(scene.scale)) }
+            let resampled = try RefreshGifError.translating(file: path) { try first.resampled(toScale: Double(scene.scale)) }
+            arrowPixels = loader.decodedPixels + (first.scale == Double(scene.scale) ? 0 : resampled.pixelWidth * resampled.pixelHeight)
+            guard arrowPixels <= limits.maxTotalPixels else {
+                throw RefreshGifError.limitExceeded(
+                    file: path, violation: .totalPixels(what: "the arrow image at @\(scene.scale)", limit: limits.maxTotalPixels))
+            }
+            scene.arrowImage = resampled
             // Checked with the image in place: only an arrow that is an image view takes it.
             try scene.validate()
         }
@@ -181,7 +190,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             let copies = images.sequences.values.flatMap(\.frames).filter { $0.scale != target && !$0.isLazy }.reduce(0) {
                 $0 + max(1, Int(($1.pointWidth * target).rounded())) * max(1, Int(($1.pointHeight * target).rounded()))
             }
-            guard decoded + copies <= limits.maxTotalPixels else {
+            guard decoded + copies + arrowPixels <= limits.maxTotalPixels else {
                 throw RefreshGifError.limitExceeded(
                     file: "images",
                     violation: .totalPixels(
@@ -193,32 +202,68 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         return scene
     }
 
+    /// The scene this description draws, made from `loaded` — a scene made by
+    /// ``makeScene(baseDirectory:clock:)`` from this description but for its state, pull and
+    /// time — without reading any file: what a cache of loaded scenes needs while only the
+    /// pull changes.
+    /// - Parameter loaded: the scene with its files loaded.
+    /// - Returns: `loaded` at this description's state, pull and time.
+    /// - Throws: ``InvalidValue`` for a bad setting.
+    public func scene(reusing loaded: RefreshScene) throws -> RefreshScene {
+        let build = try build()
+        var scene = loaded
+        scene.state = build.scene.state
+        scene.pullingPercent = build.scene.pullingPercent
+        scene.time = build.scene.time
+        return scene
+    }
+
+    /// Every file this description names, as written, with the setting that names it: found
+    /// from the settings' declarations (``SceneField/fileForm``), so a new setting that names
+    /// a file is listed without any change here (docs/robustness.md, "Paths").
+    public var namedFiles: [(field: SceneField, path: String)] {
+        schema.fields.flatMap { field -> [(field: SceneField, path: String)] in
+            guard let form = field.fileForm, let value = self[field] else { return [] }
+            return form.paths(in: value).map { (field, $0) }
+        }
+    }
+
+    /// This description with every file it names (``namedFiles``) replaced.
+    /// - Parameter replace: a file's new path, from its setting and its path as written.
+    /// - Returns: the description, every other value as it was.
+    /// - Throws: what `replace` throws.
+    public func replacingFiles(_ replace: (SceneField, String) throws -> String) throws -> SceneDescription {
+        var out = self
+        for field in schema.fields {
+            guard let form = field.fileForm, let value = self[field] else { continue }
+            out[field] = try form.replacingPaths(in: value) { try replace(field, $0) }
+        }
+        return out
+    }
+
+    /// This description without any setting that names a file (what costs nothing to apply).
+    package var withoutFiles: SceneDescription {
+        var out = self
+        for field in schema.fields where field.fileForm != nil { out[field] = nil }
+        return out
+    }
+
     /// Paths of every input file this description names.
     /// - Parameter baseDirectory: where relative paths start.
-    /// - Returns: images, their Lottie assets and the font, sorted.
+    /// - Returns: every named file (``namedFiles``) and a Lottie file's image assets, sorted.
     public func inputPaths(baseDirectory: String? = nil) -> [String] {
         var paths: [String] = []
-        if case let .byState(images)? = self[.images] {
-            for case let .text(path) in images.values {
-                let file = Self.resolve(path, from: baseDirectory)
-                paths.append(file)
-                // A Lottie file's image assets are inputs too.
-                if FileIO.isRegularFile(file), let bytes = try? FileIO.read(file, maxBytes: limits.maxFileBytes) {
-                    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-                    paths += LottieAnimation.assetPaths(bytes, resourceDirectory: folder)
-                }
-            }
-        }
-        if case let .text(font)? = self[.font] { paths.append(Self.resolve(font, from: baseDirectory)) }
-        for field in [SceneField.stateLabelFont, .timeLabelFont] {
-            if let value = self[field], let font = try? LabelFonts.Font.read(value, field: field.name), font.namesFile,
-                let file = font.family
+        for (field, path) in namedFiles {
+            let file = Self.resolve(path, from: baseDirectory)
+            paths.append(file)
+            // A Lottie file's image assets are inputs too.
+            if field.key == SceneField.images.key, FileIO.isRegularFile(file),
+                let bytes = try? FileIO.read(file, maxBytes: limits.maxFileBytes)
             {
-                paths.append(Self.resolve(file, from: baseDirectory))
+                let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+                paths += LottieAnimation.assetPaths(bytes, resourceDirectory: folder)
             }
         }
-        if case let .text(arrow)? = self[.arrowImage] { paths.append(Self.resolve(arrow, from: baseDirectory)) }
-        if case let .text(bundle)? = self[.i18nBundle] { paths.append(Self.resolve(bundle, from: baseDirectory)) }
         return paths.sorted()
     }
 

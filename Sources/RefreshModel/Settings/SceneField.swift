@@ -57,9 +57,13 @@ public struct SceneField: Sendable {
     public let valueName: String
     /// The panel's section.
     public let group: Group
-    /// True when the value names a file (an image or a font): paths are read relative to the
-    /// file that names them, and the preview offers the files it was given.
-    public let namesFile: Bool
+    /// True when the whole value names a file (an image, a font, a strings bundle): paths are
+    /// read relative to the file that names them, and the preview offers the files it was given.
+    public var namesFile: Bool { fileForm.map { $0.kind == .path } ?? false }
+    /// How the value names files, when it can: the whole value (``FileForm/path``) or a part of
+    /// it (a label font's file, ``FileForm/labelFont``); nil for a setting that names none.
+    /// Every reader and gate of paths derives from this (docs/robustness.md, "Paths").
+    public let fileForm: FileForm?
     /// A valid value that differs from the default (help, docs and the schema tests).
     public let example: SceneValue
     /// The library that owns the setting (its family's name); nil for settings every library has.
@@ -77,7 +81,7 @@ public struct SceneField: Sendable {
     package init(
         _ key: String, option: String? = nil, _ kind: Kind, group: Group, help: String, example: SceneValue,
         default defaultText: String? = nil, unit: String? = nil, valueName: String? = nil, namesFile: Bool = false,
-        owner: String? = nil, properties: [String] = [], isEffect: Bool = false,
+        fileForm: FileForm? = nil, owner: String? = nil, properties: [String] = [], isEffect: Bool = false,
         apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
     ) {
         self.key = SceneKey(key)
@@ -88,7 +92,7 @@ public struct SceneField: Sendable {
         self.unit = unit
         self.valueName = valueName ?? Self.valueName(of: kind, key: key)
         self.group = group
-        self.namesFile = namesFile
+        self.fileForm = namesFile ? .path : fileForm
         self.example = example
         self.owner = owner
         self.properties = properties
@@ -115,7 +119,7 @@ public struct SceneField: Sendable {
     ) -> SceneField {
         SceneField(
             key, V.settingKind, group: group, help: help, example: example.sceneValue ?? .text(""), default: defaultText,
-            unit: unit, valueName: V.settingValueName, properties: properties
+            unit: unit, valueName: V.settingValueName, fileForm: V.fileForm, properties: properties
         ) { raw, build in build[keyPath: path] = try V.read(raw, field: key) }
     }
 

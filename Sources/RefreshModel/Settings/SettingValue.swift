@@ -16,11 +16,15 @@ public protocol SceneSettingValue: Sendable {
     var sceneValue: SceneValue? { get }
     /// What a value looks like in help (`#RRGGBB[AA]`); nil for the setting's own name.
     static var settingValueName: String? { get }
+    /// How a value of this type names a file; nil when it never does.
+    static var fileForm: FileForm? { get }
 }
 
 extension SceneSettingValue {
     /// The setting's own name.
     public static var settingValueName: String? { nil }
+    /// Names no file.
+    public static var fileForm: FileForm? { nil }
 }
 
 extension Bool: SceneSettingValue {
@@ -83,6 +87,8 @@ extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
     public var sceneValue: SceneValue? { self?.sceneValue }
     /// The wrapped type's.
     public static var settingValueName: String? { Wrapped.settingValueName }
+    /// The wrapped type's.
+    public static var fileForm: FileForm? { Wrapped.fileForm }
 }
 
 /// An enumeration whose words are its raw values: a choice setting.
@@ -135,4 +141,6 @@ extension LabelFonts.Font: SceneSettingValue {
     }
     /// `[bold|regular] SIZE [FAMILY|FILE]`.
     public static var settingValueName: String? { "[bold|regular] SIZE [FAMILY|FILE]" }
+    /// A font file in place of a family.
+    public static var fileForm: FileForm? { .labelFont }
 }

@@ -1,0 +1,72 @@
+/// How a setting's value names files: the paths in a value, and the value with its paths
+/// replaced. Declared with the setting (``SceneField/fileForm``), so every reader of paths —
+/// the command line's input list, the preview's gate, uploads, the scene cache — finds every
+/// file a scene names from the declarations alone (docs/robustness.md, "Paths").
+public struct FileForm: Sendable {
+    /// The two shapes a file takes in a value.
+    package enum Kind: Sendable, Equatable {
+        /// The value (or each state's value) is a path.
+        case path
+        /// The value holds a path among other words.
+        case part
+    }
+
+    /// Which shape.
+    package let kind: Kind
+    /// The paths a value names, in a stable order.
+    private let find: @Sendable (SceneValue) -> [String]
+    /// The value with every path it names passed through a function.
+    private let rewrite: @Sendable (SceneValue, (String) throws -> String) throws -> SceneValue
+
+    /// The paths `value` names (none for a value of another shape).
+    /// - Parameter value: the setting's value.
+    /// - Returns: the paths, as written.
+    public func paths(in value: SceneValue) -> [String] { find(value) }
+
+    /// `value` with each path it names replaced by `replace`'s answer.
+    /// - Parameters:
+    ///   - value: the setting's value.
+    ///   - replace: a path's replacement.
+    /// - Returns: the value with the same shape.
+    /// - Throws: only what `replace` throws.
+    public func replacingPaths(in value: SceneValue, _ replace: (String) throws -> String) throws -> SceneValue {
+        try rewrite(value, replace)
+    }
+
+    /// The whole value is a path, or a path for each state (`images`, `arrowImage`).
+    public static let path = FileForm(
+        kind: .path,
+        find: { value in
+            switch value {
+            case let .text(path): return [path]
+            case let .byState(map):
+                return map.sorted { $0.key < $1.key }.compactMap { if case let .text(path) = $0.value { path } else { nil } }
+            default: return []
+            }
+        },
+        rewrite: { value, replace in
+            switch value {
+            case let .text(path): return .text(try replace(path))
+            case let .byState(map):
+                var out: [String: SceneValue] = [:]
+                for (state, entry) in map {
+                    if case let .text(path) = entry { out[state] = .text(try replace(path)) } else { out[state] = entry }
+                }
+                return .byState(out)
+            default: return value
+            }
+        })
+
+    /// A label font (`15 Fonts/Brand.otf`): its family when that names a font file.
+    public static let labelFont = FileForm(
+        kind: .part,
+        find: { value in
+            guard let font = try? LabelFonts.Font.read(value, field: ""), font.namesFile, let file = font.family else { return [] }
+            return [file]
+        },
+        rewrite: { value, replace in
+            guard var font = try? LabelFonts.Font.read(value, field: ""), font.namesFile, let file = font.family else { return value }
+            font.family = try replace(file)
+            return font.sceneValue ?? value
+        })
+}
