@@ -1,0 +1,162 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// The export's folder (docs/robustness.md, "Folders we write into"): the user's files planted
+/// in, beside and above the target stay byte for byte, whatever the target is (`.`, `..`, a
+/// link, a sticky folder); an earlier export's own files are replaced exactly; an error leaves
+/// the folder as it was.
+@Suite("Trust: the export's folder")
+struct FolderTrustTests {
+    /// Every entry under `root`, links not followed: its kind, mode and bytes (or link target).
+    static func tree(_ root: String) -> [String: String] {
+        var out: [String: String] = [:]
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? root : root + "/" + relative
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return }
+            let mode = String(info.st_mode & 0o7777, radix: 8)
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                out[relative] = "dir \(mode)"
+                for name in CLI.files(in: path) { walk(relative.isEmpty ? name : relative + "/" + name) }
+            case S_IFLNK:
+                out[relative] = "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?")
+            default:
+                let bytes = (try? Data(contentsOf: URL(fileURLWithPath: path))) ?? Data()
+                out[relative] = "file \(mode) " + bytes.base64EncodedString()
+            }
+        }
+        walk("")
+        return out
+    }
+
+    static func write(_ text: String, _ path: String) throws {
+        try FileManager.default.createDirectory(
+            at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// A project the user owns: files above (`home/notes.txt`), beside (`home/other/keep.txt`)
+    /// and in the targets (`home/project/...`), a link to the project, a sticky shared folder
+    /// holding someone's file.
+    static func plantUserFiles(in root: String) throws {
+        try write("notes", root + "/home/notes.txt")
+        try write("keep", root + "/home/other/keep.txt")
+        try write("let k = 1\n", root + "/home/project/src/main.swift")
+        try write("# readme\n", root + "/home/project/README.md")
+        try FileManager.default.createSymbolicLink(atPath: root + "/home/link", withDestinationPath: "project")
+        try write("theirs", root + "/home/shared/someone.txt")
+        chmod(root + "/home/shared", 0o1777)
+        chmod(root + "/home/project/README.md", 0o600)
+    }
+
+    @Test(
+        "a folder holding the user's files is refused (73, naming it and a file in it) and everything stays, byte for byte",
+        arguments: [
+            ("home", "project"), ("home/project", "."), ("home/project/src", ".."), ("home", "link"),
+            ("home", "shared"), ("home", "/"), ("home/project", "~"),
+        ])
+    func refused(_ directory: String, _ output: String) throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.plantUserFiles(in: root)
+        let before = Self.tree(root)
+        // Through a shell, as a user types it (`~` is the shell's).
+        let run = try CLI.run(
+            ["-c", "exec \"$BIN\" export --images idle=\"$GIF\" -o \(output)"], in: root + "/" + directory,
+            environment: ["HOME": root + "/home/project", "BIN": CLI.binary, "GIF": Support.fixture("demo/pull.gif")],
+            executable: "/bin/bash")
+        #expect(run.status == 73, "\(output): \(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.contains("holds '"), "\(run.stderr)")
+        #expect(Self.tree(root) == before, "\(output) changed the user's files")
+    }
+
+    @Test("an earlier export's files are replaced exactly: fewer frames remove the stale image sets, nothing else is touched")
+    func replacesOnlyItsOwn() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.write("beside", root + "/keep.txt")
+        let out = root + "/export"
+        let both = ["--images", "idle=" + Support.fixture("demo/pull.gif"), "--images", "refreshing=" + Support.fixture("demo/spin.gif")]
+        #expect(try CLI.run(["export", "-o", out] + both).status == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/Refresh.xcassets/refresh_refreshing_000.imageset/Contents.json"))
+        let one = try CLI.run(["export", "-o", out, "--images", "idle=" + Support.fixture("demo/pull.gif")])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + "/Refresh.xcassets/refresh_refreshing_000.imageset"))
+        // The manifest lists exactly the files there, and they are the files a fresh export writes.
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/" + AppExport.manifestName)))
+        let listed = Set(((manifest as? [String: Any])?["files"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String })
+        let present = Set(Self.tree(out).filter { $0.value.hasPrefix("file") }.keys).subtracting([AppExport.manifestName])
+        #expect(listed == present && !listed.isEmpty)
+        let fresh = root + "/fresh"
+        #expect(try CLI.run(["export", "-o", fresh, "--images", "idle=" + Support.fixture("demo/pull.gif")]).status == 0)
+        #expect(Self.tree(fresh) == Self.tree(out))
+        #expect(try String(contentsOfFile: root + "/keep.txt", encoding: .utf8) == "beside")
+    }
+
+    @Test("a file added to an export, or one of its files changed, makes the folder the user's: refused, kept")
+    func userChanges() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/export"
+        let args = ["export", "-o", out, "--images", "idle=" + Support.fixture("demo/pull.gif")]
+        #expect(try CLI.run(args).status == 0)
+        for (change, named) in [
+            ({ try Self.write("mine", out + "/Notes.txt") }, "Notes.txt"),
+            ({ try Self.write("// edited\n", out + "/RefreshSetup.swift") }, "RefreshSetup.swift"),
+            ({ try FileManager.default.createSymbolicLink(atPath: out + "/Refresh.xcassets/l", withDestinationPath: "/etc") }, "l"),
+        ] as [(() throws -> Void, String)] {
+            let fresh = root + "/e"
+            try? FileManager.default.removeItem(atPath: fresh)
+            try FileManager.default.copyItem(atPath: out, toPath: fresh)
+            try FileManager.default.removeItem(atPath: out)
+            try FileManager.default.moveItem(atPath: fresh, toPath: out)
+            try change()
+            let before = Self.tree(out)
+            let run = try CLI.run(args)
+            #expect(run.status == 73 && run.stderr.contains(named), "\(run.stderr)")
+            #expect(Self.tree(out) == before)
+            try FileManager.default.removeItem(atPath: out)
+            #expect(try CLI.run(args).status == 0)
+        }
+    }
+
+    @Test("an error leaves the folder exactly as it was: a bad input, a full disk (74); a new folder is not left behind")
+    func errorsLeaveItAsItWas() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let out = root + "/export"
+        #expect(try CLI.run(["export", "-o", out, "--images", "idle=" + Support.fixture("demo/pull.gif")]).status == 0)
+        let before = Self.tree(root)
+        let missing = try CLI.run(["export", "-o", out, "--images", "idle=" + root + "/missing.gif"])
+        #expect(missing.status == 66 && Self.tree(root) == before, "\(missing.stderr)")
+        // A file-size limit fails a write part-way, as a full disk does.
+        let full = try CLI.run(
+            ["-c", "ulimit -f 1; exec \"$BIN\" export -o export --images idle='\(Support.fixture("demo/spin.gif"))'"], in: root,
+            environment: ["BIN": CLI.binary], executable: "/bin/bash")
+        #expect(full.status == 74 && full.stderr.split(separator: "\n").count == 1, "\(full.stderr)")
+        #expect(Self.tree(root) == before)
+        let new = try CLI.run(["export", "-o", root + "/never", "--images", "idle=" + root + "/missing.gif"])
+        #expect(new.status == 66 && !FileManager.default.fileExists(atPath: root + "/never"))
+    }
+
+    @Test("an empty sticky folder and a link to an empty folder are written into: the mode and the link stay")
+    func stickyAndLink() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/sticky", withIntermediateDirectories: true)
+        chmod(root + "/sticky", 0o1777)
+        try FileManager.default.createDirectory(atPath: root + "/real", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: root + "/link", withDestinationPath: "real")
+        for target in ["sticky", "link"] {
+            let run = try CLI.run(["export", "-o", target, "--images", "idle=" + Support.fixture("demo/pull.gif")], in: root)
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        #expect(Self.tree(root)["sticky"] == "dir 1777" && Self.tree(root)["link"] == "link real")
+        #expect(FileManager.default.fileExists(atPath: root + "/real/RefreshSetup.swift"))
+        // Again through the link: its own earlier export is replaced.
+        #expect(try CLI.run(["export", "-o", "link", "--images", "idle=" + Support.fixture("demo/spin.gif")], in: root).status == 0)
+    }
+}
