@@ -18,6 +18,14 @@ public struct FileForm: Sendable {
     /// The value with every path it names passed through a function.
     private let rewrite: @Sendable (SceneValue, (String) throws -> String) throws -> SceneValue
 
+    /// A value of this form naming `path` (a label font: `15 PATH`); for a setting by state, the
+    /// caller wraps it.
+    /// - Parameter path: a file's path.
+    /// - Returns: the value.
+    public func value(naming path: String) -> SceneValue {
+        kind == .path ? .text(path) : .text("15 " + path)
+    }
+
     /// The paths `value` names (none for a value of another shape).
     /// - Parameter value: the setting's value.
     /// - Returns: the paths, as written.

@@ -123,6 +123,18 @@ public struct SceneField: Sendable {
         ) { raw, build in build[keyPath: path] = try V.read(raw, field: key) }
     }
 
+    /// A value of this setting naming `path`, for one state when it is set by state (the
+    /// example's first): how tests and tools write a file into any file-naming setting.
+    /// - Parameter path: a file's path.
+    /// - Returns: the value; nil for a setting that names no file.
+    public func value(naming path: String) -> SceneValue? {
+        guard let form = fileForm else { return nil }
+        if case let .byState(example) = self.example {
+            return .byState([example.keys.sorted().first ?? "idle": form.value(naming: path)])
+        }
+        return form.value(naming: path)
+    }
+
     /// Applies the value to a build (the schema's merge of core and library settings).
     package func apply(_ value: SceneValue, to build: inout SceneBuild) throws {
         try apply(value, &build)

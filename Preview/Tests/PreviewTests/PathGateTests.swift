@@ -1,0 +1,100 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+@testable import RefreshPreview
+
+/// The one gate for paths over HTTP (docs/robustness.md, "Paths"): every setting that names a
+/// file — found from the declarations, so a new one is covered without editing this test —
+/// on every route that reads a scene, refuses an absolute path, a `../` path, a link inside the
+/// folder pointing out and a missing file alike, without reading it, quoting it or saying
+/// whether it exists; a file named when the server started passes.
+@Suite struct PathGateTests {
+    /// Every route that takes a scene, as the server calls it.
+    static func routes(_ service: PreviewService) -> [(String, (String) async throws -> PreviewReply)] {
+        let gesture = Array(
+            #"{"geometry": {"viewWidth": 375, "viewHeight": 667, "contentHeight": 1400}, "samples": [{"t": 0, "offset": -40, "dragging": true}], "duration": 0.2}"#
+                .utf8)
+        return [
+            ("render", { try await service.render(query: $0) }),
+            ("live", { try await service.live(query: $0, body: gesture) }),
+            ("gesture", { try await service.gesture(query: $0, body: gesture) }),
+            ("export", { try service.export(query: $0) }),
+            ("appcode", { try await service.appCode(query: $0) }),
+            ("assets.zip", { try await service.assetsZip(query: $0) }),
+            ("lint", { try await service.lint(query: $0) }),
+        ]
+    }
+
+    static func encoded(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
+    }
+
+    @Test func everyFileSettingOnEveryRouteReadsOnlyFilesNamedAtStart() async throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let served = root + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Support.fixture("demo/pull.gif"), toPath: served + "/pull.gif")
+        // A secret beside the served folder, and a link inside it pointing there.
+        let secret = root + "/secret.ttf"
+        try Data("root:x:0:0:SECRET-LINE\n".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.createSymbolicLink(atPath: served + "/inside.ttf", withDestinationPath: "../secret.ttf")
+        var base = SceneDescription()
+        base[.images] = try SceneField.images.parse(["idle=pull.gif"])
+        let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: served))
+
+        let fields = SceneSchema.standard.fields.filter { $0.fileForm != nil }
+        // The declarations name files in whole values and in parts (a label's font file).
+        #expect(fields.contains { $0.namesFile } && fields.contains { !$0.namesFile })
+        let attacks = [secret, "../secret.ttf", "inside.ttf", root + "/missing.ttf", "upload:99"]
+        for field in fields {
+            var refusals: Set<String> = []
+            for path in attacks {
+                let value = try #require(field.value(naming: path))
+                // An upload's name is a file in whole-path settings; a label's font is a file
+                // only by its extension, so `15 upload:99` names an installed family instead.
+                guard field.fileForm?.paths(in: value) == [path] else {
+                    #expect(path.hasPrefix("upload:") && !field.namesFile, "\(field.name) \(path)")
+                    continue
+                }
+                let query = field.name + "=" + Self.encoded(value.argumentText)
+                for (route, call) in Self.routes(service) {
+                    let error = await #expect(throws: PreviewError.self, "\(field.name) \(path) \(route)") { _ = try await call(query) }
+                    #expect(error?.status == 400, "\(field.name) \(path) \(route): \(error?.line ?? "")")
+                    let message = error?.message ?? ""
+                    #expect(!message.contains("SECRET") && !message.contains("no such file") && !message.contains(root))
+                    #expect(message.contains("--" + field.option), "\(message)")
+                    if !path.hasPrefix("upload:") { refusals.insert(message) }
+                }
+            }
+            // One answer for an existing file, a link and a missing one: nothing tells them apart.
+            #expect(refusals.count == 1, "\(field.name): \(refusals)")
+        }
+    }
+
+    @Test func aFileNamedAtStartPassesTheGateInEverySetting() throws {
+        let fields = SceneSchema.standard.fields.filter { $0.fileForm != nil }
+        var base = SceneDescription()
+        for field in fields { base[field] = field.value(naming: "named/\(field.name).ttf") }
+        let configuration = PreviewConfiguration(base: base, baseDirectory: "/nonexistent")
+        let uploads = UploadStore(budget: 1 << 20)
+        defer { uploads.removeAll() }
+        for field in fields {
+            var given = SceneDescription()
+            given[field] = field.value(naming: "named/\(field.name).ttf")
+            #expect(throws: Never.self, "\(field.name)") {
+                try SceneRequest.checkPaths(given, configuration: configuration, uploads: uploads)
+            }
+            // Named at start for another setting is named at start: the operator chose to serve it.
+            var other = SceneDescription()
+            other[field] = field.value(naming: "named/\(fields[0].name).ttf")
+            #expect(throws: Never.self) { try SceneRequest.checkPaths(other, configuration: configuration, uploads: uploads) }
+            // Another spelling of the same file is not the name given.
+            var spelled = SceneDescription()
+            spelled[field] = field.value(naming: "./named/\(field.name).ttf")
+            #expect(throws: PreviewError.self) { try SceneRequest.checkPaths(spelled, configuration: configuration, uploads: uploads) }
+        }
+    }
+}
