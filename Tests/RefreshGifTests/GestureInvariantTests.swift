@@ -53,5 +53,17 @@ struct GestureInvariantTests {
         ) {
             try RefreshAnimation.gesture(gesture, scene: scene, fps: 10)
         }
+        // A header has no No More Data in any library, as a still of it (`--state no-more-data`) is refused.
+        for library in RefreshLibrary.allCases {
+            var header = RefreshScene()
+            header.family = library.family
+            header.kind = .header
+            guard header.family.kinds.contains(.header) else { continue }
+            #expect(throws: InvalidValue.self, "\(library)") { try RefreshAnimation.gesture(gesture, scene: header, fps: 10) }
+            var still = SceneDescription()
+            still[.library] = .text(library.rawValue)
+            still[.state] = .text("no-more-data")
+            #expect(throws: InvalidValue.self, "\(library)") { try still.validate() }
+        }
     }
 }

@@ -67,6 +67,24 @@ struct StringsTableTests {
         #expect(throws: InvalidValue.self) { try StringsTable.parseCatalog(Array("[1]".utf8), language: "en") }
     }
 
+    @Test("a String Catalog is read strictly: a key twice, text after it, a lone surrogate are named with their place")
+    func strictCatalog() throws {
+        let cases: [(String, String)] = [
+            (#"{"sourceLanguage": "en", "strings": {"A": {}, "A": {}}}"#, #"$.strings.A: "A" is given twice"#),
+            ("{\"sourceLanguage\": \"en\", \"strings\": {}}\ngarbage", "text after the JSON value at line 2, column 1"),
+            (#"{"sourceLanguage": "\ud800", "strings": {}}"#, "a lone UTF-16 surrogate at line 1, column 21"),
+            (#"{"sourceLanguage": "\udc00x", "strings": {}}"#, "a lone UTF-16 surrogate at line 1, column 21"),
+            (#"{"sourceLanguage": "\u12", "strings": {}}"#, "without four hex digits"),
+        ]
+        for (json, expected) in cases {
+            let error = #expect(throws: InvalidValue.self, "\(json)") { try StringsTable.parseCatalog(Array(json.utf8), language: "en") }
+            #expect(error?.field == "xcstrings" && error?.reason.contains(expected) == true, "\(error?.reason ?? "")")
+        }
+        // A surrogate pair is a character, not an error.
+        let pair = #"{"sourceLanguage": "en", "strings": {"K": {"localizations": {"en": {"stringUnit": {"value": "\ud83d\ude00"}}}}}}"#
+        #expect(try StringsTable.parseCatalog(Array(pair.utf8), language: "en") == ["K": "😀"])
+    }
+
     @Test("a bundle: LANGUAGE.lproj first, then TABLE.xcstrings, Base.lproj, TABLE.strings; another language falls back to MJRefresh's")
     func bundle() throws {
         let folder = try Support.temporaryFolder()

@@ -45,10 +45,11 @@ public enum StringsTable {
         }
         let catalog: Catalog
         do {
-            catalog = try JSONDecoder().decode(Catalog.self, from: Data(bytes))
-        } catch {
-            throw InvalidValue(
-                field: "xcstrings", reason: "not a String Catalog (a JSON object with sourceLanguage and strings)")
+            // Strictly, as every JSON input: a key given twice, text after the catalog or a
+            // lone surrogate is named with its place.
+            catalog = try JSONInput.decode(Catalog.self, from: bytes, name: "xcstrings")
+        } catch let RefreshGifError.badInput(_, message) {
+            throw InvalidValue(field: "xcstrings", reason: "not a String Catalog (a JSON object with sourceLanguage and strings): \(message)")
         }
         var table: [String: String] = [:]
         for (key, entry) in catalog.strings {

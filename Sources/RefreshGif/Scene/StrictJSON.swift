@@ -9,12 +9,17 @@ package enum StrictJSON {
         package var description: String { "\(path): \(reason)" }
     }
 
-    /// Throws the first duplicate key or trailing comma in `bytes`; other syntax errors are
-    /// left to the decoder, which names them.
+    /// Throws the first duplicate key, trailing comma, text after the value, or string that
+    /// JSON does not allow (a bad escape, a lone UTF-16 surrogate, a raw control character) in
+    /// `bytes`, with its line and column; other syntax errors are left to the decoder.
     package static func check(_ bytes: [UInt8]) throws {
         var reader = Reader(bytes: bytes)
         reader.skipSpace()
         if reader.index < bytes.count { try reader.value(path: "$", depth: 0) }
+        reader.skipSpace()
+        if reader.index < bytes.count {
+            throw Problem(path: "$", reason: "text after the JSON value at \(reader.position(reader.index))")
+        }
     }
 
     private struct Reader {
@@ -32,19 +37,75 @@ package enum StrictJSON {
             switch bytes[index] {
             case UInt8(ascii: "{"): try object(path: path, depth: depth)
             case UInt8(ascii: "["): try array(path: path, depth: depth)
-            case UInt8(ascii: "\""): _ = string()
+            case UInt8(ascii: "\""): _ = try string(path: path)
             default:
                 while index < bytes.count, !",]} \t\r\n".utf8.contains(bytes[index]) { index += 1 }
             }
         }
 
-        /// A string's text (escapes kept as written: enough to compare keys).
-        mutating func string() -> String {
+        /// `line L, column C` of a byte offset (both from 1; columns in bytes).
+        func position(_ offset: Int) -> String {
+            var line = 1
+            var column = 1
+            for byte in bytes[..<min(offset, bytes.count)] {
+                if byte == 0x0A { line += 1; column = 1 } else { column += 1 }
+            }
+            return "line \(line), column \(column)"
+        }
+
+        /// A string's text (escapes kept as written: enough to compare keys), its escapes
+        /// checked: `\uXXXX` with four hex digits, surrogates in pairs.
+        mutating func string(path: String) throws -> String {
             index += 1
             let start = index
-            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
-                index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+            /// A high surrogate waiting for its low half, and where it was.
+            var pendingHigh: Int?
+            func hex(at offset: Int) -> UInt16? {
+                guard offset + 4 <= bytes.count else { return nil }
+                var value: UInt16 = 0
+                for byte in bytes[offset..<offset + 4] {
+                    guard let digit = Character(UnicodeScalar(byte)).hexDigitValue else { return nil }
+                    value = value << 4 | UInt16(digit)
+                }
+                return value
             }
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+                let byte = bytes[index]
+                if byte < 0x20 {
+                    throw Problem(path: path, reason: "a control character in a string at \(position(index)); write it as an escape")
+                }
+                guard byte == UInt8(ascii: "\\") else {
+                    if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
+                    index += 1
+                    continue
+                }
+                let escape = index + 1 < bytes.count ? bytes[index + 1] : 0
+                if escape == UInt8(ascii: "u") {
+                    guard let unit = hex(at: index + 2) else {
+                        throw Problem(path: path, reason: "\\u without four hex digits at \(position(index))")
+                    }
+                    switch unit {
+                    case 0xD800...0xDBFF:
+                        if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
+                        pendingHigh = index
+                    case 0xDC00...0xDFFF:
+                        guard pendingHigh != nil else {
+                            throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(index))")
+                        }
+                        pendingHigh = nil
+                    default:
+                        if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
+                    }
+                    index += 6
+                    continue
+                }
+                if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
+                guard "\"\\/bfnrt".utf8.contains(escape) else {
+                    throw Problem(path: path, reason: "an escape JSON does not have at \(position(index))")
+                }
+                index += 2
+            }
+            if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
             let text = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
             index += 1
             return text
@@ -63,7 +124,7 @@ package enum StrictJSON {
                     return
                 }
                 guard bytes[index] == UInt8(ascii: "\"") else { return }
-                let key = string()
+                let key = try string(path: path)
                 let child = path + "." + key
                 guard keys.insert(key).inserted else { throw Problem(path: child, reason: "\"\(key)\" is given twice") }
                 skipSpace()

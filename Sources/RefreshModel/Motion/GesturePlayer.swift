@@ -67,10 +67,10 @@ public struct GesturePlayer: Sendable {
             samples = gesture.samples
             events = gesture.events.sorted { $0.t < $1.t }
         }
-        // A library without No More Data (ZJRefresh) has no call that enters it: refused here,
-        // with the gesture's field, not later when the state cannot be drawn.
-        let footer = scene.kind == .backFooter || scene.kind == .autoFooter
-        if footer, !scene.family.states(of: scene.kind).contains(.noMoreData),
+        // A control without No More Data (any header, ZJRefresh's footers) has no call that
+        // enters it: refused here, with the gesture's field, by the same states a still of the
+        // control may show, not later when the state cannot be drawn.
+        if !scene.family.states(of: scene.kind).contains(.noMoreData),
             let index = events.firstIndex(where: { $0.event == .endRefreshingWithNoMoreData })
         {
             throw InvalidValue(
