@@ -42,7 +42,16 @@ struct SnapshotOrphans: ParsableCommand {
             let goldens: [String], used: Set<String>
             if let cases, let golden {
                 let suite = try SnapshotSuite.read(cases)
-                goldens = try FileIO.entries(of: golden).filter { $0.hasSuffix(".png") }.map { golden + "/" + $0 }
+                // Only goldens a batch run recorded there: another tool's PNGs in the folder are
+                // never listed or removed.
+                let recorded = GoldenRecord.names(in: golden)
+                if recorded == nil {
+                    Console.error(
+                        "refresh-render: note: \(golden) has no \(GoldenRecord.fileName), so none of its files is judged "
+                            + "(recorded before RefreshGif kept one: REFRESH_RECORD=all records it)\n")
+                }
+                goldens = try FileIO.entries(of: golden).filter { $0.hasSuffix(".png") && recorded?.contains($0) == true }
+                    .map { golden + "/" + $0 }
                 used = Set(suite.cases.map { OutputGuard.canonical(golden + "/" + $0.name + ".png") })
             } else {
                 let searched = paths.map(Self.goldens(under:))
@@ -65,7 +74,7 @@ struct SnapshotOrphans: ParsableCommand {
                 }
                 try Console.line((delete ? "removed " : "") + orphan)
             }
-            if delete && cases == nil { try GoldenRecord.remove(orphans) }
+            if delete { try GoldenRecord.remove(orphans) }
             try Console.line("\(orphans.count) of \(goldens.count) goldens unused\(delete && !orphans.isEmpty ? ", removed" : "")")
             found = !orphans.isEmpty && !delete
         }

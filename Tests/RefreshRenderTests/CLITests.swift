@@ -450,13 +450,20 @@ struct BatchOrphanTests {
         try FileManager.default.copyItem(atPath: examples + "/golden", toPath: work + "/golden")
         let kept = CLI.files(in: work + "/golden")
         let picture = try #require(kept.first { $0.hasSuffix(".png") })
+        // A golden a batch run recorded for a case since renamed, and a PNG of the user's own.
         try FileManager.default.copyItem(atPath: work + "/golden/" + picture, toPath: work + "/golden/renamed-case.png")
+        let record = work + "/golden/" + GoldenRecord.fileName
+        let names = try #require(GoldenRecord.names(in: work + "/golden"))
+        try Data(#"{"goldens": [\#((names.sorted() + ["renamed-case.png"]).map { "\"\($0)\"" }.joined(separator: ", "))]}"#.utf8)
+            .write(to: URL(fileURLWithPath: record))
+        try FileManager.default.copyItem(atPath: work + "/golden/" + picture, toPath: work + "/golden/mine.png")
         let arguments = ["snapshot", "orphans", "--cases", examples + "/cases.json", "--golden", work + "/golden"]
         let listed = try CLI.run(arguments)
         let text = String(decoding: listed.stdout, as: UTF8.self)
-        #expect(listed.status == 1 && text.contains("renamed-case.png") && text.contains("1 of "), "\(text)")
+        #expect(listed.status == 1 && text.contains("renamed-case.png") && text.contains("1 of ") && !text.contains("mine.png"), "\(text)")
         #expect(try CLI.run(arguments + ["--delete"]).status == 0)
-        #expect(CLI.files(in: work + "/golden") == kept)
+        #expect(CLI.files(in: work + "/golden") == (kept + ["mine.png"]).sorted())
+        #expect(GoldenRecord.names(in: work + "/golden") == names)
         #expect(try CLI.run(arguments).status == 0, "none left: CI passes")
         #expect(try CLI.run(["snapshot", "orphans", "--cases", examples + "/cases.json"]).status == 64)
     }

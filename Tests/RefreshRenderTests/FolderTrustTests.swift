@@ -159,4 +159,39 @@ struct FolderTrustTests {
         // Again through the link: its own earlier export is replaced.
         #expect(try CLI.run(["export", "-o", "link", "--images", "idle=" + Support.fixture("demo/spin.gif")], in: root).status == 0)
     }
+
+    @Test(
+        "frames folders and extract write beside the user's files in '.', '..', a link and a sticky folder, and keep them all",
+        arguments: [("home/project", "."), ("home/project/src", ".."), ("home", "link"), ("home", "shared")])
+    func framesBesideTheUsersFiles(_ directory: String, _ output: String) throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try Self.plantUserFiles(in: root)
+        let before = Self.tree(root)
+        let gif = Support.fixture("demo/spin.gif")
+        let commands = [
+            "exec \"$BIN\" sequence --state refreshing --length 0.2 --fps 10 --frames \(output)",
+            "exec \"$BIN\" extract \"$GIF\" -o \(output)",
+            "exec \"$BIN\" extract \"$GIF\" -o \(output) --force",
+        ]
+        for command in commands {
+            let run = try CLI.run(
+                ["-c", command], in: root + "/" + directory, environment: ["BIN": CLI.binary, "GIF": gif], executable: "/bin/bash")
+            // extract without --force refuses a folder that holds anything (73); the others write.
+            #expect(run.status == (command.contains("extract") && !command.contains("--force") ? 73 : 0), "\(command): \(run.stderr)")
+            // Every file of the user's is there, byte for byte, whatever was added beside it.
+            let after = Self.tree(root)
+            for (path, entry) in before where !entry.hasPrefix("dir") {
+                #expect(after[path] == entry, "\(command) in \(directory): \(path)")
+            }
+            #expect(after.keys.allSatisfy { key in before[key] != nil || Self.isOurs(key) }, "\(command): \(after.keys.sorted())")
+        }
+        #expect(Self.tree(root)["home/link"] == "link project" && Self.tree(root)["home/shared"] == "dir 1777")
+    }
+
+    /// A name the frame outputs write: `frame_0001.png`, `frames.json`.
+    static func isOurs(_ path: String) -> Bool {
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return (name.hasPrefix("frame_") && name.hasSuffix(".png")) || name == "frames.json"
+    }
 }

@@ -121,4 +121,24 @@ struct HTMLReportTests {
             try FileManager.default.copyItem(atPath: shot, toPath: keep)
         }
     }
+
+    @Test("a report takes out only what it wrote: a passing case's pictures, then its page and log; the user's files stay")
+    func removesOnlyItsOwn() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/images/mine.png"))
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        let picture = Support.fixture("demo/arrow@2x.png")
+        for name in ["a", "b"] {
+            try HTMLReport.add(
+                HTMLReport.Entry(name: name, status: .failed, message: "differs", expected: picture, actual: picture, diff: picture),
+                title: "t", in: folder)
+        }
+        #expect(CLI.files(in: folder + "/images").count == 7)
+        try HTMLReport.remove(named: "a", title: "t", from: folder)
+        #expect(CLI.files(in: folder + "/images") == ["b.actual.png", "b.diff.png", "b.expected.png", "mine.png"])
+        try HTMLReport.remove(named: "b", title: "t", from: folder)
+        #expect(CLI.files(in: folder) == ["images", "notes.txt"] && CLI.files(in: folder + "/images") == ["mine.png"])
+    }
 }

@@ -2,6 +2,10 @@ import FoundationEssentials
 import RefreshImage
 import RefreshLocking
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A snapshot report people open in a browser: one static `index.html` (no network, pictures
 /// as files beside it) listing every case, failures first, with expected, actual and diff
 /// side by side, a swipe slider, an onion skin, zoom to device pixels, the scene and the command
@@ -93,13 +97,22 @@ package struct HTMLReport {
         try lock.withLock { _ in
             let log = folder + "/report.json"
             var entries = (FileManager.default.contents(atPath: log)).flatMap { try? JSONDecoder().decode([Entry].self, from: $0) } ?? []
-            let before = entries.count
+            let before = entries
             change(&entries)
+            // Only what the report wrote goes: the pictures of the entries taken out (by the
+            // names it gives them), then, when none is left, the page, the log and the pictures'
+            // folder if nothing else is in it (docs/robustness.md, "Folders we write into").
+            let kept = Set(entries.map(\.name))
+            for gone in before where !kept.contains(gone.name) {
+                for suffix in ["expected", "actual", "diff"] {
+                    Self.removeOwnFile(folder + "/images/" + Self.fileName(gone.name) + "." + suffix + ".png")
+                }
+            }
             if entries.isEmpty {
-                if before > 0 {
-                    try? FileManager.default.removeItem(atPath: log)
-                    try? FileManager.default.removeItem(atPath: folder + "/index.html")
-                    try? FileManager.default.removeItem(atPath: folder + "/images")
+                if !before.isEmpty {
+                    Self.removeOwnFile(log)
+                    Self.removeOwnFile(folder + "/index.html")
+                    _ = rmdir(folder + "/images")
                 }
                 return
             }
@@ -112,6 +125,13 @@ package struct HTMLReport {
     }
 
     private static let lock = Locked(())
+
+    /// Removes a file the report wrote: a plain file only, never what a link points to.
+    private static func removeOwnFile(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
+        _ = unlink(path)
+    }
 
     /// Writes `index.html` into `folder`, with the pictures copied into `folder/images`.
     package func write(to folder: String) throws {
