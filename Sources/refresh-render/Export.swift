@@ -13,11 +13,13 @@ struct Export: ParsableCommand {
             The folder gets Refresh.xcassets (one image set a frame; --assets files writes images/NAME@2x.png instead), \
             RefreshSetup.swift, RefreshSetup.h and RefreshSetup.m. Frames are the ones the renderer shows: a GIF's \
             longer frames are listed more than once so UIImageView plays them for their own delays. Each scale is \
-            resampled from the sources. The folder is written whole or not at all (replacing an earlier export). \
+            resampled from the sources. The folder must be new, empty or an earlier export's: its files are \
+            replaced exactly (recorded in .refresh-export.json), a folder holding anything else is refused (73), \
+            and the folder is written whole or not at all. \
             Warnings say what the device will suffer (memory, a header grown past its height, a slow loop).
             """)
 
-    @Option(name: .shortAndLong, help: "The export folder.")
+    @Option(name: .shortAndLong, help: "The export folder: new, empty, or an earlier export's.")
     var output = "refresh-export"
 
     @Option(help: "Asset layout: catalog (Refresh.xcassets) or files (images/NAME@2x.png).")
