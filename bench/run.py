@@ -160,10 +160,10 @@ def main():
 
     # S5: diff two 1125×2436 screenshots.
     a, b = os.path.join(IN, "screen-a.png"), os.path.join(IN, "screen-b.png")
-    s5 = rounds({"ours": f"{TOOL} diff {a} {b} --max-diff-ratio 1",
+    s5 = rounds({"ours": f"{TOOL} diff {a} {b} --threshold 0.1 --no-include-aa --max-diff-ratio 1",
                  "im": f"sh -c '{COMPARE} -metric AE -fuzz 10% {a} {b} null: 2>/dev/null; true'"})
-    ours_count = sh(f"{TOOL} diff {a} {b} --max-diff-ratio 1").split()[0]
-    ours_aa = sh(f"{TOOL} diff {a} {b} --include-aa --max-diff-ratio 1").split()[0]
+    ours_count = sh(f"{TOOL} diff {a} {b} --threshold 0.1 --no-include-aa --max-diff-ratio 1").split()[0]
+    ours_aa = sh(f"{TOOL} diff {a} {b} --threshold 0.1 --include-aa --max-diff-ratio 1").split()[0]
     im_count = subprocess.run([COMPARE, "-metric", "AE", "-fuzz", "10%", a, b, "null:"], capture_output=True, text=True).stderr.strip()
     row("S5 diff 1125×2436", s5, im="im", note=f"pixels: ours {ours_count} (AA detected), {ours_aa} with --include-aa; ImageMagick AE {im_count}")
 

@@ -54,7 +54,7 @@ struct SnapshotJob {
         job.golden = outcome.checkedGolden
         if let former = outcome.movedFrom {
             let message = try job.message(for: outcome.result, mode: mode == .all ? .all : .never)
-            return "\(header): its golden moved from \(former) to \(golden) (the suite is now part of the name); "
+            return "\(header): its golden moved from \(former) to \(golden) (goldens are named by suite and case now); "
                 + "commit the move" + (message.map { ". Then: " + $0 } ?? ".")
         }
         return try job.message(for: outcome.result, mode: mode)

@@ -16,6 +16,8 @@ struct SnapshotTestIdentity: Sendable {
     let components: [String]
     /// Distinguishes the cases of a parameterised test (empty otherwise).
     let caseKey: String
+    /// The case key an earlier version gave this case, when it differs (a hashed enum case).
+    var formerCaseKey: String? = nil
     /// The test function's name as written (`testPulling`, `pulling`).
     let function: String
 
@@ -28,10 +30,13 @@ struct SnapshotTestIdentity: Sendable {
             var components = test.id.nameComponents.map { String($0.prefix { $0 != "(" }) }
             if components.isEmpty { components = [function] }
             var caseKey = ""
+            var formerCaseKey: String?
             if let testCase = Test.Case.current, testCase.isParameterized {
                 caseKey = Self.caseKey(of: testCase)
+                formerCaseKey = Self.formerCaseKey(of: testCase)
             }
-            return SnapshotTestIdentity(framework: .swiftTesting, components: components, caseKey: caseKey, function: function)
+            return SnapshotTestIdentity(
+                framework: .swiftTesting, components: components, caseKey: caseKey, formerCaseKey: formerCaseKey, function: function)
         }
         XCTestNames.observe()
         if let name = XCTestNames.current {
@@ -56,6 +61,8 @@ struct SnapshotTestIdentity: Sendable {
     /// name can only have been this test's: no case key, and no other type in `filePath`
     /// declaring a function of the same name. Nil when the names are the same.
     func formerGoldenName(index: Int, filePath: String) -> String? {
+        // A case named by its hash before (an enumeration's case): that golden is this one's.
+        if let formerCaseKey { return (components + [formerCaseKey, String(index)]).joined(separator: ".") }
         guard caseKey.isEmpty, components.count > 1,
             let scopes = SourceScopes.of(filePath), scopes.typesDeclaring(function: function) <= 1
         else { return nil }
@@ -70,10 +77,32 @@ struct SnapshotTestIdentity: Sendable {
     /// if its layout ever changes the case's description is hashed with memory addresses
     /// taken out (`(unknown context at $7f…)` changes with every process).
     static func caseKey(of testCase: Test.Case) -> String {
-        let descriptions =
-            arguments(of: testCase)?.map { String(describingForTest: $0) }
-            ?? [withoutAddresses(String(describing: testCase))]
-        let readable = descriptions.joined(separator: "-")
+        key(of: descriptions(of: testCase), enumCasesByName: true)
+    }
+
+    /// The key earlier versions gave a case (an enumeration's case hashed, `h9f64b9ed`): its
+    /// golden is moved to the new name, so goldens recorded then keep passing. Nil when the
+    /// names are the same.
+    static func formerCaseKey(of testCase: Test.Case) -> String? {
+        let descriptions = descriptions(of: testCase)
+        let former = key(of: descriptions, enumCasesByName: false)
+        return former == key(of: descriptions, enumCasesByName: true) ? nil : former
+    }
+
+    private static func descriptions(of testCase: Test.Case) -> [String] {
+        arguments(of: testCase)?.map { String(describingForTest: $0) } ?? [withoutAddresses(String(describing: testCase))]
+    }
+
+    /// The readable key of `descriptions`, else their hash. An enumeration's case (`.pulling`)
+    /// is named by its name (`pulling`) when `enumCasesByName`.
+    private static func key(of descriptions: [String], enumCasesByName: Bool) -> String {
+        let named = descriptions.map { description -> String in
+            guard enumCasesByName, description.hasPrefix("."), description.count > 1,
+                description.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+            else { return description }
+            return String(description.dropFirst())
+        }
+        let readable = named.joined(separator: "-")
         let safe = readable.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.+".unicodeScalars.contains($0)
         }

@@ -7,13 +7,17 @@ import RefreshImage
 extension ImageDiff.Blend: ExpressibleByArgument {}
 extension ImageDiff.Method: ExpressibleByArgument {}
 
-/// pixelmatch options shared by `diff` and `snapshot`.
+/// pixelmatch options shared by `diff` and `snapshot`. The defaults are exact, as the Swift
+/// assertions' (``SnapshotTolerance``): a pixel whose colour moves by one level differs;
+/// pixelmatch's own leniency is opt-in (`--threshold 0.1 --no-include-aa`).
 struct DiffOptions: ParsableArguments {
-    @Option(help: "Matching threshold 0–1; smaller is more sensitive.")
-    var threshold: Double = 0.1
+    @Option(help: "Matching threshold 0–1: 0 is exact, pixelmatch's own default is 0.1.")
+    var threshold: Double = SnapshotTolerance().threshold
 
-    @Flag(name: .customLong("include-aa"), help: "Count anti-aliased pixels as differences.")
-    var includeAA = false
+    @Flag(
+        name: .customLong("include-aa"), inversion: .prefixedNo,
+        help: "Count anti-aliased pixels as differences (--no-include-aa: skip them, as pixelmatch does).")
+    var includeAA = SnapshotTolerance().includeAA
 
     @Option(help: "Opacity of the unchanged image in the diff picture, 0–1.")
     var alpha: Double = 0.1

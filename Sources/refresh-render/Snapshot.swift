@@ -16,7 +16,13 @@ struct Snapshot: ParsableCommand {
 struct SnapshotRun: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML and an HTML report.")
+        abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML and an HTML report.",
+        discussion: """
+            Goldens are written as the Swift assertions write them: a missing golden is recorded and the run fails \
+            (look at it, commit it, run again); with CI=true, or REFRESH_RECORD=never, a missing golden fails and \
+            nothing is written, so a retried CI job cannot pass. REFRESH_RECORD=failed re-records mismatches, \
+            REFRESH_RECORD=all (or --record) every golden.
+            """)
 
     @Argument(help: "The cases file (JSON; see README).")
     var cases: String
@@ -24,7 +30,7 @@ struct SnapshotRun: ParsableCommand {
     @Option(help: "Folder of golden PNGs.")
     var golden: String
 
-    @Flag(help: "Record every golden instead of comparing.")
+    @Flag(help: "Record every golden instead of comparing (REFRESH_RECORD=all).")
     var record = false
 
     @Option(help: "Write a JUnit XML report here.")
@@ -83,7 +89,7 @@ struct SnapshotRun: ParsableCommand {
                 expected: golden, scene: scene, rerecord: rerecord)
         case .recorded?:
             return HTMLReport.Entry(
-                name: row.name, status: record ? .recorded : .new, message: failure ?? "recorded " + row.goldenPath,
+                name: row.name, status: failure == nil ? .recorded : .new, message: failure ?? "recorded " + row.goldenPath,
                 expected: golden, scene: scene, rerecord: rerecord)
         case let .mismatched(count, total, actual, diff)?:
             return HTMLReport.Entry(
@@ -93,6 +99,8 @@ struct SnapshotRun: ParsableCommand {
             return HTMLReport.Entry(
                 name: row.name, status: .failed, message: failure ?? "", expected: golden, actual: actual,
                 scene: scene, rerecord: rerecord)
+        case .missing?:
+            return HTMLReport.Entry(name: row.name, status: .failed, message: failure ?? "", scene: scene, rerecord: rerecord)
         case nil:
             return HTMLReport.Entry(name: row.name, status: .error, message: "not rendered", scene: scene, rerecord: rerecord)
         }
@@ -112,16 +120,17 @@ struct SnapshotRun: ParsableCommand {
                 diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
             let defaults = suite.defaults ?? SceneDescription()
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
+            let mode = try recordMode()
             let results = batch.run(
                 selected, defaults: defaults, baseDirectory: base, casesFile: cases, indexInFile: indexInFile, goldenFolder: golden,
-                record: record, jobs: jobs)
+                mode: mode, jobs: jobs)
             var report: [JUnitReport.Case] = []
             var entries: [HTMLReport.Entry] = []
             var shardCases: [ShardResults.Case] = []
             let scenes = Dictionary(uniqueKeysWithValues: selected.map { ($0.name, defaults.merged(with: $0.scene).jsonText) })
             try Console.line(padded("case", 40) + " result     pixels")
             for row in results {
-                let (status, pixels, failure) = tableRow(row)
+                let (status, pixels, failure) = tableRow(row, mode: mode)
                 if let error = row.error {
                     Console.error("refresh-render: \(failure ?? "")\n")
                     if worstError == nil { worstError = error }
@@ -142,6 +151,19 @@ struct SnapshotRun: ParsableCommand {
             throw ExitCode(CLIError.describe(worstError).code)
         }
         if failed { throw ExitCode(1) }
+    }
+
+    /// When goldens are written: `--record` records all; else `REFRESH_RECORD`, as for the
+    /// Swift assertions; else missing ones, never on CI.
+    private func recordMode() throws -> SnapshotRecordMode {
+        if record { return .all }
+        if SnapshotRecordMode.environmentError != nil {
+            let value = ProcessInfo.processInfo.environment["REFRESH_RECORD"] ?? ""
+            throw RefreshGifError.invalidSetting(
+                field: "$REFRESH_RECORD",
+                message: "'\(value)' names no record mode: use never, missing, failed or all (1 and true mean all)")
+        }
+        return SnapshotRecordMode.environment ?? .missing
     }
 
     /// The cases `--shard` and `--case` select, in file order.
@@ -176,15 +198,20 @@ struct SnapshotRun: ParsableCommand {
     }
 
     /// A row of the results table: its status, pixels column and failure line.
-    private func tableRow(_ row: Row) -> (status: String, pixels: String, failure: String?) {
+    private func tableRow(_ row: Row, mode: SnapshotRecordMode) -> (status: String, pixels: String, failure: String?) {
         if let error = row.error { return ("ERROR", "-", CLIError.describe(error).message) }
         guard let outcome = row.outcome else { return ("ERROR", "-", nil) }
         let message = outcome.message(name: row.name, goldenPath: row.goldenPath)
         switch outcome {
         case let .matched(count): return ("ok", "\(count)", nil)
-        case .recorded: return (record ? "recorded" : "NEW", "-", record ? nil : message)
+        // A golden written where there was none fails the run (look at it, commit it, run
+        // again), unless recording was asked for.
+        case let .recorded(_, wasMissing):
+            let new = wasMissing && mode != .all
+            return (new ? "NEW" : "recorded", "-", new ? message : nil)
         case let .mismatched(count, _, _, _): return ("FAIL", "\(count)", message)
         case .sizeMismatch: return ("FAIL", "size", message)
+        case .missing: return ("MISSING", "-", message)
         }
     }
 

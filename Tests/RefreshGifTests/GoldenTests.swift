@@ -272,6 +272,29 @@ struct AssertSnapshotTests {
         #expect(String(key) == "h" + (number == 1 ? Self.fnv(#""a/b c"\#u{1F}1"#) : Self.fnv(#""a/b c"\#u{1F}2"#)))
     }
 
+    @Test("an enumeration's case names its golden by its name; a golden under the former hash is moved there and passes",
+        arguments: [RefreshState.pulling, .refreshing])
+    func parameterisedEnums(state: RefreshState) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = "AssertSnapshotTests.parameterisedEnums.\(state.rawValue == "pulling" ? "pulling" : "refreshing").1.png"
+        _ = verifySnapshot(of: Self.scene(state), as: .scene, record: .all, snapshotDirectory: folder)
+        #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [name])
+        // The test's second snapshot, recorded by an earlier version under the hash of `.pulling`:
+        // moved to the new name, compared there, passing.
+        let former = "AssertSnapshotTests.parameterisedEnums.h" + Self.fnv("." + String(describing: state)) + ".2.png"
+        try FileManager.default.copyItem(atPath: folder + "/" + name, toPath: folder + "/" + former)
+        let outcome = verifySnapshot(of: Self.scene(state), as: .scene, record: .missing, snapshotDirectory: folder)
+        if SnapshotRecordMode.onCI {
+            // On CI nothing is written: compared where it is, and it matches.
+            #expect(outcome == nil)
+            #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [former, name].sorted())
+        } else {
+            #expect(outcome?.contains("moved from") == true && outcome?.contains("commit the move") == true)
+            #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [name, name.replacingOccurrences(of: ".1.png", with: ".2.png")])
+        }
+    }
+
     /// A suite whose snapshots record whatever REFRESH_RECORD says, through the trait.
     @Suite(.refreshSnapshots(record: .all))
     struct Recording {

@@ -7,8 +7,11 @@ import RefreshRaster
 /// A batch of snapshot cases checked against a folder of golden PNGs: what
 /// `refresh-render snapshot` runs, on the same ``SnapshotEngine`` as the Swift assertions.
 ///
-/// A missing golden is recorded (and reported as new); `record` records every golden; a
-/// mismatch writes the actual, diff and side-by-side pictures to ``artifactsDirectory``.
+/// Goldens are written as the record mode says, the same modes as the Swift assertions
+/// (``SnapshotRecordMode``): by default a missing golden is recorded (and reported as new), except
+/// on CI (`CI=true`) or with `never`, where it fails and nothing is written, so a retried job
+/// cannot pass; `all` records every golden. A mismatch writes the actual, diff and side-by-side
+/// pictures to ``artifactsDirectory``.
 public struct SnapshotBatch: Sendable {
     /// What checking one case found, in the batch's terms.
     public enum Outcome: Sendable, Equatable {
@@ -20,6 +23,8 @@ public struct SnapshotBatch: Sendable {
         case mismatched(differingPixels: Int, totalPixels: Int, actualPath: String, diffPath: String)
         /// The golden has another size; the actual picture was written.
         case sizeMismatch(expected: String, actual: String, actualPath: String)
+        /// No golden, and the mode does not record one: on CI (`onCI`) or in mode `never`.
+        case missing(goldenPath: String, onCI: Bool)
 
         /// True for `.matched` only.
         public var passed: Bool {
@@ -47,6 +52,11 @@ public struct SnapshotBatch: Sendable {
             case let .sizeMismatch(expected, actual, actualPath):
                 return "\(name): size \(actual) differs from the golden's \(expected) (\(goldenPath)); actual: \(actualPath)"
                     + FontRecord.note(forGoldenAt: goldenPath)
+            case let .missing(path, onCI):
+                return "\(name): no golden image at \(path); "
+                    + (onCI
+                        ? "not recorded on CI (CI=true): record it where you can look at it and commit it"
+                        : "not recorded (REFRESH_RECORD=never): run without it, or with --record, to record it")
             }
         }
     }
@@ -101,9 +111,22 @@ public struct SnapshotBatch: Sendable {
     /// - Returns: what the check found.
     /// - Throws: ``RefreshGifError`` for an unreadable golden or an artifact that cannot be written.
     public func check(_ image: RGBAImage, goldenPath: String, name: String, record: Bool) throws -> Outcome {
+        try check(image, goldenPath: goldenPath, name: name, mode: record ? .all : .missing)
+    }
+
+    /// Checks `image` against the golden at `goldenPath`, writing it as `mode` says (a missing
+    /// golden is not written on CI, as for the Swift assertions).
+    /// - Parameters:
+    ///   - image: the picture drawn now.
+    ///   - goldenPath: the golden PNG.
+    ///   - name: names the artifacts.
+    ///   - mode: when the golden is written.
+    /// - Returns: what the check found.
+    /// - Throws: ``RefreshGifError`` for an unreadable golden or an artifact that cannot be written.
+    public func check(_ image: RGBAImage, goldenPath: String, name: String, mode: SnapshotRecordMode) throws -> Outcome {
         let safeName = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-        let engine = SnapshotEngine(golden: goldenPath, artifacts: artifactsDirectory, baseName: safeName)
-        let outcome = try engine.run(.image(image, tolerance: tolerance), mode: record ? .all : .missing)
+        let engine = SnapshotEngine(golden: goldenPath, artifacts: artifactsDirectory, baseName: safeName, refusesMissingOnCI: true)
+        let outcome = try engine.run(.image(image, tolerance: tolerance), mode: mode)
         let path = { (suffix: String) in self.artifactsDirectory + "/" + safeName + suffix }
         switch outcome.result {
         case let .matched(comparison):
@@ -120,8 +143,8 @@ public struct SnapshotBatch: Sendable {
             case .frames, .lines:
                 throw RefreshGifError.internalError("a picture compared as \(comparison.measure)")
             }
-        case .missing:
-            throw RefreshGifError.internalError("a missing golden was not recorded in mode missing")
+        case let .missing(onCI):
+            return .missing(goldenPath: goldenPath, onCI: onCI)
         }
     }
 
@@ -143,6 +166,27 @@ public struct SnapshotBatch: Sendable {
         _ cases: [SnapshotSuite.Case], defaults: SceneDescription, baseDirectory: String, casesFile: String,
         indexInFile: [String: Int], goldenFolder: String, record: Bool, jobs: Int
     ) -> [Row] {
+        run(
+            cases, defaults: defaults, baseDirectory: baseDirectory, casesFile: casesFile, indexInFile: indexInFile,
+            goldenFolder: goldenFolder, mode: record ? .all : .missing, jobs: jobs)
+    }
+
+    /// ``run(_:defaults:baseDirectory:casesFile:indexInFile:goldenFolder:record:jobs:)`` in a
+    /// record mode (`REFRESH_RECORD`, `--record`).
+    /// - Parameters:
+    ///   - cases: the cases to check.
+    ///   - defaults: the suite's settings, under every case's.
+    ///   - baseDirectory: where relative paths start.
+    ///   - casesFile: the suite's file, for messages.
+    ///   - indexInFile: each case's index in that file, by name.
+    ///   - goldenFolder: the folder of golden PNGs.
+    ///   - mode: when goldens are written.
+    ///   - jobs: worker threads.
+    /// - Returns: one row per case, in order: its outcome or its error.
+    public func run(
+        _ cases: [SnapshotSuite.Case], defaults: SceneDescription, baseDirectory: String, casesFile: String,
+        indexInFile: [String: Int], goldenFolder: String, mode: SnapshotRecordMode, jobs: Int
+    ) -> [Row] {
         ParallelMap.map(count: cases.count, jobs: jobs) { i -> Row in
             let item = cases[i]
             let goldenPath = goldenFolder + "/" + item.name + ".png"
@@ -156,7 +200,7 @@ public struct SnapshotBatch: Sendable {
                         file: casesFile, message: "$.cases[\(indexInFile[item.name] ?? i)].\(error.field): \(error.reason)")
                 }
                 let image = try RefreshGifError.translating(file: item.name) { try RefreshRenderer().render(scene) }
-                row.outcome = try check(image, goldenPath: goldenPath, name: item.name, record: record)
+                row.outcome = try check(image, goldenPath: goldenPath, name: item.name, mode: mode)
             } catch {
                 row.error = error
             }
