@@ -239,9 +239,11 @@ public final class PreviewService: Sendable {
             let resolved = try scene(query).resolved(uploads)
             let base = configuration.baseDirectory
             let deadline = Deadline(seconds: configuration.requestSeconds)
-            let setup = try await slots.run(deadline: deadline) { _ in
-                // Planning only: no image is drawn or encoded for the code.
-                try AppExport(resolved, options: AppExport.Options(scales: [2]), baseDirectory: base).setup
+            let setup = try await slots.run(deadline: deadline) { [cache] _ in
+                // Planning only, from the scene cache: no image is drawn or encoded for the code.
+                let options = AppExport.Options(scales: [2])
+                let planned = try cache.scene(for: AppExport.planningDescription(resolved, options: options), baseDirectory: base)
+                return try AppExport(resolved, options: options, baseDirectory: base, planned: planned).setup
             }
             try deadline.check()
             guard let setup else { throw PreviewError.badRequest("this library has no setup code to copy") }
@@ -257,11 +259,14 @@ public final class PreviewService: Sendable {
             let resolved = try scene(query).resolved(uploads)
             let base = configuration.baseDirectory
             let deadline = Deadline(seconds: configuration.requestSeconds)
-            let bytes = try await slots.run(deadline: deadline) { [budget] _ in
-                // Planned first (one scene, its images not drawn); then the pixels of one
-                // scale's images and their encoding are held against the server's budget while
-                // the archive is made, the deadline checked between files.
-                let export = try AppExport(resolved, baseDirectory: base)
+            let bytes = try await slots.run(deadline: deadline) { [budget, cache] _ in
+                // Planned first from the scene cache (loaded once, within its budget, not per
+                // request); then the pixels of one scale's images and their encoding are held
+                // against the server's budget while the archive is made, the deadline checked
+                // between files.
+                let options = AppExport.Options()
+                let planned = try cache.scene(for: AppExport.planningDescription(resolved, options: options), baseDirectory: base)
+                let export = try AppExport(resolved, options: options, baseDirectory: base, planned: planned)
                 try deadline.check()
                 return try budget.holding(export.peakBytes, for: "this export's images") {
                     try export.zip(checking: deadline.check)

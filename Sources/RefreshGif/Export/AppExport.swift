@@ -78,22 +78,26 @@ public struct AppExport {
     ///   - baseDirectory: where relative paths start.
     /// - Throws: ``InvalidValue`` for a bad setting or option; ``RefreshGifError`` for a bad file.
     public init(_ description: SceneDescription, options: Options = Options(), baseDirectory: String? = nil) throws {
+        try self.init(description, options: options, baseDirectory: baseDirectory, planned: nil)
+    }
+
+    /// Plans an export from `planned`, the scene ``planningDescription(_:options:)`` describes,
+    /// already loaded (a server's cache of loaded scenes): planning then reads no file.
+    /// - Parameters:
+    ///   - description: the scene.
+    ///   - options: names, scales and layout.
+    ///   - baseDirectory: where relative paths start.
+    ///   - planned: the planning scene, loaded; nil loads it.
+    /// - Throws: ``InvalidValue`` for a bad setting or option; ``RefreshGifError`` for a bad file.
+    public init(_ description: SceneDescription, options: Options, baseDirectory: String?, planned: RefreshScene?) throws {
         try options.validate()
         self.options = options
         self.baseDirectory = baseDirectory
-        // A file without @2x/@3x in its name is taken at the scene's own scale, whatever scale
-        // is written: the point sizes stay the scene's (read from the settings, nothing loaded).
-        let imageScale = try description[.imageScale] ?? .number(Double(description.build().scene.scale))
-        scaled = options.scales.map { scale in
-            var one = description
-            one[.scale] = .integer(scale)
-            one[.imageScale] = imageScale
-            return (scale, one)
-        }
+        scaled = try Self.scaled(description, options: options)
         // Options are checked to hold at least one scale; the largest is planned (the memory
         // the device holds is counted there), and the names are the same at every scale.
         let largest = options.scales.max() ?? 2
-        let scene = try (scaled.first { $0.scale == largest } ?? scaled[0]).description.makeScene(baseDirectory: baseDirectory)
+        let scene = try planned ?? Self.planningDescription(description, options: options).makeScene(baseDirectory: baseDirectory)
         let plan = try Self.plan(scene, prefix: options.prefix)
         images = plan.images
         arrowImage = scene.arrowImage == nil ? nil : options.prefix + "_arrow"
@@ -102,7 +106,31 @@ public struct AppExport {
         let count = plan.count + (scene.arrowImage == nil ? 0 : 1)
         let largestImage = max(plan.largest, scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
         peakBytes = 4 * (pixels + 2 * largestImage)
-        findings = try AssetLint.check(description, baseDirectory: baseDirectory) + Self.memory(pixels, count: count, scale: largest)
+        findings = try AssetLint.check(description, baseDirectory: baseDirectory, scene: scene) + Self.memory(pixels, count: count, scale: largest)
+    }
+
+    /// The description at each scale written. A file without @2x/@3x in its name is taken at
+    /// the scene's own scale, whatever scale is written: the point sizes stay the scene's.
+    private static func scaled(_ description: SceneDescription, options: Options) throws -> [(scale: Int, description: SceneDescription)] {
+        let imageScale = try description[.imageScale] ?? .number(Double(description.build().scene.scale))
+        return options.scales.map { scale in
+            var one = description
+            one[.scale] = .integer(scale)
+            one[.imageScale] = imageScale
+            return (scale, one)
+        }
+    }
+
+    /// The scene an export of `description` is planned from: at the largest scale written.
+    /// - Parameters:
+    ///   - description: the scene.
+    ///   - options: the scales written.
+    /// - Returns: the description at the largest scale.
+    /// - Throws: ``InvalidValue`` for a bad setting.
+    public static func planningDescription(_ description: SceneDescription, options: Options) throws -> SceneDescription {
+        let largest = options.scales.max() ?? 2
+        let all = try scaled(description, options: options)
+        return (all.first { $0.scale == largest } ?? all[0]).description
     }
 
     /// The images a scene's states show, named: each state's array of names and the frames

@@ -63,7 +63,19 @@ public enum AssetLint {
     /// - Throws: what building the scene throws: ``InvalidValue`` for a bad setting,
     ///   ``RefreshGifError`` for an unreadable or invalid image.
     public static func check(_ description: SceneDescription, baseDirectory: String? = nil) throws -> [AssetFinding] {
-        let scene = try description.makeScene(baseDirectory: baseDirectory)
+        try check(description, baseDirectory: baseDirectory, scene: nil)
+    }
+
+    /// ``check(_:baseDirectory:)`` with the scene already made (at any scale): no image is
+    /// loaded again.
+    /// - Parameters:
+    ///   - description: the scene's settings, its images among them.
+    ///   - baseDirectory: where relative paths start; the working directory when nil.
+    ///   - scene: `description`'s scene, loaded (at any scale); nil makes it.
+    /// - Returns: the findings, warnings first, sorted.
+    /// - Throws: as ``check(_:baseDirectory:)``.
+    public static func check(_ description: SceneDescription, baseDirectory: String?, scene: RefreshScene?) throws -> [AssetFinding] {
+        let scene = try scene ?? description.makeScene(baseDirectory: baseDirectory)
         var findings: [AssetFinding] = []
         var paths: [RefreshState: String] = [:]
         if case let .byState(images)? = description[.images] {
