@@ -15,6 +15,10 @@ final class SceneCache: Sendable {
     }
 
     private let entries = Mutex([Entry]())
+    /// Held while a scene is loaded.
+    private let loading = Mutex(())
+    /// Loads that failed, by key (at most 64; emptied with the scenes).
+    private let failures = Mutex([String: any Error]())
     private let capacity: Int
     private let budgetPixels: Int
 
@@ -38,30 +42,53 @@ final class SceneCache: Sendable {
         var loadedPart = description
         for field in [SceneField.state, .percent, .time] { loadedPart[field] = nil }
         let key = loadedPart.jsonText
+        // Checked first: a bad value is reported as the command line reports it.
+        try description.validate()
         let loaded: RefreshScene
+        if let hit = lookUp(key) {
+            loaded = try hit.get()
+        } else {
+            // One load at a time: two requests for a scene not loaded yet decode its files
+            // once, and the decoders' working memory is never held twice at once. A load that
+            // failed is answered again from here until a named file changes.
+            loaded = try loading.withLock { _ in
+                if let hit = lookUp(key) { return try hit.get() }
+                do {
+                    let scene = try loadedPart.makeScene(baseDirectory: baseDirectory)
+                    let cost = Self.pixels(of: scene)
+                    entries.withLock { entries in
+                        entries.append(Entry(key: key, scene: scene, pixels: cost))
+                        while entries.count > 1,
+                            entries.count > capacity || entries.reduce(0, { $0 + $1.pixels }) > budgetPixels
+                        {
+                            entries.removeFirst()
+                        }
+                    }
+                    return scene
+                } catch {
+                    failures.withLock { failures in
+                        if failures.count >= 64 { failures.removeAll() }
+                        failures[key] = error
+                    }
+                    throw error
+                }
+            }
+        }
+        // The state, pull and time cost nothing to apply, and read no file.
+        return try description.scene(reusing: loaded)
+    }
+
+    /// The loaded scene, or the load's error, for `key`, when known.
+    private func lookUp(_ key: String) -> Result<RefreshScene, any Error>? {
         if let hit = entries.withLock({ entries -> RefreshScene? in
             guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
             let entry = entries.remove(at: index)
             entries.append(entry)
             return entry.scene
         }) {
-            loaded = hit
-        } else {
-            // Checked first: a bad value is reported as the command line reports it.
-            try description.validate()
-            loaded = try loadedPart.makeScene(baseDirectory: baseDirectory)
-            let cost = Self.pixels(of: loaded)
-            entries.withLock { entries in
-                entries.append(Entry(key: key, scene: loaded, pixels: cost))
-                while entries.count > 1,
-                    entries.count > capacity || entries.reduce(0, { $0 + $1.pixels }) > budgetPixels
-                {
-                    entries.removeFirst()
-                }
-            }
+            return .success(hit)
         }
-        // The state, pull and time cost nothing to apply, and read no file.
-        return try description.scene(reusing: loaded)
+        return failures.withLock { $0[key] }.map { .failure($0) }
     }
 
     /// The scenes kept.
@@ -70,5 +97,6 @@ final class SceneCache: Sendable {
     /// Forgets every scene (a named file changed).
     func removeAll() {
         entries.withLock { $0.removeAll() }
+        failures.withLock { $0.removeAll() }
     }
 }
