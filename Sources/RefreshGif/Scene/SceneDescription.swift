@@ -164,13 +164,17 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             guard let first = try loader.load(path).frames.first else {
                 throw RefreshGifError.badInput(file: path, message: "has no frame to draw as the arrow")
             }
-            let resampled = try RefreshGifError.translating(file: path) { try first.resampled(toScale: Double(scene.scale)) }
-            arrowPixels = loader.decodedPixels + (first.scale == Double(scene.scale) ? 0 : resampled.pixelWidth * resampled.pixelHeight)
+            // The copy's size is known before it is made: refused before, not after.
+            let target = Double(scene.scale)
+            let copy =
+                first.scale == target
+                ? 0 : max(1, Int((first.pointWidth * target).rounded())) * max(1, Int((first.pointHeight * target).rounded()))
+            arrowPixels = loader.decodedPixels + copy
             guard arrowPixels <= limits.maxTotalPixels else {
                 throw RefreshGifError.limitExceeded(
-                    file: path, violation: .totalPixels(what: "the arrow image at @\(scene.scale)", limit: limits.maxTotalPixels))
+                    file: path, violation: .totalPixels(what: "the arrow image at @\(scene.scale)x", limit: limits.maxTotalPixels))
             }
-            scene.arrowImage = resampled
+            scene.arrowImage = try RefreshGifError.translating(file: path) { try first.resampled(toScale: target) }
             // Checked with the image in place: only an arrow that is an image view takes it.
             try scene.validate()
         }
