@@ -272,7 +272,8 @@ struct AssertSnapshotTests {
         #expect(String(key) == "h" + (number == 1 ? Self.fnv(#""a/b c"\#u{1F}1"#) : Self.fnv(#""a/b c"\#u{1F}2"#)))
     }
 
-    @Test("an enumeration's case names its golden by its name; a golden under the former hash is moved there and passes",
+    @Test(
+        "an enumeration's case names its golden by its name; a golden under the former hash is moved there and passes",
         arguments: [RefreshState.pulling, .refreshing])
     func parameterisedEnums(state: RefreshState) throws {
         let folder = try Support.temporaryFolder()
@@ -291,7 +292,8 @@ struct AssertSnapshotTests {
             #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [former, name].sorted())
         } else {
             #expect(outcome?.contains("moved from") == true && outcome?.contains("commit the move") == true)
-            #expect(CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [name, name.replacingOccurrences(of: ".1.png", with: ".2.png")])
+            #expect(
+                CLI.files(in: folder).filter { $0.hasSuffix(".png") } == [name, name.replacingOccurrences(of: ".1.png", with: ".2.png")])
         }
     }
 

@@ -489,7 +489,9 @@ struct BatchRecordModeTests {
             for attempt in 1...2 {
                 let run = try CLI.run(arguments, environment: environment)
                 let text = String(decoding: run.stdout, as: UTF8.self)
-                #expect(run.status == 1 && text.contains("MISSING") && text.contains("0 passed, 1 failed"), "\(environment) \(attempt): \(text)")
+                #expect(
+                    run.status == 1 && text.contains("MISSING") && text.contains("0 passed, 1 failed"), "\(environment) \(attempt): \(text)"
+                )
                 #expect(!FileManager.default.fileExists(atPath: folder + "/golden/a.png"), "\(environment) \(attempt)")
             }
         }

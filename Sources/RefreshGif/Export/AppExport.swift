@@ -106,7 +106,8 @@ public struct AppExport {
         let count = plan.count + (scene.arrowImage == nil ? 0 : 1)
         let largestImage = max(plan.largest, scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
         peakBytes = 4 * (pixels + 2 * largestImage)
-        findings = try AssetLint.check(description, baseDirectory: baseDirectory, scene: scene) + Self.memory(pixels, count: count, scale: largest)
+        findings =
+            try AssetLint.check(description, baseDirectory: baseDirectory, scene: scene) + Self.memory(pixels, count: count, scale: largest)
     }
 
     /// The description at each scale written. A file without @2x/@3x in its name is taken at

@@ -49,7 +49,8 @@ public enum StringsTable {
             // lone surrogate is named with its place.
             catalog = try JSONInput.decode(Catalog.self, from: bytes, name: "xcstrings")
         } catch let RefreshGifError.badInput(_, message) {
-            throw InvalidValue(field: "xcstrings", reason: "not a String Catalog (a JSON object with sourceLanguage and strings): \(message)")
+            throw InvalidValue(
+                field: "xcstrings", reason: "not a String Catalog (a JSON object with sourceLanguage and strings): \(message)")
         }
         var table: [String: String] = [:]
         for (key, entry) in catalog.strings {
