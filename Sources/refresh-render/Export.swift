@@ -41,7 +41,10 @@ struct Export: ParsableCommand {
                 throw InvalidValue(field: "scales", reason: "1, 2 or 3, each at most once, e.g. 2,3; got '\(scales)'")
             }
             let export = try AppExport(try scene.description(), options: AppExport.Options(prefix: name, scales: parsed, assets: assets))
-            for finding in export.findings where finding.severity == .warning { CLIError.warn(finding.message) }
+            // Each warning names its state and file, as `lint` does (two states' loops are two lines).
+            for finding in export.findings where finding.severity == .warning {
+                Console.error("refresh-render: " + CLIError.line(finding.line) + "\n")
+            }
             try export.write(to: output)
             let count = export.images.values.reduce(0) { $0 + Set($1.names).count } + (export.arrowImage == nil ? 0 : 1)
             let code =

@@ -80,6 +80,34 @@ struct AppExportTests {
         #expect(export.findings.contains { $0.severity == .warning && $0.message.contains("grows from 54") })
     }
 
+    @Test("SVPullToRefresh's spinner: the style is set before the colour (a style set after resets it), as MJRefresh orders them")
+    func spinnerStyleBeforeColour() throws {
+        let description = try SceneSchema.standard.description(fromArguments: [
+            "--library", "svpulltorefresh", "--spinner", "white-large", "--spinner-color", "#FF0000",
+        ])
+        let setup = try #require(try AppExport(description, options: AppExport.Options(scales: [2]), baseDirectory: Support.root.path).setup)
+        for code in [setup.swift, setup.objcSource(header: "RefreshSetup.h")] {
+            let style = try #require(code.range(of: "activityIndicatorViewStyle"))
+            let colour = try #require(code.range(of: "activityIndicatorViewColor"))
+            #expect(style.lowerBound < colour.lowerBound, "\(code)")
+        }
+    }
+
+    @Test("each warning names its state and file: two choppy loops are two lines, told apart")
+    func warningsNameTheirState() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run(
+            [
+                "export", "-o", folder + "/e", "--images", "refreshing=Fixtures/demo/pull.gif", "--images", "pulling=Fixtures/demo/pull.gif",
+                "--duration", "refreshing=5", "--duration", "pulling=5",
+            ], in: Support.root.path)
+        #expect(run.status == 0, "\(run.stderr)")
+        let choppy = run.stderr.split(separator: "\n").filter { $0.contains("choppy") }
+        #expect(choppy.count == 2 && choppy.contains { $0.contains("warning: refreshing (") } && choppy.contains { $0.contains("warning: pulling (") },
+            "\(run.stderr)")
+    }
+
     @Test("the folder is written whole: an earlier export is replaced, a bad input leaves nothing, bad options are 64")
     func wholeOrNothing() throws {
         let folder = try Support.temporaryFolder()

@@ -41,8 +41,12 @@ def test_every_answer_has_the_security_headers(server):
 def test_hostile_requests_get_one_line_and_a_4xx(server):
     cases = [
         ("GET", "/render.png?percent=abc", None, {}, 400, b"refresh-render: --percent: expected a number, got 'abc'\n"),
-        ("GET", "/render.png?images=idle%3D%2Fetc%2Fpasswd", None, {}, 400, b"is not read over HTTP"),
-        ("GET", "/render.png?images=idle%3D..%2F..%2Fetc%2Fshadow", None, {}, 400, b"is not read over HTTP"),
+        ("GET", "/render.png?images=idle%3D%2Fetc%2Fpasswd", None, {}, 400, b"is read over HTTP"),
+        ("GET", "/render.png?images=idle%3D..%2F..%2Fetc%2Fshadow", None, {}, 400, b"is read over HTTP"),
+        # Every setting that names a file goes through the same gate, and nothing is quoted.
+        ("GET", "/render.png?i18nBundle=%2Fetc%2Fpasswd", None, {}, 400, b"--i18n-bundle: only a file named"),
+        ("GET", "/assets.zip?arrowImage=%2Fetc%2Fpasswd", None, {}, 400, b"--arrow-image: only a file named"),
+        ("GET", "/lint?stateLabelFont=15%20%2Fusr%2Fshare%2Ffonts%2Fx.ttf", None, {}, 400, b"--state-label-font: only a file named"),
         ("GET", "/render.png?percent=%E0%A4", None, {}, 400, b"not UTF-8"),
         ("GET", "/render.png?maxMemory=100000", None, {}, 400, b"--max-memory"),
         ("GET", "/render.png?maxMemory=0", None, {}, 400, b"--max-memory: must be between"),
