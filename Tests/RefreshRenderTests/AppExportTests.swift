@@ -85,7 +85,8 @@ struct AppExportTests {
         let description = try SceneSchema.standard.description(fromArguments: [
             "--library", "svpulltorefresh", "--spinner", "white-large", "--spinner-color", "#FF0000",
         ])
-        let setup = try #require(try AppExport(description, options: AppExport.Options(scales: [2]), baseDirectory: Support.root.path).setup)
+        let setup = try #require(
+            try AppExport(description, options: AppExport.Options(scales: [2]), baseDirectory: Support.root.path).setup)
         for code in [setup.swift, setup.objcSource(header: "RefreshSetup.h")] {
             let style = try #require(code.range(of: "activityIndicatorViewStyle"))
             let colour = try #require(code.range(of: "activityIndicatorViewColor"))
@@ -99,12 +100,15 @@ struct AppExportTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let run = try CLI.run(
             [
-                "export", "-o", folder + "/e", "--images", "refreshing=Fixtures/demo/pull.gif", "--images", "pulling=Fixtures/demo/pull.gif",
+                "export", "-o", folder + "/e", "--images", "refreshing=Fixtures/demo/pull.gif", "--images",
+                "pulling=Fixtures/demo/pull.gif",
                 "--duration", "refreshing=5", "--duration", "pulling=5",
             ], in: Support.root.path)
         #expect(run.status == 0, "\(run.stderr)")
         let choppy = run.stderr.split(separator: "\n").filter { $0.contains("choppy") }
-        #expect(choppy.count == 2 && choppy.contains { $0.contains("warning: refreshing (") } && choppy.contains { $0.contains("warning: pulling (") },
+        #expect(
+            choppy.count == 2 && choppy.contains { $0.contains("warning: refreshing (") }
+                && choppy.contains { $0.contains("warning: pulling (") },
             "\(run.stderr)")
     }
 
