@@ -146,10 +146,22 @@ struct SnapshotAssertionTests {
         let check = try SnapshotBatch(artifactsDirectory: folder + "/artifacts")
         let image = try RefreshRenderer().render(Self.scene(.idle))
         let first = try check.check(image, goldenPath: golden, name: "case", record: false)
-        #expect(first == .recorded(goldenPath: golden, wasMissing: true))
         #expect(!first.passed)
-        #expect(first.message(name: "case", goldenPath: golden).contains("no golden image existed"))
+        if SnapshotRecordMode.onCI {
+            // On CI a missing golden fails and is not written, as for the Swift assertions.
+            #expect(first == .missing(goldenPath: golden, onCI: true))
+            #expect(first.message(name: "case", goldenPath: golden).contains("not recorded on CI"))
+            #expect(!FileManager.default.fileExists(atPath: golden))
+            _ = try check.check(image, goldenPath: golden, name: "case", mode: .all)
+        } else {
+            #expect(first == .recorded(goldenPath: golden, wasMissing: true))
+            #expect(first.message(name: "case", goldenPath: golden).contains("no golden image existed"))
+        }
         #expect(try check.check(image, goldenPath: golden, name: "case", record: false) == .matched(differingPixels: 0))
+        // Mode never: a missing golden fails, whether on CI or not, and nothing is written.
+        let none = folder + "/none.png"
+        #expect(try check.check(image, goldenPath: none, name: "none", mode: .never) == .missing(goldenPath: none, onCI: false))
+        #expect(!FileManager.default.fileExists(atPath: none))
         // Record mode rewrites and does not pass.
         #expect(try check.check(image, goldenPath: golden, name: "case", record: true) == .recorded(goldenPath: golden, wasMissing: false))
     }
