@@ -142,6 +142,33 @@ struct FolderTrustTests {
         #expect(new.status == 66 && !FileManager.default.fileExists(atPath: root + "/never"))
     }
 
+    @Test("a file the user saves into the folder while the files are made, or one of ours changed then, refuses the write")
+    func changedWhileWriting() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let folder = OwnedFolder(root + "/out", manifestName: ".m.json", writer: "test")
+        try folder.replace { put in try put("a/one.txt", Array("one".utf8)) }
+        for change in [
+            { try Self.write("mine", root + "/out/a/two.txt") },
+            { try Self.write("edited", root + "/out/a/one.txt") },
+        ] as [() throws -> Void] {
+            var after: [String: String] = [:]
+            #expect(throws: RefreshGifError.self) {
+                try folder.replace { put in
+                    try put("a/one.txt", Array("new".utf8))
+                    try change()
+                    after = Self.tree(root)
+                    try put("a/two.txt", Array("new".utf8))
+                }
+            }
+            // Exactly as the user left it: their file, nothing of the new set, no staging.
+            #expect(Self.tree(root) == after.filter { !$0.key.contains(".tmp-") })
+            #expect(Self.tree(root).keys.allSatisfy { !$0.contains(".tmp-") })
+            try FileManager.default.removeItem(atPath: root + "/out")
+            try folder.replace { put in try put("a/one.txt", Array("one".utf8)) }
+        }
+    }
+
     @Test("an empty sticky folder and a link to an empty folder are written into: the mode and the link stay")
     func stickyAndLink() throws {
         let root = try Support.temporaryFolder()

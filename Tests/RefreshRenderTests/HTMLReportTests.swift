@@ -140,5 +140,18 @@ struct HTMLReportTests {
         #expect(CLI.files(in: folder + "/images") == ["b.actual.png", "b.diff.png", "b.expected.png", "mine.png"])
         try HTMLReport.remove(named: "b", title: "t", from: folder)
         #expect(CLI.files(in: folder) == ["images", "notes.txt"] && CLI.files(in: folder + "/images") == ["mine.png"])
+
+        // A report whose `images` is a link to the user's folder: nothing there is removed, even
+        // a file of a picture's name.
+        let linked = folder + "/linked"
+        try FileManager.default.createDirectory(atPath: folder + "/theirs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: linked, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: linked + "/images", withDestinationPath: "../theirs")
+        try HTMLReport.add(
+            HTMLReport.Entry(name: "c", status: .failed, message: "differs", expected: picture), title: "t", in: linked)
+        try Data("theirs".utf8).write(to: URL(fileURLWithPath: folder + "/theirs/c.expected.png"))
+        try HTMLReport.remove(named: "c", title: "t", from: linked)
+        #expect(CLI.files(in: folder + "/theirs") == ["c.expected.png"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/theirs/c.expected.png")) == Data("theirs".utf8))
     }
 }

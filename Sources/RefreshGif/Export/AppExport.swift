@@ -64,6 +64,8 @@ public struct AppExport {
     /// The scene at each scale, from the sources: loaded again, one scale at a time, when the
     /// files are made (the pixels are never all held at once).
     private let scaled: [(scale: Int, description: SceneDescription)]
+    /// Every image's asset name, sorted (the same at every scale).
+    private let assetNames: [String]
     private let baseDirectory: String?
     /// The most bytes making the files holds at once: one scale's images (at the largest
     /// scale) decoded, and the largest of them being encoded (its pixels and the filtered rows).
@@ -101,6 +103,7 @@ public struct AppExport {
         let plan = try Self.plan(scene, prefix: options.prefix)
         images = plan.images
         arrowImage = scene.arrowImage == nil ? nil : options.prefix + "_arrow"
+        assetNames = (plan.frames.map(\.name) + [arrowImage].compactMap { $0 }).sorted()
         setup = scene.family.appSetup(of: scene, images: images, arrowImage: arrowImage)
         let pixels = plan.pixels + (scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
         let count = plan.count + (scene.arrowImage == nil ? 0 : 1)
@@ -138,8 +141,8 @@ public struct AppExport {
     /// behind them.
     private struct Plan {
         var images: [RefreshState: AppImages] = [:]
-        /// Asset name → state and frame index, in name order.
-        var frames: [(name: String, state: RefreshState, index: Int)] = []
+        /// Each named image: its asset name, sequence and frame index, in name order.
+        var frames: [(name: String, sequence: ImageSequence, index: Int)] = []
         /// The pixels of every named image at the scene's scale.
         var pixels = 0
         /// The pixels of the largest.
@@ -158,7 +161,7 @@ public struct AppExport {
             func name(_ index: Int) -> String { "\(prefix)_\(word)_" + String(format: "%03d", index) }
             plan.images[state] = AppImages(names: playback.frames.map(name), duration: playback.duration)
             for index in Set(playback.frames).sorted() {
-                plan.frames.append((name(index), state, index))
+                plan.frames.append((name(index), sequence, index))
                 let pixels = sequence.frames[index].pixelWidth * sequence.frames[index].pixelHeight
                 plan.pixels += pixels
                 plan.largest = max(plan.largest, pixels)
@@ -183,32 +186,25 @@ public struct AppExport {
     ///   throw to stop (a deadline).
     /// - Throws: ``RefreshGifError`` when an image cannot be loaded or encoded, or what `body` throws.
     public func forEachFile(_ body: (_ path: String, _ bytes: [UInt8]) throws -> Void) throws {
+        if options.assets == .catalog {
+            try body("Refresh.xcassets/Contents.json", Array(Self.catalogContents.utf8))
+            for name in assetNames {
+                try body("Refresh.xcassets/\(name).imageset/Contents.json", Array(imageSetContents(name).utf8))
+            }
+        }
         let encoder = PNGEncoder(settings: .default)
-        var names: [String]?
         for (scale, description) in scaled.sorted(by: { $0.scale < $1.scale }) {
             let scene = try description.makeScene(baseDirectory: baseDirectory)
-            let plan = try Self.plan(scene, prefix: options.prefix)
-            let states = try RefreshRenderer().images(of: scene)
-            var images = plan.frames.map { ($0.name, $0.state, $0.index) }.map { name, state, index in
-                (name: name, image: { try states.sequences[state].map { try $0.frames[index].checkedImage() } })
+            var images = try Self.plan(scene, prefix: options.prefix).frames.map { frame in
+                (name: frame.name, make: { try frame.sequence.frames[frame.index].checkedImage() })
             }
             if let arrow = scene.arrowImage, let name = arrowImage {
                 images.append((name, { try arrow.checkedImage() }))
                 images.sort { $0.name < $1.name }
             }
-            if names == nil {
-                names = images.map(\.name)
-                if options.assets == .catalog {
-                    try body("Refresh.xcassets/Contents.json", Array(Self.catalogContents.utf8))
-                    for name in images.map(\.name) {
-                        try body("Refresh.xcassets/\(name).imageset/Contents.json", Array(imageSetContents(name).utf8))
-                    }
-                }
-            }
             for (name, make) in images {
-                guard let image = try make() else { continue }
                 let folder = options.assets == .catalog ? "Refresh.xcassets/\(name).imageset/" : "images/"
-                try body(folder + "\(name)@\(scale)x.png", try encoder.encode(image))
+                try body(folder + "\(name)@\(scale)x.png", try encoder.encode(try make()))
             }
         }
         if let setup {

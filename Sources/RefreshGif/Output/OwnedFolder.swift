@@ -67,6 +67,11 @@ package struct OwnedFolder {
     /// - Throws: ``RefreshGifError/cannotCreateOutput(file:message:)`` naming the folder and the
     ///   first entry that is not ours.
     package func check() throws -> [String] {
+        try check(besides: [])
+    }
+
+    /// ``check()``, passing over `ours`: names at the folder's top this write made (its staging).
+    private func check(besides ours: Set<String>) throws -> [String] {
         var info = stat()
         guard stat(folder, &info) == 0 else {
             if errno == ENOENT { return [] }
@@ -91,7 +96,7 @@ package struct OwnedFolder {
                     throw foreign(relative.isEmpty ? name : relative + "/" + name, "one of more entries than an export writes")
                 }
                 let child = relative.isEmpty ? name : relative + "/" + name
-                if child == manifestName && manifest != nil { continue }
+                if (child == manifestName && manifest != nil) || (relative.isEmpty && ours.contains(name)) { continue }
                 var entry = stat()
                 guard lstat(folder + "/" + child, &entry) == 0 else { continue }
                 switch entry.st_mode & S_IFMT {
@@ -164,18 +169,16 @@ package struct OwnedFolder {
     package func replace(_ produce: ((String, [UInt8]) throws -> Void) throws -> Void) throws {
         let old = try check()
         let existed = FileIO.isDirectory(folder)
-        try FileIO.makeDirectory(folder)
-        let staging = FileIO.temporaryPath(for: folder + "/" + manifestName)
-        Temporaries.registerFolder(staging)
         var done = false
+        defer {
+            // A folder made for this write goes again when the write fails (only if empty).
+            if !existed && !done { _ = rmdir(folder) }
+        }
+        // Made (and registered) only once it is new: a failure never removes what was there.
+        let staging = try FileIO.stagingFolder(for: folder + "/" + manifestName)
         defer {
             Temporaries.removeFolder(staging)
             Temporaries.unregisterFolder(staging)
-            // A folder made for this write goes again when the write fails.
-            if !existed && !done { _ = rmdir(folder) }
-        }
-        guard mkdir(staging, 0o755) == 0 else {
-            throw RefreshGifError.cannotCreateOutput(file: folder, message: String(cString: strerror(errno)))
         }
         let flush = FolderFlush()
         var entries: [Entry] = []
@@ -197,9 +200,17 @@ package struct OwnedFolder {
         }
         flush.add(staging + "/" + manifestName)
         try FileIO.naming(folder) { try flush.finish(folder: staging) }
-        // The moves run as one step: a signal waits for them to finish or to be undone.
+        // The moves run as one step: a signal waits for them to finish or to be undone. The
+        // folder is checked again first: what the user put there while the files were made
+        // (seconds for a long animation) is theirs, and refuses the write as it would have.
         let moved = Temporaries.whileRunning {
-            Result { try commit(from: staging, new: entries.map(\.path) + [manifestName], old: old) }
+            Result {
+                guard try check(besides: [URL(fileURLWithPath: staging).lastPathComponent]) == old else {
+                    throw RefreshGifError.cannotCreateOutput(
+                        file: folder, message: "changed while the export was written; nothing was changed")
+                }
+                try commit(from: staging, new: entries.map(\.path) + [manifestName], old: old)
+            }
         }
         try moved.get()
         done = true
@@ -208,6 +219,8 @@ package struct OwnedFolder {
     /// Moves the staged files into place, the old ones aside first; undoes every move when one
     /// fails. Then removes the set-aside files and the folders only they filled.
     private func commit(from staging: String, new: [String], old: [String]) throws {
+        // Not registered with ``Temporaries``: this runs while it is locked, and a signal waits
+        // for the moves to finish or be undone.
         let aside = FileIO.temporaryPath(for: folder + "/" + manifestName + ".old")
         guard mkdir(aside, 0o700) == 0 else {
             throw RefreshGifError.cannotCreateOutput(file: folder, message: String(cString: strerror(errno)))
@@ -216,8 +229,9 @@ package struct OwnedFolder {
         var placed: [String] = []
         var made: [String] = []
         func fail(_ path: String) -> RefreshGifError {
-            let reason = String(cString: strerror(errno))
-            return errno == ENOSPC || errno == EDQUOT
+            let code = errno
+            let reason = String(cString: strerror(code))
+            return code == ENOSPC || code == EDQUOT
                 ? .writeFailed(file: folder + "/" + path, message: reason) : .cannotCreateOutput(file: folder + "/" + path, message: reason)
         }
         do {

@@ -103,7 +103,10 @@ package struct HTMLReport {
             // names it gives them), then, when none is left, the page, the log and the pictures'
             // folder if nothing else is in it (docs/robustness.md, "Folders we write into").
             let kept = Set(entries.map(\.name))
-            for gone in before where !kept.contains(gone.name) {
+            // Pictures only in a real `images` folder: never through a link to another.
+            var images = stat()
+            let ownImages = lstat(folder + "/images", &images) == 0 && (images.st_mode & S_IFMT) == S_IFDIR
+            for gone in before where ownImages && !kept.contains(gone.name) {
                 for suffix in ["expected", "actual", "diff"] {
                     Self.removeOwnFile(folder + "/images/" + Self.fileName(gone.name) + "." + suffix + ".png")
                 }

@@ -69,43 +69,30 @@ package enum StrictJSON {
                 }
                 return value
             }
+            func lone(_ at: Int) -> Problem { Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(at))") }
             while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
                 let byte = bytes[index]
                 if byte < 0x20 {
                     throw Problem(path: path, reason: "a control character in a string at \(position(index)); write it as an escape")
                 }
-                guard byte == UInt8(ascii: "\\") else {
-                    if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
-                    index += 1
-                    continue
-                }
-                let escape = index + 1 < bytes.count ? bytes[index + 1] : 0
+                let escape = byte == UInt8(ascii: "\\") && index + 1 < bytes.count ? bytes[index + 1] : nil
+                var unit: UInt16?
                 if escape == UInt8(ascii: "u") {
-                    guard let unit = hex(at: index + 2) else {
+                    guard let value = hex(at: index + 2) else {
                         throw Problem(path: path, reason: "\\u without four hex digits at \(position(index))")
                     }
-                    switch unit {
-                    case 0xD800...0xDBFF:
-                        if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
-                        pendingHigh = index
-                    case 0xDC00...0xDFFF:
-                        guard pendingHigh != nil else {
-                            throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(index))")
-                        }
-                        pendingHigh = nil
-                    default:
-                        if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
-                    }
-                    index += 6
-                    continue
-                }
-                if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
-                guard "\"\\/bfnrt".utf8.contains(escape) else {
+                    unit = value
+                } else if let escape, !"\"\\/bfnrt".utf8.contains(escape) {
                     throw Problem(path: path, reason: "an escape JSON does not have at \(position(index))")
                 }
-                index += 2
+                // A high surrogate is followed by a low one, and a low one follows a high one.
+                let isLow = unit.map { (0xDC00...0xDFFF).contains($0) } ?? false
+                if let high = pendingHigh, !isLow { throw lone(high) }
+                if isLow && pendingHigh == nil { throw lone(index) }
+                pendingHigh = unit.map { (0xD800...0xDBFF).contains($0) } == true ? index : nil
+                index += unit != nil ? 6 : escape != nil ? 2 : 1
             }
-            if let high = pendingHigh { throw Problem(path: path, reason: "a lone UTF-16 surrogate at \(position(high))") }
+            if let high = pendingHigh { throw lone(high) }
             let text = String(decoding: bytes[start..<min(index, bytes.count)], as: UTF8.self)
             index += 1
             return text
