@@ -124,9 +124,13 @@ struct HTMLReportTests {
 
     @Test("a report takes out only what it wrote: a passing case's pictures, then its page and log; the user's files stay")
     func removesOnlyItsOwn() throws {
-        let folder = try Support.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        // The report's folder is a sticky shared one, with the user's files above, beside and in it.
+        let folder = root + "/shared"
         try FileManager.default.createDirectory(atPath: folder + "/images", withIntermediateDirectories: true)
+        chmod(folder, 0o1777)
+        try Data("above".utf8).write(to: URL(fileURLWithPath: root + "/above.txt"))
         try Data("mine".utf8).write(to: URL(fileURLWithPath: folder + "/images/mine.png"))
         try Data("notes".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
         let picture = Support.fixture("demo/arrow@2x.png")
@@ -140,6 +144,7 @@ struct HTMLReportTests {
         #expect(CLI.files(in: folder + "/images") == ["b.actual.png", "b.diff.png", "b.expected.png", "mine.png"])
         try HTMLReport.remove(named: "b", title: "t", from: folder)
         #expect(CLI.files(in: folder) == ["images", "notes.txt"] && CLI.files(in: folder + "/images") == ["mine.png"])
+        #expect(CLI.files(in: root) == ["above.txt", "shared"])
 
         // A report whose `images` is a link to the user's folder: nothing there is removed, even
         // a file of a picture's name.
@@ -151,7 +156,7 @@ struct HTMLReportTests {
             HTMLReport.Entry(name: "c", status: .failed, message: "differs", expected: picture), title: "t", in: linked)
         try Data("theirs".utf8).write(to: URL(fileURLWithPath: folder + "/theirs/c.expected.png"))
         try HTMLReport.remove(named: "c", title: "t", from: linked)
-        #expect(CLI.files(in: folder + "/theirs") == ["c.expected.png"])
+        #expect(CLI.files(in: folder + "/theirs") == ["c.expected.png"] && CLI.files(in: root) == ["above.txt", "shared"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/theirs/c.expected.png")) == Data("theirs".utf8))
     }
 }
