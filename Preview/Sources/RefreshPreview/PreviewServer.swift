@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import RefreshGif
 import ServiceLifecycle
+import Synchronization
 
 /// The request context: bodies are read up to the configured limit by the handlers.
 struct PreviewContext: RequestContext {
@@ -167,27 +168,27 @@ public enum PreviewServer {
     }
 
     /// Runs a handler within `seconds` and turns its result or error into a response; past
-    /// the limit the answer is 503 (a render under way finishes in the background, holding
-    /// its slot).
+    /// the limit the answer is 503 at once: the handler is cancelled, and a render under way
+    /// (which cannot be interrupted mid-frame) finishes in the background, holding its slot.
+    /// A task group would wait for it before answering; this waits only for the first of the two.
     private static func serve(
         within seconds: Double, _ work: @escaping @Sendable () async throws -> PreviewReply
     ) async -> Response {
-        do {
-            let reply = try await withThrowingTaskGroup(of: PreviewReply?.self) { group in
-                group.addTask { try await work() }
-                group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
-                    return nil
-                }
-                defer { group.cancelAll() }
-                guard let first = try await group.next(), let reply = first else {
-                    throw PreviewError(status: 503, "the request took longer than \(Int(seconds)) s")
-                }
-                return reply
+        let first = FirstOutcome()
+        let outcome = await withCheckedContinuation { continuation in
+            first.await(continuation)
+            let worker = Task {
+                do { first.give(.success(try await work())) } catch { first.give(.failure(error)) }
             }
-            return answer(reply)
-        } catch {
-            return answer(PreviewError.from(error))
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                worker.cancel()
+                first.give(.failure(PreviewError(status: 503, "the request took longer than \(Int(seconds)) s")))
+            }
+        }
+        switch outcome {
+        case .success(let reply): return answer(reply)
+        case .failure(let error): return answer(PreviewError.from(error))
         }
     }
 
@@ -358,4 +359,21 @@ struct Authority: Equatable {
 extension HTTPField.Name {
     static let host = HTTPField.Name("Host")!
     static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+}
+
+/// The first of several racing outcomes, handed to the one waiting for it; later ones are dropped.
+private final class FirstOutcome: Sendable {
+    private let waiting = Mutex<CheckedContinuation<Result<PreviewReply, any Error>, Never>?>(nil)
+
+    func await(_ continuation: CheckedContinuation<Result<PreviewReply, any Error>, Never>) {
+        waiting.withLock { $0 = continuation }
+    }
+
+    func give(_ outcome: Result<PreviewReply, any Error>) {
+        let continuation = waiting.withLock { waiting -> CheckedContinuation<Result<PreviewReply, any Error>, Never>? in
+            defer { waiting = nil }
+            return waiting
+        }
+        continuation?.resume(returning: outcome)
+    }
 }
