@@ -29,14 +29,16 @@ struct SchemaTests {
         for field in SceneSchema.standard.fields {
             #expect(field.example != .text(""), "\(field.name) has no example")
             let example = field.namesFile ? try #require(files[field.name]) : field.example
-            // The built-in animation is what shows without images.
-            var start = field.name.hasPrefix("lottie") ? withLottie : field.name == "animation" ? SceneDescription() : withImages
-            // A library's own settings act on its controls.
-            if let owner = field.owner { start[.library] = .text(owner) }
-            // The height sizes a trailer too (only SVPullToRefresh refuses one).
-            if field.name == "height" { start[.kind] = .text("trailer") }
-            // The arrow image replaces the Normal style's arrow; the template flag says how it is drawn.
-            if field.name.hasPrefix("arrowImage") { start[.style] = .text("normal") }
+            // The first class the setting exists on (the height: a trailer's, which only
+            // SVPullToRefresh refuses); with images where the class shows them, except for the
+            // built-in animation, which is what shows without.
+            let control = try #require(
+                Self.classes.first { field.applies(to: $0) && (field.name != "height" || $0.kind == .trailer) }, "\(field.name)")
+            var start =
+                !control.parts.contains(.images) || field.name == "animation"
+                ? SceneDescription() : field.name.hasPrefix("lottie") ? withLottie : withImages
+            // The settings that choose the class change it from the default one.
+            if Self.choosingClass.contains(field.name) { start = SceneDescription() } else { Self.place(&start, on: control) }
             if field.name == "arrowImageTemplate" { start[.arrowImage] = files["arrowImage"] }
             let defaultScene = try start.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             var description = start
@@ -51,6 +53,57 @@ struct SchemaTests {
             let scene = try description.makeScene(baseDirectory: base, clock: { Date(timeIntervalSince1970: 0) })
             #expect(!Self.same(scene, defaultScene), "\(field.name) did not change the scene")
         }
+    }
+
+    /// The settings that choose the class.
+    static let choosingClass: Set = ["library", "kind", "style"]
+
+    /// Every class of the standard libraries.
+    static let classes = SceneSchema.standard.families.flatMap(\.classes)
+
+    /// Sets the library, kind and style that make `control`.
+    static func place(_ description: inout SceneDescription, on control: ControlClass) {
+        description[.library] = .text(control.library)
+        description[.kind] = .text(control.kind.rawValue)
+        description[.style] = .text(control.style.rawValue)
+    }
+
+    @Test("every setting is taken on each class its declaration names and refused, naming it, on every other")
+    func everySettingOnEveryClass() throws {
+        var taken = 0
+        var refused = 0
+        var otherwise: [String] = []
+        for field in SceneSchema.standard.fields where !field.isEffect && !Self.choosingClass.contains(field.name) {
+            for control in Self.classes {
+                var description = SceneDescription()
+                Self.place(&description, on: control)
+                description[field] = field.example
+                // The template flag says how an arrow image is drawn: it comes with one.
+                if field.name == "arrowImageTemplate" && SceneField.arrowImage.applies(to: control) {
+                    description[.arrowImage] = .text("arrow.png")
+                }
+                let applies = field.applies(to: control)
+                do {
+                    try description.validate()
+                    #expect(applies, "\(field.name) was taken on \(control), which its declaration leaves out")
+                    taken += 1
+                } catch let error as InvalidValue where error.field == field.name && !applies {
+                    // Another library's setting is refused as such; this library's names the class.
+                    #expect(field.owner != control.library || error.reason.hasPrefix("does not apply to \(control)"), "\(error)")
+                    refused += 1
+                } catch {
+                    otherwise.append("\(field.name) on \(control.description): \(error)")
+                }
+            }
+        }
+        // Refused for their own reasons where they apply: the height by the one library that never
+        // takes it, the example's state (pulling) by the auto footers that are never pulled.
+        #expect(
+            otherwise.allSatisfy {
+                $0.hasPrefix("height on SVPullToRefreshView") || $0.hasPrefix("height on SVInfiniteScrollingView")
+                    || ($0.hasPrefix("state on") && $0.contains("auto-footer"))
+            }, "\(otherwise)")
+        #expect(taken > 300 && refused > 300, "\(taken) taken, \(refused) refused")
     }
 
     @Test("the standard schema passes its own checks: no key or option twice; an empty or doubled library list is refused")
@@ -81,7 +134,8 @@ struct SchemaTests {
             && a.lastUpdated == b.lastUpdated && a.now == b.now && a.timeZone == b.timeZone && a.spinnerStyle == b.spinnerStyle
             && a.autoAlpha == b.autoAlpha && a.rightToLeft == b.rightToLeft
             && a.stateLabelFont == b.stateLabelFont && a.timeLabelFont == b.timeLabelFont && a.stateLabelColor == b.stateLabelColor
-            && a.timeLabelColor == b.timeLabelColor && a.controlColor == b.controlColor
+            && a.timeLabelColor == b.timeLabelColor && a.controlColor == b.controlColor && a.spinnerColor == b.spinnerColor
+            && (a.arrowImage == nil) == (b.arrowImage == nil) && a.arrowImageTemplate == b.arrowImageTemplate
             && a.family.name == b.family.name && (a.family as? SVPullToRefresh) == (b.family as? SVPullToRefresh)
             && (a.family as? ZJRefresh) == (b.family as? ZJRefresh) && (a.family as? MJRefresh) == (b.family as? MJRefresh)
     }

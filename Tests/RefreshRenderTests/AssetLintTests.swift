@@ -41,12 +41,14 @@ struct AssetLintTests {
         #expect(run.status == 0 && run.stderr.contains("warning: no installed font has U+10FFFD"), "\(run.stderr)")
     }
 
-    @Test("a style that draws no images gets no findings about them, only that they are not shown")
+    @Test("images for a style that draws none are refused naming the setting, not checked")
     func onlyWhatIsDrawn() throws {
-        let normal = try AssetLint.check(
-            try SceneSchema.standard.description(fromArguments: ["--style", "normal", "--images", "idle=Fixtures/lottie/pull-loop.json"]),
-            baseDirectory: Support.root.path)
-        #expect(normal.count == 1 && normal[0].severity == .info && normal[0].message.contains("draws no images"))
+        let normal = try SceneSchema.standard.description(fromArguments: [
+            "--style", "normal", "--images", "idle=Fixtures/lottie/pull-loop.json",
+        ])
+        #expect {
+            try AssetLint.check(normal, baseDirectory: Support.root.path)
+        } throws: { ($0 as? InvalidValue)?.field == "images" && "\($0)".contains("MJRefreshNormalHeader") }
         let gif = try AssetLint.check(
             try SceneSchema.standard.description(fromArguments: ["--images", "idle=Fixtures/lottie/pull-loop.json"]),
             baseDirectory: Support.root.path)

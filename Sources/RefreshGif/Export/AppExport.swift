@@ -116,7 +116,10 @@ public struct AppExport {
     /// The description at each scale written. A file without @2x/@3x in its name is taken at
     /// the scene's own scale, whatever scale is written: the point sizes stay the scene's.
     private static func scaled(_ description: SceneDescription, options: Options) throws -> [(scale: Int, description: SceneDescription)] {
-        let imageScale = try description[.imageScale] ?? .number(Double(description.build().scene.scale))
+        let scene = try description.build().scene
+        // Only a class that reads image files takes the setting.
+        let imageScale =
+            SceneField.imageScale.applies(to: scene.controlClass) ? description[.imageScale] ?? .number(Double(scene.scale)) : nil
         return options.scales.map { scale in
             var one = description
             one[.scale] = .integer(scale)

@@ -85,14 +85,6 @@ public enum AssetLint {
                 paths[state] = SceneDescription.resolve(path, from: baseDirectory)
             }
         }
-        // Only what is drawn is checked: the Normal and State styles show no images.
-        guard scene.style == .gif || scene.images.isEmpty || scene.images.isBuiltIn else {
-            return [
-                AssetFinding(
-                    severity: .info, state: "", file: nil,
-                    message: "the \(scene.style.rawValue) style draws no images: the images given are not checked or shown")
-            ] + trailerTitles(scene) + (try missingCharacters(scene))
-        }
         findings += height(scene)
         for (state, sequence) in scene.images.sequences.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let file = paths[state]

@@ -123,16 +123,40 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         if self[.style] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
-        if build.scene.arrowImageTemplate && build.arrowImage == nil {
-            throw InvalidValue(field: "arrowImageTemplate", reason: "says how --arrow-image is drawn: give one")
-        }
         do {
             try build.scene.validate()
         } catch let error as InvalidValue {
             // The scene names its Swift property; a description names its own field.
             throw InvalidValue(field: schema.field(named: error.field)?.name ?? error.field, reason: error.reason)
         }
+        try checkApplies(to: build.scene)
+        if build.scene.arrowImageTemplate && build.arrowImage == nil {
+            throw InvalidValue(field: "arrowImageTemplate", reason: "says how --arrow-image is drawn: give one")
+        }
         return build
+    }
+
+    /// Refuses a setting the scene's class does not have (docs/settings.md, "Where a setting
+    /// applies"): the one rule render, export, lint and the preview go through.
+    private func checkApplies(to scene: RefreshScene) throws {
+        let control = scene.controlClass
+        for field in schema.fields where !field.isEffect && values[field.key] != nil && !field.applies(to: control) {
+            throw InvalidValue(field: field.name, reason: Self.notApplying(field, to: control, in: scene.family))
+        }
+    }
+
+    /// Why `field` is refused on `control`: the class, and the classes of its library it exists on.
+    static func notApplying(_ field: SceneField, to control: ControlClass, in family: any RefreshFamily) -> String {
+        // A name several styles share (SVPullToRefreshView) says the style.
+        let all = family.classes
+        var names: [String] = []
+        for other in all where field.applies(to: other) {
+            let shared = all.contains { $0.name == other.name && $0.style != other.style }
+            let name = shared ? "\(other.name) (\(other.style.rawValue) style)" : other.name
+            if !names.contains(name) { names.append(name) }
+        }
+        let on = names.isEmpty ? "no \(family.name) class has it" : "it exists on " + names.joined(separator: ", ")
+        return "does not apply to \(control): \(on); change the kind or the style, or leave it out"
     }
 
     /// The scene described, with its images loaded (relative paths from `baseDirectory`).

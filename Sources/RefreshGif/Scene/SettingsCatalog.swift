@@ -39,6 +39,11 @@ public struct SettingsCatalog: Encodable, Sendable {
         public var isColor: Bool
         /// The values a text setting knows by name (the title languages), for a menu.
         public var suggestions: [String]?
+        /// The classes it exists on, as `library/kind/style` (``ControlClass``); nil for every
+        /// class. The panel offers a setting only on these; the docs' table names them.
+        public var classes: [String]?
+        /// The classes' names in the libraries' headers, in order (the docs' table, the panel's note).
+        public var classNames: [String]
     }
 
     /// What one library accepts.
@@ -68,7 +73,9 @@ public struct SettingsCatalog: Encodable, Sendable {
                     isFile: field.namesFile,
                     isLimit: field.group == .limits, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
                     owner: field.owner, title: Self.title(of: field.name), isColor: field.valueName.hasPrefix("#RRGGBB"),
-                    suggestions: field.key == SceneField.language.key ? TitleLanguage.allCases.map(\.rawValue) : nil)
+                    suggestions: field.key == SceneField.language.key ? TitleLanguage.allCases.map(\.rawValue) : nil,
+                    classes: Self.classes(of: field, in: schema).map { $0.map(Self.key) },
+                    classNames: Self.classNames(Self.classes(of: field, in: schema) ?? [], in: schema))
             },
             libraries: Dictionary(
                 uniqueKeysWithValues: schema.families.map { family in
@@ -81,6 +88,34 @@ public struct SettingsCatalog: Encodable, Sendable {
                             states: family.acceptedStateNames)
                     )
                 }))
+    }
+
+    /// The classes of `schema` that `field` exists on; nil when it exists on every class of its library.
+    static func classes(of field: SceneField, in schema: SceneSchema) -> [ControlClass]? {
+        let owned = schema.families.filter { field.owner == nil || $0.name == field.owner }.flatMap(\.classes)
+        let on = owned.filter(field.applies(to:))
+        return on.count == owned.count ? nil : on
+    }
+
+    /// A class as the panel names it: `mjrefresh/trailer/state`.
+    static func key(_ control: ControlClass) -> String { "\(control.library)/\(control.kind.rawValue)/\(control.style.rawValue)" }
+
+    /// Class names in order, each once; a name several styles of one library share says the
+    /// style when only some of them are meant.
+    static func classNames(_ classes: [ControlClass], in schema: SceneSchema) -> [String] {
+        var names: [String] = []
+        for control in classes {
+            let siblings = (schema.families.first { $0.name == control.library }?.classes ?? []).filter { $0.name == control.name }
+            let meant = siblings.filter { sibling in classes.contains { $0 == sibling } }
+            // Only some are meant: said by kind where that is what tells them apart (ZJRefresh's
+            // animators serve headers and footers), else by style.
+            let byKind = Set(siblings.map(\.kind)).count > 1 && Set(meant.map(\.kind)).count == 1
+            let name =
+                meant.count == siblings.count
+                ? control.name : "\(control.name) (\(byKind ? control.kind.rawValue : control.style.rawValue))"
+            if !names.contains(name) { names.append(name) }
+        }
+        return names
     }
 
     /// A setting's key in words: `hideTimeLabel` → `Hide time label`, `svLayout` → `SV layout`.
@@ -115,13 +150,16 @@ public struct SettingsCatalog: Encodable, Sendable {
     }
 
     /// The settings as a Markdown table, one row per setting in help's order: the option, the
-    /// JSON key, the value, the default, the library that has it and what it sets.
+    /// JSON key, the value, the default, the library that has it, the classes it exists on
+    /// (as the libraries' headers name them) and what it sets.
     public var markdownTable: String {
-        var lines = ["| Option | JSON key | Value | Default | Library | What it sets |", "|---|---|---|---|---|---|"]
+        var lines = [
+            "| Option | JSON key | Value | Default | Library | Classes | What it sets |", "|---|---|---|---|---|---|---|",
+        ]
         for field in fields {
             let cells = [
                 "`--\(field.option)`", "`\(field.name)`", Self.valueCell(field), field.defaultText.map { "`\($0)`" } ?? "",
-                field.owner ?? "all", field.help,
+                field.owner ?? "all", field.classes == nil ? "all" : field.classNames.joined(separator: ", "), field.help,
             ]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }

@@ -56,13 +56,16 @@ extension SceneField {
             b.images[named.state] = try SceneRead.text(value, "images")
         }
     }
+    .on(.part(.images))
 
     /// The built-in animation drawn without images.
     public static let animation = stored(
         "animation", \.builtIn, group: .images,
         help:
             "Built-in animation when no images are given: ring or burst (a star over an opening wedge; turning copies while loading).",
-        example: .burst, default: StateImages.BuiltIn.ring.rawValue)
+        example: .burst, default: StateImages.BuiltIn.ring.rawValue
+    )
+    .on(.part(.images))
 
     /// One loop of a state's images.
     public static let durations = SceneField(
@@ -74,6 +77,7 @@ extension SceneField {
             b.durations[named.state] = try SceneRead.number(value, "durations", in: 0...1e6)
         }
     }
+    .on(.part(.images))
 
     /// A Lottie state's part.
     public static let lottieSegments = SceneField(
@@ -85,6 +89,7 @@ extension SceneField {
             b.lottieSegments[named.state] = try SceneRead.text(value, "lottieSegments")
         }
     }
+    .on(.part(.images))
 
     /// The size Lottie images are drawn at.
     public static let lottieSize = SceneField(
@@ -100,12 +105,15 @@ extension SceneField {
         }
         b.lottieSize = (width, height)
     }
+    .on(.part(.images))
 
     /// How looping sequences space their frames.
     public static let timing = stored(
         "timing", \.scene.timing, group: .images,
         help: "Frame timing of looping states: equal (as UIImageView plays) or gif (each frame's own delay).", example: .gif,
-        default: ImageSequence.Timing.equal.rawValue)
+        default: ImageSequence.Timing.equal.rawValue
+    )
+    .on(.part(.images))
 
     /// The scale of images whose name has none.
     public static let imageScale = SceneField(
@@ -114,6 +122,7 @@ extension SceneField {
     ) { v, b in
         b.imageScale = try SceneRead.number(v, "imageScale", in: RefreshScene.scales.continuous)
     }
+    .on(.part(.images).or(.part(.arrowImageView)))
 
     /// The kind of control.
     public static let kind = stored(
@@ -167,26 +176,36 @@ extension SceneField {
     /// `automaticallyChangeAlpha`.
     public static let autoAlpha = stored(
         "autoAlpha", \.scene.autoAlpha, group: .look, help: "automaticallyChangeAlpha: fade the control with the pull.",
-        example: true)
+        example: true
+    )
+    .on(.part(.alphaChange))
 
     /// Both labels hidden.
     public static let hideLabels = stored(
-        "hideLabels", \.hideLabels, group: .labels, help: "Hide the state and last-updated labels.", example: true)
+        "hideLabels", \.hideLabels, group: .labels, help: "Hide the state and last-updated labels.", example: true
+    )
+    .on(.part(.stateLabel))
 
     /// The state label hidden.
     public static let hideStateLabel = stored(
         "hideStateLabel", \.hideStateLabel, group: .labels, help: "Hide the state label.", example: true,
-        properties: ["stateLabelHidden"])
+        properties: ["stateLabelHidden"]
+    )
+    .on(.part(.stateLabel))
 
     /// The last-updated label hidden.
     public static let hideTimeLabel = stored(
         "hideTimeLabel", \.hideTimeLabel, group: .labels, help: "Hide the last-updated label.", example: true,
-        properties: ["timeLabelHidden"])
+        properties: ["timeLabelHidden"]
+    )
+    .on(.part(.timeLabel))
 
     /// Auto footers without a title while refreshing.
     public static let refreshingTitleHidden = stored(
         "refreshingTitleHidden", \.scene.refreshingTitleHidden, group: .labels, help: "Auto footers: no title while refreshing.",
-        example: true)
+        example: true
+    )
+    .on(.part(.refreshingTitle))
 
     /// The language of the titles.
     public static let language = SceneField(
@@ -207,6 +226,7 @@ extension SceneField {
             b.scene.titles[named.state] = try SceneRead.text(value, "titles")
         }
     }
+    .on(.part(.stateLabel))
 
     /// The stored last-updated date.
     public static let lastUpdated = SceneField(
@@ -242,32 +262,42 @@ extension SceneField {
     /// The labels' colour.
     public static let textColor = stored(
         "textColor", \.scene.textColor, group: .labels, help: "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).",
-        example: RGBAColor(red: 0, green: 0xFF, blue: 0))
+        example: RGBAColor(red: 0, green: 0xFF, blue: 0)
+    )
+    .on(.part(.stateLabel))
 
     /// The state label's font.
     public static let stateLabelFont = stored(
         "stateLabelFont", \.scene.stateLabelFont, group: .labels,
         help:
             "The state label's font (stateLabel.font): SIZE or regular SIZE (systemFont), bold SIZE (boldSystemFont), then an installed family's name for UIFont(name:size:) or a .ttf/.otf/.ttc file; default: the library's (MJRefresh bold 14).",
-        example: LabelFonts.Font(pointSize: 17, bold: true), unit: "points")
+        example: LabelFonts.Font(pointSize: 17, bold: true), unit: "points"
+    )
+    .on(.part(.stateLabel))
 
     /// The second line's font.
     public static let timeLabelFont = stored(
         "timeLabelFont", \.scene.timeLabelFont, group: .labels,
         help: "The last-updated (or subtitle) label's font, as --state-label-font; default: the library's.",
-        example: LabelFonts.Font(pointSize: 12, bold: false), unit: "points")
+        example: LabelFonts.Font(pointSize: 12, bold: false), unit: "points"
+    )
+    .on(.part(.timeLabel))
 
     /// The state label's colour.
     public static let stateLabelColor = stored(
         "stateLabelColor", \.scene.stateLabelColor, group: .labels,
         help: "The state label's colour #RRGGBB[AA] (stateLabel.textColor; MJRefresh's arrow takes it too); default: --text-color.",
-        example: RGBAColor(red: 0xFF, green: 0x3B, blue: 0x30))
+        example: RGBAColor(red: 0xFF, green: 0x3B, blue: 0x30)
+    )
+    .on(.part(.stateLabel))
 
     /// The second line's colour.
     public static let timeLabelColor = stored(
         "timeLabelColor", \.scene.timeLabelColor, group: .labels,
         help: "The last-updated (or subtitle) label's colour #RRGGBB[AA]; default: --text-color.",
-        example: RGBAColor(red: 0x8E, green: 0x8E, blue: 0x93))
+        example: RGBAColor(red: 0x8E, green: 0x8E, blue: 0x93)
+    )
+    .on(.part(.timeLabel))
 
     /// The control's own background.
     public static let controlColor = stored(
@@ -282,6 +312,7 @@ extension SceneField {
     ) { v, b in
         b.font = try SceneRead.text(v, "font")
     }
+    .on(.part(.stateLabel))
 
     /// The app's arrow image.
     public static let arrowImage = SceneField(
@@ -292,12 +323,15 @@ extension SceneField {
     ) { v, b in
         b.arrowImage = try SceneRead.text(v, "arrowImage")
     }
+    .on(.part(.arrowImageView))
 
     /// The arrow image is a template.
     public static let arrowImageTemplate = stored(
         "arrowImageTemplate", \.scene.arrowImageTemplate, group: .images,
         help: "--arrow-image is a template image (imageWithRenderingMode: AlwaysTemplate): drawn in the state label's colour.",
-        example: true)
+        example: true
+    )
+    .on(.part(.arrowImageView))
 
     /// The app's strings.
     public static let i18nBundle = SceneField(
@@ -313,13 +347,17 @@ extension SceneField {
     public static let spinner = stored(
         "spinner", \.scene.spinnerStyle, group: .look,
         help: "Spinner look: medium (iOS 13+), classic (gray), white or white-large (37 pt); default: the library's.",
-        example: .classic, properties: ["spinnerStyle"])
+        example: .classic, properties: ["spinnerStyle"]
+    )
+    .on(.part(.spinner))
 
     /// The spinner's colour.
     public static let spinnerColor = stored(
         "spinnerColor", \.scene.spinnerColor, group: .look,
         help: "Spinner colour #RRGGBB[AA] instead of its style's (SVPullToRefresh's activityIndicatorViewColor).",
-        example: RGBAColor(red: 0xFF, green: 0, blue: 0))
+        example: RGBAColor(red: 0xFF, green: 0, blue: 0)
+    )
+    .on(.part(.spinnerColor))
 
     /// A right-to-left layout.
     public static let rtl = stored(

@@ -24,6 +24,20 @@ public protocol RefreshFamily: Sendable {
     /// - Parameter kind: one of ``kinds``.
     /// - Returns: its styles, the default first.
     func styles(for kind: ComponentKind) -> [ComponentStyle]
+    /// The class an app makes for a kind in a style, as the library's headers name it
+    /// (``ControlClass``): what settings are declared against.
+    /// - Parameters:
+    ///   - kind: one of ``kinds``.
+    ///   - style: one of its styles.
+    /// - Returns: the class's name.
+    func className(kind: ComponentKind, style: ComponentStyle) -> String
+    /// The parts a kind has in a style (its labels, images, arrow view, spinner), which
+    /// settings every library has configure: a setting for a part the class lacks is refused.
+    /// - Parameters:
+    ///   - kind: one of ``kinds``.
+    ///   - style: one of its styles.
+    /// - Returns: the parts.
+    func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart>
     /// The states a kind goes through, in order (WillRefresh, drawn as Refreshing, left out).
     /// - Parameter kind: one of ``kinds``.
     /// - Returns: its states.
@@ -193,6 +207,20 @@ extension RefreshFamily {
     public var kinds: [ComponentKind] { [.header] }
     /// `.normal`, then `.gif`.
     public func styles(for kind: ComponentKind) -> [ComponentStyle] { [.normal, .gif] }
+    /// The library's name, the kind and the style (`myrefresh header normal`).
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: the class's name.
+    public func className(kind: ComponentKind, style: ComponentStyle) -> String { "\(name) \(kind.rawValue) \(style.rawValue)" }
+    /// Both labels, a spinner, and images in the GIF style.
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: its parts.
+    public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
+        style == .gif ? [.stateLabel, .timeLabel, .spinner, .images] : [.stateLabel, .timeLabel, .spinner]
+    }
     /// Idle, Pulling, Refreshing.
     public func states(of kind: ComponentKind) -> [RefreshState] { [.idle, .pulling, .refreshing] }
     /// The shared names.

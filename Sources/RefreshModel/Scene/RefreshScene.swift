@@ -215,6 +215,9 @@ public struct RefreshScene: Sendable {
         time = seconds
     }
 
+    /// The class an app makes for this scene: its library's kind in its style.
+    public var controlClass: ControlClass { ControlClass(family, kind: kind, style: style) }
+
     /// The state title this scene shows ("" for none).
     public var stateTitle: String { family.title(of: self) }
 

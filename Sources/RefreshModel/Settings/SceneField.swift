@@ -74,6 +74,9 @@ public struct SceneField: Sendable {
     /// True for a library's own effect of a setting every library has
     /// (``SceneField/effect(of:in:_:)``): not a setting of its own.
     public let isEffect: Bool
+    /// The classes the setting exists on (``ControlClass``): given for any other, it is
+    /// refused before anything is drawn or exported. Every class unless declared.
+    public private(set) var classes = ClassRule.every
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` naming ``name``.
     let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
 
@@ -121,6 +124,23 @@ public struct SceneField: Sendable {
             key, V.settingKind, group: group, help: help, example: example.sceneValue ?? .text(""), default: defaultText,
             unit: unit, valueName: V.settingValueName, fileForm: V.fileForm, properties: properties
         ) { raw, build in build[keyPath: path] = try V.read(raw, field: key) }
+    }
+
+    /// This setting, existing only on the classes `rule` holds for.
+    /// - Parameter rule: the classes.
+    /// - Returns: the setting.
+    public func on(_ rule: ClassRule) -> SceneField {
+        var field = self
+        field.classes = rule
+        return field
+    }
+
+    /// Whether the setting exists on `control`: its library's (for a library's own setting)
+    /// and held by ``classes``.
+    /// - Parameter control: the class drawn.
+    /// - Returns: true when it applies.
+    public func applies(to control: ControlClass) -> Bool {
+        (owner == nil || owner == control.library) && classes.includes(control)
     }
 
     /// A value of this setting naming `path`, for one state when it is set by state (the

@@ -146,6 +146,7 @@ function fieldRow(field) {
   });
   row.addEventListener("change", (event) => {
     if (event.target.id === "f-library") libraryChanged();
+    if (["f-library", "f-kind", "f-style"].includes(event.target.id)) showApplicable();
     // Another control: the gesture starts again from rest; another width resizes the view.
     if (["f-library", "f-kind"].includes(event.target.id)) live.reset();
     if (event.target.id === "f-width") live.resize();
@@ -207,6 +208,29 @@ function libraryChanged() {
   if (kind.selectedOptions[0] && kind.selectedOptions[0].disabled) kind.value = "";
 }
 
+// The class the panel draws (library/kind/style, as the schema names classes): a setting
+// whose declaration lacks it is hidden and left out of the request, never sent to be refused.
+function currentClass() {
+  const lib = library();
+  const info = page.schema.libraries[lib];
+  const kind = ($("f-kind") && $("f-kind").value) || baseTexts("kind")[0] || info.kinds[0];
+  const styles = info.styles[kind] || [];
+  const style = ($("f-style") && $("f-style").value) || baseTexts("style")[0] || styles[0];
+  return `${lib}/${kind}/${style}`;
+}
+
+function applies(field) {
+  const owned = !field.owner || field.owner === library();
+  return owned && (!field.classes || field.classes.includes(currentClass()));
+}
+
+function showApplicable() {
+  for (const field of page.schema.fields) {
+    const row = document.querySelector(`.field[data-name="${field.name}"]`);
+    if (row) row.hidden = !applies(field);
+  }
+}
+
 function currentByState(field) {
   const out = [];
   for (const input of $("f-" + field.name).querySelectorAll("[data-state]")) {
@@ -222,7 +246,7 @@ function settings({ dynamic = true } = {}) {
   for (const field of page.schema.fields) {
     if (!dynamic && ["state", "percent", "time"].includes(field.name)) continue;
     const control = $("f-" + field.name);
-    if (!control) continue;
+    if (!control || !applies(field)) continue;
     if (field.kind === "byState") {
       for (const text of currentByState(field)) pairs.push([field.name, text]);
     } else if (field.kind === "flag") {
@@ -954,6 +978,7 @@ async function main() {
   }
   buildPanel();
   libraryChanged();
+  showApplicable();
   phoneEvents();
   listenForChanges();
   live.start();

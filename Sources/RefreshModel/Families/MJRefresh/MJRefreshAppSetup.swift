@@ -2,7 +2,11 @@
 /// factory, and one statement for each knob the scene sets, against MJRefresh 3.7's API.
 extension MJRefresh {
     /// The class of a kind in a style (`MJRefreshGifHeader`).
-    static func className(kind: ComponentKind, style: ComponentStyle) -> String {
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: the class's name.
+    public func className(kind: ComponentKind, style: ComponentStyle) -> String {
         let styleWord = style == .gif ? "Gif" : style == .state ? "State" : "Normal"
         switch kind {
         case .header: return "MJRefresh\(styleWord)Header"
@@ -10,6 +14,23 @@ extension MJRefresh {
         case .backFooter: return "MJRefreshBack\(styleWord)Footer"
         case .trailer: return "MJRefresh\(styleWord)Trailer"
         }
+    }
+
+    /// Every class has a state label and `automaticallyChangeAlpha`; headers a last-updated
+    /// label; Gif classes images; Normal ones an `arrowView` (not the auto footer) and a
+    /// `loadingView` (not the trailer); auto footers `refreshingTitleHidden`.
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: its parts.
+    public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
+        var parts: Set<ControlPart> = [.stateLabel, .alphaChange]
+        if kind == .header { parts.insert(.timeLabel) }
+        if kind == .autoFooter { parts.insert(.refreshingTitle) }
+        if style == .gif { parts.insert(.images) }
+        if style == .normal && kind != .autoFooter { parts.insert(.arrowImageView) }
+        if style == .normal && kind != .trailer { parts.formUnion([.spinner, .spinnerColor]) }
+        return parts
     }
 
     /// The state as MJRefresh's enumeration writes it.
@@ -34,7 +55,7 @@ extension MJRefresh {
     /// - Returns: the setup code.
     public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? {
         let kind = scene.kind
-        let type = Self.className(kind: kind, style: scene.style)
+        let type = className(kind: kind, style: scene.style)
         let (variable, factory, slot): (String, String, String) =
             switch kind {
             case .header: ("header", "header", "mj_header")

@@ -9,7 +9,8 @@ extension MJRefresh {
             .setting(
                 "labelLeftInset", of: mj, \.labelLeftInset, group: .labels,
                 help: "MJRefresh's labelLeftInset: points between the text and the arrow, spinner or image (default 25, GIF 20).",
-                example: 40, range: -1000...1000, unit: "points"),
+                example: 40, range: -1000...1000, unit: "points"
+            ).on(.kinds(except: .trailer)),
             .setting(
                 "ignoredInset", of: mj, \.ignoredScrollViewContentInset, group: .control,
                 help: "MJRefresh's ignoredScrollViewContentInsetTop (header), Bottom (footers) or Right (trailer), in points.",
@@ -18,11 +19,13 @@ extension MJRefresh {
                 "lastUpdatedFormat", of: mj, \.lastUpdatedFormat, group: .labels,
                 help:
                     "A header's lastUpdatedTimeText as a date pattern (DateFormatter's dateFormat: yyyy MM dd HH h mm ss a, text in 'quotes'), e.g. 'Updated 'MM-dd HH:mm; without a stored date the line says No record.",
-                example: try? DatePattern("'Updated 'MM-dd HH:mm")),
+                example: try? DatePattern("'Updated 'MM-dd HH:mm")
+            ).on(.kinds(.header)),
             .setting(
                 "lastUpdatedText", of: mj, \.lastUpdatedText, group: .labels,
                 help: "A header's lastUpdatedTimeText returning one text whatever the date (instead of --last-updated-format).",
-                example: "Pull down to sync"),
+                example: "Pull down to sync"
+            ).on(.kinds(.header)),
             .setting(
                 "i18nFilename", of: mj, \.i18nFilename, group: .labels,
                 help: "MJRefreshConfig.i18nFilename: the strings table read from --i18n-bundle (default Localizable).",
@@ -42,14 +45,16 @@ extension MJRefresh {
                 "automaticallyRefreshDisabled", of: mj, as: Bool.self, group: .motion,
                 help: "An auto footer's automaticallyRefresh = NO: it refreshes only when a drag ends past the end.",
                 example: true
-            ) { off, family in family.automaticallyRefresh = !off },
+            ) { off, family in family.automaticallyRefresh = !off }.on(.kinds(.autoFooter)),
             .setting(
                 "triggerAutomaticallyRefreshPercent", of: mj, \.triggerAutomaticallyRefreshPercent, group: .motion,
                 help: "How much of an auto footer must show before scrolling refreshes it (1 = all of it; may be negative).",
-                example: 0.5, range: -100...100),
+                example: 0.5, range: -100...100
+            ).on(.kinds(.autoFooter)),
             .setting(
                 "autoTriggerTimes", of: mj, \.autoTriggerTimes, group: .motion,
-                help: "Refreshes one drag of an auto footer may trigger (-1: no limit).", example: 3, range: -1...1000),
+                help: "Refreshes one drag of an auto footer may trigger (-1: no limit).", example: 3, range: -1...1000
+            ).on(.kinds(.autoFooter)),
         ]
     }()
 }

@@ -57,6 +57,25 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public var name: String { "svpulltorefresh" }
     /// Top and bottom pull-to-refresh views and the infinite scrolling view.
     public var kinds: [ComponentKind] { [.header, .backFooter, .autoFooter] }
+    /// `SVInfiniteScrollingView` for the auto footer, `SVPullToRefreshView` (top or bottom) for the others.
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: the class's name.
+    public func className(kind: ComponentKind, style: ComponentStyle) -> String {
+        kind == .autoFooter ? "SVInfiniteScrollingView" : "SVPullToRefreshView"
+    }
+    /// The pull-to-refresh view has a title, a subtitle and a spinner of set style and colour;
+    /// the infinite scrolling view only a spinner's style; custom views (images) in the GIF style.
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: its parts.
+    public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
+        var parts: Set<ControlPart> = kind == .autoFooter ? [.spinner] : [.stateLabel, .timeLabel, .spinner, .spinnerColor]
+        if style == .gif { parts.insert(.images) }
+        return parts
+    }
     /// `stopped`, `triggered`, `loading`.
     public var stateNames: [FamilyStateName] {
         [

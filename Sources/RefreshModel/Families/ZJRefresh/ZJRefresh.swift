@@ -32,6 +32,26 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public var name: String { "zjrefresh" }
     /// Header and footer.
     public var kinds: [ComponentKind] { [.header, .backFooter] }
+    /// `GifAnimator` or `NormalAnimator`, for either kind.
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: the class's name.
+    public func className(kind: ComponentKind, style: ComponentStyle) -> String {
+        style == .gif ? "GifAnimator" : "NormalAnimator"
+    }
+    /// Both animators have a description label, and a last-time label a footer hides; the
+    /// GifAnimator images. Their spinner and arrow are their own.
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: its parts.
+    public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
+        var parts: Set<ControlPart> = [.stateLabel]
+        if kind == .header { parts.insert(.timeLabel) }
+        if style == .gif { parts.insert(.images) }
+        return parts
+    }
     /// `normal`, `pull-to-refresh`, `release-to-refresh`, `loading`.
     public var stateNames: [FamilyStateName] {
         [

@@ -12,7 +12,8 @@ extension ZJRefresh {
             .setting(
                 "imageMargin", of: zj, \.imageMargin, group: .images,
                 help: "ZJRefresh GifAnimator's imageMagin: points between the image and the labels.", example: 30, range: 0...1000,
-                unit: "points"),
+                unit: "points"
+            ).on(.style(.gif)),
             .setting(
                 "lastRefreshText", of: zj, \.lastRefreshText, group: .labels,
                 help: "ZJRefresh's setupLastFreshTime closure returning one text whatever the time.", example: "上次刷新: 刚刚"),
