@@ -16,7 +16,7 @@ RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-l
 PREVIEW_BUILD := $(RELEASE_BUILD) --package-path Preview
 PREVIEW_RELEASE := Preview/.build/release
 
-.PHONY: setup build run preview build-preview test check test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean api-check
+.PHONY: setup build run preview build-preview test check test-proof test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean api-check
 
 setup:
 	@scripts/setup.sh
@@ -39,12 +39,12 @@ run: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
-	$(SWIFT) test --skip-build --skip PackageTests
+	$(SWIFT) test --skip-build --skip PackageTests --skip SettingProofTests
 
 # What CI runs after `make test`: the preview package's tests, its page in Chromium and its API
 # under schemathesis (Tests/browser, pytest), the example packages as their users build them,
 # the suite under AddressSanitizer, and the public API against the last release tag.
-check: test-preview test-browser test-packages test-asan api-check
+check: test-preview test-browser test-packages test-proof test-asan api-check
 
 # The public API of the library products against the last tag (`git tag`): a removed or changed
 # declaration fails, as Hummingbird's CI does; an intended break is a new version and its tag.
@@ -68,6 +68,12 @@ test-browser: setup
 	$(SWIFT) build --package-path Preview --product refresh-render
 	$(SWIFT) build --package-path Preview --product refresh-render-preview
 	REFRESH_RENDER_BIN=$(CURDIR)/Preview/.build/debug/refresh-render python3 -m pytest -q -p no:cacheprovider Tests/browser
+
+# Every setting on every class it exists on, exported, compiled and drawn back (docs/export.md,
+# "Proof"): some hundreds of scenes, so CI's second stage, not `make test`.
+test-proof: setup
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter SettingProofTests
 
 test-packages: setup
 	$(SWIFT) build --build-tests
@@ -190,7 +196,7 @@ test-sanitize: test-asan test-ubsan test-tsan
 test-asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	STRIP_FLAG= LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan.supp:print_suppressions=0 REFRESH_RENDER_BIN=$(CURDIR)/.build-asan/debug/refresh-render \
-		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan --skip SettingProofTests
 
 # swiftc has no -sanitize=undefined on Linux; Swift's own checks (overflow, bounds) are on in
 # debug builds, and the C shim is built with UBSan here.

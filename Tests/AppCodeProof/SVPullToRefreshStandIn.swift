@@ -16,7 +16,9 @@ enum SVPullToRefreshState { // api: SVPullToRefreshView.state
 
 let SVInfiniteScrollingStateStopped = 0 // api: SVInfiniteScrollingView.state
 
-let SVInfiniteScrollingStateLoading = 1 // api: SVInfiniteScrollingView.state
+let SVInfiniteScrollingStateTriggered = 1 // api: SVInfiniteScrollingView.state
+
+let SVInfiniteScrollingStateLoading = 2 // api: SVInfiniteScrollingView.state
 
 class SVPullToRefreshView: UIView {
     override init() {
@@ -65,7 +67,8 @@ class SVInfiniteScrollingView: UIView {
     // api: SVInfiniteScrollingView.enabled
     var enabled = true { didSet { Record.set("infiniteScrollingDisabled", !enabled) } }
     func setCustomView(_ view: UIView, for state: UInt) { // api: SVInfiniteScrollingView.setCustomView:forState:
-        SVRecord.customView(view, state == UInt(SVInfiniteScrollingStateLoading) ? "loading" : "stopped")
+        let names = [UInt(SVInfiniteScrollingStateLoading): "loading", UInt(SVInfiniteScrollingStateTriggered): "triggered"]
+        SVRecord.customView(view, names[state] ?? "stopped")
     }
 }
 

@@ -99,6 +99,18 @@ class NormalAnimator: ZJAnimator {
 
     // api: NormalAnimator.isAutomaticlyHidden
     var isAutomaticlyHidden = false { didSet { Record.set("automaticallyHidden", isAutomaticlyHidden) } }
+
+    // The nib's outlets, spelled as its source spells them.
+    let descroptionLabel: UILabel = {
+        let label = UILabel()
+        label.role = "stateLabel"
+        return label
+    }()
+    let lastTimelabel: UILabel = {
+        let label = UILabel()
+        label.role = "timeLabel"
+        return label
+    }()
 }
 
 extension UIScrollView {

@@ -114,13 +114,21 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// depend on (the library) first, then the rest in schema order.
     func build() throws -> SceneBuild {
         var build = SceneBuild()
-        for first in [true, false] {
-            for field in schema.fields where (field.key == SceneSchema.libraryKey) == first {
+        // The library, then the kind and style that make the class, then what the class must have.
+        let phases: [(SceneField) -> Bool] = [
+            { $0.key == SceneSchema.libraryKey }, { [SceneField.kind.key, SceneField.style.key].contains($0.key) },
+            { ![SceneSchema.libraryKey, SceneField.kind.key, SceneField.style.key].contains($0.key) },
+        ]
+        for (index, phase) in phases.enumerated() {
+            if index == 2 {
+                if self[.style] == nil, let first = build.scene.family.styles(for: build.scene.kind).first { build.scene.style = first }
+                try checkApplies(to: build.scene)
+            }
+            for field in schema.fields where phase(field) {
                 guard let value = values[field.key] else { continue }
                 try schema.apply(field, value, to: &build)
             }
         }
-        if self[.style] == nil { build.scene.style = build.scene.family.styles(for: build.scene.kind)[0] }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
         do {
@@ -129,7 +137,6 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             // The scene names its Swift property; a description names its own field.
             throw InvalidValue(field: schema.field(named: error.field)?.name ?? error.field, reason: error.reason)
         }
-        try checkApplies(to: build.scene)
         if build.scene.arrowImageTemplate && build.arrowImage == nil {
             throw InvalidValue(field: "arrowImageTemplate", reason: "says how --arrow-image is drawn: give one")
         }
@@ -139,6 +146,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Refuses a setting the scene's class does not have (docs/settings.md, "Where a setting
     /// applies"): the one rule render, export, lint and the preview go through.
     private func checkApplies(to scene: RefreshScene) throws {
+        // A class the library does not have is the scene's own check to refuse.
+        guard scene.family.kinds.contains(scene.kind), scene.family.styles(for: scene.kind).contains(scene.style) else { return }
         let control = scene.controlClass
         for field in schema.fields where !field.isEffect && values[field.key] != nil && !field.applies(to: control) {
             throw InvalidValue(field: field.name, reason: Self.notApplying(field, to: control, in: scene.family))

@@ -29,6 +29,7 @@ extension SceneField {
         if named.pulled == true && b.scene.pullingPercent == 0 { b.scene.pullingPercent = 0.5 }
         if named.pulled == false { b.scene.pullingPercent = 0 }
     }
+    .surroundings()
 
     /// MJRefresh's `pullingPercent`.
     public static let percent = SceneField(
@@ -37,6 +38,7 @@ extension SceneField {
     ) { v, b in
         b.scene.pullingPercent = try SceneRead.number(v, "percent", in: 0...1e6)
     }
+    .surroundings()
 
     /// Seconds since the state was entered.
     public static let time = SceneField(
@@ -45,6 +47,7 @@ extension SceneField {
     ) { v, b in
         b.scene.time = try SceneRead.number(v, "time", in: 0...RefreshScene.maxTime)
     }
+    .surroundings()
 
     /// Image files by state.
     public static let images = SceneField(
@@ -122,7 +125,7 @@ extension SceneField {
     ) { v, b in
         b.imageScale = try SceneRead.number(v, "imageScale", in: RefreshScene.scales.continuous)
     }
-    .on(.part(.images).or(.part(.arrowImageView)))
+    .on(.part(.images).or(.part(.arrowImageView))).surroundings()
 
     /// The kind of control.
     public static let kind = stored(
@@ -141,6 +144,7 @@ extension SceneField {
     ) { v, b in
         b.scene.width = try SceneRead.number(v, "width", in: 1...Double(RefreshScene.maxPixelSide))
     }
+    .surroundings()
 
     /// The control's height, where its library takes one.
     public static let height = SceneField(
@@ -160,6 +164,7 @@ extension SceneField {
         b.scene.family = family
         b.scene.trailerHeight = height
     }
+    .on(.part(.height).or(.part(.viewHeight)))
 
     /// The render scale.
     public static let scale = SceneField(
@@ -167,11 +172,14 @@ extension SceneField {
     ) { v, b in
         b.scene.scale = try SceneRead.integer(v, "scale", in: RefreshScene.scales)
     }
+    .surroundings()
 
     /// What is behind the control.
     public static let background = stored(
         "background", \.scene.background, group: .look, help: "Background colour #RRGGBB or #RRGGBBAA (default transparent).",
-        example: RGBAColor(red: 0xFF, green: 0, blue: 0))
+        example: RGBAColor(red: 0xFF, green: 0, blue: 0)
+    )
+    .surroundings()
 
     /// `automaticallyChangeAlpha`.
     public static let autoAlpha = stored(
@@ -215,6 +223,7 @@ extension SceneField {
     ) { v, b in
         b.scene.language = TitleLanguage(tag: try SceneRead.text(v, "language"))
     }
+    .surroundings()
 
     /// Titles by state.
     public static let titles = SceneField(
@@ -236,6 +245,7 @@ extension SceneField {
         let value = try SceneRead.text(v, "lastUpdated")
         b.scene.lastUpdated = value.lowercased() == "none" ? nil : try date(value, "lastUpdated")
     }
+    .surroundings()
 
     /// "Now" for the last-updated line.
     public static let now = SceneField(
@@ -244,6 +254,7 @@ extension SceneField {
     ) { v, b in
         b.now = try date(try SceneRead.text(v, "now"), "now")
     }
+    .surroundings()
 
     /// The time zone of the last-updated line.
     public static let timezone = SceneField(
@@ -258,6 +269,7 @@ extension SceneField {
         }
         b.scene.timeZone = zone
     }
+    .surroundings()
 
     /// The labels' colour.
     public static let textColor = stored(
@@ -342,6 +354,7 @@ extension SceneField {
     ) { v, b in
         b.i18nBundle = try SceneRead.text(v, "i18nBundle")
     }
+    .on(.part(.strings))
 
     /// The spinner's look.
     public static let spinner = stored(
@@ -362,7 +375,9 @@ extension SceneField {
     /// A right-to-left layout.
     public static let rtl = stored(
         "rtl", \.scene.rightToLeft, group: .look, help: "Mirror the layout for right-to-left collection views.", example: true,
-        properties: ["rightToLeft"])
+        properties: ["rightToLeft"]
+    )
+    .surroundings()
 
     /// The largest decoded frame.
     public static let maxPixels = SceneField(
@@ -371,6 +386,7 @@ extension SceneField {
     ) { v, b in
         b.maxPixels = try SceneRead.integer(v, "maxPixels", in: Limits.framePixels)
     }
+    .surroundings()
 
     /// The memory budget of decoded pixels.
     public static let maxMemory = SceneField(
@@ -379,6 +395,7 @@ extension SceneField {
     ) { v, b in
         b.maxMemory = try SceneRead.integer(v, "maxMemory", in: Limits.memoryMebibytes)
     }
+    .surroundings()
 
     /// The longest one step of Lottie drawing may take.
     public static let maxSeconds = SceneField(
@@ -388,6 +405,7 @@ extension SceneField {
     ) { v, b in
         b.maxSeconds = try SceneRead.integer(v, "maxSeconds", in: Limits.workerSeconds)
     }
+    .surroundings()
 
     /// Every shared setting, in the order help lists them (after `library`).
     static let shared: [SceneField] = [

@@ -213,13 +213,16 @@ extension RefreshFamily {
     ///   - style: one of the kind's styles.
     /// - Returns: the class's name.
     public func className(kind: ComponentKind, style: ComponentStyle) -> String { "\(name) \(kind.rawValue) \(style.rawValue)" }
-    /// Both labels, a spinner, and images in the GIF style.
+    /// Both labels, a spinner, images in the GIF style, and a trailer's height (as ``setHeight(_:kind:)``).
     /// - Parameters:
     ///   - kind: one of its kinds.
     ///   - style: one of the kind's styles.
     /// - Returns: its parts.
     public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
-        style == .gif ? [.stateLabel, .timeLabel, .spinner, .images] : [.stateLabel, .timeLabel, .spinner]
+        var parts: Set<ControlPart> = [.stateLabel, .timeLabel, .spinner]
+        if style == .gif { parts.insert(.images) }
+        if kind == .trailer { parts.insert(.viewHeight) }
+        return parts
     }
     /// Idle, Pulling, Refreshing.
     public func states(of kind: ComponentKind) -> [RefreshState] { [.idle, .pulling, .refreshing] }

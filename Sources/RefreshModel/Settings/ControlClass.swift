@@ -92,6 +92,13 @@ public enum ControlPart: String, Sendable, CaseIterable {
     case alphaChange
     /// A title the auto footer hides while refreshing (`refreshingTitleHidden`).
     case refreshingTitle
+    /// A height the app sets (MJRefresh's `mj_h`, ZJRefresh's animator height).
+    case height
+    /// A height that is the scroll view's (MJRefresh's trailer): set by the app's layout, not
+    /// by the control's setup code.
+    case viewHeight
+    /// Strings read from the app's bundle (MJRefreshConfig's `i18nBundle`).
+    case strings
 }
 
 extension ClassRule {

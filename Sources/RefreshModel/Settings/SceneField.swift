@@ -77,6 +77,11 @@ public struct SceneField: Sendable {
     /// The classes the setting exists on (``ControlClass``): given for any other, it is
     /// refused before anything is drawn or exported. Every class unless declared.
     public private(set) var classes = ClassRule.every
+    /// True for what surrounds the control rather than what the app sets on it: the state,
+    /// pull and time, the canvas, the device's clock, zone and language, how files are read,
+    /// decoding limits. Such a setting exists on every class and is never app code
+    /// (docs/export.md): the export leaves it out, and its proof carries it over.
+    public private(set) var isSurroundings = false
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` naming ``name``.
     let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
 
@@ -132,6 +137,14 @@ public struct SceneField: Sendable {
     public func on(_ rule: ClassRule) -> SceneField {
         var field = self
         field.classes = rule
+        return field
+    }
+
+    /// This setting, marked as what surrounds the control (``isSurroundings``).
+    /// - Returns: the setting.
+    public func surroundings() -> SceneField {
+        var field = self
+        field.isSurroundings = true
         return field
     }
 

@@ -16,7 +16,8 @@ extension MJRefresh {
         }
     }
 
-    /// Every class has a state label and `automaticallyChangeAlpha`; headers a last-updated
+    /// Every class has a state label, `automaticallyChangeAlpha`, the app's strings and a
+    /// height (a trailer's is the scroll view's); headers a last-updated
     /// label; Gif classes images; Normal ones an `arrowView` (not the auto footer) and a
     /// `loadingView` (not the trailer); auto footers `refreshingTitleHidden`.
     /// - Parameters:
@@ -24,7 +25,7 @@ extension MJRefresh {
     ///   - style: one of the kind's styles.
     /// - Returns: its parts.
     public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
-        var parts: Set<ControlPart> = [.stateLabel, .alphaChange]
+        var parts: Set<ControlPart> = [.stateLabel, .alphaChange, .strings, kind == .trailer ? .viewHeight : .height]
         if kind == .header { parts.insert(.timeLabel) }
         if kind == .autoFooter { parts.insert(.refreshingTitle) }
         if style == .gif { parts.insert(.images) }

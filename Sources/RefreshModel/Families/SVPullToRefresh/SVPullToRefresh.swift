@@ -65,6 +65,19 @@ public struct SVPullToRefresh: RefreshFamily, Equatable {
     public func className(kind: ComponentKind, style: ComponentStyle) -> String {
         kind == .autoFooter ? "SVInfiniteScrollingView" : "SVPullToRefreshView"
     }
+    /// A state's custom view as the app sets it (`setCustomView:forState:`): Stopped shows
+    /// its first image still, whatever the pull (the view knows nothing of the pull); the other
+    /// states loop their images in time.
+    /// - Parameters:
+    ///   - scene: the control in its state.
+    ///   - images: the state images.
+    /// - Returns: the sequence and frame shown, or nil.
+    public func image(of scene: RefreshScene, in images: StateImages) -> ImageSelection.Choice? {
+        let drawn = scene.state.drawnAs
+        return ImageSelection.pick(
+            drawn, in: images, percent: drawn == .idle ? 0 : nil, time: scene.timeMicroseconds, timing: scene.timing)
+    }
+
     /// The pull-to-refresh view has a title, a subtitle and a spinner of set style and colour;
     /// the infinite scrolling view only a spinner's style; custom views (images) in the GIF style.
     /// - Parameters:

@@ -56,6 +56,10 @@ extension SVPullToRefresh {
             if let color = scene.textColor { set(["textColor"], .color(color)) }
             if let color = scene.stateLabelColor { set(["titleLabel", "textColor"], .color(color)) }
             if let color = scene.timeLabelColor { set(["subtitleLabel", "textColor"], .color(color)) }
+            if scene.stateLabelHidden { out.append(.line(swift: "view.titleLabel.isHidden = true", objc: "view.titleLabel.hidden = YES")) }
+            if scene.timeLabelHidden {
+                out.append(.line(swift: "view.subtitleLabel.isHidden = true", objc: "view.subtitleLabel.hidden = YES"))
+            }
             if let font = scene.stateLabelFont { set(["titleLabel", "font"], .font(font)) }
             if let font = scene.timeLabelFont { set(["subtitleLabel", "font"], .font(font)) }
             // After the style (set below it on the device would reset the colour): MJRefresh's

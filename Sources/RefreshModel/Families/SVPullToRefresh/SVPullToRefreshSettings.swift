@@ -20,7 +20,7 @@ extension SVPullToRefresh {
                 "svLayout", of: sv, \.layoutVersion, group: .look,
                 help: "SVPullToRefresh's layout: current (the current source) or 2012 (the November 2012 source, with its date label).",
                 example: .v2012
-            ).on(.kinds(except: .autoFooter)),
+            ).on(.kinds(except: .autoFooter)).surroundings(),
             .setting(
                 "svDateFormat", of: sv, \.dateFormat, group: .labels,
                 help:

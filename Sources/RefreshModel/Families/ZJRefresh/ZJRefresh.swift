@@ -41,7 +41,7 @@ public struct ZJRefresh: RefreshFamily, Equatable {
         style == .gif ? "GifAnimator" : "NormalAnimator"
     }
     /// Both animators have a description label, and a last-time label a footer hides; the
-    /// GifAnimator images. Their spinner and arrow are their own.
+    /// GifAnimator images and the height it is made with (NormalAnimator's is its nib's). Their spinner and arrow are their own.
     /// - Parameters:
     ///   - kind: one of its kinds.
     ///   - style: one of the kind's styles.
@@ -49,7 +49,7 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
         var parts: Set<ControlPart> = [.stateLabel]
         if kind == .header { parts.insert(.timeLabel) }
-        if style == .gif { parts.insert(.images) }
+        if style == .gif { parts.formUnion([.images, .height]) }
         return parts
     }
     /// `normal`, `pull-to-refresh`, `release-to-refresh`, `loading`.

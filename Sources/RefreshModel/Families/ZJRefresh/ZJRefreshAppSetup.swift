@@ -64,15 +64,17 @@ extension ZJRefresh {
         if let text = lastRefreshText {
             out.append(.line(swift: "animator.setupLastFreshTime { _ in \(AppCode.swiftString(text)) }", objc: ""))
         }
-        if gif {
-            // GifAnimator's labels (NormalAnimator's come from its nib).
-            for (label, font, color) in [
-                ("descriptionLabel", scene.stateLabelFont, scene.stateLabelColor ?? scene.textColor),
-                ("lastTimeLabel", scene.timeLabelFont, scene.timeLabelColor ?? scene.textColor),
-            ] {
-                if let font { out.append(.assign(receiver: "animator", path: [label, "font"], value: .font(font))) }
-                if let color { out.append(.assign(receiver: "animator", path: [label, "textColor"], value: .color(color))) }
-            }
+        // The labels as the picture shows them: GifAnimator's are its own, NormalAnimator's come
+        // from its nib (its outlets are spelled `descroptionLabel` and `lastTimelabel`). A
+        // footer's last-time label is hidden by the animator itself.
+        let labels = gif ? ("descriptionLabel", "lastTimeLabel") : ("descroptionLabel", "lastTimelabel")
+        for (label, font, color, hidden, shown) in [
+            (labels.0, scene.stateLabelFont, scene.stateLabelColor ?? scene.textColor, scene.stateLabelHidden, true),
+            (labels.1, scene.timeLabelFont, scene.timeLabelColor ?? scene.textColor, scene.timeLabelHidden, scene.kind == .header),
+        ] where shown {
+            if hidden { out.append(.line(swift: "animator.\(label).isHidden = true", objc: "")) }
+            if let font { out.append(.assign(receiver: "animator", path: [label, "font"], value: .font(font))) }
+            if let color { out.append(.assign(receiver: "animator", path: [label, "textColor"], value: .color(color))) }
         }
         if let color = scene.controlColor { out.append(.assign(receiver: "animator", path: ["backgroundColor"], value: .color(color))) }
         let add = scene.kind == .header ? "zj_addRefreshHeader(headerAnimator" : "zj_addRefreshFooter(footerAnimator"
