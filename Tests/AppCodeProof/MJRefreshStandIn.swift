@@ -22,7 +22,12 @@ enum MJRefreshState: Int { // api: MJRefreshComponent.state
 class MJRefreshConfig {
     static let `default` = MJRefreshConfig() // api: MJRefreshConfig.defaultConfig
     // api: MJRefreshConfig.languageCode
-    var languageCode: String? { didSet { Record.set("language", languageCode ?? "en") } }
+    var languageCode: String? {
+        didSet {
+            Record.set("language", languageCode ?? "en")
+            Record.set("forceLanguage", languageCode != nil)
+        }
+    }
     // api: MJRefreshConfig.i18nFilename
     var i18nFilename: String? { didSet { Record.set("i18nFilename", i18nFilename ?? "Localizable") } }
 }

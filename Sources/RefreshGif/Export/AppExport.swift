@@ -157,21 +157,41 @@ public struct AppExport {
         var plan = Plan()
         guard scene.style == .gif else { return plan }
         let states = try RefreshRenderer().images(of: scene)
+        // One image set a distinct picture: a frame two states (or two places of one state)
+        // share is named once, by its first use. Pictures are told apart by their size and
+        // checksum, and equal ones compared pixel for pixel; one frame is decoded at a time.
+        var named: [PictureKey: [(name: String, sequence: ImageSequence, index: Int)]] = [:]
         for (state, sequence) in states.sequences.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             // Idle's image follows the pull, not the clock: its frames are listed once each.
             let playback = ImagePlayback(sequence, timing: state == .idle ? .equal : scene.timing)
             let word = state.rawValue.replacingOccurrences(of: "-", with: "_")
-            func name(_ index: Int) -> String { "\(prefix)_\(word)_" + String(format: "%03d", index) }
-            plan.images[state] = AppImages(names: playback.frames.map(name), duration: playback.duration)
+            var names: [Int: String] = [:]
             for index in Set(playback.frames).sorted() {
-                plan.frames.append((name(index), sequence, index))
+                let image = try sequence.frames[index].checkedImage()
+                let key = PictureKey(width: image.width, height: image.height, checksum: Checksum.crc32(image.pixels))
+                if let same = try named[key]?.first(where: { try $0.sequence.frames[$0.index].checkedImage() == image }) {
+                    names[index] = same.name
+                    continue
+                }
+                let name = "\(prefix)_\(word)_" + String(format: "%03d", index)
+                names[index] = name
+                named[key, default: []].append((name, sequence, index))
+                plan.frames.append((name, sequence, index))
                 let pixels = sequence.frames[index].pixelWidth * sequence.frames[index].pixelHeight
                 plan.pixels += pixels
                 plan.largest = max(plan.largest, pixels)
             }
+            plan.images[state] = AppImages(names: playback.frames.map { names[$0] ?? "" }, duration: playback.duration)
         }
         plan.frames.sort { $0.name < $1.name }
         return plan
+    }
+
+    /// What tells two pictures apart before their pixels are compared.
+    private struct PictureKey: Hashable {
+        var width: Int
+        var height: Int
+        var checksum: UInt32
     }
 
     /// MJRefresh keeps every image of every state decoded: their bytes at the largest scale.

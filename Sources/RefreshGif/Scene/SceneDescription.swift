@@ -149,7 +149,11 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         // A class the library does not have is the scene's own check to refuse.
         guard scene.family.kinds.contains(scene.kind), scene.family.styles(for: scene.kind).contains(scene.style) else { return }
         let control = scene.controlClass
-        for field in schema.fields where !field.isEffect && values[field.key] != nil && !field.applies(to: control) {
+        // Another library's setting is refused as such when it is applied.
+        for field in schema.fields
+        where !field.isEffect && values[field.key] != nil && (field.owner == nil || field.owner == control.library)
+            && !field.applies(to: control)
+        {
             throw InvalidValue(field: field.name, reason: Self.notApplying(field, to: control, in: scene.family))
         }
     }

@@ -35,6 +35,10 @@ public struct MJRefresh: RefreshFamily, Equatable {
     public var triggerAutomaticallyRefreshPercent = 1.0
     /// An auto footer's `autoTriggerTimes`: refreshes one drag may trigger (−1: no limit).
     public var autoTriggerTimes = 1
+    /// The app sets `MJRefreshConfig.languageCode` to the scene's language: every user sees it,
+    /// whatever their device's language. False (the default) leaves the device to choose, and
+    /// the language a scene is drawn in is a preview of one device, not app code.
+    public var forcesLanguage = false
     /// `MJRefreshConfig.i18nFilename`: the table MJRefresh reads from the app's bundle
     /// (`i18nBundle`) after its own.
     public var i18nFilename = "Localizable"

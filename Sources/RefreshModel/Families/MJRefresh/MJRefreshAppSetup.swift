@@ -70,7 +70,8 @@ extension MJRefresh {
                 swift: "MJRefreshConfig.default.\(property) = \(AppCode.swiftString(text))",
                 objc: "MJRefreshConfig.defaultConfig.\(property) = @\(AppCode.cString(text))")
         }
-        if scene.language != .en { before.append(config("languageCode", scene.language.rawValue)) }
+        // The language drawn is one device's; only an app that forces it sets it.
+        if forcesLanguage { before.append(config("languageCode", scene.language.rawValue)) }
         if i18nFilename != MJRefresh().i18nFilename { before.append(config("i18nFilename", i18nFilename)) }
         if !appStrings.isEmpty {
             before.append(.comment("The app's strings table is read from its main bundle (or MJRefreshConfig's i18nBundle)."))
@@ -139,11 +140,8 @@ extension MJRefresh {
         if scene.style == .normal && scene.kind != .trailer {
             if let style = scene.spinnerStyle {
                 // UIActivityIndicatorView's `style` is `activityIndicatorViewStyle` in Objective-C.
-                let value = Self.spinnerCase(style)
                 out.append(
-                    .line(
-                        swift: "\(v).loadingView?.style = \(value.written(in: .swift))",
-                        objc: "\(v).loadingView.activityIndicatorViewStyle = \(value.written(in: .objc))"))
+                    Self.spinnerStyle(style, swift: "\(v).loadingView?.style", objc: "\(v).loadingView.activityIndicatorViewStyle"))
             }
             if let color = scene.spinnerColor { set(["loadingView?", "color"], .color(color)) }
         }
@@ -162,6 +160,26 @@ extension MJRefresh {
         }
         if timeLabel, let line = lastUpdatedBlock(scene) { set(["lastUpdatedTimeText"], line) }
         return out
+    }
+
+    /// Sets a spinner's style at `swift` / `objc`. The `medium` style is iOS 13's, and the
+    /// libraries build for iOS 12: it is set behind an availability check, with the gray
+    /// style it replaced (drawn the same size) before iOS 13.
+    /// - Parameters:
+    ///   - style: the look.
+    ///   - swift: the property's path in Swift.
+    ///   - objc: the property's path in Objective-C.
+    /// - Returns: the statement.
+    static func spinnerStyle(_ style: SpinnerStyle, swift: String, objc: String) -> AppStatement {
+        let value = spinnerCase(style)
+        guard style == .medium else {
+            return .line(swift: "\(swift) = \(value.written(in: .swift))", objc: "\(objc) = \(value.written(in: .objc))")
+        }
+        let old = spinnerCase(.classic)
+        return .line(
+            swift: "if #available(iOS 13.0, *) { \(swift) = \(value.written(in: .swift)) } else { \(swift) = \(old.written(in: .swift)) }",
+            objc:
+                "if (@available(iOS 13.0, *)) { \(objc) = \(value.written(in: .objc)); } else { \(objc) = \(old.written(in: .objc)); }")
     }
 
     /// `UIActivityIndicatorView.Style` for a spinner look.

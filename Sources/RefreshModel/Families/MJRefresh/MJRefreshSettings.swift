@@ -27,6 +27,11 @@ extension MJRefresh {
                 example: "Pull down to sync"
             ).on(.kinds(.header)),
             .setting(
+                "forceLanguage", of: mj, \.forcesLanguage, group: .labels,
+                help:
+                    "The app sets MJRefreshConfig.languageCode to --language, so every user sees it; without, the device's language picks and the export leaves it out.",
+                example: true),
+            .setting(
                 "i18nFilename", of: mj, \.i18nFilename, group: .labels,
                 help: "MJRefreshConfig.i18nFilename: the strings table read from --i18n-bundle (default Localizable).",
                 example: "MJRefresh_i18n"),

@@ -64,7 +64,9 @@ extension SVPullToRefresh {
             if let font = scene.timeLabelFont { set(["subtitleLabel", "font"], .font(font)) }
             // After the style (set below it on the device would reset the colour): MJRefresh's
             // order, style then colour.
-            if let style = scene.spinnerStyle { set(["activityIndicatorViewStyle"], MJRefresh.spinnerCase(style)) }
+            if let style = scene.spinnerStyle {
+                out.append(MJRefresh.spinnerStyle(style, swift: "\(v).activityIndicatorViewStyle", objc: "\(v).activityIndicatorViewStyle"))
+            }
             if let color = scene.spinnerColor { set(["activityIndicatorViewColor"], .color(color)) }
             if !showsPullToRefresh {
                 out.append(.line(swift: "scrollView.showsPullToRefresh = false", objc: "scrollView.showsPullToRefresh = NO"))
@@ -74,7 +76,9 @@ extension SVPullToRefresh {
                 out.append(.line(swift: "scrollView.showsInfiniteScrolling = false", objc: "scrollView.showsInfiniteScrolling = NO"))
             }
             if !infiniteScrollingEnabled { out.append(.line(swift: "view.enabled = false", objc: "view.enabled = NO")) }
-            if let style = scene.spinnerStyle { set(["activityIndicatorViewStyle"], MJRefresh.spinnerCase(style)) }
+            if let style = scene.spinnerStyle {
+                out.append(MJRefresh.spinnerStyle(style, swift: "\(v).activityIndicatorViewStyle", objc: "\(v).activityIndicatorViewStyle"))
+            }
         }
         if let color = scene.controlColor { set(["backgroundColor"], .color(color)) }
         for state in RefreshState.allCases {
