@@ -24,7 +24,8 @@ struct AppCodeProofTests {
         (
             "normal-header",
             [
-                "--style", "normal", "--arrow-image", "Fixtures/demo/arrow@2x.png", "--arrow-image-template", "--language", "zh-Hans", "--force-language",
+                "--style", "normal", "--arrow-image", "Fixtures/demo/arrow@2x.png", "--arrow-image-template", "--language", "zh-Hans",
+                "--force-language",
                 "--last-updated-format", "'Synced 'MM-dd HH:mm", "--time-label-font", "12", "--spinner", "classic",
                 "--spinner-color", "#FF3B30", "--hide-state-label",
             ]
