@@ -46,12 +46,21 @@ struct Export: ParsableCommand {
                 Console.error("refresh-render: " + CLIError.line(finding.line) + "\n")
             }
             try export.write(to: output)
-            let count = export.images.values.reduce(0) { $0 + Set($1.names).count } + (export.arrowImage == nil ? 0 : 1)
+            let count = export.assetNames.count
             let code =
                 export.setup == nil
                 ? "no setup code for this library"
                 : export.setup?.objcImport == nil ? "RefreshSetup.swift" : "RefreshSetup.swift, .h and .m"
-            try Console.line("\(output): \(count) images at @\(parsed.map(String.init).joined(separator: "x, @"))x, \(code)")
+            // A font file the labels use ships with the export: the app registers it.
+            let fonts =
+                export.fonts.isEmpty
+                ? ""
+                : ", " + export.fonts.map(\.file).joined(separator: ", ") + " (list under UIAppFonts in Info.plist)"
+            let strings =
+                export.strings.isEmpty
+                ? "" : ", \(export.strings.count) strings file\(export.strings.count == 1 ? "" : "s") (add Strings/ to the app target)"
+            try Console.line(
+                "\(output): \(count) images at @\(parsed.map(String.init).joined(separator: "x, @"))x, \(code)\(fonts)\(strings)")
         }
     }
 }

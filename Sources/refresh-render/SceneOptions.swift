@@ -72,7 +72,11 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
     func makeScene() throws -> RefreshScene {
         let description = try description()
         if case let .text(language)? = description[.language], !TitleLanguage.isKnown(tag: language) {
-            CLIError.warn("--language '\(language)': no titles in that language (en, zh-Hans, zh-Hant, ko, ru, uk); English is used")
+            let fallback =
+                description[.i18nBundle] == nil
+                ? "English is used" : "the app's strings (--i18n-bundle) are used where they have it, English elsewhere"
+            CLIError.warn(
+                "--language '\(language)': the library has no titles in that language (en, zh-Hans, zh-Hant, ko, ru, uk); \(fallback)")
         }
         let scene = try description.makeScene()
         // A character no font has is drawn as an empty box: said, never silent.

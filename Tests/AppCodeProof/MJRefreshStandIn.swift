@@ -30,6 +30,8 @@ class MJRefreshConfig {
     }
     // api: MJRefreshConfig.i18nFilename
     var i18nFilename: String? { didSet { Record.set("i18nFilename", i18nFilename ?? "Localizable") } }
+    // api: MJRefreshConfig.i18nBundle
+    var i18nBundle: Bundle? { didSet { Record.set("i18nBundle", "@strings") } }
 }
 
 class MJRefreshComponent: UIView {

@@ -20,8 +20,10 @@ enum Record {
         return "#" + parts.map { String(format: "%02X", $0) }.joined()
     }
 
+    /// `bold 14`, or `regular 14 @font:DejaVuSans-Bold` for a face asked for by name (the
+    /// proof finds it among the exported fonts).
     static func font(_ font: UIFont) -> String {
-        (font.bold ? "bold " : "regular ") + String(format: "%g", font.pointSize)
+        (font.bold ? "bold " : "regular ") + String(format: "%g", font.pointSize) + (font.name.map { " @font:" + $0 } ?? "")
     }
 
     static func write() {

@@ -16,13 +16,19 @@ class UIColor {
 class UIFont {
     let pointSize: Double
     let bold: Bool
+    /// The face asked for by its PostScript name; nil for the system font.
+    var name: String?
     init(pointSize: Double, bold: Bool) {
         self.pointSize = pointSize
         self.bold = bold
     }
     class func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, bold: false) }
     class func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, bold: true) }
-    convenience init?(name: String, size: CGFloat) { return nil }
+    /// A face the app ships (UIAppFonts) or the phone has, by its PostScript name.
+    convenience init?(name: String, size: CGFloat) {
+        self.init(pointSize: size, bold: false)
+        self.name = name
+    }
 }
 
 class UIImage {

@@ -201,6 +201,16 @@ struct AppCodeProofTests {
             json["images"] = paths
         }
         if let arrow = recorded["arrowImage"] as? String { json["arrowImage"] = file(arrow) }
+        // The app's strings are the exported Strings folder, in its main bundle.
+        if recorded["i18nBundle"] as? String == "@strings" { json["i18nBundle"] = export + "/Strings" }
+        // A face asked for by its PostScript name is the font file exported under that name.
+        for key in ["stateLabelFont", "timeLabelFont"] {
+            guard let font = recorded[key] as? String, let range = font.range(of: "@font:") else { continue }
+            let name = String(font[range.upperBound...])
+            let shipped = (try? FileManager.default.contentsOfDirectory(atPath: export + "/Fonts")) ?? []
+            let file = shipped.first { $0.hasPrefix(name + ".") }.map { export + "/Fonts/" + $0 } ?? name
+            json[key] = String(font[..<range.lowerBound]) + file
+        }
         var description = try JSONDecoder().decode(
             SceneDescription.self, from: try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
         for (key, value) in try SceneSchema.standard.description(fromArguments: view).values { description[key: key] = value }

@@ -186,3 +186,61 @@ struct FrameListTests {
         #expect(throws: RefreshGifError.self) { try loader.load(folder + "/f0@2x.png," + folder + "/x.gif") }
     }
 }
+
+/// What an app team brings: its own font file, strings bundle and languages.
+@Suite("Export: fonts, strings and languages as the app needs them")
+struct AppExportHandOffTests {
+    @Test("a font file is asked for by its PostScript name and shipped under it; an installed family by its face of the weight")
+    func fontsByPostScriptName() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: folder + "/AppSans-Bold.ttf")
+        let file = try AppExport(
+            try SceneSchema.standard.description(fromArguments: ["--style", "state", "--state-label-font", "16 AppSans-Bold.ttf"]),
+            baseDirectory: folder)
+        #expect(file.fonts.map(\.file) == ["Fonts/DejaVuSans-Bold.ttf"])
+        #expect(file.setup?.swift.contains("UIFont(name: \"DejaVuSans-Bold\", size: 16)") == true, "\(file.setup?.swift ?? "")")
+        try file.write(to: folder + "/export")
+        #expect(
+            FileManager.default.contentsEqual(atPath: folder + "/export/Fonts/DejaVuSans-Bold.ttf", andPath: folder + "/AppSans-Bold.ttf"))
+        // The scene's font file is each label's, at the library's size.
+        let scene = try AppExport(
+            try SceneSchema.standard.description(fromArguments: ["--style", "state", "--font", "AppSans-Bold.ttf"]), baseDirectory: folder)
+        #expect(scene.setup?.swift.contains("header.stateLabel?.font = UIFont(name: \"DejaVuSans-Bold\", size: 14)") == true)
+        let installed = try AppExport(
+            try SceneSchema.standard.description(fromArguments: ["--style", "state", "--state-label-font", "bold 17 DejaVu Sans"]),
+            baseDirectory: folder)
+        #expect(installed.fonts.isEmpty)
+        #expect(installed.setup?.swift.contains("UIFont(name: \"DejaVuSans-Bold\", size: 17)") == true, "\(installed.setup?.swift ?? "")")
+    }
+
+    @Test("the app's strings ship with the code that reads them; the language drawn is not app code unless forced")
+    func stringsAndLanguage() throws {
+        let bundle = Support.root.appendingPathComponent("Fixtures/strings/App.bundle").path
+        let export = try AppExport(
+            try SceneSchema.standard.description(fromArguments: ["--i18n-bundle", bundle, "--language", "zh-Hans"]), baseDirectory: nil)
+        #expect(export.strings.map(\.file) == ["Strings/en.lproj/Localizable.strings", "Strings/zh-Hans.lproj/Localizable.strings"])
+        let swift = export.setup?.swift ?? ""
+        #expect(swift.contains("MJRefreshConfig.default.i18nBundle = Bundle.main") && !swift.contains("languageCode"), "\(swift)")
+        let forced = try AppExport(
+            try SceneSchema.standard.description(fromArguments: ["--language", "zh-Hans", "--force-language"]), baseDirectory: nil)
+        #expect(forced.setup?.swift.contains("MJRefreshConfig.default.languageCode = \"zh-Hans\"") == true)
+    }
+
+    @Test("a language only the app's strings have is drawn from them, as the phone reads the app's bundle")
+    func appLanguage() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/App.bundle/de.lproj", withIntermediateDirectories: true)
+        try "\"MJRefreshHeaderIdleText\" = \"Zum Aktualisieren ziehen\";\n".write(
+            toFile: folder + "/App.bundle/de.lproj/Localizable.strings", atomically: true, encoding: .utf8)
+        let scene = try SceneSchema.standard.description(fromArguments: ["--i18n-bundle", "App.bundle", "--language", "de"])
+            .makeScene(baseDirectory: folder)
+        #expect(scene.stateTitle == "Zum Aktualisieren ziehen")
+        // The library's own strings have no German: the pulled title is English.
+        var pulled = scene
+        pulled.state = .pulling
+        #expect(pulled.stateTitle == "Release to refresh")
+    }
+}

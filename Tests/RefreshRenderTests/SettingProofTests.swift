@@ -25,10 +25,6 @@ struct SettingProofTests {
         var state: String?
     }
 
-    /// Files the export does not carry into the app yet (a font file by its PostScript name, a
-    /// strings bundle with MJRefreshConfig's i18nBundle): known, and reported if they start to pass.
-    static let notYetExported: Set = ["font", "i18nBundle"]
-
     /// The settings that choose the class: each case sets them to its class.
     static let choosing: Set = ["library", "kind", "style"]
 
@@ -171,13 +167,7 @@ struct SettingProofTests {
                 if drawn != expected { differing.append(moment) }
                 compared += 1
             }
-            if Self.notYetExported.contains(one.field) {
-                withKnownIssue("\(one.field) is not yet app code: the export does not carry the file", isIntermittent: true) {
-                    #expect(differing.isEmpty, "\(one.name)")
-                }
-            } else {
-                #expect(differing.isEmpty, "\(one.name) \(differing): the exported code draws otherwise; it set \(recorded)")
-            }
+            #expect(differing.isEmpty, "\(one.name) \(differing): the exported code draws otherwise; it set \(recorded)")
         }
         #expect(compared > cases.count)
     }

@@ -61,11 +61,19 @@ public struct AppExport {
     public let setup: AppSetup?
     /// What the device will suffer: the linter's findings and the decoded memory.
     public let findings: [AssetFinding]
+    /// The font files the app needs, by the path the export writes (`Fonts/DejaVuSerif-Bold.ttf`,
+    /// named by the face's PostScript name, which the code asks for), with the file read:
+    /// the app lists them under `UIAppFonts` (docs/export.md, "Fonts").
+    public let fonts: [(file: String, source: String)]
+    /// The app's strings the scene draws from (`i18nBundle`), by the path the export writes
+    /// (`Strings/en.lproj/Localizable.strings`), with the file read: added to the app target,
+    /// they are in its main bundle, where the code points MJRefreshConfig.
+    public let strings: [(file: String, source: String)]
     /// The scene at each scale, from the sources: loaded again, one scale at a time, when the
     /// files are made (the pixels are never all held at once).
     private let scaled: [(scale: Int, description: SceneDescription)]
     /// Every image's asset name, sorted (the same at every scale).
-    private let assetNames: [String]
+    public let assetNames: [String]
     private let baseDirectory: String?
     /// The most bytes making the files holds at once: one scale's images (at the largest
     /// scale) decoded, and the largest of them being encoded (its pixels and the filtered rows).
@@ -104,7 +112,10 @@ public struct AppExport {
         images = plan.images
         arrowImage = scene.arrowImage == nil ? nil : options.prefix + "_arrow"
         assetNames = (plan.frames.map(\.name) + [arrowImage].compactMap { $0 }).sorted()
-        setup = scene.family.appSetup(of: scene, images: images, arrowImage: arrowImage)
+        strings = Self.appStrings(description, scene: scene, baseDirectory: baseDirectory)
+        let named = try Self.appFonts(scene)
+        fonts = named.files
+        setup = scene.family.appSetup(of: named.scene, images: images, arrowImage: arrowImage)
         let pixels = plan.pixels + (scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
         let count = plan.count + (scene.arrowImage == nil ? 0 : 1)
         let largestImage = max(plan.largest, scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
@@ -187,6 +198,58 @@ public struct AppExport {
         return plan
     }
 
+    /// `scene` with its label fonts as the app asks for them: a font file (a label's own, or
+    /// the scene's for a label without one, at the family's size and weight) and an installed
+    /// family (its face of the label's weight) become the face's PostScript name; and the font
+    /// files to ship, by the name they are written under.
+    static func appFonts(_ scene: RefreshScene) throws -> (scene: RefreshScene, files: [(file: String, source: String)]) {
+        var out = scene
+        var files: [(file: String, source: String)] = []
+        let defaults = scene.family.labelFonts(of: scene)
+        for (label, standard, field) in [
+            (\RefreshScene.stateLabelFont, defaults.title, "stateLabelFont"), (\.timeLabelFont, defaults.second, "timeLabelFont"),
+        ] {
+            var font = scene[keyPath: label] ?? standard
+            guard font.family != nil || scene.font != nil,
+                let location = try RefreshRenderer.location(of: font, field: field, scene: scene)
+            else { continue }
+            guard let name = FontNames.postScriptName(of: location) else {
+                throw RefreshGifError.badInput(file: location.path, message: "names no PostScript name for the app to ask for")
+            }
+            // A file the scene names ships with the export; an installed family is the phone's.
+            if font.namesFile || font.family == nil {
+                let suffix = location.path.split(separator: ".").last.map { "." + $0.lowercased() } ?? ".ttf"
+                let file = "Fonts/\(name)\(suffix)"
+                if !files.contains(where: { $0.file == file }) { files.append((file, location.path)) }
+            }
+            font.family = name
+            out[keyPath: label] = font
+        }
+        return (out, files.sorted { $0.file < $1.file })
+    }
+
+    /// The strings files of the scene's `i18nBundle` that hold its table, every language's, as
+    /// MJRefresh finds them in a bundle: a file as it is, an `.lproj` folder's table, a folder's
+    /// `LANGUAGE.lproj` tables, String Catalog and plain table.
+    static func appStrings(_ description: SceneDescription, scene: RefreshScene, baseDirectory: String?)
+        -> [(file: String, source: String)]
+    {
+        guard case let .text(given)? = description[.i18nBundle], let table = scene.family.stringsTable else { return [] }
+        let path = SceneDescription.resolve(given, from: baseDirectory)
+        let name = path.split(separator: "/").last.map(String.init) ?? given
+        guard FileIO.isDirectory(path) else { return [("Strings/" + name, path)] }
+        if path.hasSuffix(".lproj") { return [("Strings/\(name)/\(table).strings", path + "/\(table).strings")] }
+        var found: [String] = []
+        for entry in ((try? FileIO.entries(of: path)) ?? []).sorted() {
+            if entry.hasSuffix(".lproj") { found.append("\(entry)/\(table).strings") }
+        }
+        found += ["\(table).xcstrings", "\(table).strings"]
+        return found.filter { FileIO.isRegularFile(path + "/" + $0) }.map { ("Strings/" + $0, path + "/" + $0) }
+    }
+
+    /// The largest font file shipped (a CJK collection is some 20 MB).
+    static let maxFontBytes = 64 << 20
+
     /// What tells two pictures apart before their pixels are compared.
     private struct PictureKey: Hashable {
         var width: Int
@@ -229,6 +292,12 @@ public struct AppExport {
                 let folder = options.assets == .catalog ? "Refresh.xcassets/\(name).imageset/" : "images/"
                 try body(folder + "\(name)@\(scale)x.png", try encoder.encode(try make()))
             }
+        }
+        for font in fonts {
+            try body(font.file, try FileIO.read(font.source, maxBytes: Self.maxFontBytes))
+        }
+        for table in strings {
+            try body(table.file, try FileIO.read(table.source, maxBytes: StringsTable.maxBytes))
         }
         if let setup {
             try body("RefreshSetup.swift", Array(setup.swift.utf8))

@@ -74,7 +74,11 @@ extension MJRefresh {
         if forcesLanguage { before.append(config("languageCode", scene.language.rawValue)) }
         if i18nFilename != MJRefresh().i18nFilename { before.append(config("i18nFilename", i18nFilename)) }
         if !appStrings.isEmpty {
-            before.append(.comment("The app's strings table is read from its main bundle (or MJRefreshConfig's i18nBundle)."))
+            // The exported Strings/ folders, added to the app target, are in its main bundle.
+            before.append(
+                .line(
+                    swift: "MJRefreshConfig.default.i18nBundle = Bundle.main",
+                    objc: "MJRefreshConfig.defaultConfig.i18nBundle = NSBundle.mainBundle"))
         }
         let configure = configuration(of: scene, variable: variable, images: images, arrowImage: arrowImage)
         return AppSetup(

@@ -18,6 +18,7 @@ typedef void (^MJRefreshComponentAction)(void);
 @interface MJRefreshConfig : NSObject
 @property (copy, nonatomic, nullable) NSString *languageCode;
 @property (copy, nonatomic, nullable) NSString *i18nFilename;
+@property (strong, nonatomic, nullable) NSBundle *i18nBundle;
 @property (class, nonatomic, readonly) MJRefreshConfig *defaultConfig;
 @end
 

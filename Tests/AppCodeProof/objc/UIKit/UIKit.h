@@ -26,6 +26,10 @@ __attribute__((objc_root_class))
 @interface NSDate : NSObject
 @end
 
+@interface NSBundle : NSObject
+@property (class, readonly) NSBundle *mainBundle;
+@end
+
 @interface NSDateFormatter : NSObject
 @property (copy) NSString *dateFormat;
 - (NSString *)stringFromDate:(NSDate *)date;
