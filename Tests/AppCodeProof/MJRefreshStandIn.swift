@@ -19,6 +19,13 @@ enum MJRefreshState: Int { // api: MJRefreshComponent.state
     }
 }
 
+extension Bundle {
+    // api: NSBundle+MJRefresh.mj_localizedStringForKey:
+    static func mj_localizedString(forKey key: String) -> String {
+        ["MJRefreshHeaderLastTimeText": "Last updated: ", "MJRefreshHeaderNoneLastDateText": "No record"][key] ?? key
+    }
+}
+
 class MJRefreshConfig {
     static let `default` = MJRefreshConfig() // api: MJRefreshConfig.defaultConfig
     // api: MJRefreshConfig.languageCode

@@ -22,10 +22,12 @@ struct ZJSettingsTests {
         #expect(abs((standard.midX - wide.midX) - 7.5) < 0.01, "\(standard) \(wide)")
     }
 
-    @Test("the app's time text replaces the animator's line; a footer still has none")
+    @Test("the app's time text replaces the animator's line once a time is stored; a footer still has none")
     func lastRefreshText() throws {
-        let plan = try Self.plan(["--last-refresh-text", "刚刚刷新"])
+        let plan = try Self.plan(["--last-refresh-text", "刚刚刷新", "--last-updated", "2024-07-05T09:41:00Z"])
         #expect(plan.timeText == "刚刚刷新")
+        // With none stored, the animator says so before it asks the closure.
+        #expect(try Self.plan(["--last-refresh-text", "刚刚刷新"]).timeText == "首次刷新")
         #expect(try Self.plan([]).timeText == "首次刷新")
     }
 }

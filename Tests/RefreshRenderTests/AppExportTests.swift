@@ -215,6 +215,45 @@ struct AppExportHandOffTests {
         #expect(installed.setup?.swift.contains("UIFont(name: \"DejaVuSans-Bold\", size: 17)") == true, "\(installed.setup?.swift ?? "")")
     }
 
+    @Test("a phone's own family is refused naming what to draw instead; FACE=FILE keeps the face in the code and draws the file")
+    func phoneFamilies() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect {
+            try RefreshRenderer().render(
+                try SceneSchema.standard.description(fromArguments: ["--style", "state", "--state-label-font", "bold 17 Georgia"])
+                    .makeScene())
+        } throws: { error in
+            let text = "\(error)"
+            return (error as? InvalidValue)?.field == "stateLabelFont" && text.contains("the nearest installed face is")
+                && text.contains("'bold 17 Georgia-Bold=FILE.ttf'")
+        }
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: folder + "/Stand-in.ttf")
+        let arguments = ["--style", "state", "--state-label-font", "bold 17 Georgia-Bold=Stand-in.ttf"]
+        let export = try AppExport(try SceneSchema.standard.description(fromArguments: arguments), baseDirectory: folder)
+        #expect(export.fonts.isEmpty)
+        #expect(export.setup?.swift.contains("UIFont(name: \"Georgia-Bold\", size: 17)") == true, "\(export.setup?.swift ?? "")")
+        // Drawn with the file, as a label font naming the file draws.
+        let renderer = try RefreshRenderer()
+        let drawn = try renderer.render(try SceneSchema.standard.description(fromArguments: arguments).makeScene(baseDirectory: folder))
+        let file = try renderer.render(
+            try SceneSchema.standard.description(fromArguments: ["--style", "state", "--state-label-font", "bold 17 Stand-in.ttf"])
+                .makeScene(baseDirectory: folder))
+        #expect(drawn == file)
+    }
+
+    @Test("ZJRefresh's animators say 首次刷新 with no stored time, before they ask the app's closure")
+    func zjFirstRefresh() throws {
+        let none = try SceneSchema.standard.description(fromArguments: [
+            "--library", "zjrefresh", "--style", "gif", "--last-refresh-text", "刚刚",
+        ]).makeScene()
+        #expect(none.lastUpdatedText == "首次刷新")
+        let stored = try SceneSchema.standard.description(fromArguments: [
+            "--library", "zjrefresh", "--style", "gif", "--last-refresh-text", "刚刚", "--last-updated", "2024-07-05T09:41:00Z",
+        ]).makeScene()
+        #expect(stored.lastUpdatedText == "刚刚")
+    }
+
     @Test("the app's strings ship with the code that reads them; the language drawn is not app code unless forced")
     func stringsAndLanguage() throws {
         let bundle = Support.root.appendingPathComponent("Fixtures/strings/App.bundle").path

@@ -45,6 +45,11 @@ def test_sections_fold(page):
 
 
 def test_findings_only_for_what_is_drawn(page):
+    """The Normal style has no images: the panel hides their settings, the images the server
+    was started with are left out of what is drawn, and nothing is said about them."""
     page.select_option("#f-style", "normal")
-    wait_js(page, "[...document.querySelectorAll('#findings li')].some((li) => li.textContent.includes('draws no images'))")
+    wait_js(page, "document.querySelector('.field[data-name=\"images\"]').hidden")
+    wait_js(page, "[...document.querySelectorAll('#findings li')].some((li) => li.textContent.startsWith('No findings'))")
     assert page.locator("#findings li").count() == 1
+    # A setting the Normal header has stays offered.
+    assert page.locator('.field[data-name="arrowImage"]').is_visible()

@@ -46,7 +46,8 @@ struct SceneRequest: Sendable {
                 merged[field] = .byState(base.merging(extra) { _, new in new })
             }
         }
-        description = merged
+        // What the server was started with but the class drawn now lacks is left out.
+        description = try merged.leavingOut(settingsTheClassLacksBut: given)
     }
 
     /// The one gate for paths over HTTP: every file a request's settings name — whichever

@@ -210,6 +210,13 @@ public struct AppExport {
             (\RefreshScene.stateLabelFont, defaults.title, "stateLabelFont"), (\.timeLabelFont, defaults.second, "timeLabelFont"),
         ] {
             var font = scene[keyPath: label] ?? standard
+            // A phone's own face, drawn here with a file, is asked for by its name; nothing ships.
+            if let face = font.appName {
+                font.family = face
+                font.appName = nil
+                out[keyPath: label] = font
+                continue
+            }
             guard font.family != nil || scene.font != nil,
                 let location = try RefreshRenderer.location(of: font, field: field, scene: scene)
             else { continue }

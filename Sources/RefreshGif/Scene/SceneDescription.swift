@@ -143,6 +143,31 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         return build
     }
 
+    /// This description without the settings its class lacks, but for those `kept` sets: a
+    /// server's settings given at start (images for a GIF header) under a request that draws
+    /// another class (the Normal style) are left out, as the page leaves them out; a setting the
+    /// request itself gives is still refused.
+    /// - Parameter kept: the settings asked for now, kept whatever the class.
+    /// - Returns: the description.
+    /// - Throws: ``InvalidValue`` for a bad library, kind or style.
+    public func leavingOut(settingsTheClassLacksBut kept: SceneDescription) throws -> SceneDescription {
+        var build = SceneBuild()
+        for key in [SceneSchema.libraryKey, SceneField.kind.key, SceneField.style.key] {
+            guard let field = schema.field(key), let value = values[key] else { continue }
+            try schema.apply(field, value, to: &build)
+        }
+        let scene = build.scene
+        guard scene.family.kinds.contains(scene.kind) else { return self }
+        var style = scene.style
+        if self[.style] == nil, let first = scene.family.styles(for: scene.kind).first { style = first }
+        let control = ControlClass(scene.family, kind: scene.kind, style: style)
+        var out = self
+        for field in schema.fields where values[field.key] != nil && kept[field] == nil && !field.isEffect && !field.applies(to: control) {
+            out[field] = nil
+        }
+        return out
+    }
+
     /// Refuses a setting the scene's class does not have (docs/settings.md, "Where a setting
     /// applies"): the one rule render, export, lint and the preview go through.
     private func checkApplies(to scene: RefreshScene) throws {

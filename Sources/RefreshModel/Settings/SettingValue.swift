@@ -109,8 +109,9 @@ extension LabelFonts.Font: SceneSettingValue {
 
     /// A font as UIFont takes it: `15` or `regular 15` (`systemFont(ofSize: 15)`), `bold 17`
     /// (`boldSystemFont(ofSize: 17)`), followed by an installed family's name for
-    /// `UIFont(name:size:)` (`bold 17 DejaVu Serif`) or a font file the app bundles
-    /// (`15 Fonts/Brand.otf`); sizes from 1 to 200 points.
+    /// `UIFont(name:size:)` (`bold 17 DejaVu Serif`), a font file the app bundles
+    /// (`15 Fonts/Brand.otf`), or a phone's face for the app's code with a file that draws it
+    /// here (`bold 17 Georgia-Bold=Fonts/SerifBold.ttf`); sizes from 1 to 200 points.
     /// - Parameters:
     ///   - value: the text given.
     ///   - field: the setting's name, for the message.
@@ -132,15 +133,31 @@ extension LabelFonts.Font: SceneSettingValue {
             )
         }
         let family = words.dropFirst().joined(separator: " ")
-        return LabelFonts.Font(pointSize: size, bold: bold, family: family.isEmpty ? nil : family)
+        var font = LabelFonts.Font(pointSize: size, bold: bold, family: family.isEmpty ? nil : family)
+        // `FACE=FILE`: the app asks for FACE (a phone's own font), FILE draws it here.
+        if let equals = family.firstIndex(of: "=") {
+            func trimmed(_ part: Substring) -> String { String(part.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            let face = trimmed(family[..<equals])
+            font.family = trimmed(family[family.index(after: equals)...])
+            font.appName = face
+            guard !face.isEmpty, font.namesFile else {
+                throw InvalidValue(
+                    field: field,
+                    reason:
+                        "FACE=FILE names the face the app asks for and a .ttf, .otf or .ttc file drawn for it, got '\(SceneRead.quoted(text))'"
+                )
+            }
+        }
+        return font
     }
 
-    /// `bold 14`, `regular 12 DejaVu Serif`.
+    /// `bold 14`, `regular 12 DejaVu Serif`, `bold 17 Georgia-Bold=Fonts/SerifBold.ttf`.
     public var sceneValue: SceneValue? {
-        .text((bold ? "bold " : "regular ") + SceneValue.shortest(pointSize) + (family.map { " " + $0 } ?? ""))
+        let named = family.map { " " + (appName.map { $0 + "=" } ?? "") + $0 } ?? ""
+        return .text((bold ? "bold " : "regular ") + SceneValue.shortest(pointSize) + named)
     }
-    /// `[bold|regular] SIZE [FAMILY|FILE]`.
-    public static var settingValueName: String? { "[bold|regular] SIZE [FAMILY|FILE]" }
+    /// `[bold|regular] SIZE [FAMILY|FILE|FACE=FILE]`.
+    public static var settingValueName: String? { "[bold|regular] SIZE [FAMILY|FILE|FACE=FILE]" }
     /// A font file in place of a family.
     public static var fileForm: FileForm? { .labelFont }
 }

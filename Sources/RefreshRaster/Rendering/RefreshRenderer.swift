@@ -80,7 +80,16 @@ public final class RefreshRenderer {
         guard let family = label.family else { return scene.font }
         if label.namesFile { return FontLocation(path: family) }
         guard let found = FontResolver.face(family: family, bold: label.bold) else {
-            throw InvalidValue(field: field, reason: "no installed font family '\(family)' (fc-list : family lists them)")
+            // A phone's own family (Georgia, Avenir) is not on this machine: say what to draw instead.
+            let nearest = FontResolver.nearest(family: family, bold: label.bold).map {
+                " the nearest installed face is \($0.path.split(separator: "/").last.map(String.init) ?? $0.path);"
+            }
+            let size = label.pointSize == label.pointSize.rounded() ? String(Int(label.pointSize)) : String(label.pointSize)
+            throw InvalidValue(
+                field: field,
+                reason: "no installed font family '\(family)' (fc-list : family lists them);\(nearest ?? "")"
+                    + " to keep the phone's face in the app's code, name it with a file that draws it here:"
+                    + " '\(label.bold ? "bold" : "regular") \(size) \(family)\(label.bold ? "-Bold" : "")=FILE.ttf'")
         }
         return found
     }

@@ -50,6 +50,18 @@ public enum FontResolver {
         }
     }
 
+    /// The installed face fontconfig would draw for `family` when none has that name: what to
+    /// use instead of a phone's own font (Georgia → DejaVu Serif on Debian).
+    /// - Parameters:
+    ///   - family: the family asked for.
+    ///   - bold: the bold weight; false for the regular one.
+    /// - Returns: the nearest face, or nil when no font is installed.
+    public static func nearest(family: String, bold: Bool) -> FontLocation? {
+        lookup(key: "nearest \(bold ? "bold" : "regular") \(family.lowercased())") {
+            match(family: family, weight: bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR, character: nil, requireFamily: false)
+        }
+    }
+
     /// The colour emoji face that has `scalar` (fontconfig's `emoji` family: Noto Color Emoji
     /// on Debian); nil when none is installed or it lacks the character.
     /// - Parameter scalar: the character to draw as an emoji.

@@ -204,11 +204,13 @@ extension MJRefresh {
                 swift: "{ _ in \(AppCode.swiftString(text)) }", objc: "^NSString *(NSDate *date) { return @\(AppCode.cString(text)); }")
         }
         guard let pattern = lastUpdatedFormat?.pattern else { return nil }
-        let none = LastUpdatedFormatter(language: scene.language, timeZone: scene.timeZone, strings: appStrings)
-            .text(lastUpdated: nil, now: scene.now)
+        // With no stored date, MJRefresh's own words in the device's language, as it says them.
         let swift = """
             { date in
-                    guard let date else { return \(AppCode.swiftString(none)) }
+                    guard let date else {
+                        return Bundle.mj_localizedString(forKey: "MJRefreshHeaderLastTimeText")
+                            + Bundle.mj_localizedString(forKey: "MJRefreshHeaderNoneLastDateText")
+                    }
                     let formatter = DateFormatter()
                     formatter.dateFormat = \(AppCode.swiftString(pattern))
                     return formatter.string(from: date)
@@ -216,7 +218,10 @@ extension MJRefresh {
             """
         let objc = """
             ^NSString *(NSDate *date) {
-                    if (!date) return @\(AppCode.cString(none));
+                    if (!date) {
+                        return [[NSBundle mj_localizedStringForKey:@"MJRefreshHeaderLastTimeText"]
+                            stringByAppendingString:[NSBundle mj_localizedStringForKey:@"MJRefreshHeaderNoneLastDateText"]];
+                    }
                     NSDateFormatter *formatter = [[NSDateFormatter alloc] init];
                     formatter.dateFormat = @\(AppCode.cString(pattern));
                     return [formatter stringFromDate:date];

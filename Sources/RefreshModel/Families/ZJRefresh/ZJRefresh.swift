@@ -106,6 +106,8 @@ public struct ZJRefresh: RefreshFamily, Equatable {
     /// The header's time label.
     public func secondLine(of scene: RefreshScene) -> String? {
         guard scene.kind == .header else { return nil }
+        // With no stored time the animators say so before they ask the app's closure.
+        guard scene.lastUpdated != nil else { return Self.lastRefresh(nil, now: scene.now, timeZone: scene.timeZone) }
         return lastRefreshText ?? Self.lastRefresh(scene.lastUpdated, now: scene.now, timeZone: scene.timeZone)
     }
 

@@ -15,6 +15,10 @@ typedef NS_ENUM(NSInteger, MJRefreshState) {
 
 typedef void (^MJRefreshComponentAction)(void);
 
+@interface NSBundle (MJRefresh)
++ (NSString *)mj_localizedStringForKey:(NSString *)key;
+@end
+
 @interface MJRefreshConfig : NSObject
 @property (copy, nonatomic, nullable) NSString *languageCode;
 @property (copy, nonatomic, nullable) NSString *i18nFilename;

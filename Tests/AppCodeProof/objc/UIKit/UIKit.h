@@ -21,6 +21,7 @@ __attribute__((objc_root_class))
 @end
 
 @interface NSString : NSObject
+- (NSString *)stringByAppendingString:(NSString *)aString;
 @end
 
 @interface NSDate : NSObject
