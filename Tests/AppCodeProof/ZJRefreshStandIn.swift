@@ -28,6 +28,13 @@ class ZJAnimator: UIView {
         .loading: "加载数据中...", .normal: "正常状态", .pullToRefresh: "继续下拉刷新", .releaseToFresh: "松开手刷新",
     ]
 
+    /// A label whose settings are recorded as `role`'s.
+    static func label(_ role: String) -> UILabel {
+        let label = UILabel()
+        label.role = role
+        return label
+    }
+
     func recordDescriptions(_ closure: (RefreshViewState, RefreshViewType) -> String) {
         for state in RefreshViewState.allCases {
             let text = closure(state, .header)
@@ -69,16 +76,8 @@ class GifAnimator: ZJAnimator {
     // api: GifAnimator.imageMagin
     var imageMagin: CGFloat = 15 { didSet { Record.set("imageMargin", imageMagin) } }
 
-    let descriptionLabel: UILabel = {
-        let label = UILabel()
-        label.role = "stateLabel"
-        return label
-    }()
-    let lastTimeLabel: UILabel = {
-        let label = UILabel()
-        label.role = "timeLabel"
-        return label
-    }()
+    let descriptionLabel = ZJAnimator.label("stateLabel")
+    let lastTimeLabel = ZJAnimator.label("timeLabel")
 }
 
 class NormalAnimator: ZJAnimator {
@@ -101,16 +100,8 @@ class NormalAnimator: ZJAnimator {
     var isAutomaticlyHidden = false { didSet { Record.set("automaticallyHidden", isAutomaticlyHidden) } }
 
     // The nib's outlets, spelled as its source spells them.
-    let descroptionLabel: UILabel = {
-        let label = UILabel()
-        label.role = "stateLabel"
-        return label
-    }()
-    let lastTimelabel: UILabel = {
-        let label = UILabel()
-        label.role = "timeLabel"
-        return label
-    }()
+    let descroptionLabel = ZJAnimator.label("stateLabel")
+    let lastTimelabel = ZJAnimator.label("timeLabel")
 }
 
 extension UIScrollView {
