@@ -22,7 +22,7 @@ enum MJRefreshState: Int { // api: MJRefreshComponent.state
 extension Bundle {
     // api: NSBundle+MJRefresh.mj_localizedStringForKey:
     static func mj_localizedString(forKey key: String) -> String {
-        ["MJRefreshHeaderLastTimeText": "Last updated: ", "MJRefreshHeaderNoneLastDateText": "No record"][key] ?? key
+        ["MJRefreshHeaderLastTimeText": "Last update: ", "MJRefreshHeaderNoneLastDateText": "No record"][key] ?? key
     }
 }
 
