@@ -75,6 +75,8 @@ public struct AppExport {
     /// Every image's asset name, sorted (the same at every scale).
     public let assetNames: [String]
     private let baseDirectory: String?
+    /// Each distinct picture's asset name, its state and frame: planned once, the same at every scale.
+    private let pictures: [(name: String, state: RefreshState, index: Int)]
     /// The most bytes making the files holds at once: one scale's images (at the largest
     /// scale) decoded, and the largest of them being encoded (its pixels and the filtered rows).
     public let peakBytes: Int
@@ -111,6 +113,7 @@ public struct AppExport {
         let plan = try Self.plan(scene, prefix: options.prefix)
         images = plan.images
         arrowImage = scene.arrowImage == nil ? nil : options.prefix + "_arrow"
+        pictures = plan.frames.map { ($0.name, $0.state, $0.index) }
         assetNames = (plan.frames.map(\.name) + [arrowImage].compactMap { $0 }).sorted()
         strings = Self.appStrings(description, scene: scene, baseDirectory: baseDirectory)
         let named = try Self.appFonts(scene)
@@ -155,8 +158,8 @@ public struct AppExport {
     /// behind them.
     private struct Plan {
         var images: [RefreshState: AppImages] = [:]
-        /// Each named image: its asset name, sequence and frame index, in name order.
-        var frames: [(name: String, sequence: ImageSequence, index: Int)] = []
+        /// Each named image: its asset name, state, sequence and frame index, in name order.
+        var frames: [(name: String, state: RefreshState, sequence: ImageSequence, index: Int)] = []
         /// The pixels of every named image at the scene's scale.
         var pixels = 0
         /// The pixels of the largest.
@@ -187,7 +190,7 @@ public struct AppExport {
                 let name = "\(prefix)_\(word)_" + String(format: "%03d", index)
                 names[index] = name
                 named[key, default: []].append((name, sequence, index))
-                plan.frames.append((name, sequence, index))
+                plan.frames.append((name, state, sequence, index))
                 let pixels = sequence.frames[index].pixelWidth * sequence.frames[index].pixelHeight
                 plan.pixels += pixels
                 plan.largest = max(plan.largest, pixels)
@@ -288,8 +291,18 @@ public struct AppExport {
         let encoder = PNGEncoder(settings: .default)
         for (scale, description) in scaled.sorted(by: { $0.scale < $1.scale }) {
             let scene = try description.makeScene(baseDirectory: baseDirectory)
-            var images = try Self.plan(scene, prefix: options.prefix).frames.map { frame in
-                (name: frame.name, make: { try frame.sequence.frames[frame.index].checkedImage() })
+            // The pictures planned once; each scale's frames are its own resampling of them.
+            let states = try RefreshRenderer().images(of: scene)
+            var images = pictures.map { picture in
+                (
+                    name: picture.name,
+                    make: {
+                        guard let frames = states.sequences[picture.state]?.frames, frames.indices.contains(picture.index) else {
+                            throw RefreshGifError.badInput(file: "images", message: "changed while the export was written")
+                        }
+                        return try frames[picture.index].checkedImage()
+                    }
+                )
             }
             if let arrow = scene.arrowImage, let name = arrowImage {
                 images.append((name, { try arrow.checkedImage() }))

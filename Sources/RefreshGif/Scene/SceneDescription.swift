@@ -110,24 +110,15 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         _ = try build()
     }
 
-    /// Applies every set field to a default scene in two phases: the settings the others
-    /// depend on (the library) first, then the rest in schema order.
+    /// Applies every set field to a default scene: the class (library, kind, style) first, a
+    /// setting the class lacks refused, then the rest in schema order.
     func build() throws -> SceneBuild {
-        var build = SceneBuild()
-        // The library, then the kind and style that make the class, then what the class must have.
-        let phases: [(SceneField) -> Bool] = [
-            { $0.key == SceneSchema.libraryKey }, { [SceneField.kind.key, SceneField.style.key].contains($0.key) },
-            { ![SceneSchema.libraryKey, SceneField.kind.key, SceneField.style.key].contains($0.key) },
-        ]
-        for (index, phase) in phases.enumerated() {
-            if index == 2 {
-                if self[.style] == nil, let first = build.scene.family.styles(for: build.scene.kind).first { build.scene.style = first }
-                try checkApplies(to: build.scene)
-            }
-            for field in schema.fields where phase(field) {
-                guard let value = values[field.key] else { continue }
-                try schema.apply(field, value, to: &build)
-            }
+        // The class first (library, kind, style); then what the class must have.
+        var build = try classBuild()
+        try checkApplies(to: build.scene)
+        for field in schema.fields where !Self.classKeys.contains(field.key) {
+            guard let value = values[field.key] else { continue }
+            try schema.apply(field, value, to: &build)
         }
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
@@ -143,6 +134,21 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         return build
     }
 
+    /// The settings that choose the class, in the order they are applied.
+    private static let classKeys = [SceneSchema.libraryKey, SceneField.kind.key, SceneField.style.key]
+
+    /// A build with only the class applied: the library, then the kind and style (the kind's
+    /// first style when none is given).
+    private func classBuild() throws -> SceneBuild {
+        var build = SceneBuild()
+        for key in Self.classKeys {
+            guard let field = schema.field(key), let value = values[key] else { continue }
+            try schema.apply(field, value, to: &build)
+        }
+        if self[.style] == nil, let first = build.scene.family.styles(for: build.scene.kind).first { build.scene.style = first }
+        return build
+    }
+
     /// This description without the settings its class lacks, but for those `kept` sets: a
     /// server's settings given at start (images for a GIF header) under a request that draws
     /// another class (the Normal style) are left out, as the page leaves them out; a setting the
@@ -151,16 +157,9 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Returns: the description.
     /// - Throws: ``InvalidValue`` for a bad library, kind or style.
     public func leavingOut(settingsTheClassLacksBut kept: SceneDescription) throws -> SceneDescription {
-        var build = SceneBuild()
-        for key in [SceneSchema.libraryKey, SceneField.kind.key, SceneField.style.key] {
-            guard let field = schema.field(key), let value = values[key] else { continue }
-            try schema.apply(field, value, to: &build)
-        }
-        let scene = build.scene
+        let scene = try classBuild().scene
         guard scene.family.kinds.contains(scene.kind) else { return self }
-        var style = scene.style
-        if self[.style] == nil, let first = scene.family.styles(for: scene.kind).first { style = first }
-        let control = ControlClass(scene.family, kind: scene.kind, style: style)
+        let control = scene.controlClass
         var out = self
         for field in schema.fields where values[field.key] != nil && kept[field] == nil && !field.isEffect && !field.applies(to: control) {
             out[field] = nil
@@ -179,22 +178,11 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         where !field.isEffect && values[field.key] != nil && (field.owner == nil || field.owner == control.library)
             && !field.applies(to: control)
         {
-            throw InvalidValue(field: field.name, reason: Self.notApplying(field, to: control, in: scene.family))
+            let on = SettingsCatalog.classNames(scene.family.classes.filter(field.applies(to:)), in: schema)
+            let exists = on.isEmpty ? "no \(scene.family.name) class has it" : "it exists on " + on.joined(separator: ", ")
+            throw InvalidValue(
+                field: field.name, reason: "does not apply to \(control): \(exists); change the kind or the style, or leave it out")
         }
-    }
-
-    /// Why `field` is refused on `control`: the class, and the classes of its library it exists on.
-    static func notApplying(_ field: SceneField, to control: ControlClass, in family: any RefreshFamily) -> String {
-        // A name several styles share (SVPullToRefreshView) says the style.
-        let all = family.classes
-        var names: [String] = []
-        for other in all where field.applies(to: other) {
-            let shared = all.contains { $0.name == other.name && $0.style != other.style }
-            let name = shared ? "\(other.name) (\(other.style.rawValue) style)" : other.name
-            if !names.contains(name) { names.append(name) }
-        }
-        let on = names.isEmpty ? "no \(family.name) class has it" : "it exists on " + names.joined(separator: ", ")
-        return "does not apply to \(control): \(on); change the kind or the style, or leave it out"
     }
 
     /// The scene described, with its images loaded (relative paths from `baseDirectory`).
