@@ -190,12 +190,16 @@ struct FrameListTests {
 /// What an app team brings: its own font file, strings bundle and languages.
 @Suite("Export: fonts, strings and languages as the app needs them")
 struct AppExportHandOffTests {
+    /// DejaVu Sans Bold copied into `folder` as `name`: an app's own font file.
+    static func font(named name: String, in folder: String) throws {
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: folder + "/" + name)
+    }
+
     @Test("a font file is asked for by its PostScript name and shipped under it; an installed family by its face of the weight")
     func fontsByPostScriptName() throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try FileManager.default.copyItem(
-            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: folder + "/AppSans-Bold.ttf")
+        try Self.font(named: "AppSans-Bold.ttf", in: folder)
         let file = try AppExport(
             try SceneSchema.standard.description(fromArguments: ["--style", "state", "--state-label-font", "16 AppSans-Bold.ttf"]),
             baseDirectory: folder)
@@ -228,7 +232,7 @@ struct AppExportHandOffTests {
             return (error as? InvalidValue)?.field == "stateLabelFont" && text.contains("the nearest installed face is")
                 && text.contains("'bold 17 Georgia-Bold=FILE.ttf'")
         }
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: folder + "/Stand-in.ttf")
+        try Self.font(named: "Stand-in.ttf", in: folder)
         let arguments = ["--style", "state", "--state-label-font", "bold 17 Georgia-Bold=Stand-in.ttf"]
         let export = try AppExport(try SceneSchema.standard.description(fromArguments: arguments), baseDirectory: folder)
         #expect(export.fonts.isEmpty)
