@@ -57,14 +57,15 @@ struct ExampleTests {
         }
     }
 
-    @Test("the README's Swift examples are files of the example package, word for word, so they compile and run")
+    @Test("the README's and the snapshot guide's Swift examples are files of the example package, word for word")
     func readmeSnippets() throws {
-        let readme = try String(contentsOf: Support.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map {
-            String($0.prefix { _ in true }.components(separatedBy: "```")[0])
+        var blocks: [String] = []
+        for page in ["README.md", "docs/snapshot-testing.md"] {
+            let text = try String(contentsOf: Support.root.appendingPathComponent(page), encoding: .utf8)
+            blocks += text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         }
         for (marker, file) in [("@Test func header()", "ReadmeSwiftTesting.swift"), ("final class HeaderTests", "ReadmeXCTest.swift")] {
-            let block = try #require(blocks.first { $0.contains(marker) }, "no README block with \(marker)")
+            let block = try #require(blocks.first { $0.contains(marker) }, "no block with \(marker)")
             let source = try String(contentsOfFile: Self.snapshotDemo + "/Tests/SnapshotDemoTests/" + file, encoding: .utf8)
             #expect(source.hasSuffix(block), "\(file) differs from the README's block")
         }

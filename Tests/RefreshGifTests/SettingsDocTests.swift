@@ -21,6 +21,67 @@ struct SettingsDocTests {
         #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "run REFRESH_UPDATE_DOCS=1 swift test --filter SettingsDocTests")
     }
 
+    @Test("SwiftSpellingTests.swift holds every row's Swift, as the declarations write it")
+    func swiftColumnIsCompiled() throws {
+        let path = Support.root.appendingPathComponent("Tests/RefreshGifTests/SwiftSpellingTests.swift").path
+        let written = Self.swiftSpellingSource(SceneSchema.standard)
+        if ProcessInfo.processInfo.environment["REFRESH_UPDATE_DOCS"] == "1" {
+            try written.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text == written, "run REFRESH_UPDATE_DOCS=1 swift test --filter SettingsDocTests")
+    }
+
+    /// A test suite that sets every setting as the table's Swift column writes it: compiling
+    /// it holds the column to the API, running it checks each line sets its own key to its example.
+    static func swiftSpellingSource(_ schema: SceneSchema) -> String {
+        let rows = schema.fields.map { field in
+            "        (\"\(field.name)\", { $0\(field.swiftExample) }),"
+        }
+        return #"""
+            // Written from the settings' declarations by SettingsDocTests (REFRESH_UPDATE_DOCS=1
+            // rewrites it): the Swift column of docs/settings.md, compiled. Do not edit by hand.
+            import RefreshGif
+            import Testing
+
+            @Suite("Settings: the Swift column of docs/settings.md")
+            struct SwiftSpellingTests {
+                static let rows: [(key: String, set: @Sendable (inout SceneDescription) -> Void)] = [
+            \#(rows.joined(separator: "\n"))
+                ]
+
+                @Test("each row sets its own setting, to the value its option's example gives")
+                func everyRowSetsItsSetting() throws {
+                    #expect(Self.rows.map(\.key) == SceneSchema.standard.fields.map(\.name))
+                    for row in Self.rows {
+                        var description = SceneDescription()
+                        row.set(&description)
+                        let field = try #require(SceneSchema.standard.field(SceneKey(row.key)))
+                        #expect(description.keys == [field.key], "\(row.key)")
+                        let option = try field.parse(Self.commandLine(field.example))
+                        #expect(description[field].map { Self.asOption($0, field.valueKind) } == option, "\(row.key)")
+                    }
+                }
+
+                /// A value as the command line's words: `STATE=VALUE` for each state.
+                static func commandLine(_ value: SceneValue) -> [String] {
+                    guard case let .byState(map) = value else { return [value.argumentText] }
+                    return map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.argumentText)" }
+                }
+
+                /// A Swift literal's value as the option reads it: a whole number is a number.
+                static func asOption(_ value: SceneValue, _ kind: SceneField.Kind) -> SceneValue {
+                    switch (value, kind) {
+                    case let (.integer(i), .number): return .number(Double(i))
+                    case let (.byState(map), .byState(inner)): return .byState(map.mapValues { asOption($0, inner) })
+                    default: return value
+                    }
+                }
+            }
+
+            """#
+    }
+
     @Test("each library's own setting is named in its family's folder only, nowhere else in the sources")
     func ownSettingsLiveWithTheirFamily() throws {
         let root = Support.root

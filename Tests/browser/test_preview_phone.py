@@ -2,7 +2,7 @@
 release animation, the width setting, and a page that fits a phone's window."""
 import pytest
 
-from conftest import wait_js
+from conftest import wait_js, within
 
 
 def open_page(browser, server, **context):
@@ -43,6 +43,7 @@ def test_point_geometry_is_the_scenes_at_every_density(browser, server, density)
     assert errors == []
 
 
+@pytest.mark.timing
 def test_release_animates_to_the_inset_at_once_without_undershoot(browser, server):
     page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
     pull_and_release(page)
@@ -55,11 +56,11 @@ def test_release_animates_to_the_inset_at_once_without_undershoot(browser, serve
     # It moves within 50 ms of the release (no hold for the server), only towards the inset,
     # never below it, and rests there by 0.35 s (fastAnimationDuration is 0.25 s).
     moved = [t for t, pull in timeline if pull < start - 1]
-    assert moved and moved[0] - released < 0.05, timeline[:5]
+    assert moved and moved[0] - released < within(0.05), timeline[:5]
     assert all(b <= a + 0.01 for a, b in zip(pulls, pulls[1:])), pulls
     assert min(pulls) >= 54 - 0.01
     settled = [t for t, pull in timeline if abs(pull - 54) < 0.05]
-    assert settled and settled[0] - released < 0.35, timeline[-5:]
+    assert settled and settled[0] - released < within(0.35), timeline[-5:]
     page.context.close()
     assert errors == []
 

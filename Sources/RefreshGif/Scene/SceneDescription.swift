@@ -113,6 +113,10 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Applies every set field to a default scene: the class (library, kind, style) first, a
     /// setting the class lacks refused, then the rest in schema order.
     func build() throws -> SceneBuild {
+        // A key set from Swift (`description[key:]`) that the schema does not declare.
+        if let unknown = values.keys.sorted().first(where: { schema.field($0) == nil }) {
+            throw InvalidValue(field: unknown.rawValue, reason: "is not a setting (docs/settings.md lists them)")
+        }
         // The class first (library, kind, style); then what the class must have.
         var build = try classBuild()
         try checkApplies(to: build.scene)

@@ -11,6 +11,8 @@ public struct SettingsCatalog: Encodable, Sendable {
         public var name: String
         /// The command-line option, without dashes.
         public var option: String
+        /// How Swift sets it on a ``SceneDescription``, with its example: `[.height] = 60`.
+        public var swift: String
         /// number, integer, flag, text, choice or byState.
         public var kind: String
         /// A by-state field's value kind.
@@ -68,7 +70,7 @@ public struct SettingsCatalog: Encodable, Sendable {
             fields: schema.fields.map { field in
                 let (kind, valueKind) = Self.kindNames(field.valueKind)
                 return Field(
-                    name: field.name, option: field.option, kind: kind, valueKind: valueKind,
+                    name: field.name, option: field.option, swift: field.swiftExample, kind: kind, valueKind: valueKind,
                     choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
                     isFile: field.namesFile,
                     isLimit: field.group == .limits, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
@@ -150,15 +152,16 @@ public struct SettingsCatalog: Encodable, Sendable {
     }
 
     /// The settings as a Markdown table, one row per setting in help's order: the option, the
-    /// JSON key, the value, the default, the library that has it, the classes it exists on
+    /// JSON key, the Swift spelling, the value, the default, the library that has it, the classes it exists on
     /// (as the libraries' headers name them) and what it sets.
     public var markdownTable: String {
         var lines = [
-            "| Option | JSON key | Value | Default | Library | Classes | What it sets |", "|---|---|---|---|---|---|---|",
+            "| Option | JSON key | Swift | Value | Default | Library | Classes | What it sets |", "|---|---|---|---|---|---|---|---|",
         ]
         for field in fields {
             let cells = [
-                "`--\(field.option)`", "`\(field.name)`", Self.valueCell(field), field.defaultText.map { "`\($0)`" } ?? "",
+                "`--\(field.option)`", "`\(field.name)`", "`\(field.swift)`", Self.valueCell(field),
+                field.defaultText.map { "`\($0)`" } ?? "",
                 field.owner ?? "all", field.classes == nil ? "all" : field.classNames.joined(separator: ", "), field.help,
             ]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")

@@ -173,6 +173,10 @@ public struct SceneField: Sendable {
         try apply(value, &build)
     }
 
+    /// How Swift sets this setting on a ``SceneDescription`` to its example: `[.height] = 60`
+    /// (every setting is a static member of `SceneField`; docs/settings.md, its Swift column).
+    public var swiftExample: String { "[.\(name)] = \(example.swiftLiteral)" }
+
     /// The words a choice accepts; empty for other kinds.
     public var choices: [String] {
         if case let .choice(words) = valueKind { return words }

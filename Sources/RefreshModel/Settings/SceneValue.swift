@@ -50,3 +50,78 @@ public struct SceneKey: RawRepresentable, Hashable, Comparable, Sendable, Custom
     /// The JSON key.
     public var description: String { rawValue }
 }
+
+// A value is written in Swift as its literal, the way JSON writes it: `description[.height] = 60`,
+// `description[.stateLabelFont] = "bold 16"`, `description[.titles] = ["pulling": "Let go"]`.
+extension SceneValue: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByStringLiteral, ExpressibleByDictionaryLiteral
+{
+    /// A whole number; a setting of numbers takes it as that number.
+    /// - Parameter value: the number.
+    public init(integerLiteral value: Int) { self = .integer(value) }
+
+    /// A number.
+    /// - Parameter value: the number.
+    public init(floatLiteral value: Double) { self = .number(value) }
+
+    /// true or false.
+    /// - Parameter value: the flag.
+    public init(booleanLiteral value: Bool) { self = .flag(value) }
+
+    /// A string: a word of a choice, a colour, a date, a path.
+    /// - Parameter value: the text.
+    public init(stringLiteral value: String) { self = .text(value) }
+
+    /// Values by state name.
+    /// - Parameter elements: each state's value; a state given twice keeps its last.
+    public init(dictionaryLiteral elements: (String, SceneValue)...) {
+        self = .byState(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension SceneValue {
+    /// The value as Swift writes it (``SceneValue``'s literals): `60`, `0.25`, `true`,
+    /// `"bold 16"`, `["pulling": "Let go"]` with states in order.
+    public var swiftLiteral: String {
+        switch self {
+        case let .number(n): return SceneValue.shortest(n)
+        case let .integer(i): return SceneValue.grouped(i)
+        case let .flag(b): return b ? "true" : "false"
+        case let .text(t):
+            var out = "\""
+            for scalar in t.unicodeScalars {
+                switch scalar {
+                case "\"": out += "\\\""
+                case "\\": out += "\\\\"
+                case "\n": out += "\\n"
+                case "\t": out += "\\t"
+                case "\r": out += "\\r"
+                default:
+                    if scalar.value < 0x20 || scalar.value == 0x7F {
+                        out += "\\u{\(String(scalar.value, radix: 16))}"
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            return out + "\""
+        case let .byState(map):
+            guard !map.isEmpty else { return "[:]" }
+            return "["
+                + map.sorted { $0.key < $1.key }.map { SceneValue.text($0.key).swiftLiteral + ": " + $0.value.swiftLiteral }
+                .joined(separator: ", ") + "]"
+        }
+    }
+
+    /// `5_000_000` for 5000000: digits grouped by three, as Swift style writes long literals.
+    static func grouped(_ i: Int) -> String {
+        let digits = String(i.magnitude)
+        guard digits.count > 4 else { return String(i) }
+        var out = ""
+        for (n, digit) in digits.enumerated() {
+            if n > 0 && (digits.count - n) % 3 == 0 { out += "_" }
+            out.append(digit)
+        }
+        return (i < 0 ? "-" : "") + out
+    }
+}
