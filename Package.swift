@@ -24,6 +24,10 @@ let package = Package(
         // the SnapshotTesting trait, so nobody else builds that package.
         .library(name: "RefreshGifSnapshotTesting", targets: ["RefreshGifSnapshotTesting"]),
         .executable(name: "refresh-render", targets: ["refresh-render"]),
+        // The tools' own plumbing (exit codes and option names of errors, the preview's
+        // hand-off), shared by refresh-render and the preview package: not an adopter's API,
+        // no stability promise, and not in `make api-check`.
+        .library(name: "RefreshGifTools", targets: ["RefreshGifTools"]),
     ],
     traits: [
         .trait(name: "SnapshotTesting", description: "RefreshGifSnapshotTesting: strategies for pointfreeco/swift-snapshot-testing.")
@@ -71,9 +75,10 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
 
+        .target(name: "RefreshGifTools", dependencies: ["RefreshGif"]),
         .executableTarget(
             name: "refresh-render",
-            dependencies: ["RefreshGif", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["RefreshGif", "RefreshGifTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "CRLottie"]),
 
         // Tests: unit tests of the modules, the command line end to end, the examples and
@@ -83,10 +88,11 @@ let package = Package(
             name: "RefreshGifTests",
             dependencies: [
                 "RefreshGif", "RefreshGifTesting", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
-                "RefreshImage", "RefreshModel", "RefreshRaster", "CZlib", "CRLottie",
+                "RefreshImage", "RefreshModel", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),
-        .testTarget(name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
+        .testTarget(
+            name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTools", "RefreshGifTestSupport", "refresh-render"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
         // The example packages built and run as their users do: minutes of building, so
         // `make check` runs them, not `make test`.

@@ -34,6 +34,7 @@ let package = Package(
             name: "RefreshPreview",
             dependencies: [
                 .product(name: "RefreshGif", package: identity),
+                .product(name: "RefreshGifTools", package: identity),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -54,7 +55,8 @@ let package = Package(
         .testTarget(
             name: "PreviewTests",
             dependencies: [
-                .product(name: "RefreshGif", package: identity), "RefreshGifTestSupport", "RefreshPreview",
+                .product(name: "RefreshGif", package: identity), .product(name: "RefreshGifTools", package: identity),
+                "RefreshGifTestSupport", "RefreshPreview",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The command line the service's bytes are compared with, built beside the tests.
                 .product(name: "refresh-render", package: identity),

@@ -1,6 +1,6 @@
 #if SnapshotTesting
     import Foundation
-    import RefreshGif
+    @_spi(Tools) import RefreshGif
     import SnapshotTesting
 
     /// The pictures a refresh control strategy compares: a PNG (RGBA, as `refresh-render`

@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Where artifacts go when `$REFRESH_ARTIFACTS` is not set.
 enum SnapshotArtifacts {

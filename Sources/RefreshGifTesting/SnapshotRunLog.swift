@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshLocking
 
 /// The goldens the snapshot assertions of this test process read or wrote, kept in

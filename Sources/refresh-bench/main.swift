@@ -2,7 +2,7 @@
 // Prints medians of repeated runs; a comparison, not an assertion.
 import CRLottie
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 func median(_ runs: Int, _ body: () throws -> Void) rethrows -> Double {
     var times: [Double] = []

@@ -14,19 +14,16 @@ struct AnimationOutputOptions: ParsableArguments {
     var gif: String?
 
     @Option(
-        name: .customLong("gif-matte"),
         help: ArgumentHelp(
             "The page colour the GIF will sit on: soft edges are composited onto it instead of cut at half opacity.",
             valueName: "#RRGGBB"))
-    var gifMatte: String?
+    var gifMatte: RGBAColor?
 
     @Option(
-        name: .customLong("gif-dither"),
         help: "How GIF frames with more than 255 colours show the colours their palette lacks (only in pixels that change).")
     var gifDither: GIFDithering = .none
 
     @Option(
-        name: .customLong("gif-color-error"),
         help: ArgumentHelp(
             "Let each GIF frame differ from its source by at most this mean squared error a channel over its picture, to share one palette (0–100; 0 keeps exact colours; 0.002 is about 75 dB).",
             valueName: "MSE"))
@@ -38,7 +35,7 @@ struct AnimationOutputOptions: ParsableArguments {
     @Option(help: "Write a contact sheet: a grid of frames labelled with time and state.")
     var sheet: String?
 
-    @Option(name: .customLong("sheet-every"), help: "Put every N-th frame on the sheet (default: at most 24 cells).")
+    @Option(help: "Put every N-th frame on the sheet (default: at most 24 cells).")
     var sheetEvery: Int?
 
     @Flag(help: "Print the per-frame state, percent, alpha and image frame as JSON on standard output.")
@@ -63,7 +60,6 @@ struct AnimationOutputOptions: ParsableArguments {
                 throw ValidationError("\(option) applies to a GIF: give --gif FILE, or leave \(option) out")
             }
         }
-        if let gifMatte, RGBAColor(hex: gifMatte) == nil { throw ValidationError("--gif-matte must be #RRGGBB, got '\(gifMatte)'") }
         if json, let shared = [gif, apng, sheet].compactMap({ $0 }).first(where: { $0 == "-" }) {
             throw ValidationError("--json and an output '\(shared)' would both write to standard output; give the output a file")
         }
@@ -78,7 +74,7 @@ extension AnimationOutputOptions {
     /// The library's outputs for these options.
     var outputs: AnimationOutputs {
         var outputs = AnimationOutputs(framesFolder: frames, gif: gif, apng: apng, sheet: sheet, sheetEvery: sheetEvery)
-        outputs.gifMatte = gifMatte.flatMap(RGBAColor.init(hex:))
+        outputs.gifMatte = gifMatte
         outputs.gifDithering = gifDither
         outputs.gifColorError = gifColorError
         return outputs

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import RefreshGif
+import RefreshGifTools
 
 /// The command line's side of errors: messages that name options and files, and the
 /// sysexits codes (documented in `--help` and the README).

@@ -1,11 +1,17 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshImage
 
 extension ImageDiff.Blend: ExpressibleByArgument {}
 extension ImageDiff.Method: ExpressibleByArgument {}
+
+/// A colour option: `#RRGGBB` or `#RRGGBBAA`; anything else is a usage error naming the option.
+extension RGBAColor: ExpressibleByArgument {
+    public init?(argument: String) { self.init(hex: argument) }
+    public var defaultValueDescription: String { hexText }
+}
 
 /// pixelmatch options shared by `diff` and `snapshot`. The defaults are exact, as the Swift
 /// assertions' (``SnapshotTolerance``): a pixel whose colour moves by one level differs;
@@ -22,16 +28,16 @@ struct DiffOptions: ParsableArguments {
     @Option(help: "Opacity of the unchanged image in the diff picture, 0–1.")
     var alpha: Double = 0.1
 
-    @Option(name: .customLong("diff-color"), help: "Colour of differing pixels.")
-    var diffColor: String = "#FF0000"
+    @Option(help: ArgumentHelp("Colour of differing pixels.", valueName: "#RRGGBB[AA]"))
+    var diffColor: RGBAColor = ImageDiff.Options().diffColor
 
-    @Option(name: .customLong("diff-color-alt"), help: "Colour of differing pixels where the second image is darker.")
-    var diffColorAlt: String?
+    @Option(help: ArgumentHelp("Colour of differing pixels where the second image is darker.", valueName: "#RRGGBB[AA]"))
+    var diffColorAlt: RGBAColor?
 
-    @Option(name: .customLong("aa-color"), help: "Colour of anti-aliased pixels.")
-    var aaColor: String = "#FFFF00"
+    @Option(help: ArgumentHelp("Colour of anti-aliased pixels.", valueName: "#RRGGBB[AA]"))
+    var aaColor: RGBAColor = ImageDiff.Options().aaColor
 
-    @Flag(name: .customLong("diff-mask"), help: "Draw only the differences, over transparency.")
+    @Flag(help: "Draw only the differences, over transparency.")
     var diffMask = false
 
     @Option(help: "Semi-transparent pixels: checkerboard (pixelmatch 7) or white (pixelmatch ≤ 6).")
@@ -40,16 +46,16 @@ struct DiffOptions: ParsableArguments {
     @Option(help: "How pixels are compared: pixelmatch (YIQ delta, anti-aliasing aware) or perceptual (CIEDE2000).")
     var compare: ImageDiff.Method = .pixelmatch
 
-    @Option(name: .customLong("max-delta-e"), help: "With --compare perceptual: the largest ΔE₀₀ a pixel may change by and match.")
+    @Option(help: "With --compare perceptual: the largest ΔE₀₀ a pixel may change by and match.")
     var maxDeltaE: Double = 2
 
-    @Option(name: .customLong("perceptual-precision"), help: "Share of pixels, 0–1, that must match (sets --max-diff-ratio to 1 − it).")
+    @Option(help: "Share of pixels, 0–1, that must match (sets --max-diff-ratio to 1 − it).")
     var perceptualPrecision: Double?
 
-    @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels allowed.")
+    @Option(help: "Differing pixels allowed.")
     var maxDiffPixels: Int = 0
 
-    @Option(name: .customLong("max-diff-ratio"), help: "Share of differing pixels allowed, 0–1.")
+    @Option(help: "Share of differing pixels allowed, 0–1.")
     var maxDiffRatio: Double = 0
 
     func validate() throws {
@@ -63,10 +69,6 @@ struct DiffOptions: ParsableArguments {
         if let perceptualPrecision, !(perceptualPrecision.isFinite && (0...1).contains(perceptualPrecision)) {
             throw ValidationError("--perceptual-precision must be between 0 and 1")
         }
-        for (name, value) in [("--diff-color", diffColor), ("--aa-color", aaColor), ("--diff-color-alt", diffColorAlt ?? "#000000")]
-        where RGBAColor(hex: value) == nil {
-            throw ValidationError("\(name) must be #RRGGBB, got '\(value)'")
-        }
     }
 
     var diff: ImageDiff {
@@ -74,9 +76,9 @@ struct DiffOptions: ParsableArguments {
         options.threshold = threshold
         options.includeAA = includeAA
         options.alpha = alpha
-        options.diffColor = RGBAColor(hex: diffColor) ?? options.diffColor
-        options.diffColorAlt = diffColorAlt.flatMap { RGBAColor(hex: $0) }
-        options.aaColor = RGBAColor(hex: aaColor) ?? options.aaColor
+        options.diffColor = diffColor
+        options.diffColorAlt = diffColorAlt
+        options.aaColor = aaColor
         options.diffMask = diffMask
         options.blend = blend
         options.method = compare

@@ -1,7 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Writes every composited frame of a GIF as PNG, plus frames.json.
 struct Extract: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Renders every kind × style × state into one contact sheet.
 struct GalleryCommand: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Describes a GIF, PNG or Lottie file.
 struct Info: ParsableCommand {

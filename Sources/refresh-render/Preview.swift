@@ -1,7 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
 import Glibc
-import RefreshGif
+@_spi(Tools) import RefreshGif
+import RefreshGifTools
 
 /// `refresh-render preview`: a local web page to pull the control with the mouse and tune
 /// every setting live (docs/preview.md). The options are checked here, with the command line's
@@ -30,7 +31,7 @@ struct Preview: ParsableCommand {
     @Option(help: "Renders at once (default: the number of cores); more requests wait in line.")
     var jobs: Int = min(ProcessInfo.processInfo.activeProcessorCount, Limits.jobs.range.upperBound)
 
-    @Option(name: .customLong("request-seconds"), help: "The longest one request may take before it is answered 503.")
+    @Option(help: "The longest one request may take before it is answered 503.")
     var requestSeconds: Int = 30
 
     @Flag(help: "Open the page in the default browser (xdg-open), where there is one.")

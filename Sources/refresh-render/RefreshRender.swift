@@ -2,7 +2,7 @@ import ArgumentParser
 import Dispatch
 import FoundationEssentials
 import Glibc
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// `refresh-render`: draws MJRefresh pull-to-refresh controls headlessly as PNG frames.
 @main

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Renders one frame to a PNG.
 struct Render: ParsableCommand {
@@ -14,7 +14,7 @@ struct Render: ParsableCommand {
     @Option(name: [.short, .long], help: "Output PNG path; - writes to standard output.")
     var output: String = "refresh.png"
 
-    @Option(name: .customLong("from-state"), help: "The state before --state: draw the transition between them.")
+    @Option(help: "The state before --state: draw the transition between them.")
     var fromState: RefreshState?
 
     @Option(help: "Seconds since the change from --from-state (arrow turn, spinner fade, alpha).")

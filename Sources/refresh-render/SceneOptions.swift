@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import RefreshGif
+import Synchronization
 
 extension RefreshState: ExpressibleByArgument {}
 extension GIFDithering: ExpressibleByArgument {}
@@ -52,9 +53,13 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
         }
     }
 
-    /// The options as a ``SceneDescription`` (the format snapshot and gesture files share).
+    /// The options as a ``SceneDescription`` (the format snapshot and gesture files share):
+    /// read from the words once, then reused by validation, the output checks and the render.
     func description() throws -> SceneDescription {
-        try SceneSchema.standard.description(fromArguments: words, only: Set.fields)
+        if let known = ParsedScenes.shared.withLock({ $0[words] }) { return known }
+        let description = try SceneSchema.standard.description(fromArguments: words, only: Set.fields)
+        ParsedScenes.shared.withLock { $0[words] = description }
+        return description
     }
 
     /// True when the setting was given.
@@ -83,4 +88,10 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
         for finding in try AssetLint.missingCharacters(scene) { CLIError.warn(finding.message) }
         return scene
     }
+}
+
+/// The descriptions read from a command's words, by the words: a command's options are read
+/// once, however many steps ask for them.
+enum ParsedScenes {
+    static let shared = Mutex<[[String]: SceneDescription]>([:])
 }

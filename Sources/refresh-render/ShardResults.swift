@@ -1,6 +1,6 @@
 import FoundationEssentials
 import ImageCodecs
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// What one run of `refresh-render snapshot` found, written with `--results FILE.json` so the
 /// shards of a CI matrix can be merged into one report (`snapshot merge`), as Playwright's blob

@@ -12,7 +12,7 @@ struct Simulate: ParsableCommand {
 
     @OptionGroup var outputs: AnimationOutputOptions
 
-    @Flag(name: .customLong("show-content"), help: "Draw a plain list that moves with the scroll offset.")
+    @Flag(help: "Draw a plain list that moves with the scroll offset.")
     var showContent = false
 
     func run() throws {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dispatch
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshImage
 
 /// `refresh-render snapshot`: a batch run (the default) or the merge of several shards' results.
@@ -43,7 +43,7 @@ struct SnapshotRun: ParsableCommand {
         help: ArgumentHelp("Write this run's results (and their pictures, into FILE.files/) for 'snapshot merge'.", valueName: "FILE.json"))
     var results: String?
 
-    @Flag(name: .customLong("allow-empty-shard"), help: "Succeed when --shard selects no case (otherwise a usage error).")
+    @Flag(help: "Succeed when --shard selects no case (otherwise a usage error).")
     var allowEmptyShard = false
 
     @Option(name: .customLong("case"), help: ArgumentHelp("Run only the case of this name (repeatable).", valueName: "NAME"))

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// `refresh-render snapshot orphans`: goldens no test or case uses any more.
 struct SnapshotOrphans: ParsableCommand {

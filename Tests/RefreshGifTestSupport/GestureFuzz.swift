@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Gestures made from arbitrary bytes, bounded, for every family, kind and style, and the
 /// properties a user relies on checked on what they play: the fuzz target `fuzz-gesture` and

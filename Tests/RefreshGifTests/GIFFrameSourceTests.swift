@@ -3,7 +3,7 @@ import RefreshGifTestSupport
 import Testing
 
 @testable import ImageCodecs
-@testable import RefreshGif
+@_spi(Tools) @testable import RefreshGif
 @testable import RefreshImage
 
 /// Frames composited on demand are the frames decoded all at once, in any order, with a cache

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ImageCodecs
 @testable import PixelDiff
-@testable import RefreshGif
+@_spi(Tools) @testable import RefreshGif
 @testable import RefreshGifTesting
 @testable import RefreshImage
 @testable import RefreshModel

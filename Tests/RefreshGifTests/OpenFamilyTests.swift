@@ -6,19 +6,21 @@ import Testing
 /// the control is pulled, turns red when a release would refresh, and gives way to the
 /// spinner while refreshing. It proves a family plugs into rendering, validation, gesture
 /// simulation, the gallery and every place settings are read without a change to the library.
+/// Its setting is a member of `SceneField`, as the shipped families' are, so Swift sets it as
+/// `description[.dotDiameter] = 30`.
+extension SceneField {
+    static let dotDiameter = setting(
+        "dotDiameter", of: DotRefresh(), \.dotDiameter, group: .look, help: "The dot's diameter.", example: 30,
+        range: 4...36, unit: "points")
+}
+
 struct DotRefresh: RefreshFamily {
     /// The dot's colour when a release refreshes.
     var armedColor = RGBAColor(red: 0xE0, green: 0x20, blue: 0x20)
     /// The dot's diameter in points: a setting of its own.
     var dotDiameter = 16.0
 
-    var settings: [SceneField] {
-        [
-            .setting(
-                "dotDiameter", of: DotRefresh(), \.dotDiameter, group: .look, help: "The dot's diameter.", example: 30,
-                range: 4...36, unit: "points")
-        ]
-    }
+    var settings: [SceneField] { [.dotDiameter] }
 
     var name: String { "dot" }
     var kinds: [ComponentKind] { [.header] }
@@ -141,6 +143,11 @@ struct OpenFamilyTests {
         decoder.userInfo[SceneSchema.userInfoKey] = schema
         let json = try decoder.decode(SceneDescription.self, from: Data(#"{"library": "dot", "dotDiameter": 30, "width": 100}"#.utf8))
         #expect(json == given)
+        var swift = SceneDescription(schema: schema)
+        swift[.library] = "dot"
+        swift[.dotDiameter] = 30
+        swift[.width] = 100
+        #expect(swift == given)
         #expect(json.commandLineArguments == ["--library", "dot", "--width", "100", "--dot-diameter", "30"])
         // Only a schema with the family knows the setting.
         #expect(throws: SceneArgumentError.self) { try SceneSchema.standard.description(fromArguments: ["--dot-diameter", "30"]) }
@@ -150,7 +157,8 @@ struct OpenFamilyTests {
         let entry = try #require(catalog.fields.first { $0.name == "dotDiameter" })
         #expect(entry.owner == "dot" && entry.group == "look" && entry.defaultText == "16" && entry.unit == "points")
         #expect(catalog.libraries["dot"]?.states.first == "resting")
-        #expect(catalog.markdownTable.contains("| `--dot-diameter` | `dotDiameter` | number (points) | `16` | dot |"))
+        let row = "| `--dot-diameter` | `dotDiameter` | `[.dotDiameter] = 30` | number (points) | `16` | dot |"
+        #expect(catalog.markdownTable.contains(row))
         // Checked against its declared range, and refused for another library.
         let tooBig = try #require(throws: InvalidValue.self) {
             try schema.description(fromArguments: ["--library", "dot", "--dot-diameter", "99"]).validate()

@@ -1,4 +1,5 @@
 import RefreshGif
+import RefreshGifTools
 import Testing
 
 /// What `refresh-render preview` hands to its server program: checked once, read back equal.

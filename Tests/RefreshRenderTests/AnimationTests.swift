@@ -4,7 +4,7 @@ import Testing
 
 @testable import ImageCodecs
 @testable import PixelDiff
-@testable import RefreshGif
+@_spi(Tools) @testable import RefreshGif
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster

@@ -1,6 +1,7 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
+import RefreshGifTools
 import Testing
 
 /// One honest line per error, and inputs that cannot hang or blow up a command.

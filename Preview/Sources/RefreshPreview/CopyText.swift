@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// What the page's copy buttons give for the scene on screen: a `refresh-render` command, Swift
 /// that builds the same ``RefreshScene``, and a snapshot case. Each draws the same bytes as the

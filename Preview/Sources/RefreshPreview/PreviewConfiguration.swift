@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RefreshGif
+import RefreshGifTools
 
 /// What `refresh-render preview` was started with: the scene the page opens on, the files it
 /// may read, where it listens and the limits every request is held to (docs/preview.md).

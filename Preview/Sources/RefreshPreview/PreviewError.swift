@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import RefreshGif
+import RefreshGifTools
 
 /// A request the server refuses or cannot serve: an HTTP status and one line of text, the
 /// same line the command line prints for the same mistake.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// One answer of the preview server, before HTTP: a status, a media type, extra headers and
 /// the body.

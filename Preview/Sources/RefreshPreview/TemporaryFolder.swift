@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// A folder of the server's own under the system's temporary folder, registered so that
 /// Ctrl-C removes it with everything in it (its files; such folders are flat). Each holds a

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
-import RefreshGif
+@_spi(Tools) import RefreshGif
+import RefreshGifTools
 import Synchronization
 
 /// Images dropped on the page: each in a temporary folder of its own that the server made

@@ -1,5 +1,6 @@
 import Glibc
-import RefreshGif
+@_spi(Tools) import RefreshGif
+import RefreshGifTools
 import RefreshPreview
 
 // `refresh-render-preview`: the preview server. `refresh-render preview` checks the user's

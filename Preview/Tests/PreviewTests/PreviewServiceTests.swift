@@ -1,6 +1,7 @@
 import Foundation
 import RefreshGif
 import RefreshGifTestSupport
+import RefreshGifTools
 import Testing
 
 @testable import RefreshPreview

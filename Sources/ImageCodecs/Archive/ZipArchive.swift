@@ -6,7 +6,7 @@ import CDeflate
 ///
 /// The container is written by hand: it is two small record layouts around libdeflate's raw
 /// deflate, and the machine's zip libraries would add a dependency for them.
-public enum ZipArchive {
+package enum ZipArchive {
     /// The most files and bytes one archive takes (ZIP without its 64-bit extension).
     public static let maxEntries = 65_535
     /// The largest archive, in bytes.

@@ -9,7 +9,7 @@ import Glibc
 /// output, sends the file, the folder of its image assets and the limits, and then asks for
 /// one frame at a time. The worker caps its own address space and CPU time before rlottie
 /// reads a byte, and opens no file after the animation is read.
-public enum LottieWorker {
+package enum LottieWorker {
     /// The first argument that makes `refresh-render` a worker instead of a command.
     public static let argument = "__lottie-worker"
 

@@ -6,7 +6,7 @@ import RefreshImage
 /// as it is made (``takeBytes()``).
 /// Frames are full-size, replace the previous one (blend source, dispose none), and carry
 /// exact delays as fractions of a second.
-public struct APNGEncoder {
+package struct APNGEncoder {
     private var output: [UInt8] = []
     private var headerWritten = false
     private var sequence: UInt32 = 0

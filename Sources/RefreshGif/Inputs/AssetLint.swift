@@ -132,22 +132,18 @@ public enum AssetLint {
         return findings
     }
 
-    /// MJRefresh's trailer in a language its bundle has no trailer strings for: a phone shows
-    /// the string keys, stacked, and so does the picture; apps set their own titles.
+    /// A title that is the library's string key (MJRefresh's trailer outside Chinese): a phone
+    /// shows the key, and so does the picture; apps set their own titles.
     private static func trailerTitles(_ scene: RefreshScene) -> [AssetFinding] {
-        guard let mj = scene.family as? MJRefresh, scene.kind == .trailer, !MJRefreshTitles.hasOwnTrailerTitles(scene.language) else {
-            return []
-        }
-        return [RefreshState.idle, .pulling].compactMap { state in
+        scene.family.states(of: scene.kind).compactMap { state in
             // The app's own title, or its strings file's, is what the phone shows.
-            let key = MJRefreshTitles.title(kind: .trailer, state: state, language: scene.language)
             guard scene.titles[state] == nil,
-                mj.defaultTitle(kind: .trailer, state: state, pulled: false, language: scene.language) == key
+                let key = scene.family.rawKeyTitle(kind: scene.kind, state: state, language: scene.language)
             else { return nil }
             return AssetFinding(
                 severity: .warning, state: state.rawValue, file: nil,
-                message: "MJRefresh has no \(scene.language.rawValue) trailer title: a phone shows the key \(key); "
-                    + "apps set their own title for this state")
+                message: "\(scene.family.className(kind: scene.kind, style: scene.style)) has no \(scene.language.rawValue) "
+                    + "title for this state: a phone shows the key \(key); apps set their own title for this state")
         }
     }
 

@@ -4,9 +4,12 @@ import Foundation
 /// (docs/text.md): an old-style `.strings` file, or one language of an Xcode String Catalog
 /// (`.xcstrings`).
 ///
-/// Written by hand: swift-corelibs-foundation's property-list reader is not in the
-/// FoundationEssentials the library builds on, and a strings file is a small grammar.
-public enum StringsTable {
+/// Written by hand although Foundation's `PropertyListSerialization` reads `.strings` too: a
+/// user's bad file gets an error naming its line and what was expected there (Foundation's
+/// says only that the data is not a property list), the size is capped before anything is
+/// parsed, and UTF-16 files, `\U` escapes and a key given twice read as NSBundle reads them on
+/// the phone. The grammar is small (docs/text.md).
+package enum StringsTable {
     /// The largest strings file read (a refresh control's table is a few hundred bytes).
     public static let maxBytes = 4 << 20
 

@@ -14,7 +14,7 @@ import RefreshRaster
 /// Reading inputs and writing outputs for the command line, the preview server and the snapshot
 /// helpers. Every output goes to a temporary file beside its target, is flushed and renamed into
 /// place, so an error never leaves a partial file behind.
-public enum FileIO {
+@_spi(Tools) public enum FileIO {
     /// The whole file at `path`, refusing directories, unreadable files and files larger
     /// than `maxBytes`.
     /// - Parameters:
@@ -445,7 +445,7 @@ public enum FileIO {
 
 /// Words made safe to paste into a POSIX shell, for the commands reports print ("record
 /// again"): a word of plain characters stays as it is, anything else goes in single quotes.
-public enum ShellWord {
+@_spi(Tools) public enum ShellWord {
     private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./:=@%+,-".unicodeScalars)
 
     /// `word` quoted for a shell: `c$(touch x).json` → `'c$(touch x).json'`.

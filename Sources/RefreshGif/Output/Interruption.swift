@@ -11,7 +11,7 @@ import FoundationEssentials
 /// one line and exits 128 + its number. SIGPIPE and SIGXFSZ are ignored, so a closed pipe or a
 /// file-size limit is a write error with a message instead of a silent death. SIGPROF is left
 /// to profilers. `refresh-render` and `refresh-render-preview` install it first thing.
-public enum Interruption {
+@_spi(Tools) public enum Interruption {
     /// Kept alive for the whole run; written once at start-up, before any other thread exists.
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
 

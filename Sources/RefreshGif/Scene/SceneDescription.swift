@@ -25,16 +25,29 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         self.schema = schema
     }
 
-    /// The value of a setting, if set; nil removes it.
+    /// The value of a setting, if set; nil removes it. A whole number given to a setting of
+    /// numbers is kept as that number (`description[.height] = 60` equals `--height 60`).
     public subscript(field: SceneField) -> SceneValue? {
         get { values[field.key] }
-        set { values[field.key] = newValue }
+        set { values[field.key] = newValue.map { Self.normalised($0, field.valueKind) } }
     }
 
     /// The value of the setting with JSON key `key`, if set; nil removes it.
     public subscript(key key: SceneKey) -> SceneValue? {
         get { values[key] }
-        set { values[key] = newValue }
+        set {
+            let kind = schema.field(key)?.valueKind
+            values[key] = newValue.map { value in kind.map { Self.normalised(value, $0) } ?? value }
+        }
+    }
+
+    /// A value as the setting's kind holds it: a whole number for a number is that number.
+    private static func normalised(_ value: SceneValue, _ kind: SceneField.Kind) -> SceneValue {
+        switch (value, kind) {
+        case let (.integer(i), .number): return .number(Double(i))
+        case let (.byState(map), .byState(inner)): return .byState(map.mapValues { normalised($0, inner) })
+        default: return value
+        }
     }
 
     /// The settings given, in key order.

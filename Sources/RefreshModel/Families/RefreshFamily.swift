@@ -64,6 +64,15 @@ public protocol RefreshFamily: Sendable {
     ///   - language: the titles' language.
     /// - Returns: the title ("" for none).
     func defaultTitle(kind: ComponentKind, state: RefreshState, pulled: Bool, language: TitleLanguage) -> String
+    /// The string key a phone shows as the title of `state`, where the library's bundle has no
+    /// text for it in `language` and the app set none (MJRefresh's trailers outside Chinese):
+    /// what `lint` warns about. Nil by default: a title that is a real text.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    ///   - language: the titles' language.
+    /// - Returns: the key shown, or nil.
+    func rawKeyTitle(kind: ComponentKind, state: RefreshState, language: TitleLanguage) -> String?
     /// The state title `scene` shows ("" for none), before the app hides the label.
     /// - Parameter scene: the control in its state.
     /// - Returns: the title.
@@ -224,6 +233,13 @@ extension RefreshFamily {
         if kind == .trailer { parts.insert(.viewHeight) }
         return parts
     }
+    /// None: every default title is a text.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    ///   - language: the titles' language.
+    /// - Returns: nil.
+    public func rawKeyTitle(kind: ComponentKind, state: RefreshState, language: TitleLanguage) -> String? { nil }
     /// Idle, Pulling, Refreshing.
     public func states(of kind: ComponentKind) -> [RefreshState] { [.idle, .pulling, .refreshing] }
     /// The shared names.

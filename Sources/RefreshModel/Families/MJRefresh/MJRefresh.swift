@@ -118,6 +118,20 @@ public struct MJRefresh: RefreshFamily, Equatable {
         MJRefreshTitles.key(kind: kind, state: state).map { string($0, language) } ?? ""
     }
 
+    /// A trailer's key in a language whose bundle has no trailer strings (all but Chinese),
+    /// unless the app's strings give one: a phone shows the key.
+    /// - Parameters:
+    ///   - kind: the kind of control.
+    ///   - state: its state.
+    ///   - language: the titles' language.
+    /// - Returns: the key shown, or nil.
+    public func rawKeyTitle(kind: ComponentKind, state: RefreshState, language: TitleLanguage) -> String? {
+        // The trailer sets titles for Idle and Pulling; Refreshing keeps Pulling's.
+        guard kind == .trailer, state == .idle || state == .pulling, !MJRefreshTitles.hasOwnTrailerTitles(language) else { return nil }
+        let key = MJRefreshTitles.title(kind: kind, state: state, language: language)
+        return defaultTitle(kind: kind, state: state, pulled: false, language: language) == key ? key : nil
+    }
+
     /// One of MJRefresh's strings as the phone finds it: the app's table first, then
     /// MJRefresh's own bundle (`mj_localizedStringForKey:`).
     /// - Parameters:
