@@ -23,6 +23,7 @@ setup:
 
 build: setup
 	$(RELEASE_BUILD) --product refresh-render
+	$(RELEASE_BUILD) --product refresh-lottie-worker
 
 run: build
 	@mkdir -p $(OUT)
@@ -67,6 +68,7 @@ test-browser: setup
 	@scripts/setup-python.sh
 	$(SWIFT) build --package-path Preview --product refresh-render
 	$(SWIFT) build --package-path Preview --product refresh-render-preview
+	$(SWIFT) build --package-path Preview --product refresh-lottie-worker
 	REFRESH_RENDER_BIN=$(CURDIR)/Preview/.build/debug/refresh-render python3 -m pytest -q -p no:cacheprovider Tests/browser
 
 # Every setting on every class it exists on, exported, compiled and drawn back (docs/export.md,
@@ -83,6 +85,7 @@ test-packages: setup
 build-preview: setup
 	$(PREVIEW_BUILD) --product refresh-render
 	$(PREVIEW_BUILD) --product refresh-render-preview
+	$(PREVIEW_BUILD) --product refresh-lottie-worker
 
 # The live preview page on http://127.0.0.1:8765/ with the demo GIFs (Ctrl-C stops it).
 preview: build-preview
@@ -117,6 +120,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 BIN ?= $(PREVIEW_RELEASE)/refresh-render
 PREVIEW_BIN ?= $(dir $(BIN))refresh-render-preview
+WORKER_BIN ?= $(dir $(BIN))refresh-lottie-worker
 # Programs are installed stripped; the sanitizer runs keep symbols (their leak suppressions
 # name functions), so they set STRIP_FLAG empty.
 STRIP_FLAG ?= -s
@@ -125,7 +129,7 @@ VERSION := $(shell sed -n 's/.*current = "\(.*\)".*/\1/p' Sources/RefreshGif/Ver
 MAN_DATE ?= 2026-11-24
 MAN_DIR ?= .build/man
 GENERATE_MANUAL := .build/debug/generate-manual
-INSTALLED := bin/refresh-render bin/refresh-render-preview share/man/man1/refresh-render.1 share/bash-completion/completions/refresh-render \
+INSTALLED := bin/refresh-render bin/refresh-render-preview bin/refresh-lottie-worker share/man/man1/refresh-render.1 share/bash-completion/completions/refresh-render \
 	share/zsh/site-functions/_refresh-render share/fish/vendor_completions.d/refresh-render.fish
 
 install: setup
@@ -137,6 +141,8 @@ install: setup
 		$(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 		$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	install -m 755 $(STRIP_FLAG) $(BIN) $(DESTDIR)$(PREFIX)/bin/refresh-render
+	@if [ -x $(WORKER_BIN) ]; then install -m 755 $(STRIP_FLAG) $(WORKER_BIN) $(DESTDIR)$(PREFIX)/bin/refresh-lottie-worker; \
+	else echo "install: no $(WORKER_BIN), so Lottie files cannot be drawn: build it with swift build --product refresh-lottie-worker" >&2; fi
 	@if [ -x $(PREVIEW_BIN) ]; then install -m 755 $(STRIP_FLAG) $(PREVIEW_BIN) $(DESTDIR)$(PREFIX)/bin/refresh-render-preview; \
 	else echo "install: no $(PREVIEW_BIN), so no preview server: refresh-render preview says how to build it" >&2; fi
 	install -m 644 $(MAN_DIR)/refresh-render.1 $(DESTDIR)$(PREFIX)/share/man/man1/refresh-render.1
@@ -158,7 +164,7 @@ dist: setup
 	rm -rf .build/dist/$(DIST) && mkdir -p .build/dist/$(DIST)
 	$(MAKE) install DESTDIR=$(CURDIR)/.build/dist/$(DIST) PREFIX=
 	cp LICENSE README.md .build/dist/$(DIST)/
-	scripts/check-libraries.sh .build/dist/$(DIST)/bin/refresh-render .build/dist/$(DIST)/bin/refresh-render-preview
+	scripts/check-libraries.sh .build/dist/$(DIST)/bin/refresh-render .build/dist/$(DIST)/bin/refresh-render-preview .build/dist/$(DIST)/bin/refresh-lottie-worker
 	cd .build/dist && tar --sort=name --mtime=$(MAN_DATE) --owner=0 --group=0 --numeric-owner -cf - $(DIST) | gzip -n -9 > $(DIST).tar.gz \
 		&& sha256sum $(DIST).tar.gz > $(DIST).tar.gz.sha256
 	@echo "wrote .build/dist/$(DIST).tar.gz and its .sha256"

@@ -24,6 +24,8 @@ let package = Package(
         // the SnapshotTesting trait, so nobody else builds that package.
         .library(name: "RefreshGifSnapshotTesting", targets: ["RefreshGifSnapshotTesting"]),
         .executable(name: "refresh-render", targets: ["refresh-render"]),
+        // The process rlottie runs in, under hard limits: found beside refresh-render.
+        .executable(name: "refresh-lottie-worker", targets: ["refresh-lottie-worker"]),
         // The tools' own plumbing (exit codes and option names of errors, the preview's
         // hand-off), shared by refresh-render and the preview package: not an adopter's API,
         // no stability promise, and not in `make api-check`.
@@ -79,6 +81,7 @@ let package = Package(
         .executableTarget(
             name: "refresh-render",
             dependencies: ["RefreshGif", "RefreshGifTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "refresh-lottie-worker", dependencies: ["ImageCodecs"]),
         .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "CRLottie"]),
 
         // Tests: unit tests of the modules, the command line end to end, the examples and

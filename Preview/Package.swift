@@ -60,6 +60,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 // The command line the service's bytes are compared with, built beside the tests.
                 .product(name: "refresh-render", package: identity),
+                // Lottie files are drawn in the worker, found beside the tests.
+                .product(name: "refresh-lottie-worker", package: identity),
             ]),
     ]
 )

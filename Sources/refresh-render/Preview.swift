@@ -51,9 +51,9 @@ struct Preview: ParsableCommand {
                         + " build it with `make preview` or install it with `make install`\n")
                 throw ExitCode(69)
             }
-            // The server draws Lottie files in workers of this very program.
-            if let me = Programs.current, getenv(LottieWorker.executableVariable) == nil {
-                setenv(LottieWorker.executableVariable, me, 1)
+            // The server draws Lottie files in the worker beside this program.
+            if getenv(LottieWorker.executableVariable) == nil, let worker = Programs.find(LottieWorker.program) {
+                setenv(LottieWorker.executableVariable, worker, 1)
             }
             Interruption.restoreDefaults()
             let arguments: [String] = [path, settings.handOff]

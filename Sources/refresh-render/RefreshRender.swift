@@ -31,7 +31,6 @@ struct RefreshRender: ParsableCommand {
     /// Parses and runs a command. Usage errors are one line (then a pointer to `--help`);
     /// an interrupted command removes its temporary files.
     static func main() {
-        if CommandLine.arguments.dropFirst().first == LottieWorker.argument { LottieWorker.serve() }
         Interruption.install(program: "refresh-render")
         for warning in RefreshEnvironment.warnings(ProcessInfo.processInfo.environment) {
             Console.error("refresh-render: \(warning)\n")

@@ -11,7 +11,7 @@ struct InstallTests {
         try CLI.run(arguments, in: Support.root.path, executable: executable)
     }
 
-    @Test("install into a fresh prefix: binary, man page, completions; uninstall removes exactly them")
+    @Test("install into a fresh prefix: programs, man page, completions; uninstall removes exactly them")
     func installAndUninstall() throws {
         let prefix = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: prefix) }
@@ -28,6 +28,12 @@ struct InstallTests {
         let frame = try Self.run(prefix + "/bin/refresh-render", ["--state", "pulling", "-o", prefix + "/frame.png"])
         #expect(frame.status == 0 && FileManager.default.fileExists(atPath: prefix + "/frame.png"))
         try FileManager.default.removeItem(atPath: prefix + "/frame.png")
+        // Lottie files are drawn by the worker installed beside it.
+        let lottie = try Self.run(
+            prefix + "/bin/refresh-render",
+            ["--images", "idle=" + Support.fixture("lottie/pull-loop.json"), "--lottie-segment", "idle=pull", "-o", prefix + "/l.png"])
+        #expect(lottie.status == 0 && FileManager.default.fileExists(atPath: prefix + "/l.png"), "\(lottie.stderr)")
+        try? FileManager.default.removeItem(atPath: prefix + "/l.png")
 
         let manual = try Self.run("/usr/bin/man", ["-l", prefix + "/share/man/man1/refresh-render.1"])
         let page = String(decoding: manual.stdout, as: UTF8.self)

@@ -44,7 +44,12 @@ struct HonestErrorTests {
         #expect(absent.status == 66 && absent.stderr.contains("nope.gif"), "\(absent.stderr)")
         let port = try CLI.run(["preview", "--port", "70000"], in: demo, environment: plainPath, executable: command)
         #expect(port.status == 64 && port.stderr.contains("--port: must be between 0 and 65535, got 70000"), "\(port.stderr)")
-        // A stand-in server beside it gets the checked settings, and the Lottie worker's path.
+        // A stand-in server beside it gets the checked settings, and the path of the Lottie
+        // worker beside it.
+        let worker = folder + "/refresh-lottie-worker"
+        try FileManager.default.copyItem(
+            atPath: URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent("refresh-lottie-worker").path,
+            toPath: worker)
         let stand = folder + "/refresh-render-preview"
         try "#!/bin/sh\nprintf '%s\\n' \"$#\" \"$1\" \"$REFRESH_LOTTIE_WORKER\"\nexit 7\n".write(
             toFile: stand, atomically: true, encoding: .utf8)
@@ -57,7 +62,7 @@ struct HonestErrorTests {
         let settings = try PreviewSettings(handOff: lines[1])
         #expect(settings.scene[.percent] == .number(0.5) && settings.scene[.images] != nil)
         #expect(settings.port == 9 && settings.openBrowser && settings.host == "127.0.0.1" && settings.baseDirectory == demo)
-        #expect(lines[2] == command)
+        #expect(lines[2] == worker)
     }
 
     @Test("usage errors are one line; negative numbers are values; an empty shard is a usage error")

@@ -25,7 +25,7 @@ final class LottieProcess {
         self.limits = limits
         guard let executable = Self.executable() else {
             throw ImageCodecError.libraryFailure(
-                "Lottie files are drawn by refresh-render in a separate process, and none was found: set \(Self.executableVariable) to its path"
+                "Lottie files are drawn by \(LottieWorker.program) in a separate process, and none was found beside this program or on the PATH: build it (make install puts it beside refresh-render) or set \(Self.executableVariable) to its path"
             )
         }
         var ends: [Int32] = [-1, -1]
@@ -141,13 +141,13 @@ final class LottieProcess {
         }
     }
 
-    /// The worker executable: `REFRESH_LOTTIE_WORKER`, this program when it is
-    /// `refresh-render`, else a `refresh-render` beside this program or on the `PATH`.
+    /// The worker executable: `REFRESH_LOTTIE_WORKER`, else `refresh-lottie-worker` beside
+    /// the running program (a build folder holds it beside the tests and `refresh-render`) or
+    /// on the `PATH`.
     static func executable() -> String? {
         if let named = getenv(executableVariable).map({ String(cString: $0) }), !named.isEmpty {
             return named
         }
-        if let me = Programs.current, me.hasSuffix("/refresh-render") { return me }
-        return Programs.find("refresh-render")
+        return Programs.find(LottieWorker.program)
     }
 }

@@ -2,20 +2,24 @@ import CRLottie
 import CWorkerProcess
 import Glibc
 
-/// The worker's side of Lottie isolation: rlottie parses and draws in a child process of
-/// `refresh-render` under hard limits, and only pixels come back (docs/robustness.md).
+/// The worker's side of Lottie isolation: rlottie parses and draws in a child process, the
+/// small `refresh-lottie-worker` program, under hard limits, and only pixels come back
+/// (docs/robustness.md).
 ///
 /// The command starts the worker with ``argument`` and one socket as its standard input and
 /// output, sends the file, the folder of its image assets and the limits, and then asks for
 /// one frame at a time. The worker caps its own address space and CPU time before rlottie
 /// reads a byte, and opens no file after the animation is read.
 package enum LottieWorker {
-    /// The first argument that makes `refresh-render` a worker instead of a command.
-    public static let argument = "__lottie-worker"
+    /// The first argument the worker is started with: run by hand, without it, it refuses.
+    package static let argument = "__lottie-worker"
 
-    /// The environment variable naming the worker executable, for programs other than
-    /// `refresh-render` that use the library from elsewhere than its build folder.
-    public static let executableVariable = "REFRESH_LOTTIE_WORKER"
+    /// The worker program's file name, found beside the running program or on the `PATH`.
+    package static let program = "refresh-lottie-worker"
+
+    /// The environment variable naming the worker executable, for programs that use the
+    /// library from elsewhere than beside a built or installed worker.
+    package static let executableVariable = "REFRESH_LOTTIE_WORKER"
 
     /// The first word of every session: the format's name and version, so a worker from
     /// another build refuses to talk instead of misreading.
@@ -29,7 +33,7 @@ package enum LottieWorker {
 
     /// Serves one animation on standard input and output until the command closes the socket.
     /// - Returns: never: the process exits when its parent closes the channel.
-    public static func serve() -> Never {
+    package static func serve() -> Never {
         guard rg_worker_die_with_parent() == 0 else { _exit(3) }
         let channel = WorkerChannel(descriptor: 0)
         do {
