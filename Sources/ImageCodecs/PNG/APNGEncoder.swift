@@ -100,16 +100,16 @@ package struct APNGEncoder {
     }
 
     /// Writes the pending frame, now that its delay (until `time`) is known: an fcTL (size,
-    /// offset 0, delay in ms, dispose none, blend source), then IDAT for the first frame and
+    /// offset 0, delay as a fraction, dispose none, blend source), then IDAT for the first frame and
     /// fdAT after it.
     private mutating func closePending(at time: Int64) {
         guard let data = pendingData else { return }
         writeHeader()
-        let ms = UInt16(max(1, min(65535, ((Double(time) - Double(pendingStart)) / 1000).rounded())))
+        let (numerator, denominator) = Self.delay(microseconds: time - pendingStart)
         let control =
             PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
             + PNGChunks.bigEndian(0) + PNGChunks.bigEndian(0)
-            + [UInt8(ms >> 8), UInt8(ms & 0xFF), UInt8(1000 >> 8), UInt8(1000 & 0xFF), 0, 0]
+            + [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF), 0, 0]
         PNGChunks.append("fcTL", control, to: &output)
         sequence += 1
         if written == 0 {
@@ -120,5 +120,30 @@ package struct APNGEncoder {
         }
         written += 1
         pendingData = nil
+    }
+
+    /// A frame's delay as `fcTL` holds it, a fraction of a second: the simplest fraction within
+    /// a microsecond of `microseconds` (times arrive rounded to microseconds, so 33 333 and
+    /// 33 334 µs are both 1/30 s, and 70 ms stays 7/100), with both terms at most 65 535; else
+    /// whole milliseconds (docs/images.md, "APNG output").
+    /// - Parameter microseconds: the delay.
+    /// - Returns: the numerator and denominator.
+    static func delay(microseconds: Int64) -> (UInt16, UInt16) {
+        let d = max(microseconds, 1)
+        let (p, q) = simplest(low: (max(d - 1, 1), 1_000_000), high: (d + 1, 1_000_000))
+        if p >= 1, p <= 65535, q >= 1, q <= 65535 { return (UInt16(p), UInt16(q)) }
+        let ms = max(1, min(65535, (d + 500) / 1000))
+        return (UInt16(ms), 1000)
+    }
+
+    /// The fraction with the smallest denominator in [low, high] (both positive), by continued
+    /// fractions (the Stern–Brocot tree's walk).
+    private static func simplest(low: (Int64, Int64), high: (Int64, Int64)) -> (Int64, Int64) {
+        let whole = low.0 / low.1
+        if whole * low.1 == low.0 { return (whole, 1) }
+        if (whole + 1) * high.1 <= high.0 { return (whole + 1, 1) }
+        // The same whole part: the simplest of the reciprocals of what is left, in reverse order.
+        let (p, q) = simplest(low: (high.1, high.0 - whole * high.1), high: (low.1, low.0 - whole * low.1))
+        return (whole * p + q, p)
     }
 }
