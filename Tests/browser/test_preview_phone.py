@@ -211,3 +211,31 @@ def test_the_page_draws_the_list_and_only_the_control_travels(browser, server, k
     assert result["differing"] == 0, result
     page.context.close()
     assert errors == []
+
+
+def test_the_page_at_rest_sends_nothing(browser, server):
+    """Untouched after load, and again after a pull that ends back at rest, the page asks the
+    server for no frame and its frame rate reads 0."""
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/live" in request.url else None)
+    page.wait_for_timeout(2000)
+    asked.clear()
+    page.wait_for_timeout(3000)
+    assert asked == [], f"{len(asked)} /live requests at rest"
+    assert page.evaluate("document.querySelector('#fps').textContent") == "0"
+    # A short pull that does not arm: the list springs back, then the page rests again.
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 120
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 6):
+        page.mouse.move(x, y + 6 * i)
+        page.wait_for_timeout(20)
+    page.mouse.up()
+    page.wait_for_timeout(2500)
+    asked.clear()
+    page.wait_for_timeout(2000)
+    assert asked == [], f"{len(asked)} /live requests after the list came back to rest"
+    page.context.close()
+    assert errors == []

@@ -746,11 +746,22 @@ const live = {
     }
     this.lastTick = time;
     if (this.inFlight < 3 && !this.scrubbing) this.fetchFrame();
-    const busy = this.dragging || this.spring || this.hold !== null || Math.abs(this.pull - this.inset) > 0.05 || this.lastState === "refreshing"
-      || this.lastState === "pulling" || this.inFlight > 0;
-    if (busy) this.quietSince = time;
+    // Busy while something moves or the control animates. A request under way does not count
+    // (the one just sent would keep the page asking forever): an answer that shows motion
+    // wakes the loop again (present).
+    if (this.moving()) this.quietSince = time;
     if (time - this.quietSince < 600) requestAnimationFrame((t) => this.tick(t));
-    else this.running = false;
+    else this.settle();
+  },
+
+  moving() {
+    return this.dragging || this.spring !== null || this.hold !== null || Math.abs(this.pull - this.inset) > 0.05
+      || this.lastState === "refreshing" || this.lastState === "pulling";
+  },
+
+  // At rest the page sends nothing: the loop stops.
+  settle() {
+    this.running = false;
   },
 
   // Asks for the frame at this instant. Up to three are under way at once; each is shown in
@@ -826,6 +837,9 @@ const live = {
     }
     this.answeredAt = Math.max(this.answeredAt, duration);
     this.countFrame();
+    // An answer that arrives after the loop rested and asks for motion (a new inset, a state
+    // that animates) starts it again.
+    if (!this.running && this.moving()) this.wake();
   },
 
   showState(state, libraryState) {
@@ -847,6 +861,12 @@ const live = {
     while (this.frames.length && now - this.frames[0] > 1000) this.frames.shift();
     $("fps").textContent = page.offline ? "0" : String(this.frames.length);
     window.previewStats.frames += 1;
+    // Frames in the last second: a second without one reads 0.
+    clearTimeout(this.fpsTimer);
+    this.fpsTimer = setTimeout(() => {
+      this.frames = [];
+      $("fps").textContent = "0";
+    }, 1000);
   },
 };
 
