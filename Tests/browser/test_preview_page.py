@@ -270,3 +270,35 @@ def test_copy_app_code_and_download_the_assets(page, server, tmp_path):
         assert "Refresh.xcassets/refresh_refreshing_000.imageset/refresh_refreshing_000@3x.png" in names
         # The code in the archive is the code the page copied.
         assert archive.read("RefreshSetup.swift").decode().strip() == swift.strip()
+
+
+def test_an_upload_refused_keeps_its_reason_at_its_drop_zone(page, server, tmp_path):
+    """A broken PNG's refusal, and a file over the size limit (refused before it is sent), stay
+    at the state's drop zone naming the file, until the user acts; the limits are said there."""
+    limits = page.locator("#drop-idle .limits").inner_text()
+    assert "MB a file" in limits and "500 PNG frames" in limits, limits
+    broken = tmp_path / "broken.png"
+    broken.write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 40)
+    drop_file(page, "idle", broken)
+    wait_js(page, "document.querySelector('#upload-error-idle').textContent !== ''")
+    page.wait_for_timeout(1500)
+    reason = page.locator("#upload-error-idle").inner_text()
+    assert reason.startswith("broken.png") and "/" not in reason.split(":", 1)[0], reason
+    assert "refused" in page.locator("#drop-idle").get_attribute("class")
+    # Too large: said at once, nothing sent.
+    sent = []
+    page.on("request", lambda request: sent.append(request.url) if "/assets" in request.url else None)
+    big = page.evaluate("page.session.uploadLimits.fileBytes") + 1
+    page.evaluate(
+        """(size) => {
+            const transfer = new DataTransfer();
+            transfer.items.add(new File([new Uint8Array(size)], 'huge.gif', { type: 'image/gif' }));
+            document.querySelector('#drop-refreshing').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true }));
+        }""", big)
+    wait_js(page, "document.querySelector('#upload-error-refreshing').textContent !== ''")
+    assert page.locator("#upload-error-refreshing").inner_text().startswith("huge.gif: ")
+    assert sent == []
+    # The idle one is still said; choosing a file from the menu clears it.
+    assert page.locator("#upload-error-idle").inner_text() == reason
+    page.select_option("#f-images-idle", "")
+    assert page.locator("#upload-error-idle").inner_text() == ""

@@ -374,6 +374,16 @@ public final class PreviewService: Sendable {
             var version: Int
             var viewHeight: Double
             var fps: Int
+            /// What an upload may be, said at the drop zone before anything is sent.
+            var uploadLimits: UploadLimits
+        }
+        struct UploadLimits: Encodable {
+            /// The largest file (the request body limit).
+            var fileBytes: Int
+            /// The most PNG frames one upload holds.
+            var frames: Int
+            /// All uploads together.
+            var totalBytes: Int
         }
         let settings = configuration.base.keys.map { key -> Setting in
             switch configuration.base[key: key] {
@@ -388,7 +398,9 @@ public final class PreviewService: Sendable {
         return try .json(
             Session(
                 settings: settings, files: configuration.namedPaths.sorted(), version: feed.version, viewHeight: Self.viewHeight,
-                fps: Self.liveFPS))
+                fps: Self.liveFPS,
+                uploadLimits: UploadLimits(
+                    fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget)))
     }
 
     /// The versions `GET /events` sends; nil when too many pages listen.

@@ -174,9 +174,12 @@ function fillByState(field, box, texts) {
       select.value = given[state] || "";
       const picker = el("input", { type: "file", multiple: "", hidden: "", "data-state": state, id: `file-${state}`,
                                    accept: ".gif,.png,.json,image/gif,image/png,application/json" });
+      const limits = page.session.uploadLimits;
       const drop = el("div", { class: "drop", tabindex: "0", role: "button", "data-state": state, id: `drop-${state}`,
                                "aria-label": `Drop or choose images for ${state}` },
-                      el("span", { text: "Drop a GIF, PNGs or a Lottie file" }));
+                      el("span", { text: "Drop a GIF, PNGs or a Lottie file" }),
+                      el("span", { class: "limits", text: `up to ${megabytes(limits.fileBytes)} a file, ${limits.frames} PNG frames` }),
+                      el("span", { class: "upload-error", role: "alert", id: `upload-error-${state}` }));
       drop.addEventListener("click", () => picker.click());
       drop.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); picker.click(); } });
       drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
@@ -187,6 +190,7 @@ function fillByState(field, box, texts) {
         upload(state, Array.from(e.dataTransfer.files));
       });
       picker.addEventListener("change", () => upload(state, Array.from(picker.files)));
+      select.addEventListener("change", () => uploadError(state, ""));
       line.append(select, drop, picker);
     } else {
       const input = el("input", { id: inputId, type: field.valueKind === "number" ? "number" : "text", step: "any", "data-state": state });
@@ -291,8 +295,9 @@ function setStatus(text, isError = false, holdSeconds = 0) {
   $("status").classList.toggle("error", isError);
 }
 
+// The server's one line, without the program's name it shares with the command line.
 async function failure(response) {
-  return (await response.text()).trim();
+  return (await response.text()).trim().replace(/^refresh-render: /, "");
 }
 
 // ---------- The still picture, the linter and the copy buttons ----------
@@ -427,16 +432,52 @@ async function copy(kind) {
   }
 }
 
+function megabytes(bytes) {
+  return `${Math.floor(bytes / (1 << 20))} MB`;
+}
+
+// An upload's refusal stays at the drop zone it belongs to, naming the file and the reason,
+// until the user drops or chooses again.
+function uploadError(state, text) {
+  const box = $(`upload-error-${state}`);
+  if (box) box.textContent = text;
+  $(`drop-${state}`)?.classList.toggle("refused", Boolean(text));
+  if (text) setStatus(text, true);
+}
+
 async function upload(state, files) {
   if (!files.length) return;
+  uploadError(state, "");
   let answer = null;
   const pngs = files.filter((f) => f.name.toLowerCase().endsWith(".png")).sort((a, b) => a.name.localeCompare(b.name));
   const list = files.length > 1 && pngs.length === files.length ? pngs : [files[0]];
+  // The limits are known before anything is sent: a file too large or too many frames is
+  // said at once, not after the upload.
+  const limits = page.session.uploadLimits;
+  const large = list.find((file) => file.size > limits.fileBytes);
+  if (large) {
+    uploadError(state, `${large.name}: ${megabytes(large.size)} is more than the ${megabytes(limits.fileBytes)} a file may be`);
+    return;
+  }
+  if (list.length > limits.frames) {
+    uploadError(state, `${list.length} frames: an upload holds at most ${limits.frames}`);
+    return;
+  }
   for (const file of list) {
     const params = { state, name: file.name };
     if (answer) params.append = answer.id;
-    const response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
-    if (!response.ok) { setStatus(await failure(response), true); return; }
+    let response;
+    try {
+      response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
+    } catch {
+      uploadError(state, `${file.name}: not sent (the server closed the connection)`);
+      return;
+    }
+    if (!response.ok) {
+      const reason = await failure(response);
+      uploadError(state, reason.includes(file.name) ? reason : `${file.name}: ${reason}`);
+      return;
+    }
     answer = await response.json();
   }
   page.uploads[state] = answer;
