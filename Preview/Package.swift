@@ -42,7 +42,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js")]),
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js"),
+                .embedInCode("Page/panel.js"), .embedInCode("Page/still.js"), .embedInCode("Page/phone.js"),
+            ]),
         // The server process `refresh-render preview` hands over to, once it has checked the options.
         .executableTarget(
             name: "refresh-render-preview",

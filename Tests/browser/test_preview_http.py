@@ -36,7 +36,7 @@ def test_every_answer_has_the_security_headers(server):
     assert "script-src 'self'" in headers["Content-Security-Policy"]
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     assert headers["X-Content-Type-Options"] == "nosniff"
-    assert b"<script src=\"/preview.js\"" in body
+    assert b"<script type=\"module\" src=\"/preview.js\"" in body
     assert b"http" not in body.replace(b"http-equiv", b"")  # nothing loaded from elsewhere
 
 

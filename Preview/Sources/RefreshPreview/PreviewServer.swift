@@ -83,7 +83,7 @@ public enum PreviewServer {
     private static func addRoutes(to router: Router<PreviewContext>, service: PreviewService) {
         let limit = service.configuration.maxBodyBytes
         let seconds = service.configuration.requestSeconds
-        for path in ["/", "/index.html", "/preview.css", "/preview.js"] {
+        for path in PageFiles.paths {
             router.get(RouterPath(path)) { request, _ -> Response in
                 guard let file = PageFiles.file(at: request.uri.path) else { return answer(PreviewError(status: 404, "not found")) }
                 return answer(PreviewReply(contentType: file.type, body: file.bytes))

@@ -1,0 +1,487 @@
+// The phone: a scroll view the pointer drags, the list drawn under the control, and the
+// live loop that asks the server for each frame.
+
+import { $, el, failure, library, liveSettings, page, query, setStatus, settings } from "./panel.js";
+import { ask, copy, copyAppCode, download, downloadAssets, showError } from "./still.js";
+
+// ---------- The phone: a scroll view the pointer drags ----------
+
+// The plain list under the control, drawn as the server's ScreenWindow draws it (the same
+// rectangles, snapped to pixels the same way), so that only the control's pixels travel: a
+// browser test holds the page's picture to the server's whole one, pixel for pixel.
+export const LIST = { background: "#f2f2f7", row: "#ffffff", separator: "#e5e5ea", placeholder: "#d8d8dc", rowHeight: 44, columnWidth: 120 };
+
+export function paintList(context, geometry, kind, offset, s) {
+  const width = context.canvas.width, height = context.canvas.height;
+  const snap = (v) => Math.floor(v + 0.5);
+  const fill = (x, y, w, h, color) => {
+    const x0 = Math.max(0, snap(x * s)), y0 = Math.max(0, snap(y * s));
+    const x1 = Math.min(width, snap((x + w) * s)), y1 = Math.min(height, snap((y + h) * s));
+    if (x1 <= x0 || y1 <= y0) return;
+    context.fillStyle = color;
+    context.fillRect(x0, y0, x1 - x0, y1 - y0);
+  };
+  context.fillStyle = LIST.background;
+  context.fillRect(0, 0, width, height);
+  const g = { insetTop: 0, insetBottom: 0, insetRight: 0, ...geometry };
+  if (kind === "trailer") {
+    const columns = LIST.columnWidth;
+    const shift = -offset + g.insetRight;
+    for (let x = 0, i = 0; x < g.contentWidth; x += columns, i += 1) {
+      const left = x + shift;
+      if (left >= g.viewWidth || left + columns <= 0) continue;
+      fill(left, 0, Math.min(columns, g.contentWidth - x), g.viewHeight, LIST.row);
+      fill(left + columns - 0.5, 0, 0.5, g.viewHeight, LIST.separator);
+      fill(left + 16, g.viewHeight / 2 - 30 + (i % 3) * 12, 80, 10, LIST.placeholder);
+    }
+    return;
+  }
+  const rows = LIST.rowHeight;
+  const top = kind === "header" ? g.insetTop : -g.insetBottom;
+  const shift = -offset - top;
+  for (let i = Math.max(0, Math.floor((top + offset) / rows)); i * rows < g.contentHeight; i += 1) {
+    const y = i * rows + shift;
+    if (y > g.viewHeight) break;
+    const h = Math.min(rows, g.contentHeight - i * rows);
+    fill(0, y, g.viewWidth, h, LIST.row);
+    fill(16, y + h - 0.5, g.viewWidth - 16, 0.5, LIST.separator);
+    fill(16, y + 17, 90 + ((i * 37) % 120), 10, LIST.placeholder);
+  }
+}
+
+// The frame at the end of `gesture` with `pairs` (the panel's settings): the control's pixels
+// (null when it is out of sight) and the headers saying where they go and what they show.
+// `fetcher` is `ask` for the live phone (a lost connection is said), `fetch` for the others.
+export async function askFrame(pairs, gesture, fetcher = ask) {
+  const response = await fetcher("/live?" + query(pairs.concat([["part", "control"]])), {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
+  if (!response.ok) throw new Error(await failure(response));
+  const blob = await response.blob();
+  // Decoded off the main thread.
+  return { response, picture: blob.size > 0 ? await createImageBitmap(blob) : null };
+}
+
+// Draws `frame` (from askFrame) on the canvas `screen`: the list, then the control over it.
+export function paintFrame(screen, frame, gesture) {
+  const headers = frame.response.headers;
+  const s = Number(headers.get("X-Refresh-Scale")) || 1;
+  const width = Math.round(gesture.geometry.viewWidth * s), height = Math.round(gesture.geometry.viewHeight * s);
+  if (screen.width !== width || screen.height !== height) {
+    screen.width = width;
+    screen.height = height;
+  }
+  const context = screen.getContext("2d");
+  paintList(context, gesture.geometry, headers.get("X-Refresh-Kind"), Number(headers.get("X-Refresh-Offset")) || 0, s);
+  const band = (headers.get("X-Refresh-Band") || "0,0,0,0").split(",").map(Number);
+  if (frame.picture) context.drawImage(frame.picture, band[0], band[1]);
+  return band;
+}
+
+export const live = {
+  geometry: null,
+  samples: [],
+  events: [],
+  t0: 0,
+  pull: 0,             // points past the resting offset, towards the control
+  inset: 0,            // what the control adds to the inset (from the server)
+  extent: 54,          // the control's height (width for a trailer): arms it, and its inset while refreshing
+  spring: null,        // the release animation under way: { from, to, start, seconds }
+  hold: null,          // the inset the list holds after it, until the server's inset gets there
+  rest: 0,             // the resting offset (from the server)
+  dragging: false,
+  dragStart: null,
+  inFlight: 0,
+  running: false,
+  lastChange: 0,
+  lastState: "",
+  frames: [],
+  lastGesture: null,
+  keyPull: 0,
+  releasedAt: 0,       // when the finger last let go (seconds into the gesture)
+  answeredAt: 0,       // the latest instant the server has drawn
+  shownAt: -1,         // the instant of the picture on screen
+  presented: Promise.resolve(),  // the last frame asked for, once shown
+  generation: 0,       // counts gestures: an answer for an earlier one is dropped
+
+  direction() {
+    return ($("f-kind").value || "header") === "header" ? -1 : 1;
+  },
+
+  axisIsX() {
+    return $("f-kind").value === "trailer";
+  },
+
+  now() {
+    return (performance.now() - this.t0) / 1000;
+  },
+
+  start() {
+    const width = Number($("f-width").value) || 375;
+    this.geometry = { viewWidth: width, viewHeight: page.session.viewHeight, contentWidth: width, contentHeight: 1400 };
+    this.fitPhone();
+    // Where the scroll view rests on the control's side (ScrollGeometry.restingOffset without
+    // insets): the top for a header, the bottom of the list for footers.
+    const kind = $("f-kind").value || "header";
+    this.rest = kind === "header" || kind === "trailer" ? 0 : this.geometry.contentHeight - this.geometry.viewHeight;
+    this.samples = [];
+    this.events = [];
+    this.t0 = performance.now();
+    this.lastChange = 0;
+    this.releasedAt = 0;
+    this.answeredAt = 0;
+    this.shownAt = -1;
+    this.generation += 1;
+  },
+
+  offset() {
+    return this.rest + this.direction() * this.pull;
+  },
+
+  // The phone is the scroll view's size in points (plus its bezel), shrunk to fit a narrow
+  // window; drags are measured in points whatever its size on screen.
+  fitPhone() {
+    const phone = $("phone");
+    phone.style.width = `${this.geometry.viewWidth + 20}px`;
+    phone.style.aspectRatio = `${this.geometry.viewWidth + 20} / ${this.geometry.viewHeight + 20}`;
+  },
+
+  pointsPerPixel() {
+    const shown = $("phone").clientWidth;
+    return this.geometry && shown > 0 ? this.geometry.viewWidth / shown : 1;
+  },
+
+  // A new width: the scroll view changes size, and a drag under way goes on.
+  resize() {
+    const width = Number($("f-width").value) || 375;
+    if (!this.geometry || width < 1 || width > 2000) return;
+    this.geometry.viewWidth = width;
+    this.geometry.contentWidth = width;
+    this.fitPhone();
+    this.wake();
+  },
+
+  reset() {
+    this.dragging = false;
+    this.spring = null;
+    this.hold = null;
+    this.pull = 0;
+    this.inset = 0;
+    this.lastState = "";
+    this.start();
+    this.wake();
+  },
+
+  record() {
+    const t = Math.round(this.now() * 1e4) / 1e4;
+    const offset = Math.round(this.offset() * 100) / 100;
+    const last = this.samples[this.samples.length - 1];
+    if (last && last.offset === offset && last.dragging === this.dragging) return;
+    if (last && t < last.t) return;
+    this.samples.push({ t, offset, dragging: this.dragging });
+    this.lastChange = t;
+  },
+
+  // UIKit's rubber band: past the edge, the content moves less than the finger.
+  band(travel) {
+    const d = page.session.viewHeight;
+    return travel <= 0 ? travel : (0.55 * travel) / ((0.55 * travel) / d + 1);
+  },
+
+  unband(pull) {
+    const d = page.session.viewHeight;
+    return pull <= 0 ? pull : pull / (0.55 * (1 - Math.min(pull, d - 1) / d));
+  },
+
+  gesture(duration) {
+    return { geometry: this.geometry, samples: this.samples.length ? this.samples : [{ t: 0, offset: this.offset(), dragging: false }],
+             events: this.events, duration };
+  },
+
+  // Shows the last gesture at `t` seconds (the timeline): the live picture pauses until the
+  // list is dragged again.
+  async scrubTo(t) {
+    const last = this.lastGesture;
+    if (!last || page.offline) return;
+    const at = Math.max(0, Math.min(t, this.timelineEnd || last.duration));
+    this.scrubbing = true;
+    $("scrub").value = String(at);
+    $("scrub-time").textContent = `${at.toFixed(2)} s`;
+    // The gesture as it stood at that instant: what came later is not part of it.
+    const samples = last.samples.filter((sample, index) => index === 0 || sample.t <= at);
+    const gesture = { ...last, samples, events: last.events.filter((e) => e.t <= at), duration: Math.max(at, samples[samples.length - 1].t, 0.001) };
+    let frame;
+    try {
+      frame = await askFrame(liveSettings(), gesture);
+    } catch (error) {
+      if (!page.offline) showError(error.message || String(error));
+      return;
+    }
+    paintFrame($("screen"), frame, gesture);
+    frame.picture?.close();
+    const response = frame.response;
+    $("state").textContent = response.headers.get("X-Refresh-State") || "";
+    window.previewScrub = { t: at, state: response.headers.get("X-Refresh-State") };
+  },
+
+  begin(point) {
+    this.scrubbing = false;
+    if (!this.geometry || this.isAtRest() || this.now() > 50) this.start();
+    this.dragging = true;
+    this.spring = null;
+    this.dragStart = { point, travel: this.inset + this.unband(this.pull - this.inset) };
+    this.record();
+    this.wake();
+  },
+
+  move(point) {
+    if (!this.dragging) return;
+    // When the finger last moved: a picture showing this move measures the latency.
+    this.movedAt = performance.now();
+    const delta = (point - this.dragStart.point) * (this.axisIsX() ? 1 : -this.direction());
+    const travel = this.dragStart.travel + delta;
+    this.pull = travel > this.inset ? this.inset + this.band(travel - this.inset) : Math.max(travel, -300);
+    this.record();
+  },
+
+  release() {
+    if (!this.dragging) return;
+    this.dragging = false;
+    this.record();
+    // On a device the control sets its inset in the same turn as the release and animates
+    // to it over fastAnimationDuration: armed (Pulling), the list goes to the control's
+    // extent; otherwise back to the current inset. The page knows both, so the spring starts
+    // now instead of waiting for the server's answer.
+    this.releasedAt = this.now();
+    const target = this.lastState === "pulling" && this.pull >= this.extent - 0.5 ? this.extent : this.inset;
+    this.spring = { from: this.pull, to: target, start: performance.now(), seconds: 0.25 };
+    // The server's inset animates to the same place (as MJRefresh animates it): the list
+    // holds the predicted inset until the server's reaches it, rather than chase its ramp.
+    this.hold = target;
+    this.wake();
+  },
+
+  isAtRest() {
+    return !this.dragging && Math.abs(this.pull - this.inset) < 0.05 && this.inset === 0 && this.lastState !== "refreshing";
+  },
+
+  send(event) {
+    if (!this.geometry || this.now() > 50) this.start();
+    this.events.push({ t: Math.round(this.now() * 1e4) / 1e4, event });
+    this.wake();
+  },
+
+  wake() {
+    if (this.running) return;
+    this.running = true;
+    if (!this.geometry) this.start();
+    this.quietSince = performance.now();
+    requestAnimationFrame((time) => this.tick(time));
+  },
+
+  tick(time) {
+    // After release: the animation to the predicted inset (ease in and out, as UIView
+    // animates, never past its end), then, if the state machine asks for another inset, a
+    // spring to that one.
+    if (!this.dragging && this.spring) {
+      const p = Math.min(1, (time - this.spring.start) / 1000 / this.spring.seconds);
+      const eased = p < 0.5 ? 2 * p * p : 1 - Math.pow(-2 * p + 2, 2) / 2;
+      this.pull = this.spring.from + (this.spring.to - this.spring.from) * eased;
+      if (p >= 1) this.spring = null;
+      this.record();
+    } else if (this.hold !== null) {
+      // Released once the server's inset is there, or after a second if it goes elsewhere.
+      if (this.dragging || Math.abs(this.inset - this.hold) < 0.01 || this.now() - this.releasedAt > 1) {
+        this.hold = null;
+      }
+    } else if (!this.dragging && this.answeredAt >= this.releasedAt && Math.abs(this.pull - this.inset) > 0.05) {
+      const dt = this.lastTick ? Math.min(0.05, (time - this.lastTick) / 1000) : 1 / 60;
+      this.pull += (this.inset - this.pull) * (1 - Math.exp(-dt / 0.07));
+      if (Math.abs(this.pull - this.inset) <= 0.05) this.pull = this.inset;
+      this.record();
+    }
+    this.lastTick = time;
+    if (this.inFlight < 3 && !this.scrubbing) this.fetchFrame();
+    // Busy while something moves or the control animates. A request under way does not count
+    // (the one just sent would keep the page asking forever): an answer that shows motion
+    // wakes the loop again (present).
+    if (this.moving()) this.quietSince = time;
+    if (time - this.quietSince < 600) requestAnimationFrame((t) => this.tick(t));
+    else this.settle();
+  },
+
+  moving() {
+    return this.dragging || this.spring !== null || this.hold !== null || Math.abs(this.pull - this.inset) > 0.05
+      || this.lastState === "refreshing" || this.lastState === "pulling";
+  },
+
+  // At rest the page sends nothing: the loop stops.
+  settle() {
+    this.running = false;
+  },
+
+  // Asks for the frame at this instant. Up to three are under way at once; each is shown in
+  // the order asked (answers may arrive out of order), so none is lost.
+  fetchFrame() {
+    if (!this.geometry || page.offline) return;
+    const duration = Math.max(0, this.now());
+    if (duration > 58) { this.start(); return; }
+    const gesture = this.gesture(duration);
+    const generation = this.generation;
+    const movedAt = this.dragging ? this.movedAt : undefined;
+    this.inFlight += 1;
+    const answer = askFrame(liveSettings(), gesture);
+    if (page.pinned) this.fetchPinned(gesture, duration, generation);
+    // Handled in order below; marked handled now so a refusal is not an unhandled rejection
+    // while an earlier frame is still being shown.
+    answer.catch(() => {});
+    const before = this.presented;
+    this.presented = (async () => {
+      try {
+        await before;
+        const frame = await answer;
+        // A frame of an earlier gesture, or older than the one shown, is not shown.
+        if (generation === this.generation && duration >= this.shownAt && !this.scrubbing) {
+          this.present(frame, gesture, duration);
+          // From the finger's move to its picture on the canvas (for bench/preview_fps.py).
+          // Each move counts once, at the first picture that shows it.
+          if (movedAt !== undefined && movedAt > (this.latencyCounted || 0)) {
+            this.latencyCounted = movedAt;
+            window.previewStats.latencies.push(performance.now() - movedAt);
+          }
+        }
+        frame.picture?.close();
+      } catch (error) {
+        if (!page.offline) showError(error.message || String(error));
+      } finally {
+        this.inFlight -= 1;
+      }
+    })();
+  },
+
+  // Phone A: the same gesture with the pinned settings, drawn as it arrives (a frame older
+  // than the one shown is dropped).
+  async fetchPinned(gesture, duration, generation) {
+    try {
+      const frame = await askFrame(page.pinned, gesture, fetch);
+      if (generation === this.generation && duration >= (this.shownAtA ?? -1) && page.pinned) {
+        this.shownAtA = duration;
+        paintFrame($("screen-a"), frame, gesture);
+        window.previewStats.framesA = (window.previewStats.framesA || 0) + 1;
+      }
+      frame.picture?.close();
+    } catch {
+      // A lost connection is said by the live phone's own request.
+    }
+  },
+
+  present(frame, gesture, duration) {
+    this.shownAt = duration;
+    this.lastBand = paintFrame($("screen"), frame, gesture);
+    const response = frame.response;
+    this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
+    this.extent = Number(response.headers.get("X-Refresh-Extent")) || this.extent;
+    this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
+    this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
+    this.lastGesture = gesture;
+    // The timeline spans the gesture so far.
+    this.timelineEnd = duration;
+    $("scrub").max = String(duration);
+    if (!this.scrubbing) {
+      $("scrub").value = String(duration);
+      $("scrub-time").textContent = `${duration.toFixed(2)} s`;
+    }
+    this.answeredAt = Math.max(this.answeredAt, duration);
+    this.countFrame();
+    // An answer that arrives after the loop rested and asks for motion (a new inset, a state
+    // that animates) starts it again.
+    if (!this.running && this.moving()) this.wake();
+  },
+
+  showState(state, libraryState) {
+    if (state && state !== this.lastState) {
+      this.lastState = state;
+      $("state").textContent = state;
+      $("library-state").textContent = libraryState && libraryState !== state ? `(${libraryState})` : "";
+      const log = $("state-log");
+      // A state entered again after a reset is not a new entry.
+      if (log.lastElementChild?.textContent !== state) log.append(el("li", { text: state }));
+      while (log.children.length > 12) log.firstChild.remove();
+    }
+    $("pull").textContent = this.pull.toFixed(0);
+  },
+
+  countFrame() {
+    const now = performance.now();
+    this.frames.push(now);
+    while (this.frames.length && now - this.frames[0] > 1000) this.frames.shift();
+    $("fps").textContent = page.offline ? "0" : String(this.frames.length);
+    window.previewStats.frames += 1;
+    // Frames in the last second: a second without one reads 0.
+    clearTimeout(this.fpsTimer);
+    this.fpsTimer = setTimeout(() => {
+      this.frames = [];
+      $("fps").textContent = "0";
+    }, 1000);
+  },
+};
+
+window.previewStats = { frames: 0, latencies: [] };
+
+export function phoneEvents() {
+  const phone = $("phone");
+  const along = (e) => (live.axisIsX() ? -e.clientX : e.clientY) * live.pointsPerPixel();
+  phone.addEventListener("pointerdown", (e) => {
+    phone.setPointerCapture(e.pointerId);
+    live.begin(along(e));
+  });
+  phone.addEventListener("pointermove", (e) => live.move(along(e)));
+  phone.addEventListener("pointerup", () => live.release());
+  phone.addEventListener("pointercancel", () => live.release());
+  // Keyboard: hold the down arrow to pull (up for footers), Enter or Space to let go.
+  phone.addEventListener("keydown", (e) => {
+    const pullKey = live.direction() < 0 ? "ArrowDown" : (live.axisIsX() ? "ArrowLeft" : "ArrowUp");
+    if (e.key === pullKey) {
+      e.preventDefault();
+      if (!live.dragging) { live.keyPull = 0; live.begin(0); }
+      live.keyPull += 12;
+      live.move(live.axisIsX() ? live.keyPull : -live.direction() * live.keyPull);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      live.release();
+    }
+  });
+  phone.addEventListener("blur", () => live.release());
+  $("begin").addEventListener("click", () => live.send("beginRefreshing"));
+  $("end").addEventListener("click", () => live.send("endRefreshing"));
+  $("no-more").addEventListener("click", () => live.send("endRefreshingWithNoMoreData"));
+  $("reset").addEventListener("click", () => { live.scrubbing = false; live.reset(); });
+  // A/B: pin the panel's settings as A; the panel then changes B, the live phone.
+  $("pin-a").addEventListener("click", () => {
+    page.pinned = liveSettings();
+    live.shownAtA = -1;
+    $("phone-a").hidden = false;
+    $("unpin-a").hidden = false;
+    $("phone-a").style.width = $("phone").style.width;
+    $("phone-a").style.aspectRatio = $("phone").style.aspectRatio;
+    setStatus("Pinned as A: change the panel for B, then drag");
+    live.wake();
+  });
+  $("unpin-a").addEventListener("click", () => {
+    page.pinned = null;
+    $("phone-a").hidden = true;
+    $("unpin-a").hidden = true;
+  });
+  // The timeline: drag the slider, or step a frame (1/60 s) at a time.
+  $("scrub").addEventListener("input", () => live.scrubTo(Number($("scrub").value)));
+  $("frame-back").addEventListener("click", () => live.scrubTo(Number($("scrub").value) - 1 / 60));
+  $("frame-next").addEventListener("click", () => live.scrubTo(Number($("scrub").value) + 1 / 60));
+  for (const [id, format] of [["download-gif", "gif"], ["download-apng", "apng"], ["download-sheet", "sheet"]]) {
+    $(id).addEventListener("click", () => download(format));
+  }
+  $("copy-command").addEventListener("click", () => copy("command"));
+  $("copy-swift").addEventListener("click", () => copy("swift"));
+  $("copy-json").addEventListener("click", () => copy("json"));
+  $("copy-app-swift").addEventListener("click", () => copyAppCode("swift"));
+  $("copy-app-objc").addEventListener("click", () => copyAppCode("objc"));
+  $("download-assets").addEventListener("click", downloadAssets);
+}

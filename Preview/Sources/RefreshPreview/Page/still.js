@@ -1,0 +1,237 @@
+// The still picture, the linter's findings, uploads, and what the buttons copy and download.
+
+import { $, el, failure, library, page, query, setStatus, settings } from "./panel.js";
+import { live } from "./phone.js";
+
+// ---------- The still picture, the linter and the copy buttons ----------
+
+export function changed() {
+  clearTimeout(page.stillTimer);
+  page.stillTimer = setTimeout(refreshStill, 60);
+  clearTimeout(page.lintTimer);
+  page.lintTimer = setTimeout(refreshFindings, 300);
+  live.wake();
+}
+
+// A refused setting is shown where it was typed: the field is marked (aria-invalid) with the
+// message under it, and the pictures drawn before it are greyed until a good value draws again.
+export function showError(message) {
+  const text = message.replace(/^refresh-render:\s*/, "");
+  clearErrors();
+  const match = text.match(/^--([a-z0-9-]+):\s*(.*)$/);
+  const field = match && page.schema.fields.find((f) => f.option === match[1]);
+  const row = field && document.querySelector(`.field[data-name="${field.name}"]`);
+  if (row) {
+    const id = `error-${field.name}`;
+    for (const control of row.querySelectorAll("input, select")) {
+      control.setAttribute("aria-invalid", "true");
+      control.setAttribute("aria-describedby", id);
+    }
+    row.append(el("span", { class: "field-error", id, text: match[2] }));
+  }
+  for (const id of ["still-panel", "device"]) $(id).classList.add("stale");
+  setStatus(text, true);
+}
+
+export function clearErrors() {
+  for (const control of document.querySelectorAll("[aria-invalid]")) {
+    control.removeAttribute("aria-invalid");
+    control.removeAttribute("aria-describedby");
+  }
+  for (const note of document.querySelectorAll(".field-error")) note.remove();
+  for (const id of ["still-panel", "device"]) $(id).classList.remove("stale");
+}
+
+// The server stopped answering: say so, stop the frame counter, and ask again every second
+// until it answers; then draw again.
+export function connectionLost() {
+  if (page.offline) return;
+  page.offline = true;
+  document.body.classList.add("offline");
+  live.frames = [];
+  $("fps").textContent = "0";
+  setStatus("Connection lost: the preview server stopped answering. Reconnecting…", true);
+  page.reconnect = setInterval(async () => {
+    try {
+      if (!(await fetch("/healthz")).ok) return;
+    } catch {
+      return;
+    }
+    clearInterval(page.reconnect);
+    page.offline = false;
+    document.body.classList.remove("offline");
+    setStatus("Reconnected", false, 4);
+    live.reset();
+    changed();
+  }, 1000);
+}
+
+// fetch, with a lost connection reported once instead of "Failed to fetch".
+export async function ask(url, options) {
+  try {
+    return await fetch(url, options);
+  } catch (error) {
+    connectionLost();
+    throw error;
+  }
+}
+
+export async function refreshStill() {
+  const asked = query(settings());
+  let response;
+  try {
+    response = await ask("/render.png?" + asked);
+  } catch {
+    return;
+  }
+  if (!response.ok) { showError(await failure(response)); return; }
+  clearErrors();
+  const blob = await response.blob();
+  // The picture on screen and the settings it was drawn for (the tests read both).
+  window.previewStill = { query: asked, blob };
+  const old = $("still").src;
+  $("still").src = URL.createObjectURL(blob);
+  if (old.startsWith("blob:")) URL.revokeObjectURL(old);
+  $("still").dataset.query = asked;
+  setStatus("Ready");
+}
+
+export async function refreshFindings() {
+  let response;
+  try {
+    response = await ask("/lint?" + query(settings()));
+  } catch {
+    return;
+  }
+  const list = $("findings");
+  if (!response.ok) { list.replaceChildren(el("li", { text: await failure(response) })); return; }
+  const { findings } = await response.json();
+  list.replaceChildren(...findings.map((f) => el("li", { class: f.severity, text: formatFinding(f) })));
+  if (!findings.length) list.append(el("li", { text: "No findings: the images will show as drawn here." }));
+  for (const drop of document.querySelectorAll(".drop")) {
+    for (const old of drop.querySelectorAll(".finding")) old.remove();
+    for (const f of findings.filter((f) => f.state === drop.dataset.state)) {
+      drop.append(el("span", { class: "finding " + f.severity, text: `${f.severity}: ${f.message}` }));
+    }
+  }
+}
+
+export function formatFinding(f) {
+  const subject = [f.state, f.file ? `(${f.file})` : ""].filter(Boolean).join(" ");
+  return `${f.severity}: ${subject ? subject + ": " : ""}${f.message}`;
+}
+
+export async function copy(kind) {
+  const response = await fetch("/export?" + query(settings()));
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const text = (await response.json())[kind];
+  $("copied").textContent = text;
+  $("copied").dataset.kind = kind;
+  try {
+    await navigator.clipboard.writeText(text);
+    setStatus(`Copied the ${kind === "json" ? "JSON case" : kind}`);
+  } catch {
+    setStatus(`The ${kind === "json" ? "JSON case" : kind} is below; select it to copy`);
+  }
+}
+
+export function megabytes(bytes) {
+  return `${Math.floor(bytes / (1 << 20))} MB`;
+}
+
+// An upload's refusal stays at the drop zone it belongs to, naming the file and the reason,
+// until the user drops or chooses again.
+export function uploadError(state, text) {
+  const box = $(`upload-error-${state}`);
+  if (box) box.textContent = text;
+  $(`drop-${state}`)?.classList.toggle("refused", Boolean(text));
+  if (text) setStatus(text, true);
+}
+
+export async function upload(state, files) {
+  if (!files.length) return;
+  uploadError(state, "");
+  let answer = null;
+  const pngs = files.filter((f) => f.name.toLowerCase().endsWith(".png")).sort((a, b) => a.name.localeCompare(b.name));
+  const list = files.length > 1 && pngs.length === files.length ? pngs : [files[0]];
+  // The limits are known before anything is sent: a file too large or too many frames is
+  // said at once, not after the upload.
+  const limits = page.session.uploadLimits;
+  const large = list.find((file) => file.size > limits.fileBytes);
+  if (large) {
+    uploadError(state, `${large.name}: ${megabytes(large.size)} is more than the ${megabytes(limits.fileBytes)} a file may be`);
+    return;
+  }
+  if (list.length > limits.frames) {
+    uploadError(state, `${list.length} frames: an upload holds at most ${limits.frames}`);
+    return;
+  }
+  for (const file of list) {
+    const params = { state, name: file.name };
+    if (answer) params.append = answer.id;
+    let response;
+    try {
+      response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
+    } catch {
+      uploadError(state, `${file.name}: not sent (the server closed the connection)`);
+      return;
+    }
+    if (!response.ok) {
+      const reason = await failure(response);
+      uploadError(state, reason.includes(file.name) ? reason : `${file.name}: ${reason}`);
+      return;
+    }
+    answer = await response.json();
+  }
+  page.uploads[state] = answer;
+  const select = $(`f-images-${state}`);
+  const option = el("option", { value: answer.reference, text: `${answer.name} (dropped)` });
+  for (const old of select.querySelectorAll("option[value^='upload:']")) old.remove();
+  select.append(option);
+  select.value = answer.reference;
+  setStatus(`Using ${answer.name} for ${state}`);
+  changed();
+}
+
+// The code an app compiles (refresh-render export's RefreshSetup files), in either language.
+export async function copyAppCode(language) {
+  const response = await fetch("/appcode?" + query(settings({ dynamic: false })));
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const text = (await response.json())[language];
+  const name = language === "swift" ? "Swift app code" : "Objective-C app code";
+  if (!text) { setStatus(`This library has no ${name}`, true); return; }
+  $("copied").textContent = text;
+  $("copied").dataset.kind = "app-" + language;
+  try {
+    await navigator.clipboard.writeText(text);
+    setStatus(`Copied the ${name}`);
+  } catch {
+    setStatus(`The ${name} is below; select it to copy`);
+  }
+}
+
+export async function downloadAssets() {
+  setStatus("Exporting the assets…");
+  const response = await fetch("/assets.zip?" + query(settings({ dynamic: false })));
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()), download: "refresh-export.zip" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setStatus("Downloaded the assets");
+}
+
+export async function download(format) {
+  const gesture = live.lastGesture;
+  if (!gesture) { setStatus("Drag the list first: the download is the last gesture", true); return; }
+  const pairs = settings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
+  setStatus(`Rendering the ${format}…`);
+  const response = await fetch("/gesture?" + query(pairs), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
+  if (!response.ok) { setStatus(await failure(response), true); return; }
+  const link = el("a", { href: URL.createObjectURL(await response.blob()),
+                         download: { gif: "gesture.gif", apng: "gesture.apng", sheet: "gesture-sheet.png" }[format] });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setStatus(`Downloaded the ${format}`);
+}
