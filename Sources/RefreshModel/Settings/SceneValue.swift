@@ -87,24 +87,7 @@ extension SceneValue {
         case let .number(n): return SceneValue.shortest(n)
         case let .integer(i): return SceneValue.grouped(i)
         case let .flag(b): return b ? "true" : "false"
-        case let .text(t):
-            var out = "\""
-            for scalar in t.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                case "\r": out += "\\r"
-                default:
-                    if scalar.value < 0x20 || scalar.value == 0x7F {
-                        out += "\\u{\(String(scalar.value, radix: 16))}"
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+        case let .text(t): return AppCode.swiftString(t)
         case let .byState(map):
             guard !map.isEmpty else { return "[:]" }
             return "["
