@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 extension RGBAImage {
     /// The image turned clockwise by `angle` radians about its centre, as a view's rotation
