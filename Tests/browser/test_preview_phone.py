@@ -239,3 +239,83 @@ def test_the_page_at_rest_sends_nothing(browser, server):
     assert asked == [], f"{len(asked)} /live requests after the list came back to rest"
     page.context.close()
     assert errors == []
+
+
+def _pull_at(samples, t):
+    """The list's pull (points) at `t`, from the page's samples (t, pull), linearly between them."""
+    for (t0, p0), (t1, p1) in zip(samples, samples[1:]):
+        if t0 <= t <= t1:
+            return p0 if t1 == t0 else p0 + (p1 - p0) * (t - t0) / (t1 - t0)
+    return samples[-1][1] if samples and t > samples[-1][0] else None
+
+
+def _within_a_frame_of_the_inset(page, since, until):
+    """Every server answer between `since` and `until` (gesture seconds): the page's list was
+    within one frame's travel (at 60 fps) of the server's inset at that instant."""
+    samples = page.evaluate("live.samples.map((s) => [s.t, -s.offset])")
+    insets = [(t, inset) for t, inset in page.evaluate("window.previewStats.insets") if since <= t <= until]
+    assert len(insets) >= 3, insets
+    for t, inset in insets:
+        step = max(abs((_pull_at(samples, t + 1 / 60) or 0) - (_pull_at(samples, t) or 0)),
+                   abs((_pull_at(samples, t) or 0) - (_pull_at(samples, max(0, t - 1 / 60)) or 0)))
+        assert abs(_pull_at(samples, t) - inset) <= step + 0.5, (t, inset, _pull_at(samples, t), step)
+
+
+@pytest.mark.timing
+def test_the_list_follows_the_configured_durations(browser, server):
+    """fastAnimationDuration 0.8 s: the list opens to the inset over 0.8 s; slowAnimationDuration
+    0.15 s: it closes over 0.15 s; the list stays within a frame of the server's inset."""
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    page.locator("#panel details[data-group='motion']").evaluate("(d) => { d.open = true; }")
+    for name, value in (("fastAnimationDuration", "0.8"), ("slowAnimationDuration", "0.15")):
+        page.fill(f"#f-{name}", value)
+        page.locator(f"#f-{name}").dispatch_event("change")
+    page.wait_for_timeout(500)
+    pull_and_release(page)
+    released = page.evaluate("live.releasedAt")
+    wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    page.wait_for_timeout(1500)
+    timeline = page.evaluate("live.samples.filter((s) => s.t >= live.releasedAt).map((s) => [s.t, -s.offset])")
+    settled = [t for t, pull in timeline if abs(pull - 54) < 0.05]
+    assert settled and 0.8 - 1 / 60 <= settled[0] - released <= 0.8 + within(0.1), timeline[-5:]
+    # The server's inset (what the device does) gets to 54 when the list does, within a frame:
+    # its last answer short of 54 comes before the list arrives, its first at 54 after.
+    insets = page.evaluate("window.previewStats.insets")
+    short = [t for t, inset in insets if released <= t and inset < 53.95]
+    there = [t for t, inset in insets if released <= t and inset >= 53.95]
+    assert short and there, insets[-10:]
+    assert max(short) <= settled[0] + 1 / 60 and min(there) >= settled[0] - 1 / 60, (max(short), min(there), settled[0])
+    page.click("#end")
+    ended = page.evaluate("live.events[live.events.length - 1].t")
+    page.wait_for_timeout(1200)
+    timeline = page.evaluate("live.samples.filter((s) => s.t >= live.events[live.events.length - 1].t).map((s) => [s.t, -s.offset])")
+    closed = [t for t, pull in timeline if abs(pull) < 0.05]
+    assert closed and closed[0] - ended <= 0.15 + within(0.05), timeline[:8]
+    # Closing, the list rests on the inset: at each answer it is within a frame's travel of it.
+    _within_a_frame_of_the_inset(page, ended, ended + 0.3)
+    page.context.close()
+    assert errors == []
+
+
+def test_a_release_before_the_threshold_bounces_back_as_a_scroll_view_does(browser, server):
+    """Not armed: UIScrollView's bounce (a critically damped spring), not the control's inset
+    animation: back to rest within half a second, never past it."""
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 120
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, 11):
+        page.mouse.move(x, y + 6 * i)
+        page.wait_for_timeout(20)
+    page.mouse.up()
+    released = page.evaluate("live.releasedAt")
+    page.wait_for_timeout(900)
+    timeline = page.evaluate("live.samples.filter((s) => s.t >= live.releasedAt).map((s) => [s.t, -s.offset])")
+    pulls = [pull for _, pull in timeline]
+    assert pulls[0] > 10 and min(pulls) >= -0.01, pulls
+    assert all(b <= a + 0.01 for a, b in zip(pulls, pulls[1:])), pulls
+    rested = [t for t, pull in timeline if abs(pull) < 0.05]
+    assert rested and rested[0] - released < 0.6, timeline[-4:]
+    page.context.close()
+    assert errors == []

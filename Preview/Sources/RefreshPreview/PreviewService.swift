@@ -108,6 +108,10 @@ public final class PreviewService: Sendable {
                     ("X-Refresh-Extent", String(drawn.extent)), ("X-Refresh-Kind", drawn.kind.rawValue),
                     ("X-Refresh-Scale", String(drawn.scale)),
                     ("X-Refresh-Band", "\(band.x),\(band.y),\(band.width),\(band.height)"),
+                    // How long the state machine takes to open and close the inset (seconds):
+                    // the page's list moves over the same durations.
+                    ("X-Refresh-Inset-In", String(Double(drawn.insetIn) / 1_000_000)),
+                    ("X-Refresh-Inset-Out", String(Double(drawn.insetOut) / 1_000_000)),
                 ], body: drawn.bytes)
         }
     }
@@ -124,6 +128,8 @@ public final class PreviewService: Sendable {
         var extent: Double
         /// Where the pixels go in the view's pixels (the whole view for `part=whole`).
         var band: (x: Int, y: Int, width: Int, height: Int)
+        /// Microseconds the inset takes to open and to close (the family's motion rules).
+        var insetIn: Int64, insetOut: Int64
 
         /// Draws the last frame of `end`: the whole view, or only the control's band.
         init(
@@ -134,6 +140,8 @@ public final class PreviewService: Sendable {
             kind = scene.kind
             scale = scene.scale
             extent = scene.kind == .trailer ? scene.size.width : scene.size.height
+            insetIn = scene.family.motion.insetIn
+            insetOut = scene.family.motion.insetOut
             if part == "control" {
                 // The list is the page's to draw: only the control's rectangle travels.
                 let drawn = try end.band(at: 0, renderer: renderer)

@@ -85,8 +85,11 @@ export const live = {
   pull: 0,             // points past the resting offset, towards the control
   inset: 0,            // what the control adds to the inset (from the server)
   extent: 54,          // the control's height (width for a trailer): arms it, and its inset while refreshing
-  spring: null,        // the release animation under way: { from, to, start, seconds }
+  spring: null,        // the release animation under way: { from, to, start, seconds, curve }
+  insetIn: 0.25,       // seconds the control takes to open its inset (from the server)
+  insetOut: 0.4,       // … and to close it
   hold: null,          // the inset the list holds after it, until the server's inset gets there
+  holdSeconds: 0,      // how long the animation to it takes
   rest: 0,             // the resting offset (from the server)
   dragging: false,
   dragStart: null,
@@ -252,12 +255,31 @@ export const live = {
     // extent; otherwise back to the current inset. The page knows both, so the spring starts
     // now instead of waiting for the server's answer.
     this.releasedAt = this.now();
-    const target = this.lastState === "pulling" && this.pull >= this.extent - 0.5 ? this.extent : this.inset;
-    this.spring = { from: this.pull, to: target, start: performance.now(), seconds: 0.25 };
+    const armed = this.lastState === "pulling" && this.pull >= this.extent - 0.5;
+    if (armed) {
+      // The control opens its inset over the state machine's own duration (MJRefresh's
+      // fastAnimationDuration, as the server says it), eased as UIView animates.
+      this.spring = { from: this.pull, to: this.extent, start: performance.now(), seconds: this.insetIn, curve: "ease" };
+    } else {
+      // Not armed: no animation of the control's, but UIScrollView's bounce back to where the
+      // content rests (docs/preview.md, "Motion").
+      this.spring = { from: this.pull, to: this.inset, start: performance.now(), curve: "bounce" };
+    }
     // The server's inset animates to the same place (as MJRefresh animates it): the list
     // holds the predicted inset until the server's reaches it, rather than chase its ramp.
-    this.hold = target;
+    this.hold = this.spring.to;
+    this.holdSeconds = this.spring.seconds ?? 0.5;
     this.wake();
+  },
+
+  // The end of a refresh: the control closes its inset over its close duration
+  // (slowAnimationDuration), and the list at rest on it moves with it.
+  closeInset() {
+    if (this.dragging || this.inset <= 0 || $("f-kind").value === "auto-footer") return;
+    this.spring = { from: this.pull, to: 0, start: performance.now(), seconds: this.insetOut, curve: "ease" };
+    this.releasedAt = this.now();
+    this.hold = 0;
+    this.holdSeconds = this.insetOut;
   },
 
   isAtRest() {
@@ -267,6 +289,7 @@ export const live = {
   send(event) {
     if (!this.geometry || this.now() > 50) this.start();
     this.events.push({ t: Math.round(this.now() * 1e4) / 1e4, event });
+    if (event.startsWith("endRefreshing")) this.closeInset();
     this.wake();
   },
 
@@ -283,14 +306,27 @@ export const live = {
     // animates, never past its end), then, if the state machine asks for another inset, a
     // spring to that one.
     if (!this.dragging && this.spring) {
-      const p = Math.min(1, (time - this.spring.start) / 1000 / this.spring.seconds);
-      const eased = p < 0.5 ? 2 * p * p : 1 - Math.pow(-2 * p + 2, 2) / 2;
-      this.pull = this.spring.from + (this.spring.to - this.spring.from) * eased;
-      if (p >= 1) this.spring = null;
+      const elapsed = (time - this.spring.start) / 1000;
+      let share, done;
+      if (this.spring.curve === "bounce") {
+        // A critically damped spring, x(t) = x0 (1 + ωt) e^(−ωt) with ω = 15/s: what is left
+        // of the pull falls below 1 % in about 0.44 s, never overshooting.
+        const w = 15;
+        const left = (1 + w * elapsed) * Math.exp(-w * elapsed);
+        share = 1 - left;
+        done = Math.abs(this.spring.to - this.spring.from) * left < 0.05;
+      } else {
+        const p = this.spring.seconds > 0 ? Math.min(1, elapsed / this.spring.seconds) : 1;
+        share = p < 0.5 ? 2 * p * p : 1 - Math.pow(-2 * p + 2, 2) / 2;
+        done = p >= 1;
+      }
+      this.pull = done ? this.spring.to : this.spring.from + (this.spring.to - this.spring.from) * share;
+      if (done) this.spring = null;
       this.record();
     } else if (this.hold !== null) {
       // Released once the server's inset is there, or after a second if it goes elsewhere.
-      if (this.dragging || Math.abs(this.inset - this.hold) < 0.01 || this.now() - this.releasedAt > 1) {
+      // (a second past the animation's own length).
+      if (this.dragging || Math.abs(this.inset - this.hold) < 0.01 || this.now() - this.releasedAt > this.holdSeconds + 1) {
         this.hold = null;
       }
     } else if (!this.dragging && this.answeredAt >= this.releasedAt && Math.abs(this.pull - this.inset) > 0.05) {
@@ -380,6 +416,9 @@ export const live = {
     const response = frame.response;
     this.inset = Number(response.headers.get("X-Refresh-Inset")) || 0;
     this.extent = Number(response.headers.get("X-Refresh-Extent")) || this.extent;
+    const opens = Number(response.headers.get("X-Refresh-Inset-In")), closes = Number(response.headers.get("X-Refresh-Inset-Out"));
+    if (Number.isFinite(opens) && response.headers.has("X-Refresh-Inset-In")) this.insetIn = opens;
+    if (Number.isFinite(closes) && response.headers.has("X-Refresh-Inset-Out")) this.insetOut = closes;
     this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
     this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
     this.lastGesture = gesture;
@@ -391,6 +430,9 @@ export const live = {
       $("scrub-time").textContent = `${duration.toFixed(2)} s`;
     }
     this.answeredAt = Math.max(this.answeredAt, duration);
+    // The server's inset at each instant it drew (the browser tests hold the list to it).
+    window.previewStats.insets.push([duration, this.inset]);
+    if (window.previewStats.insets.length > 2000) window.previewStats.insets.shift();
     this.countFrame();
     // An answer that arrives after the loop rested and asks for motion (a new inset, a state
     // that animates) starts it again.
@@ -425,7 +467,7 @@ export const live = {
   },
 };
 
-window.previewStats = { frames: 0, latencies: [] };
+window.previewStats = { frames: 0, latencies: [], insets: [] };
 
 export function phoneEvents() {
   const phone = $("phone");
