@@ -319,3 +319,26 @@ def test_a_release_before_the_threshold_bounces_back_as_a_scroll_view_does(brows
     assert rested and rested[0] - released < 0.6, timeline[-4:]
     page.context.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1440, "height": 900}, {"width": 390, "height": 844}])
+def test_a_and_b_are_labelled_side_by_side_in_view_or_stacked_when_narrow(browser, server, viewport):
+    page, errors = open_page(browser, server, viewport=viewport)
+    page.click("#pin-a")
+    b, a = page.locator("#phone").bounding_box(), page.locator("#phone-a").bounding_box()
+    assert page.locator("#box-a figcaption").inner_text().startswith("A")
+    assert page.locator("#caption-b").inner_text().startswith("B")
+    assert abs(a["width"] - b["width"]) < 1 and abs(a["height"] - b["height"]) < 1, (a, b)
+    if viewport["width"] > 1000:
+        # Side by side, both whole in the window without scrolling.
+        assert abs(a["y"] - b["y"]) < 2 and a["x"] >= b["x"] + b["width"], (a, b)
+        for box in (a, b):
+            assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+            assert box["x"] + box["width"] <= viewport["width"], box
+    else:
+        assert a["y"] >= b["y"] + b["height"], (a, b)
+        assert a["x"] + a["width"] <= viewport["width"] + 1, a
+    page.click("#unpin-a")
+    assert not page.locator("#caption-b").is_visible()
+    page.context.close()
+    assert errors == []

@@ -501,7 +501,10 @@ export function phoneEvents() {
   $("pin-a").addEventListener("click", () => {
     page.pinned = liveSettings();
     live.shownAtA = -1;
-    $("phone-a").hidden = false;
+    // Side by side and labelled (stacked in a narrow window), both sized to the window's height.
+    $("box-a").hidden = false;
+    $("caption-b").hidden = false;
+    document.querySelector("main").classList.add("comparing");
     $("unpin-a").hidden = false;
     $("phone-a").style.width = $("phone").style.width;
     $("phone-a").style.aspectRatio = $("phone").style.aspectRatio;
@@ -510,7 +513,9 @@ export function phoneEvents() {
   });
   $("unpin-a").addEventListener("click", () => {
     page.pinned = null;
-    $("phone-a").hidden = true;
+    $("box-a").hidden = true;
+    $("caption-b").hidden = true;
+    document.querySelector("main").classList.remove("comparing");
     $("unpin-a").hidden = true;
   });
   // The timeline: drag the slider, or step a frame (1/60 s) at a time.
