@@ -26,6 +26,18 @@ def pull_and_release(page, distance=260, steps=25):
     page.mouse.up()
 
 
+def short_pull(page, steps):
+    """A pull of 6 pt a step, let go before the threshold."""
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 120
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(x, y + 6 * i)
+        page.wait_for_timeout(20)
+    page.mouse.up()
+
+
 @pytest.mark.parametrize("density", [1, 2, 3])
 def test_point_geometry_is_the_scenes_at_every_density(browser, server, density):
     page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900}, device_scale_factor=density)
@@ -225,14 +237,7 @@ def test_the_page_at_rest_sends_nothing(browser, server):
     assert asked == [], f"{len(asked)} /live requests at rest"
     assert page.evaluate("document.querySelector('#fps').textContent") == "0"
     # A short pull that does not arm: the list springs back, then the page rests again.
-    box = page.locator("#phone").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + 120
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, 6):
-        page.mouse.move(x, y + 6 * i)
-        page.wait_for_timeout(20)
-    page.mouse.up()
+    short_pull(page, 5)
     page.wait_for_timeout(2500)
     asked.clear()
     page.wait_for_timeout(2000)
@@ -301,14 +306,7 @@ def test_a_release_before_the_threshold_bounces_back_as_a_scroll_view_does(brows
     """Not armed: UIScrollView's bounce (a critically damped spring), not the control's inset
     animation: back to rest within half a second, never past it."""
     page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
-    box = page.locator("#phone").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + 120
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, 11):
-        page.mouse.move(x, y + 6 * i)
-        page.wait_for_timeout(20)
-    page.mouse.up()
+    short_pull(page, 10)
     released = page.evaluate("live.releasedAt")
     page.wait_for_timeout(900)
     timeline = page.evaluate("live.samples.filter((s) => s.t >= live.releasedAt).map((s) => [s.t, -s.offset])")
