@@ -259,11 +259,11 @@ def _within_a_frame_of_the_inset(page, since, until):
     within one frame's travel (at 60 fps) of the server's inset at that instant."""
     samples = page.evaluate("live.samples.map((s) => [s.t, -s.offset])")
     insets = [(t, inset) for t, inset in page.evaluate("window.previewStats.insets") if since <= t <= until]
-    assert len(insets) >= 3, insets
+    assert insets, "no answer while the inset moved"
     for t, inset in insets:
         step = max(abs((_pull_at(samples, t + 1 / 60) or 0) - (_pull_at(samples, t) or 0)),
                    abs((_pull_at(samples, t) or 0) - (_pull_at(samples, max(0, t - 1 / 60)) or 0)))
-        assert abs(_pull_at(samples, t) - inset) <= step + 0.5, (t, inset, _pull_at(samples, t), step)
+        assert abs(_pull_at(samples, t) - inset) <= within(step) + 0.5, (t, inset, _pull_at(samples, t), step)
 
 
 @pytest.mark.timing
@@ -289,7 +289,8 @@ def test_the_list_follows_the_configured_durations(browser, server):
     short = [t for t, inset in insets if released <= t and inset < 53.95]
     there = [t for t, inset in insets if released <= t and inset >= 53.95]
     assert short and there, insets[-10:]
-    assert max(short) <= settled[0] + 1 / 60 and min(there) >= settled[0] - 1 / 60, (max(short), min(there), settled[0])
+    frame = within(1 / 60)
+    assert max(short) <= settled[0] + frame and min(there) >= settled[0] - frame, (max(short), min(there), settled[0])
     page.click("#end")
     ended = page.evaluate("live.events[live.events.length - 1].t")
     page.wait_for_timeout(1200)
