@@ -56,9 +56,11 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
     /// The options as a ``SceneDescription`` (the format snapshot and gesture files share):
     /// read from the words once, then reused by validation, the output checks and the render.
     func description() throws -> SceneDescription {
-        if let known = ParsedScenes.shared.withLock({ $0[words] }) { return known }
+        // By the words and the settings they may name: commands take different sets.
+        let key = [String(reflecting: Set.self)] + words
+        if let known = ParsedScenes.shared.withLock({ $0[key] }) { return known }
         let description = try SceneSchema.standard.description(fromArguments: words, only: Set.fields)
-        ParsedScenes.shared.withLock { $0[words] = description }
+        ParsedScenes.shared.withLock { $0[key] = description }
         return description
     }
 
@@ -90,8 +92,8 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
     }
 }
 
-/// The descriptions read from a command's words, by the words: a command's options are read
-/// once, however many steps ask for them.
+/// The descriptions read from a command's words, by the option set and the words: a command's
+/// options are read once, however many steps ask for them.
 enum ParsedScenes {
     static let shared = Mutex<[[String]: SceneDescription]>([:])
 }
