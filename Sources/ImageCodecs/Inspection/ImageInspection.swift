@@ -6,8 +6,12 @@ public struct ImageInspection: Sendable, Equatable {
     public var format: ImageFormat
     /// The canvas (logical screen) size in pixels.
     public var width: Int, height: Int
-    /// Each frame's delay in milliseconds as the file states it (one frame: `[0]`).
+    /// Each frame's delay in milliseconds as the file states it, to the nearest millisecond
+    /// (one frame: `[0]`).
     public var delaysMilliseconds: [Int]
+    /// An APNG's playing time in milliseconds from its delays' own fractions (1/30 s a frame
+    /// adds up to the length exactly, not 33 ms a frame); nil for GIF and PNG.
+    var exactMilliseconds: Double?
     /// Loop count (0: forever), when the file sets one.
     public var loopCount: Int?
     /// A GIF's frames as its blocks state them: where each is drawn, how it is disposed of,
@@ -19,7 +23,8 @@ public struct ImageInspection: Sendable, Equatable {
 
     /// The playing time in ms, a GIF delay of 0 or 10 ms counting as 100 ms as browsers play it.
     public var durationMilliseconds: Int {
-        format == .gif ? delaysMilliseconds.reduce(0) { $0 + ($1 <= 10 ? 100 : $1) } : delaysMilliseconds.reduce(0, +)
+        if let exactMilliseconds { return Int(exactMilliseconds.rounded()) }
+        return format == .gif ? delaysMilliseconds.reduce(0) { $0 + ($1 <= 10 ? 100 : $1) } : delaysMilliseconds.reduce(0, +)
     }
 
     /// Inspects `data` (GIF, PNG or APNG); throws ``ImageCodecError`` for anything else.
@@ -93,14 +98,17 @@ public struct ImageInspection: Sendable, Equatable {
             return ImageInspection(format: cgbi ? .cgbiPNG : .png, width: width, height: height, delaysMilliseconds: [0], loopCount: nil)
         }
         let plays = Int(PNGChunks.bigEndian32(Array(control.body), 4))
-        let delays = chunks.filter { $0.type == "fcTL" && $0.body.count >= 24 }.map { chunk -> Int in
+        // A delay is a fraction of a second (a denominator of 0 means 1/100).
+        let delays = chunks.filter { $0.type == "fcTL" && $0.body.count >= 24 }.map { chunk -> Double in
             let b = Array(chunk.body)
-            let numerator = Int(b[20]) << 8 | Int(b[21]), denominator = Int(b[22]) << 8 | Int(b[23])
+            let numerator = Double(Int(b[20]) << 8 | Int(b[21])), denominator = Double(Int(b[22]) << 8 | Int(b[23]))
             return numerator * 1000 / (denominator == 0 ? 100 : denominator)
         }
-        return ImageInspection(
-            format: .apng, width: width, height: height, delaysMilliseconds: delays.isEmpty ? [0] : delays,
-            loopCount: plays)
+        var inspection = ImageInspection(
+            format: .apng, width: width, height: height,
+            delaysMilliseconds: delays.isEmpty ? [0] : delays.map { Int($0.rounded()) }, loopCount: plays)
+        inspection.exactMilliseconds = delays.isEmpty ? nil : delays.reduce(0, +)
+        return inspection
     }
 }
 
