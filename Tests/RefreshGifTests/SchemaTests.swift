@@ -55,6 +55,31 @@ struct SchemaTests {
         }
     }
 
+    @Test("every setting that names a file says what files it takes, and its example is one of them")
+    func everyFileSettingDeclaresItsTypes() throws {
+        let catalog = SettingsCatalog(schema: .standard)
+        var named = 0
+        for field in SceneSchema.standard.fields {
+            let entry = try #require(catalog.fields.first { $0.name == field.name })
+            guard let form = field.fileForm else {
+                #expect(field.accepts == nil && entry.files == nil, "\(field.name) names no file but takes some")
+                continue
+            }
+            named += 1
+            let types = try #require(field.accepts, "\(field.name) names files but does not say which")
+            #expect(entry.files == SettingsCatalog.Files(types), "\(field.name): the catalog differs from the declaration")
+            // A label font's example is an installed face: its form names a font file as `15 PATH`.
+            let paths = form.paths(in: form.kind == .path ? field.example : form.value(naming: "Brand.otf"))
+            #expect(!paths.isEmpty, "\(field.name)'s example names no file")
+            for path in paths {
+                let folder = types.folders.contains { path.lowercased().hasSuffix("." + $0) }
+                #expect(types.accepts(path) || folder, "\(field.name)'s example \(path) is not \(types.noun)")
+            }
+        }
+        // The images, the font, the arrow image, the strings and the two label fonts at least.
+        #expect(named >= 6)
+    }
+
     /// The settings that choose the class.
     static let choosingClass: Set = ["library", "kind", "style"]
 

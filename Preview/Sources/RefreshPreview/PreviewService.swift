@@ -317,25 +317,44 @@ public final class PreviewService: Sendable {
         return nil
     }
 
-    /// `POST /assets`: stores a dropped file for `state` (a new upload, or one more PNG frame
-    /// of upload `append`), and answers its reference (`upload:ID`) and the name a command
-    /// line gives it.
+    /// `POST /assets`: stores a dropped file for a setting that names files (`setting`, by
+    /// default `images`; for images, the `state` it is for), a new upload or one more PNG frame
+    /// of upload `append`, and answers its reference (`upload:ID`) and the name a command line
+    /// gives it. The file must be of a type the setting declares (``SceneField/accepts``) and is
+    /// read as a render reads it before anything is replaced.
     public func upload(query: String?, body: [UInt8]) throws -> PreviewReply {
         try answeringNow {
             let pairs = try QueryString.parse(query)
-            for pair in pairs where !["state", "name", "append"].contains(pair.name) {
-                throw PreviewError.badRequest("unknown parameter '\(SceneSchema.quoted(pair.name))' (state, name, append)")
+            for pair in pairs where !["setting", "state", "name", "append"].contains(pair.name) {
+                throw PreviewError.badRequest("unknown parameter '\(SceneSchema.quoted(pair.name))' (setting, state, name, append)")
             }
-            guard let state = pairs.last(where: { $0.name == "state" })?.value, !state.isEmpty else {
-                throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
+            let settingName = pairs.last { $0.name == "setting" }?.value ?? SceneField.images.name
+            guard let field = Self.uploadable.first(where: { $0.name == settingName }), let types = field.accepts else {
+                let names = Self.uploadable.map(\.name).joined(separator: ", ")
+                throw PreviewError.badRequest("setting: files are dropped on \(names), not '\(SceneSchema.quoted(settingName))'")
             }
-            guard
-                RefreshState.allCases.contains(where: { $0.rawValue == state })
-                    || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
-            else {
-                throw PreviewError.badRequest("state: unknown state '\(SceneSchema.quoted(state))'")
+            let state = pairs.last(where: { $0.name == "state" })?.value
+            let slot: String
+            if case .byState = field.valueKind {
+                guard let state, !state.isEmpty else {
+                    throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
+                }
+                guard
+                    RefreshState.allCases.contains(where: { $0.rawValue == state })
+                        || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
+                else {
+                    throw PreviewError.badRequest("state: unknown state '\(SceneSchema.quoted(state))'")
+                }
+                slot = state
+            } else {
+                guard state == nil else { throw PreviewError.badRequest("state: \(field.name) is one file, not one a state") }
+                slot = "setting:" + field.name
             }
             let name = pairs.last { $0.name == "name" }?.value ?? "upload"
+            guard types.accepts(name) else {
+                throw PreviewError(
+                    status: 415, "\(UploadStore.cleanName(name)): not \(types.noun) (\(Self.title(of: field)) takes only those)")
+            }
             var append: Int?
             if let text = pairs.last(where: { $0.name == "append" })?.value {
                 guard let id = Int(text) else {
@@ -345,8 +364,12 @@ public final class PreviewService: Sendable {
             }
             // Read as a render reads it, within the server's limits, before it replaces anything.
             let limits = configuration.base.limits
-            let upload = try uploads.add(body, name: name, state: state, appendTo: append) { path in
-                _ = try ImageLoader(defaultScale: 1, limits: limits).load(path)
+            let upload = try uploads.add(body, name: name, state: slot, appendTo: append) { path in
+                if field.key == SceneField.images.key {
+                    _ = try ImageLoader(defaultScale: 1, limits: limits).load(path)
+                } else {
+                    try self.drawOnce(field, naming: path)
+                }
             }
             cache.removeAll()
             struct Answer: Encodable {
@@ -359,6 +382,32 @@ public final class PreviewService: Sendable {
                 Answer(
                     id: upload.id, reference: UploadStore.prefix + String(upload.id), name: upload.writtenName, files: upload.files.count))
         }
+    }
+
+    /// The settings a file may be dropped on: every one whose whole value names a file.
+    static let uploadable = SceneSchema.standard.fields.filter(\.namesFile)
+
+    /// A setting's name in the panel's words.
+    static func title(of field: SceneField) -> String {
+        catalog.fields.first { $0.name == field.name }?.title ?? field.name
+    }
+
+    /// Draws the first class `field` exists on with `path` as its value, the server's limits
+    /// kept: a font, a strings table or an arrow image is checked by the render that reads it.
+    private func drawOnce(_ field: SceneField, naming path: String) throws {
+        let classes = SceneSchema.standard.families.flatMap(\.classes)
+        guard let control = classes.first(where: field.applies(to:)), let value = field.value(naming: path) else { return }
+        var given = SceneDescription()
+        given[.library] = .text(control.library)
+        given[.kind] = .text(control.kind.rawValue)
+        given[.style] = .text(control.style.rawValue)
+        given[field] = value
+        var limits = SceneDescription()
+        for limit in SceneSchema.standard.fields where limit.group == .limits {
+            limits[limit] = configuration.base[limit]
+        }
+        let description = limits.merged(with: given)
+        _ = try RefreshRenderer().render(try description.makeScene(baseDirectory: "/"))
     }
 
     /// The panel's settings, the standard schema's.

@@ -25,6 +25,8 @@ public struct SettingsCatalog: Encodable, Sendable {
         public var valueName: String
         /// An image or font: chosen from the files named at start or dropped on the page.
         public var isFile: Bool
+        /// The files it takes, when it names one (the whole value or a part of it).
+        public var files: Files?
         /// A limit of the server: a request may only lower it.
         public var isLimit: Bool
         /// The panel's section: control, images, labels, look, motion or limits.
@@ -58,6 +60,24 @@ public struct SettingsCatalog: Encodable, Sendable {
         public var states: [String]
     }
 
+    /// What files a setting takes (``FileTypes``): the preview's pickers offer only these.
+    public struct Files: Encodable, Sendable, Equatable {
+        /// Extensions, lowercase, without the dot.
+        public var extensions: [String]
+        /// The endings of folders it takes too (named on the command line only).
+        public var folders: [String]
+        /// What such a file is called.
+        public var noun: String
+
+        /// The catalog's form of `types`.
+        /// - Parameter types: the declaration's.
+        public init(_ types: FileTypes) {
+            extensions = types.extensions
+            folders = types.folders
+            noun = types.noun
+        }
+    }
+
     /// The settings.
     public var fields: [Field]
     /// The libraries, by name.
@@ -72,7 +92,7 @@ public struct SettingsCatalog: Encodable, Sendable {
                 return Field(
                     name: field.name, option: field.option, swift: field.swiftExample, kind: kind, valueKind: valueKind,
                     choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
-                    isFile: field.namesFile,
+                    isFile: field.namesFile, files: field.accepts.map(Files.init),
                     isLimit: field.group == .limits, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
                     owner: field.owner, title: Self.title(of: field.name), isColor: field.valueName.hasPrefix("#RRGGBB"),
                     suggestions: field.key == SceneField.language.key ? TitleLanguage.allCases.map(\.rawValue) : nil,

@@ -53,7 +53,7 @@ extension SceneField {
     public static let images = SceneField(
         "images", .byState(.text), group: .images,
         help: "Images for a state (STATE=PATH): a GIF, an APNG or PNG, a folder of PNG frames, or a Lottie JSON file.",
-        example: .byState(["idle": .text("pull.gif")]), valueName: "STATE=PATH", namesFile: true
+        example: .byState(["idle": .text("pull.gif")]), valueName: "STATE=PATH", files: .stateImages
     ) { v, b in
         for (named, value) in try SceneRead.states(v, "images", family: b.scene.family) {
             b.images[named.state] = try SceneRead.text(value, "images")
@@ -320,7 +320,7 @@ extension SceneField {
     /// A font file.
     public static let font = SceneField(
         "font", .text, group: .labels, help: "A font file to use instead of the default bold sans.", example: .text("MyFont.ttf"),
-        valueName: "PATH", namesFile: true
+        valueName: "PATH", files: .fonts
     ) { v, b in
         b.font = try SceneRead.text(v, "font")
     }
@@ -331,7 +331,7 @@ extension SceneField {
         "arrowImage", .text, group: .images,
         help:
             "MJRefresh's arrowView.image: a PNG or GIF (its first frame) drawn at its size in points in place of the arrow, turned as the arrow turns; @2x/@3x in the name as for --images.",
-        example: .text("arrow@2x.png"), valueName: "PATH", namesFile: true
+        example: .text("arrow@2x.png"), valueName: "PATH", files: .picture
     ) { v, b in
         b.arrowImage = try SceneRead.text(v, "arrowImage")
     }
@@ -350,7 +350,7 @@ extension SceneField {
         "i18nBundle", .text, group: .labels,
         help:
             "The app's strings for the titles and last-updated words (MJRefreshConfig.i18nBundle): a .strings or .xcstrings file, an .lproj folder, or a folder of LANGUAGE.lproj folders; --language picks the folder.",
-        example: .text("Strings.bundle"), valueName: "PATH", namesFile: true
+        example: .text("Strings.bundle"), valueName: "PATH", files: .strings
     ) { v, b in
         b.i18nBundle = try SceneRead.text(v, "i18nBundle")
     }

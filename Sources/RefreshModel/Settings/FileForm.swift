@@ -13,6 +13,9 @@ public struct FileForm: Sendable {
 
     /// Which shape.
     package let kind: Kind
+    /// The files a value of this form takes when the form says (a label font's file: a font);
+    /// nil when the setting declares them (``SceneField/accepts``).
+    public let accepts: FileTypes?
     /// The paths a value names, in a stable order.
     private let find: @Sendable (SceneValue) -> [String]
     /// The value with every path it names passed through a function.
@@ -43,7 +46,7 @@ public struct FileForm: Sendable {
 
     /// The whole value is a path, or a path for each state (`images`, `arrowImage`).
     public static let path = FileForm(
-        kind: .path,
+        kind: .path, accepts: nil,
         find: { value in
             switch value {
             case let .text(path): return [path]
@@ -67,7 +70,7 @@ public struct FileForm: Sendable {
 
     /// A label font (`15 Fonts/Brand.otf`): its family when that names a font file.
     public static let labelFont = FileForm(
-        kind: .part,
+        kind: .part, accepts: .fonts,
         find: { value in
             guard let font = try? LabelFonts.Font.read(value, field: ""), font.namesFile, let file = font.family else { return [] }
             return [file]
@@ -77,4 +80,45 @@ public struct FileForm: Sendable {
             font.family = try replace(file)
             return font.sceneValue ?? value
         })
+}
+
+/// What files a setting that names one takes: the extensions (lowercase, without the dot) it
+/// reads and a noun for them. Declared with the setting (``SceneField/accepts``), so the
+/// preview's pickers, its upload check and the help derive from the declaration.
+public struct FileTypes: Sendable, Equatable {
+    /// The extensions taken, lowercase, without the dot (`ttf`).
+    public let extensions: [String]
+    /// The folders taken besides, by their names' endings (`lproj`; an empty ending for a
+    /// folder of any name, as a folder of PNG frames): named on the command line, never uploaded.
+    public let folders: [String]
+    /// What such a file is called, for pickers and messages (`a font file`).
+    public let noun: String
+
+    /// Files ending in one of `extensions`.
+    /// - Parameters:
+    ///   - extensions: lowercase, without the dot.
+    ///   - folders: the endings of folders taken too.
+    ///   - noun: what such a file is called.
+    public init(_ extensions: [String], folders: [String] = [], noun: String) {
+        self.extensions = extensions
+        self.folders = folders
+        self.noun = noun
+    }
+
+    /// Whether `name` ends in one of the extensions, in any case.
+    /// - Parameter name: a file name or path.
+    /// - Returns: true when taken.
+    public func accepts(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return extensions.contains { lower.hasSuffix("." + $0) }
+    }
+
+    /// A state's pictures: a GIF, a PNG (or PNG frames) or a Lottie file.
+    public static let stateImages = FileTypes(["gif", "png", "json"], folders: [""], noun: "a GIF, PNG frames or a Lottie file")
+    /// One picture: a PNG or a GIF (its first frame).
+    public static let picture = FileTypes(["png", "gif"], noun: "a PNG or GIF")
+    /// A font file.
+    public static let fonts = FileTypes(["ttf", "otf", "ttc"], noun: "a font file (.ttf, .otf, .ttc)")
+    /// A strings table.
+    public static let strings = FileTypes(["strings", "xcstrings"], folders: ["lproj", "bundle", ""], noun: "a .strings or .xcstrings file")
 }

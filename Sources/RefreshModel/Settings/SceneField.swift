@@ -64,6 +64,9 @@ public struct SceneField: Sendable {
     /// it (a label font's file, ``FileForm/labelFont``); nil for a setting that names none.
     /// Every reader and gate of paths derives from this (docs/robustness.md, "Paths").
     public let fileForm: FileForm?
+    /// The files it takes when it names one (fonts, pictures, strings): the preview's pickers
+    /// and upload check follow it; nil for a setting that names no file.
+    public let accepts: FileTypes?
     /// A valid value that differs from the default (help, docs and the schema tests).
     public let example: SceneValue
     /// The library that owns the setting (its family's name); nil for settings every library has.
@@ -88,7 +91,7 @@ public struct SceneField: Sendable {
     /// A setting. `option` defaults to the key in kebab-case (`imageScale` → `image-scale`).
     package init(
         _ key: String, option: String? = nil, _ kind: Kind, group: Group, help: String, example: SceneValue,
-        default defaultText: String? = nil, unit: String? = nil, valueName: String? = nil, namesFile: Bool = false,
+        default defaultText: String? = nil, unit: String? = nil, valueName: String? = nil, files: FileTypes? = nil,
         fileForm: FileForm? = nil, owner: String? = nil, properties: [String] = [], isEffect: Bool = false,
         apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
     ) {
@@ -100,7 +103,8 @@ public struct SceneField: Sendable {
         self.unit = unit
         self.valueName = valueName ?? Self.valueName(of: kind, key: key)
         self.group = group
-        self.fileForm = namesFile ? .path : fileForm
+        self.fileForm = files != nil ? .path : fileForm
+        self.accepts = files ?? fileForm?.accepts
         self.example = example
         self.owner = owner
         self.properties = properties

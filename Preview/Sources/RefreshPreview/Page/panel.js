@@ -9,7 +9,7 @@ export const $ = (id) => document.getElementById(id);
 export const page = {
   schema: null,          // GET /schema.json
   session: null,         // GET /session.json
-  uploads: {},           // state -> {reference, name}
+  uploads: {},           // drop zone key -> {reference, name, files, target}: what was dropped
   stillTimer: 0,
   lintTimer: 0,
 };
@@ -114,10 +114,10 @@ export function fieldRow(field) {
     } else if (field.isColor) {
       control = colourControl(id, field, texts[0] || "");
     } else if (field.isFile) {
-      control = el("select", { id });
-      control.append(el("option", { value: "", text: "(none)" }));
-      for (const file of page.session.files) control.append(el("option", { value: file, text: file }));
-      control.value = texts[0] || "";
+      // The files named at start that the setting takes, and a drop zone for one more.
+      const select = fileMenu(id, field, "(none)", texts[0] || "");
+      const target = { key: "setting-" + field.name, setting: field.name, select: id };
+      control = el("div", { class: "file-pick" }, select, ...dropZone(target, field, field.title, select));
     } else if (field.name === "state") {
       control = el("select", { id });
       fillStates(control, texts[0] || "");
@@ -169,30 +169,9 @@ export function fillByState(field, box, texts) {
     const inputId = `f-${field.name}-${state}`;
     const line = el("div", { class: "pair" }, el("label", { for: inputId, text: state }));
     if (field.isFile) {
-      const select = el("select", { id: inputId, "data-state": state });
-      select.append(el("option", { value: "", text: "(built-in)" }));
-      for (const file of page.session.files) select.append(el("option", { value: file, text: file }));
-      select.value = given[state] || "";
-      const picker = el("input", { type: "file", multiple: "", hidden: "", "data-state": state, id: `file-${state}`,
-                                   accept: ".gif,.png,.json,image/gif,image/png,application/json" });
-      const limits = page.session.uploadLimits;
-      const drop = el("div", { class: "drop", tabindex: "0", role: "button", "data-state": state, id: `drop-${state}`,
-                               "aria-label": `Drop or choose images for ${state}` },
-                      el("span", { text: "Drop a GIF, PNGs or a Lottie file" }),
-                      el("span", { class: "limits", text: `up to ${megabytes(limits.fileBytes)} a file, ${limits.frames} PNG frames` }),
-                      el("span", { class: "upload-error", role: "alert", id: `upload-error-${state}` }));
-      drop.addEventListener("click", () => picker.click());
-      drop.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); picker.click(); } });
-      drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
-      drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-      drop.addEventListener("drop", (e) => {
-        e.preventDefault();
-        drop.classList.remove("over");
-        upload(state, Array.from(e.dataTransfer.files));
-      });
-      picker.addEventListener("change", () => upload(state, Array.from(picker.files)));
-      select.addEventListener("change", () => uploadError(state, ""));
-      line.append(select, drop, picker);
+      const select = fileMenu(inputId, field, "(built-in)", given[state] || "");
+      select.dataset.state = state;
+      line.append(select, ...dropZone({ key: state, setting: field.name, state, select: inputId }, field, state, select));
     } else {
       const input = el("input", { id: inputId, type: field.valueKind === "number" ? "number" : "text", step: "any", "data-state": state });
       input.value = given[state] || "";
@@ -200,6 +179,59 @@ export function fillByState(field, box, texts) {
     }
     box.append(line);
   }
+}
+
+// Whether a setting takes the file `name` (its declared extensions, or a folder's ending;
+// a name without an extension is a folder, offered where folders of any name are taken).
+export function offered(field, name) {
+  const types = field.files;
+  if (!types) return true;
+  const last = name.split("/").pop().toLowerCase();
+  const dot = last.lastIndexOf(".");
+  if (dot <= 0) return types.folders.includes("");
+  const ext = last.slice(dot + 1);
+  return types.extensions.includes(ext) || types.folders.includes(ext);
+}
+
+// A menu of the files named at start that `field` takes.
+export function fileMenu(id, field, none, value) {
+  const select = el("select", { id });
+  select.append(el("option", { value: "", text: none }));
+  for (const file of page.session.files.filter((f) => offered(field, f))) select.append(el("option", { value: file, text: file }));
+  if (value && !Array.from(select.options).some((o) => o.value === value)) select.append(el("option", { value, text: value }));
+  select.value = value;
+  return select;
+}
+
+// A drop zone and its hidden file picker for `target` ({key, setting, state?, select}): it
+// says what the setting takes and the limits before anything is sent, and keeps an upload's
+// refusal until the user drops or chooses again.
+export function dropZone(target, field, what, select) {
+  const types = field.files;
+  const accept = types.extensions.map((e) => "." + e).join(",");
+  const frames = types.extensions.includes("png") && field.kind === "byState";
+  const picker = el("input", { type: "file", hidden: "", id: `file-${target.key}`, accept, "data-state": target.state || "" });
+  if (frames) picker.multiple = true;
+  const limits = page.session.uploadLimits;
+  const drop = el("div", { class: "drop", tabindex: "0", role: "button", id: `drop-${target.key}`, "data-key": target.key,
+                           "aria-label": `Drop or choose ${types.noun} for ${what}` },
+                  el("span", { text: `Drop ${types.noun}` }),
+                  el("span", { class: "limits", text: `up to ${megabytes(limits.fileBytes)} a file` + (frames ? `, ${limits.frames} PNG frames` : "") }),
+                  el("span", { class: "upload-error", role: "alert", id: `upload-error-${target.key}` }));
+  if (target.state) drop.dataset.state = target.state;
+  drop.addEventListener("click", () => picker.click());
+  drop.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); picker.click(); } });
+  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
+  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault();
+    drop.classList.remove("over");
+    upload(target, Array.from(e.dataTransfer.files));
+  });
+  picker.addEventListener("change", () => upload(target, Array.from(picker.files)));
+  // Choosing another file from the menu clears the refusal.
+  select.addEventListener("change", () => uploadError(target.key, ""));
+  return [drop, picker];
 }
 
 export function libraryChanged() {

@@ -17,6 +17,12 @@ export function changed() {
 // message under it, and the pictures drawn before it are greyed until a good value draws again.
 export function showError(message) {
   const text = message.replace(/^refresh-render:\s*/, "");
+  // A server restarted between two requests forgot the uploads: send them again (once; the
+  // answers to requests made meanwhile are not news).
+  if (/no upload 'upload:/.test(text) && Object.keys(page.uploads).length) {
+    if (!page.uploadingAgain) uploadAgain();
+    return;
+  }
   clearErrors();
   const match = text.match(/^--([a-z0-9-]+):\s*(.*)$/);
   const field = match && page.schema.fields.find((f) => f.option === match[1]);
@@ -62,6 +68,7 @@ export function connectionLost() {
     document.body.classList.remove("offline");
     setStatus("Reconnected", false, 4);
     live.reset();
+    await uploadAgain();
     changed();
   }, 1000);
 }
@@ -141,55 +148,80 @@ export function megabytes(bytes) {
 
 // An upload's refusal stays at the drop zone it belongs to, naming the file and the reason,
 // until the user drops or chooses again.
-export function uploadError(state, text) {
-  const box = $(`upload-error-${state}`);
+export function uploadError(key, text) {
+  const box = $(`upload-error-${key}`);
   if (box) box.textContent = text;
-  $(`drop-${state}`)?.classList.toggle("refused", Boolean(text));
+  $(`drop-${key}`)?.classList.toggle("refused", Boolean(text));
   if (text) setStatus(text, true);
 }
 
-export async function upload(state, files) {
-  if (!files.length) return;
-  uploadError(state, "");
+// Sends `files` for `target` ({key, setting, state?, select}): one file, or a sequence of PNG
+// frames for a state's images. The page keeps the files it sent, so that a server restarted
+// (which forgets its uploads) is given them again (`uploadAgain`).
+export async function upload(target, files, { again = false } = {}) {
+  if (!files.length) return false;
+  uploadError(target.key, "");
   let answer = null;
   const pngs = files.filter((f) => f.name.toLowerCase().endsWith(".png")).sort((a, b) => a.name.localeCompare(b.name));
-  const list = files.length > 1 && pngs.length === files.length ? pngs : [files[0]];
+  const list = target.state && files.length > 1 && pngs.length === files.length ? pngs : [files[0]];
   // The limits are known before anything is sent: a file too large or too many frames is
   // said at once, not after the upload.
   const limits = page.session.uploadLimits;
   const large = list.find((file) => file.size > limits.fileBytes);
   if (large) {
-    uploadError(state, `${large.name}: ${megabytes(large.size)} is more than the ${megabytes(limits.fileBytes)} a file may be`);
-    return;
+    uploadError(target.key, `${large.name}: ${megabytes(large.size)} is more than the ${megabytes(limits.fileBytes)} a file may be`);
+    return false;
   }
   if (list.length > limits.frames) {
-    uploadError(state, `${list.length} frames: an upload holds at most ${limits.frames}`);
-    return;
+    uploadError(target.key, `${list.length} frames: an upload holds at most ${limits.frames}`);
+    return false;
   }
   for (const file of list) {
-    const params = { state, name: file.name };
+    const params = { setting: target.setting, name: file.name };
+    if (target.state) params.state = target.state;
     if (answer) params.append = answer.id;
     let response;
     try {
       response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
     } catch {
-      uploadError(state, `${file.name}: not sent (the server closed the connection)`);
-      return;
+      uploadError(target.key, `${file.name}: not sent (the server closed the connection)`);
+      return false;
     }
     if (!response.ok) {
       const reason = await failure(response);
-      uploadError(state, reason.includes(file.name) ? reason : `${file.name}: ${reason}`);
-      return;
+      uploadError(target.key, reason.includes(file.name) ? reason : `${file.name}: ${reason}`);
+      return false;
     }
     answer = await response.json();
   }
-  page.uploads[state] = answer;
-  const select = $(`f-images-${state}`);
+  const held = page.uploads[target.key];
+  const select = $(target.select);
+  const wasChosen = !held || select.value === held.reference;
+  page.uploads[target.key] = { reference: answer.reference, name: answer.name, files: list, target };
   const option = el("option", { value: answer.reference, text: `${answer.name} (dropped)` });
   for (const old of select.querySelectorAll("option[value^='upload:']")) old.remove();
   select.append(option);
-  select.value = answer.reference;
-  setStatus(`Using ${answer.name} for ${state}`);
+  if (wasChosen || !again) select.value = answer.reference;
+  if (!again) {
+    setStatus(`Using ${answer.name} for ${target.state || target.setting}`);
+    changed();
+  }
+  return true;
+}
+
+// A restarted server has forgotten what was dropped: every file the page still holds is sent
+// again and its menus point at the new uploads. Said once; the pictures are drawn again after.
+export async function uploadAgain() {
+  const held = Object.values(page.uploads);
+  if (!held.length || page.uploadingAgain) return;
+  page.uploadingAgain = true;
+  try {
+    let sent = 0;
+    for (const upload_ of held) if (await upload(upload_.target, upload_.files, { again: true })) sent += 1;
+    if (sent) setStatus(`The server restarted: sent the ${sent === 1 ? "dropped file" : sent + " dropped files"} again`, false, 4);
+  } finally {
+    page.uploadingAgain = false;
+  }
   changed();
 }
 
