@@ -38,19 +38,29 @@ def short_pull(page, steps):
     page.mouse.up()
 
 
-@pytest.mark.parametrize("density", [1, 2, 3])
-def test_point_geometry_is_the_scenes_at_every_density(browser, server, density):
+@pytest.mark.parametrize("density,scale", [(1, ""), (2, ""), (3, ""), (1, "1"), (3, "3"), (2, "3")])
+def test_point_geometry_is_the_scenes_at_every_density_and_scale(browser, server, density, scale):
     page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900}, device_scale_factor=density)
+    if scale:
+        page.fill("#f-scale", scale)
+        page.locator("#f-scale").dispatch_event("input")
     pull_and_release(page)
     wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
     page.wait_for_timeout(500)
-    # spin.gif is 100 px without @2x: taken at the scene's @2x, 50 pt, in the 54-pt header.
+    # spin.gif is 100 px without @2x: artwork for @2x, 50 pt, in the 54-pt header, whatever
+    # the screen's density and the Scale setting.
     extent, inset, pull = page.evaluate("[live.extent, live.inset, live.pull]")
-    assert (extent, inset) == (54, 54), (density, extent, inset)
+    assert (extent, inset) == (54, 54), (density, scale, extent, inset)
     assert abs(pull - 54) < 0.1
-    # Only the resolution follows the screen: at most the scene's @2x.
+    # Only the resolution follows the screen: a 3x screen gets 3x pixels.
     width = page.evaluate("document.querySelector('#screen').width")
-    assert width == 375 * min(density, 2)
+    assert width == 375 * density
+    if scale not in ("", "2"):
+        # What is copied draws what is shown: the artwork's scale is written out.
+        page.click("#copy-command")
+        wait_js(page, "document.querySelector('#copied').dataset.kind === 'command'")
+        command = page.locator("#copied").inner_text()
+        assert f"--scale {scale}" in command and "--image-scale 2" in command, command
     page.context.close()
     assert errors == []
 
@@ -247,18 +257,27 @@ def test_the_page_at_rest_sends_nothing(browser, server):
 
 
 def _pull_at(samples, t):
-    """The list's pull (points) at `t`, from the page's samples (t, pull), linearly between them."""
+    """The list's pull (points) at `t`, from the page's samples (t, pull), linearly between them.
+
+    The page samples nothing while it rests: across a gap longer than a few frames the list
+    stood still until the frame before the next sample."""
     for (t0, p0), (t1, p1) in zip(samples, samples[1:]):
         if t0 <= t <= t1:
+            if t1 - t0 > 0.05:
+                t0 = t1 - 1 / 60
+                if t <= t0:
+                    return p0
             return p0 if t1 == t0 else p0 + (p1 - p0) * (t - t0) / (t1 - t0)
     return samples[-1][1] if samples and t > samples[-1][0] else None
 
 
-def _within_a_frame_of_the_inset(page, since, until):
-    """Every server answer between `since` and `until` (gesture seconds): the page's list was
-    within one frame's travel (at 60 fps) of the server's inset at that instant."""
+def _within_a_frame_of_the_inset(page, since, until, events):
+    """Every server answer between `since` and `until` (gesture seconds) to a gesture that held
+    at least `events` events (one sent before the last click does not know of it): the page's
+    list was within one frame's travel (at 60 fps) of the server's inset at that instant."""
     samples = page.evaluate("live.samples.map((s) => [s.t, -s.offset])")
-    insets = [(t, inset) for t, inset in page.evaluate("window.previewStats.insets") if since <= t <= until]
+    insets = [(t, inset) for t, inset, held in page.evaluate("window.previewStats.insets")
+              if since <= t <= until and held >= events]
     assert insets, "no answer while the inset moved"
     for t, inset in insets:
         step = max(abs((_pull_at(samples, t + 1 / 60) or 0) - (_pull_at(samples, t) or 0)),
@@ -286,19 +305,19 @@ def test_the_list_follows_the_configured_durations(browser, server):
     # The server's inset (what the device does) gets to 54 when the list does, within a frame:
     # its last answer short of 54 comes before the list arrives, its first at 54 after.
     insets = page.evaluate("window.previewStats.insets")
-    short = [t for t, inset in insets if released <= t and inset < 53.95]
-    there = [t for t, inset in insets if released <= t and inset >= 53.95]
+    short = [t for t, inset, _ in insets if released <= t and inset < 53.95]
+    there = [t for t, inset, _ in insets if released <= t and inset >= 53.95]
     assert short and there, insets[-10:]
     frame = within(1 / 60)
     assert max(short) <= settled[0] + frame and min(there) >= settled[0] - frame, (max(short), min(there), settled[0])
     page.click("#end")
-    ended = page.evaluate("live.events[live.events.length - 1].t")
+    ended, events = page.evaluate("[live.events[live.events.length - 1].t, live.events.length]")
     page.wait_for_timeout(1200)
     timeline = page.evaluate("live.samples.filter((s) => s.t >= live.events[live.events.length - 1].t).map((s) => [s.t, -s.offset])")
     closed = [t for t, pull in timeline if abs(pull) < 0.05]
     assert closed and closed[0] - ended <= 0.15 + within(0.05), timeline[:8]
     # Closing, the list rests on the inset: at each answer it is within a frame's travel of it.
-    _within_a_frame_of_the_inset(page, ended, ended + 0.3)
+    _within_a_frame_of_the_inset(page, ended, ended + 0.3, events)
     page.context.close()
     assert errors == []
 

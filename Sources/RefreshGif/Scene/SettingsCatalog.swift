@@ -94,7 +94,7 @@ public struct SettingsCatalog: Encodable, Sendable {
                     choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
                     isFile: field.namesFile, files: field.accepts.map(Files.init),
                     isLimit: field.group == .limits, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
-                    owner: field.owner, title: Self.title(of: field.name), isColor: field.valueName.hasPrefix("#RRGGBB"),
+                    owner: field.owner, title: field.title ?? Self.title(of: field.name), isColor: field.valueName.hasPrefix("#RRGGBB"),
                     suggestions: field.key == SceneField.language.key ? TitleLanguage.allCases.map(\.rawValue) : nil,
                     classes: Self.classes(of: field, in: schema).map { $0.map(Self.key) },
                     classNames: Self.classNames(Self.classes(of: field, in: schema) ?? [], in: schema))

@@ -120,8 +120,10 @@ extension SceneField {
 
     /// The scale of images whose name has none.
     public static let imageScale = SceneField(
-        "imageScale", .number, group: .images, help: "Scale of images whose name has no @2x/@3x (default: the render scale).",
-        example: .number(1)
+        "imageScale", .number, group: .images,
+        help:
+            "The scale the artwork was drawn for when its file name has no @2x/@3x: its pixels ÷ this are its size in points (default: the render scale).",
+        example: .number(1), title: "Artwork scale"
     ) { v, b in
         b.imageScale = try SceneRead.number(v, "imageScale", in: RefreshScene.scales.continuous)
     }

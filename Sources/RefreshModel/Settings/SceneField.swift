@@ -48,6 +48,8 @@ public struct SceneField: Sendable {
     public let valueKind: Kind
     /// One sentence for `--help`, the panel and the docs.
     public let help: String
+    /// The setting's name in words, for the panel (`Artwork scale`); nil to spell out the key.
+    public let title: String?
     /// The default as the command line writes it (`#808080`); nil when there is none or it is
     /// the library's own.
     public let defaultText: String?
@@ -93,12 +95,13 @@ public struct SceneField: Sendable {
         _ key: String, option: String? = nil, _ kind: Kind, group: Group, help: String, example: SceneValue,
         default defaultText: String? = nil, unit: String? = nil, valueName: String? = nil, files: FileTypes? = nil,
         fileForm: FileForm? = nil, owner: String? = nil, properties: [String] = [], isEffect: Bool = false,
-        apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
+        title: String? = nil, apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
     ) {
         self.key = SceneKey(key)
         self.option = option ?? Self.kebab(key)
         self.valueKind = kind
         self.help = help
+        self.title = title
         self.defaultText = defaultText
         self.unit = unit
         self.valueName = valueName ?? Self.valueName(of: kind, key: key)

@@ -296,16 +296,32 @@ export function settings({ dynamic = true } = {}) {
   return pairs;
 }
 
-// The phone is drawn at the screen's pixel density (at most the scene's scale): a @2x
-// picture on a 1x screen would cost four times the pixels for nothing shown. Only the
-// resolution follows the screen: a file without @2x/@3x is still taken at the scene's scale,
-// so every size in points (the control, its inset) is the scene's.
+// The artwork's own scale when the panel leaves it unset: the scale a designer's unsuffixed
+// files are drawn for (the command line's default render scale), whatever Scale says.
+export const artworkScale = "2";
+
+// The settings the still picture, the copied command and the downloads use: the panel's, with
+// the artwork scale written out when Scale is changed and it is not, so that a file without
+// @2x/@3x keeps its size in points (on the command line it follows --scale).
+export function sceneSettings({ dynamic = true } = {}) {
+  const pairs = settings({ dynamic });
+  const scale = pairs.find(([name]) => name === "scale");
+  const imageShown = document.querySelector('.field[data-name="imageScale"]:not([hidden])');
+  if (scale && scale[1] !== artworkScale && imageShown && !pairs.some(([name]) => name === "imageScale")) {
+    pairs.push(["imageScale", artworkScale]);
+  }
+  return pairs;
+}
+
+// The phone is drawn at the screen's pixel density (1 to 3), whatever the Scale setting (which
+// is the exported pictures'): a 3x screen shows 3x pixels, a 1x screen does not pay for 2x.
+// Only the resolution follows the screen: the artwork keeps its scale, so every size in points
+// (the images, the control, its inset) is the scene's.
 export function liveSettings() {
-  const pairs = settings({ dynamic: false });
-  const asked = Number((pairs.find(([name]) => name === "scale") || [])[1]) || 2;
-  const shown = Math.max(1, Math.min(asked, Math.ceil(window.devicePixelRatio || 1)));
+  const pairs = sceneSettings({ dynamic: false });
+  const shown = Math.max(1, Math.min(3, Math.ceil(window.devicePixelRatio || 1)));
   const out = pairs.filter(([name]) => name !== "scale").concat([["scale", String(shown)]]);
-  if (!pairs.some(([name]) => name === "imageScale")) out.push(["imageScale", String(asked)]);
+  if (!out.some(([name]) => name === "imageScale")) out.push(["imageScale", artworkScale]);
   return out;
 }
 

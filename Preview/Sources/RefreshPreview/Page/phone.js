@@ -1,7 +1,7 @@
 // The phone: a scroll view the pointer drags, the list drawn under the control, and the
 // live loop that asks the server for each frame.
 
-import { $, el, failure, library, liveSettings, page, query, setStatus, settings } from "./panel.js";
+import { $, el, failure, library, liveSettings, page, query, setStatus } from "./panel.js";
 import { ask, copy, copyAppCode, download, downloadAssets, showError } from "./still.js";
 
 // ---------- The phone: a scroll view the pointer drags ----------
@@ -197,7 +197,7 @@ export const live = {
 
   gesture(duration) {
     return { geometry: this.geometry, samples: this.samples.length ? this.samples : [{ t: 0, offset: this.offset(), dragging: false }],
-             events: this.events, duration };
+             events: this.events.slice(), duration };
   },
 
   // Shows the last gesture at `t` seconds (the timeline): the live picture pauses until the
@@ -430,8 +430,9 @@ export const live = {
       $("scrub-time").textContent = `${duration.toFixed(2)} s`;
     }
     this.answeredAt = Math.max(this.answeredAt, duration);
-    // The server's inset at each instant it drew (the browser tests hold the list to it).
-    window.previewStats.insets.push([duration, this.inset]);
+    // The server's inset at each instant it drew, and how many events (refresh ended, …) the
+    // gesture it drew held (the browser tests hold the list to it).
+    window.previewStats.insets.push([duration, this.inset, gesture.events.length]);
     if (window.previewStats.insets.length > 2000) window.previewStats.insets.shift();
     this.countFrame();
     // An answer that arrives after the loop rested and asks for motion (a new inset, a state

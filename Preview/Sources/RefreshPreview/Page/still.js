@@ -1,6 +1,6 @@
 // The still picture, the linter's findings, uploads, and what the buttons copy and download.
 
-import { $, el, failure, library, page, query, setStatus, settings } from "./panel.js";
+import { $, el, failure, library, page, query, sceneSettings, setStatus } from "./panel.js";
 import { live } from "./phone.js";
 
 // ---------- The still picture, the linter and the copy buttons ----------
@@ -84,7 +84,7 @@ export async function ask(url, options) {
 }
 
 export async function refreshStill() {
-  const asked = query(settings());
+  const asked = query(sceneSettings());
   let response;
   try {
     response = await ask("/render.png?" + asked);
@@ -106,7 +106,7 @@ export async function refreshStill() {
 export async function refreshFindings() {
   let response;
   try {
-    response = await ask("/lint?" + query(settings()));
+    response = await ask("/lint?" + query(sceneSettings()));
   } catch {
     return;
   }
@@ -129,7 +129,7 @@ export function formatFinding(f) {
 }
 
 export async function copy(kind) {
-  const response = await fetch("/export?" + query(settings()));
+  const response = await fetch("/export?" + query(sceneSettings()));
   if (!response.ok) { setStatus(await failure(response), true); return; }
   const text = (await response.json())[kind];
   $("copied").textContent = text;
@@ -227,7 +227,7 @@ export async function uploadAgain() {
 
 // The code an app compiles (refresh-render export's RefreshSetup files), in either language.
 export async function copyAppCode(language) {
-  const response = await fetch("/appcode?" + query(settings({ dynamic: false })));
+  const response = await fetch("/appcode?" + query(sceneSettings({ dynamic: false })));
   if (!response.ok) { setStatus(await failure(response), true); return; }
   const text = (await response.json())[language];
   const name = language === "swift" ? "Swift app code" : "Objective-C app code";
@@ -244,7 +244,7 @@ export async function copyAppCode(language) {
 
 export async function downloadAssets() {
   setStatus("Exporting the assets…");
-  const response = await fetch("/assets.zip?" + query(settings({ dynamic: false })));
+  const response = await fetch("/assets.zip?" + query(sceneSettings({ dynamic: false })));
   if (!response.ok) { setStatus(await failure(response), true); return; }
   const link = el("a", { href: URL.createObjectURL(await response.blob()), download: "refresh-export.zip" });
   document.body.append(link);
@@ -256,7 +256,7 @@ export async function downloadAssets() {
 export async function download(format) {
   const gesture = live.lastGesture;
   if (!gesture) { setStatus("Drag the list first: the download is the last gesture", true); return; }
-  const pairs = settings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
+  const pairs = sceneSettings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
   setStatus(`Rendering the ${format}…`);
   const response = await fetch("/gesture?" + query(pairs), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
   if (!response.ok) { setStatus(await failure(response), true); return; }
