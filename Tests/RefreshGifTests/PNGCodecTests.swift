@@ -100,6 +100,16 @@ struct PNGCodecTests {
         #expect(throws: ImageCodecError.self) { try PNGDecoder().decode(badCRC) }
     }
 
+    @Test("a damaged chunk's name is not quoted as libpng spells it")
+    func damagedChunkInWords() throws {
+        let good = try Support.bytes("png/rgba8.png")
+        // The signature and IHDR, then a chunk named " is " (bytes no chunk name may hold).
+        let damaged = Array(good.prefix(33)) + [0, 0, 0, 0] + Array(" is ".utf8) + [0, 0, 0, 0]
+        let error = try #require(throws: ImageCodecError.self) { try PNGDecoder().decode(damaged) }
+        let text = error.description
+        #expect(text.contains("a damaged chunk") && !text.contains("[20]"), "\(text)")
+    }
+
     @Test("huge IHDR dimensions are refused before allocating")
     func hugeDimensions() throws {
         var bytes = try Support.bytes("png/gray8.png")

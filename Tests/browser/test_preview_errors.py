@@ -14,6 +14,9 @@ def test_a_refused_value_marks_its_field_and_greys_the_stale_picture(page):
     assert page.evaluate("document.querySelector('#f-stateLabelFont').getAttribute('aria-describedby')") == "error-stateLabelFont"
     assert page.evaluate("document.querySelector('#still-panel').classList.contains('stale')")
     assert page.evaluate("document.querySelector('#device').classList.contains('stale')")
+    # The status line names the setting in words, not its flag.
+    status = page.locator("#status").inner_text()
+    assert status.startswith("State label font: expected SIZE"), status
     # A good value draws again and clears every mark.
     page.fill("#f-stateLabelFont", "bold 16")
     page.locator("#f-stateLabelFont").dispatch_event("input")

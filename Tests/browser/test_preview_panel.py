@@ -1,14 +1,26 @@
-"""The panel as designers read it: settings in words with the flag beneath, defaults shown,
+"""The panel as designers read it: settings in words (flags only in the copied command), defaults shown,
 colour pickers with alpha, a language menu, folding sections, findings only for what is drawn."""
+import re
+
 from conftest import wait_js
 
 
-def test_settings_read_as_words_with_the_flag_and_default_beneath(page):
+def test_settings_read_as_words_with_their_defaults(page):
     label = page.locator("label[for='f-hideTimeLabel']")
-    assert label.locator("span").inner_text() == "Hide time label"
-    assert label.locator("code.flag").inner_text() == "--hide-time-label"
+    assert label.inner_text() == "Hide time label"
     help_text = page.locator(".field[data-name='arrowColor'] .help").text_content()
     assert "Default: #808080." in help_text
+    # No setting's label or help speaks of flags or the command line's STATE=VALUE notation:
+    # another setting is named in words ("Image scale" → “Artwork scale”).
+    texts = page.evaluate("Array.from(document.querySelectorAll('#panel .field')).map((r) => [r.dataset.name, r.textContent])")
+    assert len(texts) == page.evaluate("page.schema.fields.length")
+    for name, text in texts:
+        assert not re.search(r"--[a-z]", text) and "STATE=" not in text, (name, text)
+    assert "“Text color”" in page.locator(".field[data-name='stateLabelColor'] .help").text_content()
+    # The copied command keeps the flags.
+    page.click("#copy-command")
+    wait_js(page, "document.querySelector('#copied').dataset.kind === 'command'")
+    assert page.locator("#copied").inner_text().startswith("refresh-render ")
 
 
 def test_a_colour_is_picked_with_its_alpha_and_drawn(page):

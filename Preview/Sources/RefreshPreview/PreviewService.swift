@@ -351,16 +351,16 @@ public final class PreviewService: Sendable {
                 slot = "setting:" + field.name
             }
             let name = pairs.last { $0.name == "name" }?.value ?? "upload"
-            guard types.accepts(name) else {
-                throw PreviewError(
-                    status: 415, "\(UploadStore.cleanName(name)): not \(types.noun) (\(Self.title(of: field)) takes only those)")
-            }
             var append: Int?
             if let text = pairs.last(where: { $0.name == "append" })?.value {
                 guard let id = Int(text) else {
                     throw PreviewError.badRequest("append: expected an upload number, got '\(SceneSchema.quoted(text))'")
                 }
                 append = id
+            }
+            guard types.accepts(name) else {
+                throw PreviewError(
+                    status: 415, "\(UploadStore.cleanName(name)): not \(types.noun) (\(Self.title(of: field)) takes only those)")
             }
             // Read as a render reads it, within the server's limits, before it replaces anything.
             let limits = configuration.base.limits
@@ -503,10 +503,14 @@ public final class PreviewService: Sendable {
         }
     }
 
-    /// The answer to `error`, naming uploads as the user dropped them, never the server's folders.
+    /// The answer to `error`, naming uploads as the user dropped them and the files named at
+    /// start as they were named (relative to the folder the server reads), never the server's
+    /// folders.
     private func redacted(_ error: Error) -> PreviewError {
         var answer = PreviewError.from(error)
         answer.message = uploads.redacted(answer.message)
+        let folder = configuration.baseDirectory.hasSuffix("/") ? configuration.baseDirectory : configuration.baseDirectory + "/"
+        if folder.count > 1 { answer.message = answer.message.replacingOccurrences(of: folder, with: "") }
         return answer
     }
 

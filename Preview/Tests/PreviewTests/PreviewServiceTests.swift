@@ -227,6 +227,64 @@ import Testing
         service.shutDown()
     }
 
+    /// A file of each kind a file setting may take, by the first extension its types name.
+    static func sample(for types: FileTypes) throws -> (name: String, bytes: [UInt8])? {
+        switch types.extensions.first {
+        case "gif": return ("pull.gif", try Support.bytes("demo/pull.gif"))
+        case "png": return ("arrow.png", try Support.bytes("png/rgba8.png"))
+        case "ttf": return ("Serif.ttf", Array(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"))))
+        case "strings": return ("App.strings", Array("\"MJRefreshHeaderIdleText\" = \"Pull, designer\";\n".utf8))
+        default: return nil
+        }
+    }
+
+    @Test func everyFileSettingTakesItsOwnFilesOnly() async throws {
+        let service = try Self.service(base: [])
+        #expect(PreviewService.uploadable.map(\.name) == SceneSchema.standard.fields.filter(\.namesFile).map(\.name))
+        #expect(PreviewService.uploadable.count >= 4)
+        for field in PreviewService.uploadable {
+            let types = try #require(field.accepts)
+            let (name, bytes) = try #require(try Self.sample(for: types), "no sample file for \(field.name)")
+            let state = field.name == "images" ? "&state=idle" : ""
+            let answer = try service.upload(query: "setting=\(field.name)\(state)&name=\(name)", body: bytes)
+            #expect(answer.status == 200, "\(field.name)")
+            // A file of another kind is refused by its name before it is read.
+            let other = types.accepts("x.ttf") ? "x.gif" : "x.ttf"
+            let refused = #expect(throws: PreviewError.self, "\(field.name)") {
+                try service.upload(query: "setting=\(field.name)\(state)&name=\(other)", body: bytes)
+            }
+            #expect(refused?.status == 415)
+            // A broken one of the right kind is refused by reading it, naming the file only.
+            let broken = #expect(throws: PreviewError.self, "\(field.name)") {
+                try service.upload(query: "setting=\(field.name)\(state)&name=\(name)", body: Array(bytes.prefix(12)))
+            }
+            #expect(broken?.status == 400 && broken?.message.hasPrefix(name) == true, "\(broken?.message ?? "")")
+            #expect(broken?.message.contains("/") == false, "\(broken?.message ?? "")")
+        }
+        // A setting that names no file takes no upload.
+        let error = #expect(throws: PreviewError.self) { try service.upload(query: "setting=titles&name=a.gif", body: [1]) }
+        #expect(error?.status == 400)
+        service.shutDown()
+    }
+
+    @Test func errorsNameFilesAsTheyWereNamedNotWhereTheServerReadsThem() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("preview-paths-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(Support.bytes("demo/pull.gif")).write(to: URL(fileURLWithPath: folder + "/pull.gif"))
+        var description = SceneDescription()
+        description[.images] = try SceneField.images.parse(["idle=pull.gif"])
+        let service = PreviewService(configuration: PreviewConfiguration(base: description, baseDirectory: folder))
+        // The file breaks after the server started.
+        try Data("GIF89a\u{1}\u{0}\u{1}\u{0}broken".utf8).write(to: URL(fileURLWithPath: folder + "/pull.gif"))
+        let error = await #expect(throws: PreviewError.self) { try await service.render(query: "state=idle") }
+        let message = error?.message ?? ""
+        #expect(message.hasPrefix("pull.gif: "), "\(message)")
+        #expect(!message.contains(folder), "\(message)")
+        service.shutDown()
+    }
+
     @Test func uploadedPNGFramesAreOneSequence() async throws {
         let service = try Self.service(base: [])
         let folder = try Support.temporaryFolder()

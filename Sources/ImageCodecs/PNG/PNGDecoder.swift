@@ -104,6 +104,17 @@ public struct PNGDecoder: Sendable {
     static func text(_ message: [CChar]) -> String {
         let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
         let decoded = String(decoding: bytes, as: UTF8.self)
-        return decoded.isEmpty ? "unreadable data" : decoded
+        return decoded.isEmpty ? "unreadable data" : readable(decoded)
+    }
+
+    /// libpng's message in words: it names the chunk first, spelling a byte it cannot print as
+    /// `[20]` (`[20]is[20]: invalid chunk type`); a damaged file's chunk name is noise to a
+    /// reader, so such a name becomes "a damaged chunk".
+    static func readable(_ message: String) -> String {
+        guard let colon = message.firstIndex(of: ":") else { return message }
+        let name = message[..<colon]
+        let rest = message[message.index(after: colon)...].drop { $0 == " " }
+        guard name.count <= 24, name.contains("["), !rest.isEmpty else { return message }
+        return "a damaged chunk (\(rest))"
     }
 }

@@ -30,6 +30,19 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+// The panel speaks of the control, not the command line: a setting's --flag becomes its name
+// in words and the command line's STATE=VALUE notation is left out (the copied command keeps
+// both). Used for the settings' help and for every message the server sends the page.
+export function inWords(text) {
+  return text
+    .replace(/\s*\((?:STATE=)?[A-Z]+\)/g, "")
+    .replace(/STATE=/g, "")
+    .replace(/--([a-z0-9-]+)(?: N\b)?/g, (whole, option) => {
+      const field = page.schema && page.schema.fields.find((f) => f.option === option);
+      return field ? `“${field.title}”` : whole;
+    });
+}
+
 export function baseTexts(name) {
   const setting = page.session.settings.find((s) => s.name === name);
   return setting ? setting.texts : [];
@@ -87,13 +100,13 @@ export function colourControl(id, field, value) {
 export function fieldRow(field) {
   const id = "f-" + field.name;
   const row = el("div", { class: "field", "data-name": field.name });
-  // The setting in words; the flag, as the copied command writes it, beneath.
-  const label = el("label", { for: id }, el("span", { text: field.title }), el("code", { class: "flag", text: "--" + field.option }));
+  // The setting in words: its flag is for the copied command, not the panel.
+  const label = el("label", { for: id }, el("span", { text: field.title }));
   const texts = baseTexts(field.name);
   let control;
   if (field.kind === "byState") {
     control = el("div", { id, class: "by-state", role: "group", "aria-label": field.title });
-    row.append(el("span", { class: "label" }, el("span", { text: field.title }), el("code", { class: "flag", text: "--" + field.option })), control);
+    row.append(el("span", { class: "label" }, el("span", { text: field.title })), control);
     fillByState(field, control, texts);
   } else {
     if (field.kind === "choice") {
@@ -140,7 +153,7 @@ export function fieldRow(field) {
     row.append(label, control);
   }
   const defaultLine = field.kind === "flag" ? "" : field.defaultText ? ` Default: ${field.defaultText}.` : "";
-  row.append(el("span", { class: "help", text: field.help + defaultLine }));
+  row.append(el("span", { class: "help", text: inWords(field.help) + defaultLine }));
   row.addEventListener("input", (event) => {
     if (event.target.id === "f-width") live.resize();
     changed();
@@ -347,4 +360,14 @@ export function setStatus(text, isError = false, holdSeconds = 0) {
 // The server's one line, without the program's name it shares with the command line.
 export async function failure(response) {
   return (await response.text()).trim().replace(/^refresh-render: /, "");
+}
+
+// A message about one setting (`--images: …`), in the panel's words: the setting's name and
+// the reason; the setting, for marking its field. Any other message, in words.
+export function aboutSetting(text) {
+  const match = text.match(/^--([a-z0-9-]+):\s*(.*)$/);
+  const field = match && page.schema.fields.find((f) => f.option === match[1]);
+  if (!field) return { field: null, text: inWords(text), reason: inWords(text) };
+  const reason = inWords(match[2]);
+  return { field, text: `${field.title}: ${reason}`, reason };
 }

@@ -1,6 +1,6 @@
 // The still picture, the linter's findings, uploads, and what the buttons copy and download.
 
-import { $, el, failure, library, page, query, sceneSettings, setStatus } from "./panel.js";
+import { $, aboutSetting, el, failure, inWords, library, page, query, sceneSettings, setStatus } from "./panel.js";
 import { live } from "./phone.js";
 
 // ---------- The still picture, the linter and the copy buttons ----------
@@ -24,8 +24,7 @@ export function showError(message) {
     return;
   }
   clearErrors();
-  const match = text.match(/^--([a-z0-9-]+):\s*(.*)$/);
-  const field = match && page.schema.fields.find((f) => f.option === match[1]);
+  const { field, text: said, reason } = aboutSetting(text);
   const row = field && document.querySelector(`.field[data-name="${field.name}"]`);
   if (row) {
     const id = `error-${field.name}`;
@@ -33,10 +32,10 @@ export function showError(message) {
       control.setAttribute("aria-invalid", "true");
       control.setAttribute("aria-describedby", id);
     }
-    row.append(el("span", { class: "field-error", id, text: match[2] }));
+    row.append(el("span", { class: "field-error", id, text: reason }));
   }
   for (const id of ["still-panel", "device"]) $(id).classList.add("stale");
-  setStatus(text, true);
+  setStatus(said, true);
 }
 
 export function clearErrors() {
@@ -111,26 +110,26 @@ export async function refreshFindings() {
     return;
   }
   const list = $("findings");
-  if (!response.ok) { list.replaceChildren(el("li", { text: await failure(response) })); return; }
+  if (!response.ok) { list.replaceChildren(el("li", { text: aboutSetting(await failure(response)).text })); return; }
   const { findings } = await response.json();
   list.replaceChildren(...findings.map((f) => el("li", { class: f.severity, text: formatFinding(f) })));
   if (!findings.length) list.append(el("li", { text: "No findings: the images will show as drawn here." }));
   for (const drop of document.querySelectorAll(".drop")) {
     for (const old of drop.querySelectorAll(".finding")) old.remove();
     for (const f of findings.filter((f) => f.state === drop.dataset.state)) {
-      drop.append(el("span", { class: "finding " + f.severity, text: `${f.severity}: ${f.message}` }));
+      drop.append(el("span", { class: "finding " + f.severity, text: `${f.severity}: ${inWords(f.message)}` }));
     }
   }
 }
 
 export function formatFinding(f) {
   const subject = [f.state, f.file ? `(${f.file})` : ""].filter(Boolean).join(" ");
-  return `${f.severity}: ${subject ? subject + ": " : ""}${f.message}`;
+  return `${f.severity}: ${subject ? subject + ": " : ""}${inWords(f.message)}`;
 }
 
 export async function copy(kind) {
   const response = await fetch("/export?" + query(sceneSettings()));
-  if (!response.ok) { setStatus(await failure(response), true); return; }
+  if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
   const text = (await response.json())[kind];
   $("copied").textContent = text;
   $("copied").dataset.kind = kind;
@@ -188,7 +187,7 @@ export async function upload(target, files, { again = false } = {}) {
       return false;
     }
     if (!response.ok) {
-      const reason = await failure(response);
+      const reason = aboutSetting(await failure(response)).reason;
       uploadError(target.key, reason.includes(file.name) ? reason : `${file.name}: ${reason}`);
       return false;
     }
@@ -228,7 +227,7 @@ export async function uploadAgain() {
 // The code an app compiles (refresh-render export's RefreshSetup files), in either language.
 export async function copyAppCode(language) {
   const response = await fetch("/appcode?" + query(sceneSettings({ dynamic: false })));
-  if (!response.ok) { setStatus(await failure(response), true); return; }
+  if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
   const text = (await response.json())[language];
   const name = language === "swift" ? "Swift app code" : "Objective-C app code";
   if (!text) { setStatus(`This library has no ${name}`, true); return; }
@@ -245,7 +244,7 @@ export async function copyAppCode(language) {
 export async function downloadAssets() {
   setStatus("Exporting the assets…");
   const response = await fetch("/assets.zip?" + query(sceneSettings({ dynamic: false })));
-  if (!response.ok) { setStatus(await failure(response), true); return; }
+  if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
   const link = el("a", { href: URL.createObjectURL(await response.blob()), download: "refresh-export.zip" });
   document.body.append(link);
   link.click();
@@ -259,7 +258,7 @@ export async function download(format) {
   const pairs = sceneSettings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
   setStatus(`Rendering the ${format}…`);
   const response = await fetch("/gesture?" + query(pairs), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
-  if (!response.ok) { setStatus(await failure(response), true); return; }
+  if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
   const link = el("a", { href: URL.createObjectURL(await response.blob()),
                          download: { gif: "gesture.gif", apng: "gesture.apng", sheet: "gesture-sheet.png" }[format] });
   document.body.append(link);
