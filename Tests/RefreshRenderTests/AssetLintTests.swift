@@ -74,6 +74,8 @@ struct AssetLintTests {
         let english = try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--kind", "trailer"]))
         #expect(english.map(\.state).sorted() == ["idle", "pulling"])
         #expect(english.allSatisfy { $0.severity == .warning && $0.message.contains("a phone shows the key MJRefreshTrailer") })
+        // The finding names the setting that changes it, for the preview to show it there.
+        #expect(english.allSatisfy { $0.setting == SceneField.titles.name })
         let titled = try AssetLint.check(
             try SceneSchema.standard.description(fromArguments: ["--kind", "trailer", "--title", "idle=More", "--title", "pulling=Let go"]))
         #expect(titled.isEmpty)

@@ -116,3 +116,17 @@ def test_uploads_are_sent_again_when_the_server_restarts(browser, server, demo_f
         again.wait(timeout=10)
         context.close()
     assert errors == []
+
+
+def test_a_trailer_title_that_is_a_string_key_is_said_where_titles_are_typed(page):
+    """MJRefresh ships no English trailer titles: a phone shows the key, and so does the
+    picture. The page says so at the trailer's titles, as the library's doing, not ours."""
+    page.select_option("#f-kind", "trailer")
+    wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+    wait_js(page, "document.querySelectorAll('.field[data-name=\"titles\"] .finding').length === 2")
+    said = page.locator(".field[data-name='titles'] .finding").all_inner_texts()
+    assert all("MJRefreshTrailer" in text and "not a drawing error" in text for text in said), said
+    page.fill("#f-titles-idle", "More")
+    page.fill("#f-titles-pulling", "Let go")
+    page.locator("#f-titles-pulling").dispatch_event("input")
+    wait_js(page, "document.querySelectorAll('.field[data-name=\"titles\"] .finding').length === 0")

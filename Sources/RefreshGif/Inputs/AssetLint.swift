@@ -23,6 +23,9 @@ public struct AssetFinding: Sendable, Equatable, Codable {
     public var file: String?
     /// What will happen, in one sentence.
     public var message: String
+    /// The setting (its JSON key) that changes what it is about, when that is not the state's
+    /// images: `titles` for a title a phone shows as a string key.
+    public var setting: String?
 
     /// A finding.
     /// - Parameters:
@@ -30,11 +33,13 @@ public struct AssetFinding: Sendable, Equatable, Codable {
     ///   - state: the state whose images it is about.
     ///   - file: the file it is about; nil for the state as a whole.
     ///   - message: one line.
-    public init(severity: Severity, state: String, file: String?, message: String) {
+    ///   - setting: the setting that changes it, when not the images; nil for the images.
+    public init(severity: Severity, state: String, file: String?, message: String, setting: String? = nil) {
         self.severity = severity
         self.state = state
         self.file = file
         self.message = message
+        self.setting = setting
     }
 
     /// `warning: refreshing (spin.gif): …`, one line.
@@ -143,7 +148,9 @@ public enum AssetLint {
             return AssetFinding(
                 severity: .warning, state: state.rawValue, file: nil,
                 message: "\(scene.family.className(kind: scene.kind, style: scene.style)) has no \(scene.language.rawValue) "
-                    + "title for this state: a phone shows the key \(key); apps set their own title for this state")
+                    + "title for this state: a phone shows the key \(key) too (the library ships none; this is not a drawing error); "
+                    + "apps set their own title for this state",
+                setting: SceneField.titles.name)
         }
     }
 

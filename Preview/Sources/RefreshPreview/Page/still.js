@@ -114,11 +114,17 @@ export async function refreshFindings() {
   const { findings } = await response.json();
   list.replaceChildren(...findings.map((f) => el("li", { class: f.severity, text: formatFinding(f) })));
   if (!findings.length) list.append(el("li", { text: "No findings: the images will show as drawn here." }));
-  for (const drop of document.querySelectorAll(".drop")) {
-    for (const old of drop.querySelectorAll(".finding")) old.remove();
-    for (const f of findings.filter((f) => f.state === drop.dataset.state)) {
+  for (const old of document.querySelectorAll("#panel .finding")) old.remove();
+  for (const drop of document.querySelectorAll(".drop[data-state]")) {
+    for (const f of findings.filter((f) => !f.setting && f.state === drop.dataset.state)) {
       drop.append(el("span", { class: "finding " + f.severity, text: `${f.severity}: ${inWords(f.message)}` }));
     }
+  }
+  // A finding about another setting (a title a phone shows as a string key) shows where that
+  // setting is typed, for its state.
+  for (const f of findings.filter((f) => f.setting)) {
+    const line = $(`f-${f.setting}-${f.state}`)?.closest(".pair") || document.querySelector(`.field[data-name="${f.setting}"]`);
+    line?.append(el("span", { class: "finding " + f.severity, text: `${f.severity}: ${inWords(f.message)}` }));
   }
 }
 
