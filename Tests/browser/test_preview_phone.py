@@ -196,7 +196,8 @@ SAME_AS_WHOLE = """async () => {
     const screen = document.querySelector('#screen');
     const gesture = live.lastGesture;
     const shown = screen.getContext('2d').getImageData(0, 0, screen.width, screen.height).data;
-    const response = await fetch('/live?' + query(liveSettings()), { method: 'POST',
+    const phone = page.appearance === 'dark' ? '&appearance=dark' : '';
+    const response = await fetch('/live?' + query(liveSettings()) + phone, { method: 'POST',
         headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(gesture) });
     const whole = await createImageBitmap(await response.blob());
     const canvas = new OffscreenCanvas(whole.width, whole.height);
@@ -210,10 +211,13 @@ SAME_AS_WHOLE = """async () => {
 }"""
 
 
-@pytest.mark.parametrize("kind,density,dx,dy", [
-    ("header", 2, 0, 170), ("header", 3, 0, 37), ("back-footer", 1, 0, -150), ("trailer", 2, -90, 0)])
-def test_the_page_draws_the_list_and_only_the_control_travels(browser, server, kind, density, dx, dy):
+@pytest.mark.parametrize("kind,density,dx,dy,appearance", [
+    ("header", 2, 0, 170, "light"), ("header", 3, 0, 37, "light"), ("back-footer", 1, 0, -150, "light"),
+    ("trailer", 2, -90, 0, "light"), ("header", 2, 0, 170, "dark"), ("trailer", 1, -90, 0, "dark")])
+def test_the_page_draws_the_list_and_only_the_control_travels(browser, server, kind, density, dx, dy, appearance):
     page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900}, device_scale_factor=density)
+    if appearance != "light":
+        page.select_option("#appearance", appearance)
     if kind != "header":
         page.select_option("#f-kind", kind)
         wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
@@ -231,6 +235,10 @@ def test_the_page_draws_the_list_and_only_the_control_travels(browser, server, k
     assert (width, height) == (whole_width, whole_height), result
     assert float(result["offset"]) != 0 and result["band"][3] > 0, result
     assert result["differing"] == 0, result
+    if appearance == "dark":
+        # The list is the dark one: a black background, rows #1C1C1E.
+        corner = page.evaluate("Array.from(document.querySelector('#screen').getContext('2d').getImageData(2, document.querySelector('#screen').height - 3, 1, 1).data)")
+        assert corner[:3] in ([0x1C, 0x1C, 0x1E], [0, 0, 0]), corner
     page.context.close()
     assert errors == []
 

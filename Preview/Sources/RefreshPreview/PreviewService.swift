@@ -77,7 +77,8 @@ public final class PreviewService: Sendable {
         try await answering {
             let deadline = Deadline(seconds: configuration.requestSeconds)
             let pairs = try QueryString.parse(query)
-            let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["part"])
+            let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["part", "appearance"])
+            let appearance = try Self.appearance(pairs)
             let part = pairs.last { $0.name == "part" }?.value ?? "whole"
             guard ["whole", "control"].contains(part) else {
                 throw PreviewError.badRequest("part: choose whole or control, got '\(SceneSchema.quoted(part))'")
@@ -90,7 +91,8 @@ public final class PreviewService: Sendable {
                 // Parsed here, off the server's threads: a 10 MB gesture is work too.
                 let gesture = try self.decodeGesture(body)
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
-                let end = try RefreshAnimation.gestureEnd(gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true)
+                let end = try RefreshAnimation.gestureEnd(
+                    gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true, appearance: appearance)
                 return try budget.holding(Self.frameBytes(of: end) * 2, for: "this frame") {
                     try LiveFrame(end, part: part, gesture: gesture, scene: scene, renderer: renderer, settings: settings)
                 }
@@ -164,7 +166,9 @@ public final class PreviewService: Sendable {
     public func gesture(query: String?, body: [UInt8]) async throws -> PreviewReply {
         try await answering {
             let pairs = try QueryString.parse(query)
-            let request = try SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["format", "fps"])
+            let request = try SceneRequest(
+                pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ["format", "fps", "appearance"])
+            let appearance = try Self.appearance(pairs)
             let format = pairs.last { $0.name == "format" }?.value ?? "gif"
             guard ["gif", "apng", "sheet"].contains(format) else {
                 throw PreviewError.badRequest("format: choose gif, apng or sheet, got '\(SceneSchema.quoted(format))'")
@@ -184,7 +188,7 @@ public final class PreviewService: Sendable {
             let bytes = try await slots.run(deadline: deadline) { [cache, budget] _ in
                 let gesture = try self.decodeGesture(body)
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
-                let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true)
+                let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true, appearance: appearance)
                 // Admitted by its cost: the frames being drawn and encoded at once, then the file.
                 return try budget.holding(Self.frameBytes(of: animation) * 4, for: "this gesture's frames") {
                     try Self.writeFile(animation, format: format, budget: budget, deadline: deadline)
@@ -382,6 +386,16 @@ public final class PreviewService: Sendable {
                 Answer(
                     id: upload.id, reference: UploadStore.prefix + String(upload.id), name: upload.writtenName, files: upload.files.count))
         }
+    }
+
+    /// The phone's appearance a request asks for (`appearance=light|dark`, light by default):
+    /// the list's colours, not a setting of the control.
+    static func appearance(_ pairs: [(name: String, value: String)]) throws -> ListAppearance {
+        guard let text = pairs.last(where: { $0.name == "appearance" })?.value else { return .light }
+        guard let appearance = ListAppearance(rawValue: text) else {
+            throw PreviewError.badRequest("appearance: choose light or dark, got '\(SceneSchema.quoted(text))'")
+        }
+        return appearance
     }
 
     /// The settings a file may be dropped on: every one whose whole value names a file.

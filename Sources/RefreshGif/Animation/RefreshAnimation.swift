@@ -132,13 +132,15 @@ public struct RefreshAnimation: Sendable {
     ///   - fps: frames per second (``Limits/fps``).
     ///   - showContent: true draws a plain list that moves with the scroll offset.
     ///   - wholeView: true draws the whole scroll view, not only the control's window.
+    ///   - appearance: the list's colours, the phone's light or dark appearance.
     /// - Returns: the animation, planned.
     /// - Throws: ``InvalidValue`` for a gesture, rate or scene the state machine refuses.
     public static func gesture(
         _ gesture: Gesture, scene: RefreshScene, fps: Int = 60,
-        showContent: Bool = false, wholeView: Bool = false
+        showContent: Bool = false, wholeView: Bool = false, appearance: ListAppearance = .light
     ) throws -> RefreshAnimation {
-        try self.gesture(gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, lastOnly: false)
+        try self.gesture(
+            gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, appearance: appearance, lastOnly: false)
     }
 
     /// The gesture's last frame alone, as frame 0 (the preview page's live picture): the state
@@ -149,20 +151,24 @@ public struct RefreshAnimation: Sendable {
     ///   - fps: the frame rate the state machine is stepped at.
     ///   - showContent: draw the list behind the control.
     ///   - wholeView: draw the whole scroll view, not the window around the control.
+    ///   - appearance: the list's colours, the phone's light or dark appearance.
     /// - Returns: an animation of one frame.
     /// - Throws: a ``RefreshGifError`` when the gesture cannot be played.
     public static func gestureEnd(
-        _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool
+        _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool, appearance: ListAppearance = .light
     ) throws -> RefreshAnimation {
-        try self.gesture(gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, lastOnly: true)
+        try self.gesture(
+            gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, appearance: appearance, lastOnly: true)
     }
 
     private static func gesture(
-        _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool, lastOnly: Bool
+        _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool, appearance: ListAppearance,
+        lastOnly: Bool
     ) throws -> RefreshAnimation {
         try checkRate(fps)
         let player = try GesturePlayer(gesture: gesture, scene: scene)
         var window = ScreenWindow(kind: scene.kind, geometry: gesture.geometry, showContent: showContent)
+        window.appearance = appearance
         window.ignoredInset = scene.family.ignoredInset(kind: scene.kind)
         window.showsWholeView = wholeView
         let frames = lastOnly ? try player.lastFrame(fps: fps).map { [$0] } ?? [] : try player.frames(fps: fps)

@@ -28,10 +28,11 @@ public struct ScreenWindow: Sendable {
         self.showContent = showContent
     }
 
-    static let listBackground = RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7)
-    static let row = RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF)
-    static let separator = RGBAColor(red: 0xE5, green: 0xE5, blue: 0xEA)
-    static let placeholder = RGBAColor(red: 0xD8, green: 0xD8, blue: 0xDC)
+    /// The plain list's colours: the phone's light or dark appearance (iOS's grouped
+    /// backgrounds). The control draws as the app set it in either: MJRefresh's label and
+    /// arrow colours are fixed, not the system's dynamic ones.
+    public var appearance = ListAppearance.light
+
     static let rowHeight = 44.0
 
     /// The window's size in points: the scroll view's width by 2.5 control heights (at
@@ -130,7 +131,7 @@ public struct ScreenWindow: Sendable {
         var image = try renderer?.canvas(width: cut.width, height: cut.height) ?? RGBAImage(width: cut.width, height: cut.height)
         let origin = controlOrigin(controlHeight: controlHeight, offset: offset)
         if showContent {
-            image.fill(with: Self.listBackground)
+            image.fill(with: appearance.palette.background)
         } else if background.alpha > 0 {
             image.fill(with: background)
         }
@@ -165,9 +166,9 @@ public struct ScreenWindow: Sendable {
             while x < g.contentWidth {
                 let left = x + shift
                 if left < windowWidth && left + 120 > 0 {
-                    try fill(left, 0, min(120, g.contentWidth - x), g.viewHeight, Self.row)
-                    try fill(left + 119.5, 0, 0.5, g.viewHeight, Self.separator)
-                    try fill(left + 16, g.viewHeight / 2 - 30 + Double(i % 3) * 12, 80, 10, Self.placeholder)
+                    try fill(left, 0, min(120, g.contentWidth - x), g.viewHeight, appearance.palette.row)
+                    try fill(left + 119.5, 0, 0.5, g.viewHeight, appearance.palette.separator)
+                    try fill(left + 16, g.viewHeight / 2 - 30 + Double(i % 3) * 12, 80, 10, appearance.palette.placeholder)
                 }
                 x += 120
                 i += 1
@@ -182,10 +183,44 @@ public struct ScreenWindow: Sendable {
             let top = Double(i) * Self.rowHeight + shift
             if top > windowHeight { break }
             let height = min(Self.rowHeight, g.contentHeight - Double(i) * Self.rowHeight)
-            try fill(0, top, g.viewWidth, height, Self.row)
-            try fill(16, top + height - 0.5, g.viewWidth - 16, 0.5, Self.separator)
-            try fill(16, top + 17, 90 + Double((i * 37) % 120), 10, Self.placeholder)
+            try fill(0, top, g.viewWidth, height, appearance.palette.row)
+            try fill(16, top + height - 0.5, g.viewWidth - 16, 0.5, appearance.palette.separator)
+            try fill(16, top + 17, 90 + Double((i * 37) % 120), 10, appearance.palette.placeholder)
             i += 1
+        }
+    }
+}
+
+/// The phone's appearance behind a control: the colours of the plain list a preview draws.
+public enum ListAppearance: String, Sendable, CaseIterable {
+    /// Light: a grey-blue background (#F2F2F7), white rows.
+    case light
+    /// Dark: a black background, rows #1C1C1E.
+    case dark
+
+    /// The list's four colours.
+    public struct Palette: Sendable, Equatable {
+        /// Behind the rows.
+        public let background: RGBAColor
+        /// A row.
+        public let row: RGBAColor
+        /// The line under a row.
+        public let separator: RGBAColor
+        /// The grey bar standing for a row's text.
+        public let placeholder: RGBAColor
+    }
+
+    /// This appearance's colours (the preview page draws the same).
+    public var palette: Palette {
+        switch self {
+        case .light:
+            Palette(
+                background: RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7), row: RGBAColor(red: 0xFF, green: 0xFF, blue: 0xFF),
+                separator: RGBAColor(red: 0xE5, green: 0xE5, blue: 0xEA), placeholder: RGBAColor(red: 0xD8, green: 0xD8, blue: 0xDC))
+        case .dark:
+            Palette(
+                background: RGBAColor(red: 0x00, green: 0x00, blue: 0x00), row: RGBAColor(red: 0x1C, green: 0x1C, blue: 0x1E),
+                separator: RGBAColor(red: 0x38, green: 0x38, blue: 0x3A), placeholder: RGBAColor(red: 0x3A, green: 0x3A, blue: 0x3C))
         }
     }
 }

@@ -11,6 +11,21 @@ import { ask, copy, copyAppCode, download, downloadAssets, showError } from "./s
 // browser test holds the page's picture to the server's whole one, pixel for pixel.
 export const LIST = { background: "#f2f2f7", row: "#ffffff", separator: "#e5e5ea", placeholder: "#d8d8dc", rowHeight: 44, columnWidth: 120 };
 
+// The phone's own appearance (not the page's): the list's colours in light or dark, as the
+// server's ListAppearance draws them. Both phones (A and B) take it; the control's colours are
+// the app's in either, as MJRefresh sets them.
+export const APPEARANCES = {
+  light: { background: "#f2f2f7", row: "#ffffff", separator: "#e5e5ea", placeholder: "#d8d8dc" },
+  dark: { background: "#000000", row: "#1c1c1e", separator: "#38383a", placeholder: "#3a3a3c" },
+};
+
+export function setAppearance(name) {
+  page.appearance = APPEARANCES[name] ? name : "light";
+  Object.assign(LIST, APPEARANCES[page.appearance]);
+  for (const id of ["phone", "phone-a"]) $(id).style.background = LIST.background;
+  document.body.dataset.phone = page.appearance;
+}
+
 export function paintList(context, geometry, kind, offset, s) {
   const width = context.canvas.width, height = context.canvas.height;
   const snap = (v) => Math.floor(v + 0.5);
@@ -53,7 +68,8 @@ export function paintList(context, geometry, kind, offset, s) {
 // (null when it is out of sight) and the headers saying where they go and what they show.
 // `fetcher` is `ask` for the live phone (a lost connection is said), `fetch` for the others.
 export async function askFrame(pairs, gesture, fetcher = ask) {
-  const response = await fetcher("/live?" + query(pairs.concat([["part", "control"]])), {
+  const phone = page.appearance === "dark" ? [["appearance", "dark"]] : [];
+  const response = await fetcher("/live?" + query(pairs.concat([["part", "control"]], phone)), {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
   if (!response.ok) throw new Error(await failure(response));
   const blob = await response.blob();

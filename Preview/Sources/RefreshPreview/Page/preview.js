@@ -7,9 +7,9 @@
 // uploads, copy and download), phone.js (the scroll view and its live frames); this one
 // starts them.
 
-import { buildPanel, libraryChanged, liveSettings, page, query, setStatus, settings, showApplicable } from "./panel.js";
+import { $, buildPanel, libraryChanged, liveSettings, page, query, setStatus, settings, showApplicable } from "./panel.js";
 import { changed, copy, download, refreshStill } from "./still.js";
-import { live, phoneEvents } from "./phone.js";
+import { live, phoneEvents, setAppearance } from "./phone.js";
 
 function listenForChanges() {
   const events = new EventSource("/events");
@@ -34,6 +34,12 @@ async function main() {
     return;
   }
   buildPanel();
+  setAppearance($("appearance").value);
+  $("appearance").addEventListener("change", () => {
+    setAppearance($("appearance").value);
+    live.reset();
+    changed();
+  });
   libraryChanged();
   showApplicable();
   phoneEvents();

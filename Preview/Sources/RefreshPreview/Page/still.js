@@ -262,6 +262,7 @@ export async function download(format) {
   const gesture = live.lastGesture;
   if (!gesture) { setStatus("Drag the list first: the download is the last gesture", true); return; }
   const pairs = sceneSettings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
+  if (page.appearance === "dark") pairs.push(["appearance", "dark"]);
   setStatus(`Rendering the ${format}…`);
   const response = await fetch("/gesture?" + query(pairs), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
   if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
