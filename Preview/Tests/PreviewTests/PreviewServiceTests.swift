@@ -232,7 +232,8 @@ import Testing
         switch types.extensions.first {
         case "gif": return ("pull.gif", try Support.bytes("demo/pull.gif"))
         case "png": return ("arrow.png", try Support.bytes("png/rgba8.png"))
-        case "ttf": return ("Serif.ttf", Array(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"))))
+        case "ttf":
+            return ("Serif.ttf", Array(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf"))))
         case "strings": return ("App.strings", Array("\"MJRefreshHeaderIdleText\" = \"Pull, designer\";\n".utf8))
         default: return nil
         }

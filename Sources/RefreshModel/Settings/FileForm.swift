@@ -120,5 +120,6 @@ public struct FileTypes: Sendable, Equatable {
     /// A font file.
     public static let fonts = FileTypes(["ttf", "otf", "ttc"], noun: "a font file (.ttf, .otf, .ttc)")
     /// A strings table.
-    public static let strings = FileTypes(["strings", "xcstrings"], folders: ["lproj", "bundle", ""], noun: "a .strings or .xcstrings file")
+    public static let strings = FileTypes(
+        ["strings", "xcstrings"], folders: ["lproj", "bundle", ""], noun: "a .strings or .xcstrings file")
 }
