@@ -130,3 +130,28 @@ def test_a_trailer_title_that_is_a_string_key_is_said_where_titles_are_typed(pag
     page.fill("#f-titles-pulling", "Let go")
     page.locator("#f-titles-pulling").dispatch_event("input")
     wait_js(page, "document.querySelectorAll('.field[data-name=\"titles\"] .finding').length === 0")
+
+
+def test_long_file_names_and_lists_stay_inside_their_boxes(page, tmp_path):
+    """Forty PNG frames with long names dropped on a state: the drop zone, the menu and the
+    asset check wrap inside the panel; the page never scrolls sideways."""
+    frame = (ROOT / "Fixtures/png/rgba8.png").read_bytes()
+    import base64
+    data = base64.b64encode(frame).decode()
+    page.evaluate(
+        """(data) => {
+            const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+            const transfer = new DataTransfer();
+            for (let i = 0; i < 40; i += 1) {
+                const name = `refresh_animation_designer_export_final_v12_${String(i).padStart(3, '0')}.png`;
+                transfer.items.add(new File([bytes], name, { type: 'image/png' }));
+            }
+            document.querySelector('#drop-idle').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true }));
+        }""", data)
+    wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using refresh_animation'))", timeout=30)
+    wait_js(page, "document.querySelector('#findings li') !== null")
+    page.wait_for_timeout(500)
+    overflowing = page.evaluate("""Array.from(document.querySelectorAll('.drop, #findings, #findings li, .field'))
+        .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.id || e.className)""")
+    assert overflowing == [], overflowing
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0

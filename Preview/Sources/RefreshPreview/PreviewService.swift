@@ -362,6 +362,10 @@ public final class PreviewService: Sendable {
                 }
                 append = id
             }
+            // One more frame of an upload that is not there: said before the file's type.
+            if let append, !uploads.holds(append, state: slot) {
+                throw PreviewError(status: 404, "no upload \(append) for state '\(SceneSchema.quoted(slot))'")
+            }
             guard types.accepts(name) else {
                 throw PreviewError(
                     status: 415, "\(UploadStore.cleanName(name)): not \(types.noun) (\(Self.title(of: field)) takes only those)")

@@ -147,6 +147,11 @@ final class UploadStore: Sendable {
         return state.withLock { $0.uploads[id] }
     }
 
+    /// Whether upload `id` exists and was dropped for `state`.
+    func holds(_ id: Int, state stateName: String) -> Bool {
+        state.withLock { $0.uploads[id]?.state == stateName }
+    }
+
     /// The bytes held now.
     var bytesHeld: Int { state.withLock { $0.bytes } }
 
