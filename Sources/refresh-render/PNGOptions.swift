@@ -3,6 +3,7 @@ import RefreshGif
 
 /// How PNG files are compressed (`PNGEncoder.Settings`): fast by default, smaller on request.
 extension PNGEncoder.Settings.Compressor: ExpressibleByArgument {}
+extension PNGEncoder.Settings.Colors: ExpressibleByArgument {}
 
 struct PNGOptions: ParsableArguments {
     /// Row filters by name.
@@ -35,6 +36,11 @@ struct PNGOptions: ParsableArguments {
     @Option(name: .customLong("png-encoder"), help: "PNG compressor: libdeflate, zlib, or libpng (the reference writer).")
     var compressor: PNGEncoder.Settings.Compressor = PNGEncoder.Settings.default.compressor
 
+    @Option(
+        name: .customLong("png-colors"),
+        help: "How PNG files store pixels: reduced (the smallest lossless form: RGB, palette, grey) or rgba (faster, larger).")
+    var colors: PNGEncoder.Settings.Colors = PNGEncoder.Settings.default.colors
+
     func validate() throws {
         guard let level else { return }
         let limit = Limits.pngLevel(compressor)
@@ -44,6 +50,8 @@ struct PNGOptions: ParsableArguments {
     }
 
     var encoder: PNGEncoder {
-        PNGEncoder(settings: PNGEncoder.Settings(level: level ?? compressor.defaultLevel, filters: filter.filters, compressor: compressor))
+        PNGEncoder(
+            settings: PNGEncoder.Settings(
+                level: level ?? compressor.defaultLevel, filters: filter.filters, compressor: compressor, colors: colors))
     }
 }

@@ -54,6 +54,9 @@ package struct APNGEncoder {
 
     /// `add(_:at:)` in microseconds.
     package mutating func add(_ frame: PNGEncoder.CompressedImage, atMicroseconds time: Int64) throws {
+        guard frame.isRGBA else {
+            throw ImageCodecError.cannotEncode(.apng, reason: "a frame must be 8-bit RGBA (PNGEncoder.compress), not a reduced file's data")
+        }
         guard frame.width == width, frame.height == height else {
             throw ImageCodecError.cannotEncode(
                 .apng, reason: "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")

@@ -40,11 +40,14 @@ package final class PNGCompressionMemo: Sendable {
     /// ``keep(_:hash:)``. While another thread compresses rows with the same hash, this waits
     /// for its result instead of making the same data twice (consecutive frames of a
     /// sequence are often equal and are made at the same time on different threads).
-    func lookUp(_ rows: UnsafeBufferPointer<UInt8>, width: Int, height: Int, hash: UInt64, in workspace: PNGWorkspace) -> PNGEncoder
-        .CompressedImage?
-    {
+    func lookUp(
+        _ rows: UnsafeBufferPointer<UInt8>, width: Int, height: Int, form: PNGColorForm, hash: UInt64, in workspace: PNGWorkspace
+    ) -> PNGEncoder.CompressedImage? {
+        // The same rows in another colour form (another palette) are another picture.
         let candidates = state.withLock(waitingWhile: { $0.inFlight.contains(hash) }) { state in
-            state.entries.filter { $0.hash == hash && $0.compressed.width == width && $0.compressed.height == height }.map(\.compressed)
+            state.entries.filter {
+                $0.hash == hash && $0.compressed.width == width && $0.compressed.height == height && $0.compressed.form == form
+            }.map(\.compressed)
         }
         for candidate in candidates where workspace.inflates(candidate.data, to: rows) {
             state.withLock { state in

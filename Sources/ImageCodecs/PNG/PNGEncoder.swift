@@ -65,6 +65,16 @@ public struct PNGEncoder: Sendable {
             public var levels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
         }
 
+        /// How a PNG file's pixels are stored.
+        public enum Colors: String, Sendable, CaseIterable {
+            /// The smallest lossless form for each image: RGB when opaque, a palette (alpha in
+            /// `tRNS`) for 256 colours or fewer, grey for grey, the smallest bit depth; the
+            /// same pixels decoded.
+            case reduced
+            /// Always 8-bit RGBA: no look at the colours first, a little faster, larger files.
+            case rgba
+        }
+
         /// Compression level, 0 (store) – 12 (smallest; zlib and libpng stop at 9).
         public var level: Int
         /// The row filters.
@@ -73,6 +83,9 @@ public struct PNGEncoder: Sendable {
         public var strategy: Strategy
         /// The compressor.
         public var compressor: Compressor
+        /// How a file's pixels are stored (libpng's writer: always RGBA). Frames of an animated
+        /// PNG are RGBA whatever this says.
+        public var colors: Colors
 
         /// Settings from their parts; the level is clamped to what the compressor has.
         /// - Parameters:
@@ -80,11 +93,15 @@ public struct PNGEncoder: Sendable {
         ///   - filters: the row filters tried.
         ///   - strategy: zlib's strategy.
         ///   - compressor: libdeflate, zlib or libpng.
-        public init(level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate) {
+        ///   - colors: reduced (the smallest lossless form) or always RGBA.
+        public init(
+            level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate, colors: Colors = .reduced
+        ) {
             self.level = max(compressor.levels.lowerBound, min(compressor.levels.upperBound, level))
             self.filters = filters
             self.strategy = strategy
             self.compressor = compressor
+            self.colors = colors
         }
 
         /// The default for refresh-control frames: libdeflate level 7, no row filter. On flat UI
@@ -116,7 +133,33 @@ public struct PNGEncoder: Sendable {
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
     public func encode(_ image: RGBAImage) throws -> [UInt8] {
         if settings.compressor == .libpng { return try encodeWithLibpng(image) }
-        return try file(for: compress(image))
+        return try file(for: compressFile(image))
+    }
+
+    /// The compressed data of `image` for a PNG file of its own: in its smallest lossless
+    /// colour form when ``Settings/colors`` is `.reduced`, else as ``compress(_:)``.
+    /// - Parameter image: the picture.
+    /// - Returns: the compressed data, header and colour form.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
+    public func compressFile(_ image: RGBAImage) throws -> CompressedImage {
+        try compressFile(image, memo: nil)
+    }
+
+    /// ``compressFile(_:)`` with a memo of recent frames (``compress(_:memo:)``).
+    package func compressFile(_ image: RGBAImage, memo: PNGCompressionMemo?) throws -> CompressedImage {
+        guard settings.colors == .reduced else { return try compress(image, memo: memo) }
+        guard !image.isEmpty, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
+            throw ImageCodecError.cannotEncode(.png, reason: "the image is \(image.width)×\(image.height) px")
+        }
+        let (form, rows, rowBytes) = PNGReduction.reduce(straight: image.straightPixels(), width: image.width, height: image.height)
+        // Palette indices and samples under 8 bits are left unfiltered (filters predict
+        // neighbouring values, which indices are not); 8-bit samples take the settings' filters.
+        let filters = form.colorType == 3 || form.bitDepth < 8 ? Settings.Filters.none : settings.filters
+        return try compressRows(width: image.width, height: image.height, rowBytes: rowBytes, form: form, memo: memo) { out in
+            PNGRowFilter.filter(
+                rows, width: rowBytes / form.filterStride, height: image.height, bytesPerPixel: form.filterStride, filters: filters,
+                into: out)
+        }
     }
 
     /// The PNG file for a straight image.
@@ -155,10 +198,31 @@ public struct PNGEncoder: Sendable {
         public let height: Int
         /// The zlib stream of the filtered rows.
         public let data: [UInt8]
+        /// How the rows store the pixels (8-bit RGBA unless reduced).
+        package let form: PNGColorForm
 
-        /// The 13-byte IHDR body: size, 8-bit RGBA, no interlace.
+        /// Compressed 8-bit RGBA rows.
+        /// - Parameters:
+        ///   - width: width in pixels.
+        ///   - height: height in pixels.
+        ///   - data: the zlib stream of the filtered rows.
+        public init(width: Int, height: Int, data: [UInt8]) {
+            self.init(width: width, height: height, data: data, form: .rgba)
+        }
+
+        package init(width: Int, height: Int, data: [UInt8], form: PNGColorForm) {
+            self.width = width
+            self.height = height
+            self.data = data
+            self.form = form
+        }
+
+        /// True for 8-bit RGBA rows (what an animated PNG's frames hold).
+        public var isRGBA: Bool { form == .rgba }
+
+        /// The 13-byte IHDR body: size, colour type and depth, no interlace.
         var header: [UInt8] {
-            PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height)) + [8, 6, 0, 0, 0]
+            PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height)) + [form.bitDepth, form.colorType, 0, 0, 0]
         }
     }
 
@@ -173,6 +237,8 @@ public struct PNGEncoder: Sendable {
         var out = PNGDecoder.signature
         out.reserveCapacity(image.data.count + 64)
         PNGChunks.append("IHDR", image.header, to: &out)
+        if !image.form.palette.isEmpty { PNGChunks.append("PLTE", image.form.palette, to: &out) }
+        if !image.form.transparency.isEmpty { PNGChunks.append("tRNS", image.form.transparency, to: &out) }
         var start = 0
         repeat {
             let end = min(image.data.count, start + Self.chunkSize)
@@ -195,10 +261,10 @@ public struct PNGEncoder: Sendable {
     /// Compresses the filtered rows `fill` writes. libdeflate works in a reused
     /// ``PNGWorkspace`` (compressor and buffers kept from frame to frame); zlib in fresh buffers.
     private func compressRows(
-        width: Int, height: Int, memo: PNGCompressionMemo? = nil,
+        width: Int, height: Int, rowBytes: Int? = nil, form: PNGColorForm = .rgba, memo: PNGCompressionMemo? = nil,
         _ fill: (UnsafeMutableBufferPointer<UInt8>) -> Void
     ) throws -> CompressedImage {
-        let count = PNGRowFilter.filteredCount(width: width, height: height)
+        let count = ((rowBytes ?? width * 4) + 1) * height
         switch settings.compressor {
         case .libdeflate:
             return try PNGWorkspace.with(level: settings.level) { workspace in
@@ -206,10 +272,14 @@ public struct PNGEncoder: Sendable {
                 fill(buffer)
                 let rows = UnsafeBufferPointer(buffer)
                 let hash = memo.map { _ in PNGCompressionMemo.hash(rows) }
-                if let memo, let hash, let kept = memo.lookUp(rows, width: width, height: height, hash: hash, in: workspace) {
+                if let memo, let hash,
+                    let kept = memo.lookUp(rows, width: width, height: height, form: form, hash: hash, in: workspace)
+                {
                     return kept
                 }
-                let made = Result { CompressedImage(width: width, height: height, data: try Self.libdeflate(rows, in: workspace)) }
+                let made = Result {
+                    CompressedImage(width: width, height: height, data: try Self.libdeflate(rows, in: workspace), form: form)
+                }
                 if let memo, let hash { memo.keep(try? made.get(), hash: hash) }
                 return try made.get()
             }
@@ -218,7 +288,7 @@ public struct PNGEncoder: Sendable {
             rows.withUnsafeMutableBufferPointer { fill($0) }
             return CompressedImage(
                 width: width, height: height,
-                data: try Self.deflate(rows, level: settings.level, strategy: settings.strategy.rawValue))
+                data: try Self.deflate(rows, level: settings.level, strategy: settings.strategy.rawValue), form: form)
         }
     }
 

@@ -15,6 +15,7 @@ public final class SinkFrame {
     let encoder: PNGEncoder
     let memo: PNGCompressionMemo
     private var compressed: PNGEncoder.CompressedImage?
+    private var compressedFile: PNGEncoder.CompressedImage?
     private var quantizedFrame: GIFEncoder.QuantizedFrame?
 
     init(
@@ -28,11 +29,13 @@ public final class SinkFrame {
         self.memo = memo
         if let previous, previous.image == image {
             compressed = previous.compressed
+            compressedFile = previous.compressedFile
             quantizedFrame = previous.quantizedFrame
         }
     }
 
-    /// The frame compressed as PNG image data with the write's settings (once, whichever sink asks first).
+    /// The frame compressed as 8-bit RGBA PNG image data with the write's settings, as an
+    /// animated PNG's frames are (once, whichever sink asks first).
     /// - Returns: the compressed image data.
     /// - Throws: ``ImageCodecError`` when compression fails.
     public func png() throws -> PNGEncoder.CompressedImage {
@@ -46,7 +49,10 @@ public final class SinkFrame {
     /// - Returns: the file's bytes.
     /// - Throws: ``ImageCodecError`` when compression fails.
     public func pngFile() throws -> [UInt8] {
-        try encoder.file(for: try png())
+        if compressedFile == nil {
+            compressedFile = encoder.settings.colors == .rgba ? try png() : try encoder.compressFile(image, memo: memo)
+        }
+        return try encoder.file(for: compressedFile ?? png())
     }
 
     /// The frame's pixels as the GIF encoder compares them.
