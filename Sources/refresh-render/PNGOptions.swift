@@ -26,7 +26,8 @@ struct PNGOptions: ParsableArguments {
         name: .customLong("png-level"),
         help: ArgumentHelp(
             "PNG compression level, 0–12 (zlib and libpng: 0–9); more is smaller and slower. "
-                + "(default: \(PNGEncoder.Settings.Compressor.libdeflate.defaultLevel); "
+                + "(default: \(PNGEncoder.Settings.Compressor.libdeflate.defaultLevel), an APNG's frames "
+                + "\(PNGEncoder.Settings.default.animationLevel); "
                 + "zlib and libpng: \(PNGEncoder.Settings.Compressor.zlib.defaultLevel))"))
     var level: Int?
 
@@ -38,10 +39,14 @@ struct PNGOptions: ParsableArguments {
 
     @Option(
         name: .customLong("png-colors"),
-        help: "How PNG files store pixels: reduced (the smallest lossless form: RGB, palette, grey) or rgba (faster, larger).")
-    var colors: PNGEncoder.Settings.Colors = PNGEncoder.Settings.default.colors
+        help:
+            "How PNG files store pixels: reduced (the smallest lossless form: RGB, palette, grey; the default) or rgba (faster, larger).")
+    var colors: PNGEncoder.Settings.Colors?
 
     func validate() throws {
+        if colors != nil, compressor == .libpng {
+            throw ValidationError("--png-colors does not apply to --png-encoder libpng, whose files are always 8-bit RGBA")
+        }
         guard let level else { return }
         let limit = Limits.pngLevel(compressor)
         guard limit.range.contains(level) else {
@@ -50,8 +55,12 @@ struct PNGOptions: ParsableArguments {
     }
 
     var encoder: PNGEncoder {
+        // Unless a level is given, an animated PNG's frames take the default settings' own
+        // (quicker) level.
         PNGEncoder(
             settings: PNGEncoder.Settings(
-                level: level ?? compressor.defaultLevel, filters: filter.filters, compressor: compressor, colors: colors))
+                level: level ?? compressor.defaultLevel, filters: filter.filters, compressor: compressor,
+                colors: colors ?? PNGEncoder.Settings.default.colors,
+                animationLevel: level ?? (compressor == .libdeflate ? PNGEncoder.Settings.default.animationLevel : nil)))
     }
 }

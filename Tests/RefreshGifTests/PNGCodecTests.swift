@@ -57,7 +57,7 @@ struct PNGCodecTests {
         rows.withUnsafeMutableBufferPointer { PNGRowFilter.filter(premultiplied: b, filters: .none, into: $0) }
         forged.keep(first, hash: 42)
         let found = try PNGWorkspace.with(level: 6) { workspace in
-            rows.withUnsafeBufferPointer { forged.lookUp($0, width: b.width, height: b.height, hash: 42, in: workspace) }
+            rows.withUnsafeBufferPointer { forged.lookUp($0, width: b.width, height: b.height, form: .rgba, hash: 42, in: workspace) }
         }
         #expect(found == nil)
     }

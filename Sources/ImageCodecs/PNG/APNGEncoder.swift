@@ -24,12 +24,12 @@ package struct APNGEncoder {
     ///   - width: pixels.
     ///   - height: pixels.
     ///   - frameCount: the frames that will be added.
-    ///   - settings: the compression.
+    ///   - settings: the compression (its ``PNGEncoder/Settings/forAnimation``: RGBA frames at the animation level).
     public init(width: Int, height: Int, frameCount: Int, settings: PNGEncoder.Settings = .default) {
         self.width = width
         self.height = height
         self.frameCount = max(1, frameCount)
-        encoder = PNGEncoder(settings: settings)
+        encoder = PNGEncoder(settings: settings.forAnimation)
     }
 
     /// Adds a frame shown from `seconds` after the start; it must have the animation's size.

@@ -58,8 +58,8 @@ public struct PNGEncoder: Sendable {
             /// libpng's own writer (its filters and zlib): the reference.
             case libpng
 
-            /// The level used when none is given: 7 for libdeflate (the default settings), 6 —
-            /// zlib's own default — for zlib and libpng.
+            /// The level used when none is given: 10 for libdeflate (the default settings; an
+            /// animated PNG's frames 7), 6 — zlib's own default — for zlib and libpng.
             public var defaultLevel: Int { self == .libdeflate ? Settings.default.level : 6 }
             /// The levels it has: libdeflate 0–12, zlib 0–9.
             public var levels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
@@ -86,6 +86,14 @@ public struct PNGEncoder: Sendable {
         /// How a file's pixels are stored (libpng's writer: always RGBA). Frames of an animated
         /// PNG are RGBA whatever this says.
         public var colors: Colors
+        /// The level of an animated PNG's frames (every frame RGBA): a preview of many frames,
+        /// kept fast. The level unless set apart (the default settings: 7).
+        public var animationLevel: Int
+
+        /// These settings for an animated PNG's frames: ``animationLevel``, 8-bit RGBA.
+        public var forAnimation: Settings {
+            Settings(level: animationLevel, filters: filters, strategy: strategy, compressor: compressor, colors: .rgba)
+        }
 
         /// Settings from their parts; the level is clamped to what the compressor has.
         /// - Parameters:
@@ -94,22 +102,29 @@ public struct PNGEncoder: Sendable {
         ///   - strategy: zlib's strategy.
         ///   - compressor: libdeflate, zlib or libpng.
         ///   - colors: reduced (the smallest lossless form) or always RGBA.
+        ///   - animationLevel: the level of an animated PNG's frames; nil for `level`.
         public init(
-            level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate, colors: Colors = .reduced
+            level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate, colors: Colors = .reduced,
+            animationLevel: Int? = nil
         ) {
             self.level = max(compressor.levels.lowerBound, min(compressor.levels.upperBound, level))
             self.filters = filters
             self.strategy = strategy
             self.compressor = compressor
             self.colors = colors
+            self.animationLevel = max(compressor.levels.lowerBound, min(compressor.levels.upperBound, animationLevel ?? level))
         }
 
-        /// The default for refresh-control frames: libdeflate level 7, no row filter. On flat UI
-        /// frames (transparent or flat areas, grey text, one small picture) row filters make
-        /// the files larger; libdeflate at level 7 makes them a fifth smaller than libpng's own
-        /// writer at its defaults and a third smaller than zlib at level 1, and 2.3 % smaller
-        /// than its level 6 for a quarter more compression time (measured in docs/benchmarks.md).
-        public static let `default` = Settings(level: 7, filters: .none)
+        /// The default: each file in its smallest lossless colour form (``Colors/reduced``),
+        /// libdeflate level 10, no row filter; an animated PNG's frames at level 7. On the
+        /// design's frame sequences this is within 3 % of `oxipng -o2`'s bytes and several times
+        /// faster than its optimisation alone; level 7 files are 8–12 % larger for a third of the
+        /// time, and an animation of many frames stays quick (docs/benchmarks.md). On flat UI
+        /// frames row filters make the files larger.
+        public static let `default` = Settings(level: 10, filters: .none, animationLevel: 7)
+        /// The encoder before colour reduction: 8-bit RGBA at libdeflate level 7, no filter —
+        /// about three times faster to write than the default, files a fifth larger.
+        public static let rgbaLevel7 = Settings(level: 7, filters: .none, colors: .rgba)
         /// The fastest on refresh-control frames: libdeflate level 3, no filter (an eighth larger
         /// than the default, a fifth faster; libdeflate's level 1 is slower still on long
         /// transparent runs, docs/benchmarks.md).

@@ -40,7 +40,7 @@ public final class SinkFrame {
     /// - Throws: ``ImageCodecError`` when compression fails.
     public func png() throws -> PNGEncoder.CompressedImage {
         if let compressed { return compressed }
-        let made = try encoder.compress(image, memo: memo)
+        let made = try PNGEncoder(settings: encoder.settings.forAnimation).compress(image, memo: memo)
         compressed = made
         return made
     }
