@@ -13,13 +13,15 @@ struct GalleryCommand: ParsableCommand {
     @Option(name: [.short, .long], help: "Output PNG path.")
     var output: String = "gallery.png"
 
+    @OptionGroup var png: PNGOptions
+
     func run() throws {
         try reportingErrors {
             let renderer = try RefreshRenderer()
             let scene = try settings.makeScene()
             let sheet = try ContactSheet.gallery(
                 of: scene.family, language: scene.language, scale: scene.scale, images: scene.images, renderer: renderer)
-            try FileIO.write(try PNGEncoder().encode(sheet), to: output)
+            try FileIO.write(try png.encoder.encode(sheet), to: output)
         }
     }
 }

@@ -286,7 +286,9 @@ public struct PNGEncoder: Sendable {
                 let buffer = workspace.filtered(count)
                 fill(buffer)
                 let rows = UnsafeBufferPointer(buffer)
-                let hash = memo.map { _ in PNGCompressionMemo.hash(rows) }
+                // The level is part of the key: a file's and an animation's frames share a memo
+                // and are compressed at different levels.
+                let hash = memo.map { _ in PNGCompressionMemo.hash(rows) ^ (UInt64(settings.level) &* 0x9E37_79B9_7F4A_7C15) }
                 if let memo, let hash,
                     let kept = memo.lookUp(rows, width: width, height: height, form: form, hash: hash, in: workspace)
                 {

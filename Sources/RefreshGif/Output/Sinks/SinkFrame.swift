@@ -49,10 +49,10 @@ public final class SinkFrame {
     /// - Returns: the file's bytes.
     /// - Throws: ``ImageCodecError`` when compression fails.
     public func pngFile() throws -> [UInt8] {
-        if compressedFile == nil {
-            compressedFile = encoder.settings.colors == .rgba ? try png() : try encoder.compressFile(image, memo: memo)
-        }
-        return try encoder.file(for: compressedFile ?? png())
+        if let compressedFile { return try encoder.file(for: compressedFile) }
+        let made = try encoder.compressFile(image, memo: memo)
+        compressedFile = made
+        return try encoder.file(for: made)
     }
 
     /// The frame's pixels as the GIF encoder compares them.
