@@ -1,4 +1,5 @@
 import RefreshGifTestSupport
+import RefreshGifTesting
 import Testing
 
 @testable import ImageCodecs
@@ -18,39 +19,49 @@ struct PNGReductionTests {
         return try RGBAImage(width: width, height: height, straightPixels: bytes)
     }
 
-    /// Each kind of picture and the colour type and bit depth its file must have.
+    @Test("a small picture whose palette costs more than it saves stays RGBA")
+    func smallPicturesTakeTheSmallerFile() throws {
+        let tiny = try Self.image(6, 2) { i in [(255, 0, 0, 255), (0, 128, 0, 255), (0, 0, 0, 0)][i % 3] }
+        let file = try PNGEncoder().encode(tiny)
+        let rgba = try PNGEncoder(settings: PNGEncoder.Settings(level: 10, filters: .none, colors: .rgba)).encode(tiny)
+        #expect(file.count <= rgba.count)
+        #expect(try PNGDecoder().decode(file) == tiny)
+    }
+
+    /// Each kind of picture (160 × 110, past the small pictures also tried as RGBA) and the
+    /// colour type and bit depth its file must have.
     static func cases() throws -> [(name: String, image: RGBAImage, colorType: UInt8, depth: UInt8)] {
         [
-            ("black and white", try image(37, 5) { i in i % 3 == 0 ? (0, 0, 0, 255) : (255, 255, 255, 255) }, 0, 1),
+            ("black and white", try image(160, 110) { i in i % 3 == 0 ? (0, 0, 0, 255) : (255, 255, 255, 255) }, 0, 1),
             (
                 "four greys",
-                try image(37, 5) { i in
+                try image(160, 110) { i in
                     let v = UInt8(i % 4 * 85); return (v, v, v, 255)
                 }, 0, 2
             ),
             (
                 "sixteen greys",
-                try image(37, 5) { i in
+                try image(160, 110) { i in
                     let v = UInt8(i % 16 * 17); return (v, v, v, 255)
                 }, 0, 4
             ),
             (
                 "every grey",
-                try image(64, 8) { i in
+                try image(160, 110) { i in
                     let v = UInt8(i % 256); return (v, v, v, 255)
                 }, 0, 8
             ),
-            ("three colours", try image(37, 5) { i in [(255, 0, 0, 255), (0, 128, 0, 255), (0, 0, 0, 0)][i % 3] }, 3, 2),
-            ("twelve colours with alpha", try image(37, 5) { i in (UInt8(i % 12 * 20), 40, 200, i % 2 == 0 ? 255 : 128) }, 3, 4),
-            ("200 colours", try image(40, 10) { i in (UInt8(i % 200), UInt8(255 - i % 200), 7, 255) }, 3, 8),
-            ("opaque, many colours", try image(40, 10) { i in (UInt8(i % 256), UInt8(i / 2 % 256), UInt8(i % 7), 255) }, 2, 8),
+            ("three colours", try image(160, 110) { i in [(255, 0, 0, 255), (0, 128, 0, 255), (0, 0, 0, 0)][i % 3] }, 3, 2),
+            ("twelve colours with alpha", try image(160, 110) { i in (UInt8(i % 12 * 20), 40, 200, i % 2 == 0 ? 255 : 128) }, 3, 4),
+            ("200 colours", try image(160, 110) { i in (UInt8(i % 200), UInt8(255 - i % 200), 7, 255) }, 3, 8),
+            ("opaque, many colours", try image(160, 110) { i in (UInt8(i % 256), UInt8(i / 2 % 256), UInt8(i % 7), 255) }, 2, 8),
             (
                 "grey with many alphas",
-                try image(40, 10) { i in
+                try image(160, 110) { i in
                     let v = UInt8(i % 256); return (v, v, v, UInt8(255 - i % 250))
                 }, 4, 8
             ),
-            ("colour with many alphas", try image(40, 10) { i in (UInt8(i % 256), 9, UInt8(i % 5), UInt8(255 - i % 250)) }, 6, 8),
+            ("colour with many alphas", try image(160, 110) { i in (UInt8(i % 256), 9, UInt8(i % 5), UInt8(255 - i % 250)) }, 6, 8),
         ]
     }
 
@@ -72,7 +83,7 @@ struct PNGReductionTests {
 
     @Test("a palette lists the colours with alpha first, so tRNS stops at the last of them")
     func paletteOrder() throws {
-        let image = try Self.image(9, 3) { i in [(10, 20, 30, 255), (0, 0, 0, 0), (40, 50, 60, 255), (1, 2, 3, 100)][i % 4] }
+        let image = try Self.image(160, 110) { i in [(10, 20, 30, 255), (0, 0, 0, 0), (40, 50, 60, 255), (1, 2, 3, 100)][i % 4] }
         let file = try PNGEncoder().encode(image)
         let text = String(decoding: file, as: UTF8.self)
         #expect(text.contains("PLTE") && text.contains("tRNS"))
@@ -84,11 +95,22 @@ struct PNGReductionTests {
 
     @Test("an animated PNG takes only RGBA frames")
     func apngFramesAreRGBA() throws {
-        let image = try Self.image(4, 4) { _ in (9, 9, 9, 255) }
-        var encoder = APNGEncoder(width: 4, height: 4, frameCount: 2)
+        let image = try Self.image(160, 110) { _ in (9, 9, 9, 255) }
+        var encoder = APNGEncoder(width: 160, height: 110, frameCount: 2)
         let reduced = try PNGEncoder().compressFile(image)
         #expect(!reduced.isRGBA)
         #expect(throws: ImageCodecError.self) { try encoder.add(reduced, at: 0) }
         try encoder.add(try PNGEncoder().compress(image), at: 0)
+    }
+
+    @Test("a golden recorded as 8-bit RGBA (before colour reduction) still matches: goldens compare by pixels")
+    func oldGoldensKeepPassing() throws {
+        for (name, image, _, _) in try Self.cases() {
+            let old = try PNGEncoder(settings: .rgbaLevel7).encode(image)
+            let new = try Diffing<RGBAImage>.image().toData(image)
+            #expect(new.count <= old.count, "\(name)")
+            #expect(try Diffing<RGBAImage>.image().diff(old, image).matches, "\(name)")
+            #expect(try Diffing<RGBAImage>.image().diff(new, image).matches, "\(name)")
+        }
     }
 }

@@ -170,12 +170,20 @@ public struct PNGEncoder: Sendable {
         // Palette indices and samples under 8 bits are left unfiltered (filters predict
         // neighbouring values, which indices are not); 8-bit samples take the settings' filters.
         let filters = form.colorType == 3 || form.bitDepth < 8 ? Settings.Filters.none : settings.filters
-        return try compressRows(width: image.width, height: image.height, rowBytes: rowBytes, form: form, memo: memo) { out in
+        let reduced = try compressRows(width: image.width, height: image.height, rowBytes: rowBytes, form: form, memo: memo) { out in
             PNGRowFilter.filter(
                 rows, width: rowBytes / form.filterStride, height: image.height, bytesPerPixel: form.filterStride, filters: filters,
                 into: out)
         }
+        // A small picture may not pay for its palette's chunks: then RGBA, whichever file is smaller.
+        guard image.width * image.height <= Self.smallImagePixels, form != .rgba else { return reduced }
+        let rgba = try compress(image, memo: memo)
+        let chunks = (form.palette.isEmpty ? 0 : 12 + form.palette.count) + (form.transparency.isEmpty ? 0 : 12 + form.transparency.count)
+        return rgba.data.count < reduced.data.count + chunks ? rgba : reduced
     }
+
+    /// Pictures up to this many pixels are also compressed as RGBA and the smaller file kept.
+    static let smallImagePixels = 16_384
 
     /// The PNG file for a straight image.
     /// - Parameter image: the picture, straight.
