@@ -86,7 +86,8 @@ public final class PreviewService: Sendable {
             let resolved = request.resolved(uploads)
             let base = configuration.baseDirectory
             // The fastest level: measured against 0 (stored) and zlib's RLE, it answers soonest.
-            let settings = PNGEncoder.Settings(level: 1, filters: .none)
+            // 8-bit RGBA: no look at the colours first, on the path a drag waits for.
+            let settings = PNGEncoder.Settings(level: 1, filters: .none, colors: .rgba)
             let drawn = try await slots.run(deadline: deadline) { [cache, budget] renderer in
                 // Parsed here, off the server's threads: a 10 MB gesture is work too.
                 let gesture = try self.decodeGesture(body)
