@@ -322,7 +322,8 @@ export const live = {
     // animates, never past its end), then, if the state machine asks for another inset, a
     // spring to that one.
     if (!this.dragging && this.spring) {
-      const elapsed = (time - this.spring.start) / 1000;
+      // A frame's time may precede the release that started the animation: not before it.
+      const elapsed = Math.max(0, (time - this.spring.start) / 1000);
       let share, done;
       if (this.spring.curve === "bounce") {
         // A critically damped spring, x(t) = x0 (1 + ωt) e^(−ωt) with ω = 15/s: what is left
