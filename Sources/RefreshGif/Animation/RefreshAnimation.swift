@@ -7,7 +7,7 @@ import RefreshRaster
 /// rendered only when asked, one at a time or all to files.
 ///
 /// Make one with ``sequence(of:fps:loops:)``, ``sequence(of:fps:length:)``,
-/// ``sweep(of:frames:fps:)`` or ``gesture(_:scene:fps:showContent:wholeView:)``; then render
+/// ``sweep(of:frames:fps:)`` or ``gesture(_:scene:fps:showContent:wholeView:appearance:)``; then render
 /// ``frame(at:renderer:)``, walk ``frames()`` lazily, or ``write(_:jobs:png:inputs:progress:)`` numbered PNGs,
 /// a GIF, an APNG and a contact sheet. The command line's `sequence` and `simulate` are this
 /// type and nothing more. Times are seconds from the animation's start (docs/motion.md).
