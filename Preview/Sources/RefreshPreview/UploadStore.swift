@@ -58,9 +58,6 @@ final class UploadStore: Sendable {
         let clean = Self.cleanName(name)
         guard !bytes.isEmpty else { throw PreviewError.badRequest("the upload '\(SceneSchema.quoted(name))' is empty") }
         guard bytes.count <= budget else { throw overBudget }
-        if let appendTo, state.withLock({ $0.uploads[appendTo]?.state }) != stateName {
-            throw PreviewError(status: 404, "no upload \(appendTo) for state '\(SceneSchema.quoted(stateName))'")
-        }
         let staging = try TemporaryFolder.make()
         var kept = false
         defer { if !kept { TemporaryFolder.remove(staging) } }

@@ -1,5 +1,6 @@
-/// Colours (24-bit RGB) of one frame with a count and a value each: an open-addressing hash
-/// table, several times faster than `Dictionary` for the hundreds of thousands of lookups a frame
+/// Colours of one frame (32-bit keys: the GIF encoder's RGB, the PNG reduction's RGBA; never
+/// `UInt32.max`, the empty slot) with a count and a value each: an open-addressing hash table,
+/// several times faster than `Dictionary` for the hundreds of thousands of lookups a frame
 /// makes. It doubles when half full.
 struct ColorTable {
     private static let empty = UInt32.max

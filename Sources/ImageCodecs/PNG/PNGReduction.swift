@@ -16,17 +16,21 @@ package struct PNGColorForm: Sendable, Equatable {
     /// 8-bit RGBA, what every frame of an animated PNG is.
     package static let rgba = PNGColorForm(colorType: 6, bitDepth: 8, palette: [], transparency: [])
 
-    /// Bytes a pixel for the row filters (at least 1).
-    var filterStride: Int {
-        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)] ?? 4
-        return max(1, channels * Int(bitDepth) / 8)
+    /// Samples a pixel: grey or an index 1, grey and alpha 2, RGB 3, RGBA 4.
+    var channels: Int {
+        switch colorType {
+        case 0, 3: 1
+        case 4: 2
+        case 2: 3
+        default: 4
+        }
     }
 
+    /// Bytes a pixel for the row filters (at least 1).
+    var filterStride: Int { max(1, channels * Int(bitDepth) / 8) }
+
     /// Bytes in one row of `width` pixels.
-    func rowBytes(width: Int) -> Int {
-        let channels = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][Int(colorType)] ?? 4
-        return (width * channels * Int(bitDepth) + 7) / 8
-    }
+    func rowBytes(width: Int) -> Int { (width * channels * Int(bitDepth) + 7) / 8 }
 }
 
 /// Finds an image's colour form and writes its rows in it.
@@ -37,28 +41,31 @@ enum PNGReduction {
         let count = width * height
         var opaque = true
         var grey = true
-        var index: [UInt32: Int] = [:]
+        // Colours in the order first seen, found in the GIF encoder's colour table (faster than
+        // a Dictionary); counting stops past 256.
+        var table = ColorTable(capacity: 257)
         var colours: [UInt32] = []
         var many = false
         pixels.withUnsafeBufferPointer { p in
             var last: UInt32 = 0
-            var seen = false
             for i in 0..<count {
                 let o = i * 4
                 let r = p[o], g = p[o + 1], b = p[o + 2], a = p[o + 3]
                 if a != 255 { opaque = false }
                 if r != g || g != b { grey = false }
-                if many { if !opaque && !grey { break } else { continue } }
-                let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
-                if seen && key == last { continue }
-                seen = true
+                if many {
+                    if !opaque && !grey { break }
+                    continue
+                }
+                let key = Self.key(r, g, b, a)
+                if i > 0 && key == last { continue }
                 last = key
-                if index[key] == nil {
+                if !table.contains(key) {
                     if colours.count == 256 {
                         many = true
                         continue
                     }
-                    index[key] = colours.count
+                    table.add(key)
                     colours.append(key)
                 }
             }
@@ -67,7 +74,7 @@ enum PNGReduction {
         if !many {
             let paletteDepth = colours.count <= 2 ? 1 : colours.count <= 4 ? 2 : colours.count <= 16 ? 4 : 8
             if !(grey && opaque && greyDepth <= paletteDepth) {
-                return palette(pixels, width: width, height: height, colours: colours, depth: paletteDepth)
+                return palette(pixels, width: width, height: height, colours: colours, table: &table, depth: paletteDepth)
             }
         }
         if grey && opaque { return greyRows(pixels, width: width, height: height, depth: greyDepth) }
@@ -110,28 +117,34 @@ enum PNGReduction {
         return (form, pack(width: width, height: height, depth: depth) { pixels[$0 * 4] / UInt8(step) }, form.rowBytes(width: width))
     }
 
+    /// A pixel's key in a ``ColorTable``: RGBA, except opaque white (the table's empty slot),
+    /// which takes a key no straight pixel has (red at alpha 0: a transparent pixel is all zeros).
+    private static func key(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt32 {
+        let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
+        return key == .max ? whiteKey : key
+    }
+
+    private static let whiteKey: UInt32 = 0xFF00_0000
+
     /// Palette rows: colours with alpha first (a short tRNS), each group in the order seen.
     private static func palette(
-        _ pixels: [UInt8], width: Int, height: Int, colours: [UInt32], depth: Int
+        _ pixels: [UInt8], width: Int, height: Int, colours: [UInt32], table: inout ColorTable, depth: Int
     ) -> (PNGColorForm, [UInt8], Int) {
-        let ordered = colours.filter { $0 & 0xFF != 0xFF } + colours.filter { $0 & 0xFF == 0xFF }
-        var slot: [UInt32: UInt8] = [:]
-        for (i, key) in ordered.enumerated() { slot[key] = UInt8(i) }
+        let alpha = { (key: UInt32) in key == whiteKey ? 0xFF : key & 0xFF }
+        let ordered = colours.filter { alpha($0) != 0xFF } + colours.filter { alpha($0) == 0xFF }
         var plte: [UInt8] = []
         plte.reserveCapacity(ordered.count * 3)
-        for key in ordered { plte += [UInt8(key >> 24), UInt8((key >> 16) & 0xFF), UInt8((key >> 8) & 0xFF)] }
-        let trns = ordered.prefix { $0 & 0xFF != 0xFF }.map { UInt8($0 & 0xFF) }
+        for (slot, key) in ordered.enumerated() {
+            table.setValue(slot, for: key)
+            let rgba = key == whiteKey ? UInt32.max : key
+            plte += [UInt8(rgba >> 24), UInt8((rgba >> 16) & 0xFF), UInt8((rgba >> 8) & 0xFF)]
+        }
+        let trns = ordered.prefix { alpha($0) != 0xFF }.map { UInt8(alpha($0)) }
         let form = PNGColorForm(colorType: 3, bitDepth: UInt8(depth), palette: plte, transparency: trns)
-        var last: UInt32 = 0
-        var lastSlot: UInt8 = 0
-        let rows = pack(width: width, height: height, depth: depth) { i in
-            let o = i * 4
-            let key = UInt32(pixels[o]) << 24 | UInt32(pixels[o + 1]) << 16 | UInt32(pixels[o + 2]) << 8 | UInt32(pixels[o + 3])
-            if key != last || i == 0 {
-                last = key
-                lastSlot = slot[key] ?? 0
+        let rows = pixels.withUnsafeBufferPointer { p in
+            pack(width: width, height: height, depth: depth) { i in
+                UInt8(table.value(for: key(p[i * 4], p[i * 4 + 1], p[i * 4 + 2], p[i * 4 + 3])))
             }
-            return lastSlot
         }
         return (form, rows, form.rowBytes(width: width))
     }

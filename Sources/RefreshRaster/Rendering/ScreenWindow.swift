@@ -149,6 +149,7 @@ public struct ScreenWindow: Sendable {
         into image: inout RGBAImage, offset: Double, windowHeight: Double, scale s: Double, shift cut: (x: Int, y: Int)
     ) throws {
         let g = geometry
+        let palette = appearance.palette
         func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: RGBAColor) throws {
             let x0 = max(0, TextRenderer.snap(x * s) - cut.x), y0 = max(0, TextRenderer.snap(y * s) - cut.y)
             let x1 = min(image.width, TextRenderer.snap((x + w) * s) - cut.x)
@@ -166,9 +167,9 @@ public struct ScreenWindow: Sendable {
             while x < g.contentWidth {
                 let left = x + shift
                 if left < windowWidth && left + 120 > 0 {
-                    try fill(left, 0, min(120, g.contentWidth - x), g.viewHeight, appearance.palette.row)
-                    try fill(left + 119.5, 0, 0.5, g.viewHeight, appearance.palette.separator)
-                    try fill(left + 16, g.viewHeight / 2 - 30 + Double(i % 3) * 12, 80, 10, appearance.palette.placeholder)
+                    try fill(left, 0, min(120, g.contentWidth - x), g.viewHeight, palette.row)
+                    try fill(left + 119.5, 0, 0.5, g.viewHeight, palette.separator)
+                    try fill(left + 16, g.viewHeight / 2 - 30 + Double(i % 3) * 12, 80, 10, palette.placeholder)
                 }
                 x += 120
                 i += 1
@@ -183,9 +184,9 @@ public struct ScreenWindow: Sendable {
             let top = Double(i) * Self.rowHeight + shift
             if top > windowHeight { break }
             let height = min(Self.rowHeight, g.contentHeight - Double(i) * Self.rowHeight)
-            try fill(0, top, g.viewWidth, height, appearance.palette.row)
-            try fill(16, top + height - 0.5, g.viewWidth - 16, 0.5, appearance.palette.separator)
-            try fill(16, top + 17, 90 + Double((i * 37) % 120), 10, appearance.palette.placeholder)
+            try fill(0, top, g.viewWidth, height, palette.row)
+            try fill(16, top + height - 0.5, g.viewWidth - 16, 0.5, palette.separator)
+            try fill(16, top + 17, 90 + Double((i * 37) % 120), 10, palette.placeholder)
             i += 1
         }
     }

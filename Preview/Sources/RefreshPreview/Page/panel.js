@@ -310,8 +310,10 @@ export function settings({ dynamic = true } = {}) {
 }
 
 // The artwork's own scale when the panel leaves it unset: the scale a designer's unsuffixed
-// files are drawn for (the command line's default render scale), whatever Scale says.
-export const artworkScale = "2";
+// files are drawn for, the command line's default render scale, whatever Scale says.
+export function artworkScale() {
+  return page.schema.fields.find((f) => f.name === "scale").defaultText;
+}
 
 // The settings the still picture, the copied command and the downloads use: the panel's, with
 // the artwork scale written out when Scale is changed and it is not, so that a file without
@@ -319,9 +321,9 @@ export const artworkScale = "2";
 export function sceneSettings({ dynamic = true } = {}) {
   const pairs = settings({ dynamic });
   const scale = pairs.find(([name]) => name === "scale");
-  const imageShown = document.querySelector('.field[data-name="imageScale"]:not([hidden])');
-  if (scale && scale[1] !== artworkScale && imageShown && !pairs.some(([name]) => name === "imageScale")) {
-    pairs.push(["imageScale", artworkScale]);
+  const artwork = page.schema.fields.find((f) => f.name === "imageScale");
+  if (scale && scale[1] !== artworkScale() && applies(artwork) && !pairs.some(([name]) => name === "imageScale")) {
+    pairs.push(["imageScale", artworkScale()]);
   }
   return pairs;
 }
@@ -334,7 +336,7 @@ export function liveSettings() {
   const pairs = sceneSettings({ dynamic: false });
   const shown = Math.max(1, Math.min(3, Math.ceil(window.devicePixelRatio || 1)));
   const out = pairs.filter(([name]) => name !== "scale").concat([["scale", String(shown)]]);
-  if (!out.some(([name]) => name === "imageScale")) out.push(["imageScale", artworkScale]);
+  if (!out.some(([name]) => name === "imageScale")) out.push(["imageScale", artworkScale()]);
   return out;
 }
 

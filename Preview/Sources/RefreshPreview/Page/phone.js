@@ -9,8 +9,6 @@ import { ask, copy, copyAppCode, download, downloadAssets, showError } from "./s
 // The plain list under the control, drawn as the server's ScreenWindow draws it (the same
 // rectangles, snapped to pixels the same way), so that only the control's pixels travel: a
 // browser test holds the page's picture to the server's whole one, pixel for pixel.
-export const LIST = { background: "#f2f2f7", row: "#ffffff", separator: "#e5e5ea", placeholder: "#d8d8dc", rowHeight: 44, columnWidth: 120 };
-
 // The phone's own appearance (not the page's): the list's colours in light or dark, as the
 // server's ListAppearance draws them. Both phones (A and B) take it; the control's colours are
 // the app's in either, as MJRefresh sets them.
@@ -18,6 +16,7 @@ export const APPEARANCES = {
   light: { background: "#f2f2f7", row: "#ffffff", separator: "#e5e5ea", placeholder: "#d8d8dc" },
   dark: { background: "#000000", row: "#1c1c1e", separator: "#38383a", placeholder: "#3a3a3c" },
 };
+export const LIST = { ...APPEARANCES.light, rowHeight: 44, columnWidth: 120 };
 
 export function setAppearance(name) {
   page.appearance = APPEARANCES[name] ? name : "light";
