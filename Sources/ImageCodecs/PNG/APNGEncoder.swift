@@ -1,30 +1,57 @@
 import RefreshImage
 
-/// Writes animated PNGs: each frame is compressed by ``PNGEncoder`` and its image data goes
-/// straight into the APNG chunks (IDAT, then fdAT after an fcTL) that browsers play. The
-/// frame count is given up front (the acTL chunk comes first), so the file can be written out
-/// as it is made (``takeBytes()``).
-/// Frames are full-size, replace the previous one (blend source, dispose none), and carry
-/// exact delays as fractions of a second.
+/// Writes animated PNGs (docs/images.md, "APNG output"). After the first frame, each frame is
+/// only the rectangle that changed, drawn over the frame before (dispose none): blended over
+/// it when every changed pixel is opaque — the unchanged ones in the rectangle are then
+/// transparent, which compresses to almost nothing — else replacing it (blend source). A frame
+/// equal to the one before adds its time to that one's delay. The colour form (palette with
+/// `tRNS`, grey, grey and alpha, RGB, RGBA, the smallest bit depth) is the smallest every
+/// frame fits, so the frames are kept, as rectangles, until ``finish(at:)`` writes the file;
+/// once they hold more than ``bufferLimit`` bytes the form is RGBA and frames are written as
+/// they come. Delays are exact fractions of a second. The decoded frames equal the frames
+/// given, pixel for pixel (a fully transparent pixel's colour aside).
 package struct APNGEncoder {
+    /// A frame kept until the form is known: its rectangle's pixels (straight RGBA, as the
+    /// source has them) and which of them changed.
+    private struct Frame {
+        var x: Int, y: Int, width: Int, height: Int
+        var pixels: [UInt8]
+        /// Per pixel of the rectangle, whether it differs from the frame before; nil when all do
+        /// (or for the first frame).
+        var changed: [Bool]?
+        /// Every changed pixel is opaque: the rectangle may be blended over the frame before.
+        var opaqueChanges: Bool
+        var start: Int64
+        var end: Int64?
+    }
+
     private var output: [UInt8] = []
-    private var headerWritten = false
     private var sequence: UInt32 = 0
-    private var written = 0
-    private var pendingData: [UInt8]?
-    private var pendingStart: Int64 = 0
+    private var added = 0
+    private var previous: [UInt8]?
+    private var frames: [Frame] = []
+    private var buffered = 0
+    /// The colours of every rectangle's pixels.
+    private var census = PNGColorCensus()
+    /// Some frame blended over the one before leaves pixels of its rectangle unchanged: a
+    /// transparent colour the form must hold.
+    private var leavesPixels = false
+    /// The form, once the file's header is written.
+    private var form: PNGColorForm?
     private let encoder: PNGEncoder
     /// Width and height in pixels.
     public let width: Int, height: Int
-    /// The number of frames the file will hold (its `acTL` says so before the frames come).
+    /// The number of frames the file will be given.
     public let frameCount: Int
+    /// Bytes of rectangles kept before the form is fixed (RGBA) and frames are written as they come.
+    package static let bufferLimit = 64 << 20
 
     /// An empty animation of `frameCount` frames of the given size.
     /// - Parameters:
     ///   - width: pixels.
     ///   - height: pixels.
     ///   - frameCount: the frames that will be added.
-    ///   - settings: the compression (its ``PNGEncoder/Settings/forAnimation``: RGBA frames at the animation level).
+    ///   - settings: the compression (its ``PNGEncoder/Settings/animationLevel`` and filters).
     public init(width: Int, height: Int, frameCount: Int, settings: PNGEncoder.Settings = .default) {
         self.width = width
         self.height = height
@@ -38,38 +65,68 @@ package struct APNGEncoder {
     ///   - seconds: when it shows.
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for another size, a bad time or one frame too many.
     public mutating func add(_ image: RGBAImage, at seconds: Double) throws {
-        try add(try encoder.compress(image), atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
-    }
-
-    /// Adds a frame already compressed by ``PNGEncoder/compress(_:)``, shown from `seconds`
-    /// after the start; it must have the animation's size, and there may be no more than
-    /// ``frameCount`` frames.
-    /// - Parameters:
-    ///   - frame: the frame, compressed.
-    ///   - seconds: when it shows.
-    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for another size, a bad time or one frame too many.
-    public mutating func add(_ frame: PNGEncoder.CompressedImage, at seconds: Double) throws {
-        try add(frame, atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
-    }
-
-    /// `add(_:at:)` in microseconds.
-    package mutating func add(_ frame: PNGEncoder.CompressedImage, atMicroseconds time: Int64) throws {
-        guard frame.isRGBA else {
-            throw ImageCodecError.cannotEncode(.apng, reason: "a frame must be 8-bit RGBA (PNGEncoder.compress), not a reduced file's data")
-        }
-        guard frame.width == width, frame.height == height else {
+        guard image.width == width, image.height == height else {
             throw ImageCodecError.cannotEncode(
-                .apng, reason: "frame is \(frame.width)×\(frame.height) px, the animation \(width)×\(height)")
+                .apng, reason: "frame is \(image.width)×\(image.height) px, the animation \(width)×\(height)")
         }
-        guard written + (pendingData == nil ? 0 : 1) < frameCount else {
+        try add(straight: image.straightPixels(), atMicroseconds: try encoderMicroseconds(seconds, format: .apng))
+    }
+
+    /// Adds a frame given as straight RGBA pixels (``RefreshImage/RGBAImage/straightPixels()``,
+    /// `width × height × 4` bytes), shown from `time` µs after the start.
+    /// - Parameters:
+    ///   - pixels: the frame's straight pixels.
+    ///   - time: when it shows, in microseconds.
+    /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` for another size, a time before the
+    ///   last frame's or one frame too many; then the file so far stays valid to abandon.
+    package mutating func add(straight pixels: [UInt8], atMicroseconds time: Int64) throws {
+        guard pixels.count == width * height * 4 else {
+            throw ImageCodecError.cannotEncode(.apng, reason: "frame has \(pixels.count) bytes, the animation \(width)×\(height) px")
+        }
+        guard added < frameCount else {
             throw ImageCodecError.cannotEncode(.apng, reason: "more than the \(frameCount) frames announced")
         }
-        closePending(at: time)
-        pendingData = frame.data
-        pendingStart = time
+        if let last = frames.last, time < last.start {
+            throw ImageCodecError.cannotEncode(.apng, reason: "a frame at \(time) µs comes after one at \(last.start) µs")
+        }
+        added += 1
+        let frame: Frame
+        if let previous {
+            guard let changed = Self.changedRectangle(previous, pixels, width: width, height: height) else {
+                // The same picture: the frame before lasts longer (once the form is fixed, a
+                // transparent pixel stands in for it, as the header announced every frame).
+                if form != nil { try keep(Frame(x: 0, y: 0, width: 1, height: 1, pixels: [0, 0, 0, 0], changed: [false], opaqueChanges: true, start: time)) }
+                self.previous = pixels
+                return
+            }
+            frame = Self.crop(previous, pixels, rectangle: changed, width: width, start: time)
+        } else {
+            frame = Frame(
+                x: 0, y: 0, width: width, height: height, pixels: pixels, changed: nil, opaqueChanges: false, start: time)
+        }
+        previous = pixels
+        try keep(frame)
     }
 
-    /// The bytes made since the last call: the file so far, written to disk as it is made.
+    /// Ends the frame before at `frame`'s start and keeps `frame`; writes what is ready once the
+    /// form is fixed, and fixes it (RGBA) when the kept rectangles pass ``bufferLimit``.
+    private mutating func keep(_ frame: Frame) throws {
+        if !frames.isEmpty { frames[frames.count - 1].end = frame.start }
+        if form == nil {
+            frame.pixels.withUnsafeBufferPointer { census.count($0, count: frame.width * frame.height) }
+            if frame.opaqueChanges, frame.changed?.contains(false) == true { leavesPixels = true }
+        }
+        buffered += frame.pixels.count
+        frames.append(frame)
+        if form == nil, buffered > Self.bufferLimit {
+            // Every frame from here on is written, so the header counts them all.
+            try writeHeader(form: .rgba, frames: frames.count + frameCount - added)
+        }
+        if form != nil { try writeEnded() }
+    }
+
+    /// The bytes made since the last call: written to disk as they are made (nothing before
+    /// ``finish(at:)`` while the frames are kept to choose the form).
     /// - Returns: the bytes written since the last call.
     public mutating func takeBytes() -> [UInt8] {
         defer { output.removeAll(keepingCapacity: true) }
@@ -86,43 +143,158 @@ package struct APNGEncoder {
 
     /// ``finish(at:)`` in microseconds.
     package mutating func finish(atMicroseconds time: Int64) throws -> [UInt8] {
-        closePending(at: max(time, pendingStart + 1000))
-        guard written == frameCount else {
-            throw ImageCodecError.cannotEncode(.apng, reason: "\(written) frames came of the \(frameCount) announced")
+        guard added == frameCount else {
+            throw ImageCodecError.cannotEncode(.apng, reason: "\(added) frames came of the \(frameCount) announced")
         }
+        if let last = frames.last { frames[frames.count - 1].end = max(time, last.start + 1000) }
+        if form == nil { try writeHeader(form: chooseForm(), frames: frames.count) }
+        try writeEnded()
         PNGChunks.append("IEND", [], to: &output)
         return takeBytes()
     }
 
-    private mutating func writeHeader() {
-        guard !headerWritten else { return }
-        headerWritten = true
-        output += PNGDecoder.signature
-        PNGChunks.append("IHDR", PNGEncoder.CompressedImage(width: width, height: height, data: []).header, to: &output)
-        PNGChunks.append("acTL", PNGChunks.bigEndian(UInt32(frameCount)) + PNGChunks.bigEndian(0), to: &output)
+    /// The smallest form every rectangle fits. When the frames are opaque and some rectangle
+    /// leaves pixels unchanged, two files are possible: the frames' own opaque form with every
+    /// rectangle replacing (blend source), or a form holding a transparent colour with those
+    /// rectangles blended over; the smaller is kept (both are made).
+    private mutating func chooseForm() throws -> PNGColorForm {
+        guard leavesPixels else { return census.form() }
+        var withClear = census
+        withClear.count(red: 0, green: 0, blue: 0, alpha: 0)
+        guard census.opaque else {
+            census = withClear
+            return census.form()
+        }
+        var opaque = census
+        let opaqueForm = opaque.form()
+        let clearForm = withClear.form()
+        if opaqueForm.colorType == 3 && clearForm.colorType == 3 && opaqueForm.bitDepth == clearForm.bitDepth {
+            census = withClear
+            return clearForm
+        }
+        let opaqueBytes = try frames.reduce(0) { $0 + (try compressed($1, form: opaqueForm, census: opaque, over: false)).data.count }
+        let clearBytes = try frames.reduce(0) { $0 + (try compressed($1, form: clearForm, census: withClear, over: nil)).data.count }
+        if opaqueBytes <= clearBytes {
+            census = opaque
+            leavesPixels = false
+            return opaqueForm
+        }
+        census = withClear
+        return clearForm
     }
 
-    /// Writes the pending frame, now that its delay (until `time`) is known: an fcTL (size,
-    /// offset 0, delay as a fraction, dispose none, blend source), then IDAT for the first frame and
-    /// fdAT after it.
-    private mutating func closePending(at time: Int64) {
-        guard let data = pendingData else { return }
-        writeHeader()
-        let (numerator, denominator) = Self.delay(microseconds: time - pendingStart)
+    /// The file's start (signature, header, animation control, palette and `tRNS`), `frames` frames announced.
+    private mutating func writeHeader(form: PNGColorForm, frames count: Int) throws {
+        if form == .rgba, self.form == nil { leavesPixels = true }
+        self.form = form
+        output += PNGDecoder.signature
+        PNGChunks.append("IHDR", PNGEncoder.CompressedImage(width: width, height: height, data: [], form: form).header, to: &output)
+        PNGChunks.append("acTL", PNGChunks.bigEndian(UInt32(count)) + PNGChunks.bigEndian(0), to: &output)
+        if !form.palette.isEmpty { PNGChunks.append("PLTE", form.palette, to: &output) }
+        if !form.transparency.isEmpty { PNGChunks.append("tRNS", form.transparency, to: &output) }
+    }
+
+    /// Writes every kept frame whose end is known.
+    private mutating func writeEnded() throws {
+        guard let form else { return }
+        var written = 0
+        for frame in frames {
+            guard let end = frame.end else { break }
+            try write(frame, end: end, form: form)
+            written += 1
+        }
+        buffered -= frames.prefix(written).reduce(0) { $0 + $1.pixels.count }
+        frames.removeFirst(written)
+    }
+
+    /// A frame's rectangle in `form`, compressed: blended over when `over` says so (nil: when
+    /// the frame allows it and the form holds a transparent colour).
+    private func compressed(_ frame: Frame, form: PNGColorForm, census: PNGColorCensus, over: Bool?) throws -> PNGEncoder.CompressedImage {
+        var pixels = frame.pixels
+        if over ?? (leavesPixels && frame.opaqueChanges), let changed = frame.changed {
+            for (i, changed) in changed.enumerated() where !changed {
+                pixels[i * 4] = 0
+                pixels[i * 4 + 1] = 0
+                pixels[i * 4 + 2] = 0
+                pixels[i * 4 + 3] = 0
+            }
+        }
+        let rows = form == .rgba ? pixels : pixels.withUnsafeBufferPointer { census.rows($0, width: frame.width, height: frame.height, form: form) }
+        return try encoder.compress(packedRows: rows, width: frame.width, height: frame.height, form: form)
+    }
+
+    /// Writes a frame: its `fcTL` (rectangle, delay as a fraction, dispose none, blend over or
+    /// source), then IDAT for the first frame and fdAT after it.
+    private mutating func write(_ frame: Frame, end: Int64, form: PNGColorForm) throws {
+        let over = leavesPixels && frame.opaqueChanges && frame.changed != nil
+        let data = try compressed(frame, form: form, census: census, over: over).data
+        let (numerator, denominator) = Self.delay(microseconds: end - frame.start)
         let control =
-            PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(width)) + PNGChunks.bigEndian(UInt32(height))
-            + PNGChunks.bigEndian(0) + PNGChunks.bigEndian(0)
-            + [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF), 0, 0]
+            PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(frame.width)) + PNGChunks.bigEndian(UInt32(frame.height))
+            + PNGChunks.bigEndian(UInt32(frame.x)) + PNGChunks.bigEndian(UInt32(frame.y))
+            + [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF), 0, over ? 1 : 0]
         PNGChunks.append("fcTL", control, to: &output)
         sequence += 1
-        if written == 0 {
+        if sequence == 1 {
             PNGChunks.append("IDAT", data, to: &output)
         } else {
             PNGChunks.append("fdAT", PNGChunks.bigEndian(sequence) + data, to: &output)
             sequence += 1
         }
-        written += 1
-        pendingData = nil
+    }
+
+    /// The smallest rectangle (x, y, width, height) holding every pixel that differs between
+    /// two frames of `width × height`; nil when none does.
+    private static func changedRectangle(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, Int, Int, Int)? {
+        a.withUnsafeBytes { ra in
+            b.withUnsafeBytes { rb in
+                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
+                func rowDiffers(_ y: Int) -> Bool {
+                    let o = y * width
+                    for x in 0..<width where pa[o + x] != pb[o + x] { return true }
+                    return false
+                }
+                guard let top = (0..<height).first(where: rowDiffers) else { return nil }
+                let bottom = (top..<height).last(where: rowDiffers) ?? top
+                var left = width, right = -1
+                for y in top...bottom {
+                    let o = y * width
+                    var x = 0
+                    while x < left {
+                        if pa[o + x] != pb[o + x] { left = x; break }
+                        x += 1
+                    }
+                    x = width - 1
+                    while x > right {
+                        if pa[o + x] != pb[o + x] { right = x; break }
+                        x -= 1
+                    }
+                }
+                return (left, top, right - left + 1, bottom - top + 1)
+            }
+        }
+    }
+
+    /// The rectangle of `next` and, per pixel, whether it differs from `previous`.
+    private static func crop(_ previous: [UInt8], _ next: [UInt8], rectangle: (Int, Int, Int, Int), width: Int, start: Int64) -> Frame {
+        let (x0, y0, w, h) = rectangle
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        var changed = [Bool](repeating: false, count: w * h)
+        var opaque = true
+        for y in 0..<h {
+            for x in 0..<w {
+                let s = ((y0 + y) * width + x0 + x) * 4, d = (y * w + x) * 4
+                pixels[d] = next[s]
+                pixels[d + 1] = next[s + 1]
+                pixels[d + 2] = next[s + 2]
+                pixels[d + 3] = next[s + 3]
+                if previous[s] != next[s] || previous[s + 1] != next[s + 1] || previous[s + 2] != next[s + 2] || previous[s + 3] != next[s + 3] {
+                    changed[y * w + x] = true
+                    if next[s + 3] != 255 { opaque = false }
+                }
+            }
+        }
+        return Frame(x: x0, y: y0, width: w, height: h, pixels: pixels, changed: changed, opaqueChanges: opaque, start: start)
     }
 
     /// A frame's delay as `fcTL` holds it, a fraction of a second: the simplest fraction within

@@ -166,20 +166,28 @@ public struct PNGEncoder: Sendable {
         guard !image.isEmpty, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw ImageCodecError.cannotEncode(.png, reason: "the image is \(image.width)×\(image.height) px")
         }
-        let (form, rows, rowBytes) = PNGReduction.reduce(straight: image.straightPixels(), width: image.width, height: image.height)
-        // Palette indices and samples under 8 bits are left unfiltered (filters predict
-        // neighbouring values, which indices are not); 8-bit samples take the settings' filters.
-        let filters = form.colorType == 3 || form.bitDepth < 8 ? Settings.Filters.none : settings.filters
-        let reduced = try compressRows(width: image.width, height: image.height, rowBytes: rowBytes, form: form, memo: memo) { out in
-            PNGRowFilter.filter(
-                rows, width: rowBytes / form.filterStride, height: image.height, bytesPerPixel: form.filterStride, filters: filters,
-                into: out)
-        }
+        let (form, rows, _) = PNGReduction.reduce(straight: image.straightPixels(), width: image.width, height: image.height)
+        let reduced = try compress(packedRows: rows, width: image.width, height: image.height, form: form, memo: memo)
         // A small picture may not pay for its palette's chunks: then RGBA, whichever file is smaller.
         guard image.width * image.height <= Self.smallImagePixels, form != .rgba else { return reduced }
         let rgba = try compress(image, memo: memo)
         let chunks = (form.palette.isEmpty ? 0 : 12 + form.palette.count) + (form.transparency.isEmpty ? 0 : 12 + form.transparency.count)
         return rgba.data.count < reduced.data.count + chunks ? rgba : reduced
+    }
+
+    /// Rows already in `form` (packed, no filter bytes) filtered and compressed: palette indices
+    /// and samples under 8 bits unfiltered (filters predict neighbouring values, which indices
+    /// are not), 8-bit samples with the settings' filters.
+    package func compress(
+        packedRows rows: [UInt8], width: Int, height: Int, form: PNGColorForm, memo: PNGCompressionMemo? = nil
+    ) throws -> CompressedImage {
+        let rowBytes = form.rowBytes(width: width)
+        let filters = form.colorType == 3 || form.bitDepth < 8 ? Settings.Filters.none : settings.filters
+        return try compressRows(width: width, height: height, rowBytes: rowBytes, form: form, memo: memo) { out in
+            PNGRowFilter.filter(
+                rows, width: rowBytes / form.filterStride, height: height, bytesPerPixel: form.filterStride, filters: filters,
+                into: out)
+        }
     }
 
     /// Pictures up to this many pixels are also compressed as RGBA and the smaller file kept.

@@ -1,6 +1,7 @@
 import ImageCodecs
+import RefreshImage
 
-/// An animated PNG, streamed to its file as frames come.
+/// An animated PNG (docs/images.md, "APNG output"), written to its file as its frames are ready.
 public final class APNGSink: FrameSink {
     private let file: FileIO.StreamingFile
     private let frameCount: Int
@@ -19,15 +20,16 @@ public final class APNGSink: FrameSink {
         self.settings = settings
     }
 
-    /// Compresses the frame.
-    public var prepare: @Sendable (SinkFrame) throws -> PNGEncoder.CompressedImage {
-        { try $0.png() }
+    /// The frame's straight pixels (the encoder compares each frame with the one before and
+    /// compresses the changed rectangles once the file's colour form is known).
+    public var prepare: @Sendable (SinkFrame) throws -> StraightImage {
+        { StraightImage($0.image) }
     }
 
     /// Adds the frame and writes what is ready.
-    public func add(_ prepared: PNGEncoder.CompressedImage, info: FrameInfo) throws {
+    public func add(_ prepared: StraightImage, info: FrameInfo) throws {
         var apng = encoder ?? APNGEncoder(width: info.width, height: info.height, frameCount: frameCount, settings: settings)
-        try apng.add(prepared, atMicroseconds: info.timeMicroseconds)
+        try apng.add(straight: prepared.pixels, atMicroseconds: info.timeMicroseconds)
         let bytes = apng.takeBytes()
         encoder = apng
         if !bytes.isEmpty { try file.write(bytes) }
