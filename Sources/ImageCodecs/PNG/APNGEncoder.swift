@@ -153,31 +153,23 @@ package struct APNGEncoder {
         return takeBytes()
     }
 
-    /// The smallest form every rectangle fits. When the frames are opaque and some rectangle
-    /// leaves pixels unchanged, two files are possible: the frames' own opaque form with every
-    /// rectangle replacing (blend source), or a form holding a transparent colour with those
-    /// rectangles blended over; the smaller is kept (both are made).
-    private mutating func chooseForm() throws -> PNGColorForm {
+    /// The smallest form every rectangle fits. Frames blended over the one before need a
+    /// transparent colour; opaque frames go without it (every rectangle then replaces what it
+    /// covers) unless a palette holds it at no more bits a pixel: on the opaque scenes of the
+    /// bench, RGB rectangles replacing are 3–7 % smaller than RGBA ones blended over.
+    private mutating func chooseForm() -> PNGColorForm {
         guard leavesPixels else { return census.form() }
         var withClear = census
         withClear.count(red: 0, green: 0, blue: 0, alpha: 0)
-        guard census.opaque else {
-            census = withClear
-            return census.form()
-        }
-        var opaque = census
-        let opaqueForm = opaque.form()
         let clearForm = withClear.form()
-        if opaqueForm.colorType == 3 && clearForm.colorType == 3 && opaqueForm.bitDepth == clearForm.bitDepth {
-            census = withClear
-            return clearForm
-        }
-        let opaqueBytes = try frames.reduce(0) { $0 + (try compressed($1, form: opaqueForm, census: opaque, over: false)).data.count }
-        let clearBytes = try frames.reduce(0) { $0 + (try compressed($1, form: clearForm, census: withClear, over: nil)).data.count }
-        if opaqueBytes <= clearBytes {
-            census = opaque
-            leavesPixels = false
-            return opaqueForm
+        if census.opaque {
+            var opaque = census
+            let opaqueForm = opaque.form()
+            if !(opaqueForm.colorType == 3 && clearForm.colorType == 3 && opaqueForm.bitDepth == clearForm.bitDepth) {
+                census = opaque
+                leavesPixels = false
+                return opaqueForm
+            }
         }
         census = withClear
         return clearForm
@@ -207,11 +199,11 @@ package struct APNGEncoder {
         frames.removeFirst(written)
     }
 
-    /// A frame's rectangle in `form`, compressed: blended over when `over` says so (nil: when
-    /// the frame allows it and the form holds a transparent colour).
-    private func compressed(_ frame: Frame, form: PNGColorForm, census: PNGColorCensus, over: Bool?) throws -> PNGEncoder.CompressedImage {
+    /// A frame's rectangle in `form`, compressed; its unchanged pixels transparent when it is
+    /// blended `over` the frame before.
+    private func compressed(_ frame: Frame, form: PNGColorForm, over: Bool) throws -> PNGEncoder.CompressedImage {
         var pixels = frame.pixels
-        if over ?? (leavesPixels && frame.opaqueChanges), let changed = frame.changed {
+        if over, let changed = frame.changed {
             for (i, changed) in changed.enumerated() where !changed {
                 pixels[i * 4] = 0
                 pixels[i * 4 + 1] = 0
@@ -227,7 +219,7 @@ package struct APNGEncoder {
     /// source), then IDAT for the first frame and fdAT after it.
     private mutating func write(_ frame: Frame, end: Int64, form: PNGColorForm) throws {
         let over = leavesPixels && frame.opaqueChanges && frame.changed != nil
-        let data = try compressed(frame, form: form, census: census, over: over).data
+        let data = try compressed(frame, form: form, over: over).data
         let (numerator, denominator) = Self.delay(microseconds: end - frame.start)
         let control =
             PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(frame.width)) + PNGChunks.bigEndian(UInt32(frame.height))
