@@ -93,16 +93,6 @@ struct PNGReductionTests {
         #expect(Array(file[trns.upperBound..<(trns.upperBound + 2)]) == [0, 100])
     }
 
-    @Test("an animated PNG takes only RGBA frames")
-    func apngFramesAreRGBA() throws {
-        let image = try Self.image(160, 110) { _ in (9, 9, 9, 255) }
-        var encoder = APNGEncoder(width: 160, height: 110, frameCount: 2)
-        let reduced = try PNGEncoder().compressFile(image)
-        #expect(!reduced.isRGBA)
-        #expect(throws: ImageCodecError.self) { try encoder.add(reduced, at: 0) }
-        try encoder.add(try PNGEncoder().compress(image), at: 0)
-    }
-
     @Test("a golden recorded as 8-bit RGBA (before colour reduction) still matches: goldens compare by pixels")
     func oldGoldensKeepPassing() throws {
         for (name, image, _, _) in try Self.cases() {

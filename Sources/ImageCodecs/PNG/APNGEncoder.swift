@@ -43,8 +43,10 @@ package struct APNGEncoder {
     public let width: Int, height: Int
     /// The number of frames the file will be given.
     public let frameCount: Int
-    /// Bytes of rectangles kept before the form is fixed (RGBA) and frames are written as they come.
+    /// Bytes of rectangles kept before the form is fixed (RGBA) and frames are written as they
+    /// come: 64 MiB unless the encoder was made with another.
     package static let bufferLimit = 64 << 20
+    private let bufferLimit: Int
 
     /// An empty animation of `frameCount` frames of the given size.
     /// - Parameters:
@@ -53,6 +55,12 @@ package struct APNGEncoder {
     ///   - frameCount: the frames that will be added.
     ///   - settings: the compression (its ``PNGEncoder/Settings/animationLevel`` and filters).
     public init(width: Int, height: Int, frameCount: Int, settings: PNGEncoder.Settings = .default) {
+        self.init(width: width, height: height, frameCount: frameCount, settings: settings, bufferLimit: Self.bufferLimit)
+    }
+
+    /// An empty animation that keeps at most `bufferLimit` bytes of rectangles to choose its form.
+    package init(width: Int, height: Int, frameCount: Int, settings: PNGEncoder.Settings = .default, bufferLimit: Int) {
+        self.bufferLimit = bufferLimit
         self.width = width
         self.height = height
         self.frameCount = max(1, frameCount)
@@ -118,7 +126,7 @@ package struct APNGEncoder {
         }
         buffered += frame.pixels.count
         frames.append(frame)
-        if form == nil, buffered > Self.bufferLimit {
+        if form == nil, buffered > bufferLimit {
             // Every frame from here on is written, so the header counts them all.
             try writeHeader(form: .rgba, frames: frames.count + frameCount - added)
         }
