@@ -190,9 +190,11 @@ public final class PreviewService: Sendable {
                 let gesture = try self.decodeGesture(body)
                 let scene = try cache.scene(for: resolved, baseDirectory: base)
                 let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true, appearance: appearance)
-                // Admitted by its cost: the frames being drawn and encoded at once, then the file.
-                return try budget.holding(Self.frameBytes(of: animation) * 4, for: "this gesture's frames") {
-                    try Self.writeFile(animation, format: format, budget: budget, deadline: deadline)
+                // Admitted by its cost: the frames being drawn and encoded at once (an APNG also
+                // keeps changed rectangles, up to two frames' worth, to choose its colours), then the file.
+                let frame = Self.frameBytes(of: animation)
+                return try budget.holding(frame * (format == "apng" ? 6 : 4), for: "this gesture's frames") {
+                    try Self.writeFile(animation, format: format, keptBytes: frame * 2, budget: budget, deadline: deadline)
                 }
             }
             let types = ["gif": "image/gif", "apng": "image/apng", "sheet": "image/png"]
@@ -206,11 +208,14 @@ public final class PreviewService: Sendable {
     /// Writes `animation` as `format` into a temporary folder of its own, reads it back, and
     /// removes the folder; gives up between frames once `deadline` passes, and refuses a file
     /// the budget cannot hold beside the work in flight.
-    private static func writeFile(_ animation: RefreshAnimation, format: String, budget: WorkBudget, deadline: Deadline) throws -> [UInt8] {
+    private static func writeFile(
+        _ animation: RefreshAnimation, format: String, keptBytes: Int, budget: WorkBudget, deadline: Deadline
+    ) throws -> [UInt8] {
         let folder = try TemporaryFolder.make()
         defer { TemporaryFolder.remove(folder) }
         let path = folder + "/out"
         var outputs = AnimationOutputs()
+        outputs.apngKeptBytes = keptBytes
         switch format {
         case "apng": outputs.apng = path
         case "sheet": outputs.sheet = path

@@ -65,6 +65,12 @@ package struct APNGEncoder {
         self.height = height
         self.frameCount = max(1, frameCount)
         encoder = PNGEncoder(settings: settings.forAnimation)
+        // 8-bit RGBA asked for: the form is known now, and frames are written as they come.
+        if settings.colors == .rgba {
+            form = .rgba
+            leavesPixels = true
+            writeHeader(form: .rgba, frames: self.frameCount)
+        }
     }
 
     /// Adds a frame shown from `seconds` after the start; it must have the animation's size.
@@ -128,7 +134,7 @@ package struct APNGEncoder {
         frames.append(frame)
         if form == nil, buffered > bufferLimit {
             // Every frame from here on is written, so the header counts them all.
-            try writeHeader(form: .rgba, frames: frames.count + frameCount - added)
+            writeHeader(form: .rgba, frames: frames.count + frameCount - added)
         }
         if form != nil { try writeEnded() }
     }
@@ -155,7 +161,7 @@ package struct APNGEncoder {
             throw ImageCodecError.cannotEncode(.apng, reason: "\(added) frames came of the \(frameCount) announced")
         }
         if let last = frames.last { frames[frames.count - 1].end = max(time, last.start + 1000) }
-        if form == nil { try writeHeader(form: chooseForm(), frames: frames.count) }
+        if form == nil { writeHeader(form: chooseForm(), frames: frames.count) }
         try writeEnded()
         PNGChunks.append("IEND", [], to: &output)
         return takeBytes()
@@ -184,8 +190,8 @@ package struct APNGEncoder {
     }
 
     /// The file's start (signature, header, animation control, palette and `tRNS`), `frames` frames announced.
-    private mutating func writeHeader(form: PNGColorForm, frames count: Int) throws {
-        if form == .rgba, self.form == nil { leavesPixels = true }
+    private mutating func writeHeader(form: PNGColorForm, frames count: Int) {
+        if form == .rgba { leavesPixels = true }
         self.form = form
         output += PNGDecoder.signature
         PNGChunks.append("IHDR", PNGEncoder.CompressedImage(width: width, height: height, data: [], form: form).header, to: &output)

@@ -83,16 +83,16 @@ public struct PNGEncoder: Sendable {
         public var strategy: Strategy
         /// The compressor.
         public var compressor: Compressor
-        /// How a file's pixels are stored (libpng's writer: always RGBA). Frames of an animated
-        /// PNG are RGBA whatever this says.
+        /// How a file's pixels are stored (libpng's writer: always RGBA); an animated PNG's
+        /// frames share the smallest form they all fit, or are RGBA when this says so.
         public var colors: Colors
-        /// The level of an animated PNG's frames (every frame RGBA): a preview of many frames,
-        /// kept fast. The level unless set apart (the default settings: 7).
+        /// The level of an animated PNG's frames: a preview of many frames, kept fast. The level
+        /// unless set apart (the default settings: 7).
         public var animationLevel: Int
 
-        /// These settings for an animated PNG's frames: ``animationLevel``, 8-bit RGBA.
+        /// These settings for an animated PNG's frames: ``animationLevel``, the same colours.
         public var forAnimation: Settings {
-            Settings(level: animationLevel, filters: filters, strategy: strategy, compressor: compressor, colors: .rgba)
+            Settings(level: animationLevel, filters: filters, strategy: strategy, compressor: compressor, colors: colors)
         }
 
         /// Settings from their parts; the level is clamped to what the compressor has.

@@ -11,7 +11,7 @@ public struct AnimationOutputs: Sendable {
     public var framesFolder: String?
     /// An animated GIF (a palette per frame; docs/images.md).
     public var gif: String?
-    /// An animated PNG.
+    /// An animated PNG (docs/images.md, "APNG output").
     public var apng: String?
     /// A contact sheet: a grid of frames labelled with time and state.
     public var sheet: String?
@@ -27,6 +27,10 @@ public struct AnimationOutputs: Sendable {
     /// a table of its own: 0 (exact) to 100; 0.002 is about 75 dB (docs/images.md, "GIF
     /// output").
     public var gifColorError = 0.0
+    /// The most bytes of changed rectangles an APNG keeps to choose the colour form all its
+    /// frames share; past it the frames are 8-bit RGBA, written as they come (a larger file).
+    /// 64 MiB unless set.
+    public var apngKeptBytes = APNGSink.defaultKeptBytes
 
     /// Outputs to the given paths; nil leaves one out.
     /// - Parameters:
@@ -52,9 +56,9 @@ extension RefreshAnimation {
     public static var defaultJobs: Int { ProcessInfo.processInfo.activeProcessorCount }
 
     /// Renders every frame on `jobs` threads and writes `outputs`; returns what each frame
-    /// shows. The files are the same bytes whatever `jobs` is. GIF and APNG files are
-    /// streamed to disk as frames are made, so memory holds one batch of frames, not the
-    /// animation. `inputs` are files the outputs must not replace (the images the scene was
+    /// shows. The files are the same bytes whatever `jobs` is. GIF files are streamed to disk
+    /// as frames are made, so memory holds one batch of frames, not the animation; an APNG
+    /// keeps its frames' changed rectangles, at most ``AnimationOutputs/apngKeptBytes``. `inputs` are files the outputs must not replace (the images the scene was
     /// made from); `progress` is told the frames done after each batch, and may stop the write
     /// by throwing (what it throws is thrown, and no output is left).
     /// - Parameters:
@@ -90,7 +94,9 @@ extension RefreshAnimation {
                         path: path, frameCount: count, settings: settings, gifMatte: outputs.gifMatte,
                         gifDithering: outputs.gifDithering, gifColorError: outputs.gifColorError))
             }
-            if let path = outputs.apng { sinks.append(try ImageFileFormat.apng.sink(path: path, frameCount: count, settings: settings)) }
+            if let path = outputs.apng {
+                sinks.append(try APNGSink(path: path, frameCount: count, settings: settings, keptBytes: outputs.apngKeptBytes))
+            }
             if let path = outputs.sheet {
                 sinks.append(
                     try ContactSheetSink(

@@ -6,15 +6,22 @@ public final class APNGSink: FrameSink {
     private let file: FileIO.StreamingFile
     private let frameCount: Int
     private let settings: PNGEncoder.Settings
+    private let keptBytes: Int
     private var encoder: APNGEncoder?
+
+    /// The most bytes of changed rectangles kept to choose the colour form, by default: 64 MiB.
+    public static let defaultKeptBytes = APNGEncoder.bufferLimit
 
     /// A sink writing an APNG of `frameCount` frames at `path` (`-` for standard output).
     /// - Parameters:
     ///   - path: the APNG file; `-` for standard output.
     ///   - frameCount: the frames it will be given.
     ///   - settings: the PNG compression.
+    ///   - keptBytes: the most bytes of changed rectangles kept to choose the colour form
+    ///     all frames share; past it the frames are RGBA, written as they come.
     /// - Throws: ``RefreshGifError`` when the file cannot be created.
-    public init(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default) throws {
+    public init(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, keptBytes: Int = defaultKeptBytes) throws {
+        self.keptBytes = max(0, keptBytes)
         file = try FileIO.StreamingFile(path)
         self.frameCount = frameCount
         self.settings = settings
@@ -28,7 +35,8 @@ public final class APNGSink: FrameSink {
 
     /// Adds the frame and writes what is ready.
     public func add(_ prepared: StraightImage, info: FrameInfo) throws {
-        var apng = encoder ?? APNGEncoder(width: info.width, height: info.height, frameCount: frameCount, settings: settings)
+        var apng = encoder ?? APNGEncoder(
+                width: info.width, height: info.height, frameCount: frameCount, settings: settings, bufferLimit: keptBytes)
         try apng.add(straight: prepared.pixels, atMicroseconds: info.timeMicroseconds)
         let bytes = apng.takeBytes()
         encoder = apng

@@ -34,13 +34,15 @@ public final class SinkFrame {
         }
     }
 
-    /// The frame compressed as 8-bit RGBA PNG image data with the write's settings, as an
-    /// animated PNG's frames are (once, whichever sink asks first).
+    /// The frame compressed as 8-bit RGBA PNG image data with the write's settings, at their
+    /// animation level (once, whichever sink asks first).
     /// - Returns: the compressed image data.
     /// - Throws: ``ImageCodecError`` when compression fails.
     public func png() throws -> PNGEncoder.CompressedImage {
         if let compressed { return compressed }
-        let made = try PNGEncoder(settings: encoder.settings.forAnimation).compress(image, memo: memo)
+        var settings = encoder.settings.forAnimation
+        settings.colors = .rgba
+        let made = try PNGEncoder(settings: settings).compress(image, memo: memo)
         compressed = made
         return made
     }
