@@ -183,6 +183,7 @@ bench: setup
 	python3 bench/run.py
 	python3 bench/gif_preview.py
 	python3 bench/png_frames.py
+	python3 bench/apng_preview.py
 	python3 bench/preview_load.py
 	python3 bench/preview_fps.py
 	python3 bench/build_times.py

@@ -56,6 +56,8 @@ public final class GIFEncoder {
     private var pending: Pending?
     /// The source pixels the screen stands for before the pending frame (0: transparent).
     private var base: [UInt32]
+    /// The source of the frame written last (kept only with a colour error allowed).
+    private var lastSource: [UInt32]?
 
     /// A choice of disposal of ours: the frame is kept (disposal none) for 2 cs, then a frame
     /// that draws nothing clears the pixels that must turn transparent (background).
@@ -336,10 +338,23 @@ public final class GIFEncoder {
                 changed[y * r.width + x] = source[row + x]
             }
         }
+        // With an error allowed: which pixels' sources changed since the frame written before
+        // (only those may take a near colour; a pixel that stays the same must not flicker).
+        var free: [Bool] = []
+        if countsOpaque {
+            free = [Bool](repeating: false, count: r.area)
+            for y in 0..<r.height {
+                let row = (r.y + y) * width + r.x
+                for x in 0..<r.width where changed[y * r.width + x] != 0 {
+                    free[y * r.width + x] = lastSource.map { $0[row + x] != source[row + x] } ?? true
+                }
+            }
+            lastSource = source
+        }
         try writer.write(
             GIFFrameWriter.Frame(
                 rect: r, disposal: frame.disposal, delay: min(65535, max(2, centisecond - frame.start)), changed: changed,
-                opaque: opaque))
+                opaque: opaque, free: free))
     }
 }
 

@@ -57,13 +57,18 @@ final class GIFFrameWriter {
         /// The opaque pixels of the whole picture the frame stands for (counted only when a
         /// colour error is allowed, which is measured over them).
         var opaque: Int
+        /// Per pixel of the rectangle, whether its source differs from the frame before's (only
+        /// with a colour error allowed; empty otherwise): only such a pixel may take a near
+        /// colour, so a pixel that stays the same never changes on screen.
+        var free: [Bool]
 
-        init(rect: GIFRect, disposal: Int32, delay: Int, changed: [UInt32], opaque: Int) {
+        init(rect: GIFRect, disposal: Int32, delay: Int, changed: [UInt32], opaque: Int, free: [Bool] = []) {
             self.rect = rect
             self.disposal = disposal
             self.delay = delay
             self.changed = changed
             self.opaque = opaque
+            self.free = free
             counts = ColorTable(capacity: 256)
             for color in changed where color != 0 { counts.add(color >> 8) }
         }
@@ -110,6 +115,9 @@ final class GIFFrameWriter {
     private let colorError: Double
     /// Once an error is allowed: how far what the screen shows is from the source.
     private var errors: GIFPictureErrors?
+    /// Screen positions last shown in a near colour the coder took (``LZWCoder/Lossy``),
+    /// until their source changes.
+    private var nearShown: [Int: UInt32] = [:]
     private var closed = false
 
     /// Bytes written so far.
@@ -222,9 +230,34 @@ final class GIFFrameWriter {
     /// changes, 0 where none): its own table of the colours it draws, that table with the
     /// colours around them (so unchanged pixels can be drawn again in runs), or the global
     /// table, each with the unchanged pixels transparent or redrawn.
-    private func smallest(_ drawn: [UInt32], for frame: Frame) -> Written? {
+    ///
+    /// With a colour `budget` (summed squared error the frame may still take), pixels whose
+    /// source changed may take a near colour where the code table continues with it
+    /// (``LZWCoder/Lossy``); `drawn` then holds the colours taken.
+    private func smallest(_ drawn: [UInt32], for frame: Frame, budget: Int) -> Written? {
         let (r, drawn) = Self.trimmed(frame.rect, drawn, screen: screen, width: width, cleared: frame.disposal == DISPOSE_BACKGROUND)
         let pixels = GIFRectColors(rect: r, width: width, drawn: drawn, screen: screen)
+        // The source colour of each pixel free to take a near colour (drawn, its source changed).
+        var sources: [UInt32] = [], shown: [UInt32] = []
+        if budget > 0, !frame.free.isEmpty {
+            sources = [UInt32](repeating: 0, count: r.area)
+            shown = [UInt32](repeating: 0, count: r.area)
+            for y in 0..<r.height {
+                let row = (r.y - frame.rect.y + y) * frame.rect.width + r.x - frame.rect.x
+                for x in 0..<r.width where pixels.numbers[y * r.width + x] >= 0 && frame.free[row + x] {
+                    sources[y * r.width + x] = frame.changed[row + x]
+                    // Cleared after this frame, a pixel left alone would not stay.
+                    if frame.disposal != DISPOSE_BACKGROUND { shown[y * r.width + x] = screen[(r.y + y) * width + r.x + x] }
+                }
+            }
+            if !sources.contains(where: { $0 != 0 }) { sources = [] }
+        }
+        func lossy(_ table: GIFColorTable) -> LZWCoder.Lossy? {
+            guard !sources.isEmpty else { return nil }
+            return LZWCoder.Lossy(
+                sources: sources, shown: shown, palette: table.colors, count: table.colors.count, pixelLimit: Self.pixelLimit(colorError),
+                budget: budget)
+        }
         var own = GIFColorTable()
         for color in pixels.colors[0..<pixels.drawnColors] { own.append(color) }
         var covering = own
@@ -251,7 +284,7 @@ final class GIFFrameWriter {
         var best: Written?
         var bestSlots: [UInt8] = []
         for (table, local, codeSize, slots) in tables {
-            let coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize)
+            let coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, lossy: lossy(table))
             let total = coded.bytes + (local ? 3 * table.size : 0)
             if total < best?.bytes ?? Int.max {
                 best = Written(rect: r, drawn: drawn, coded: coded, table: table, local: local, codeSize: codeSize, bytes: total)
@@ -261,9 +294,18 @@ final class GIFFrameWriter {
         guard var best else { return nil }
         // The table chosen, coded the other ways too (leaning to clear, clearing the full
         // table at once) where they can differ: the smallest is written.
-        best.coded = coder.smallest(pixels.numbers, slots: bestSlots, codeSize: best.codeSize, first: best.coded)
+        best.coded = coder.smallest(pixels.numbers, slots: bestSlots, codeSize: best.codeSize, first: best.coded, lossy: lossy(best.table))
         best.bytes = best.coded.bytes + (best.local ? 3 * best.table.size : 0)
+        // A pixel left alone (index 0) draws nothing: the screen keeps its colour.
+        for (offset, index) in best.coded.near { best.drawn[offset] = index == 0 ? 0 : best.table.colors[Int(index)] }
         return best
+    }
+
+    /// The largest squared error (summed over the channels) one pixel may take for a near
+    /// colour at `colorError`: 300 × the error, at least 3 (one level in each channel), at
+    /// most 3 × 24² (about 24 levels a channel), whatever the frame's budget.
+    static func pixelLimit(_ colorError: Double) -> Int {
+        Int(min(3 * 24 * 24, max(3, (300 * colorError).rounded(.down))))
     }
 
     /// Writes a frame in its colours (``colorsDrawn(_:counts:width:)``) in whichever way is
@@ -276,12 +318,47 @@ final class GIFFrameWriter {
         let positions = errors == nil ? [] : frame.positions(width: width)
         let others = errors?.total(without: positions) ?? 0
         let room = colorError * Double(3 * frame.opaque) - Double(others)
-        let colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: room)
-        guard let best = smallest(colors, for: frame) else { return }
+        var colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: room)
+        // What the colours took of the room is left for the coder's near colours.
+        var budget = 0
+        if errors != nil {
+            // A pixel shown in a near colour whose source has not changed since is drawn again
+            // in that colour (after a clearing), so it does not change on screen.
+            if !nearShown.isEmpty, !frame.free.isEmpty {
+                var index = 0
+                for y in 0..<frame.rect.height {
+                    let row = (frame.rect.y + y) * width + frame.rect.x
+                    for x in 0..<frame.rect.width {
+                        defer { index += 1 }
+                        guard frame.changed[index] != 0 else { continue }
+                        if frame.free[index] {
+                            nearShown.removeValue(forKey: row + x)
+                        } else if let shown = nearShown[row + x] {
+                            colors[index] = shown
+                        }
+                    }
+                }
+            }
+            var used = 0
+            for index in colors.indices where frame.changed[index] != 0 {
+                used += GIFPictureErrors.squared(colors[index], frame.changed[index])
+            }
+            budget = max(0, Int(room.rounded(.down)) - used)
+        }
+        guard let best = smallest(colors, for: frame, budget: budget) else { return }
         if errors != nil, frame.disposal != DISPOSE_PREVIOUS {
             let drawn = colors.indices.filter { frame.changed[$0] != 0 }
             for (index, position) in zip(drawn, positions) {
                 errors?.set(position, GIFPictureErrors.squared(colors[index], frame.changed[index]))
+            }
+            // The near colours the coder took instead.
+            let r = best.rect
+            for (offset, _) in best.coded.near {
+                let x = offset % r.width, y = offset / r.width, position = (r.y + y) * width + r.x + x
+                let source = frame.changed[(r.y - frame.rect.y + y) * frame.rect.width + r.x - frame.rect.x + x]
+                let color = best.drawn[offset] == 0 ? screen[position] : best.drawn[offset]
+                errors?.set(position, GIFPictureErrors.squared(color, source))
+                nearShown[position] = color
             }
             if frame.disposal == DISPOSE_BACKGROUND { errors?.clear(best.rect) }
         }

@@ -45,12 +45,53 @@ struct LZWCoder {
         case alwaysClear
     }
 
+    /// What a colour error allows the coder (docs/images.md, "GIF output"): a pixel whose
+    /// source changed may take a near colour where the code table continues with it and the
+    /// exact one does not, so the string being matched grows instead of ending.
+    struct Lossy {
+        /// Per pixel: its source colour (RGB shifted left by 8 and 0xFF) where it may take a
+        /// near colour, 0 where it must take its own.
+        var sources: [UInt32]
+        /// Per pixel: the colour the screen shows under it (0 where transparent): a changed
+        /// pixel may also stay as it is (transparent in the frame) when that colour is near.
+        var shown: [UInt32]
+        /// Per table index, the colour it shows (index 0, transparent, is never taken).
+        var palette: [UInt32]
+        /// Per table index, the other indices within reach of it, nearest first.
+        var near: [[UInt8]]
+        /// The largest squared error (summed over the channels) one pixel may take.
+        var pixelLimit: Int
+        /// The squared error the frame may still take, summed over its pixels.
+        var budget: Int
+
+        /// The coder's options for `palette` (its first `count` indices in use).
+        init(sources: [UInt32], shown: [UInt32], palette: [UInt32], count: Int, pixelLimit: Int, budget: Int) {
+            self.sources = sources
+            self.shown = shown
+            self.palette = palette
+            self.pixelLimit = pixelLimit
+            self.budget = budget
+            // Two colours within reach of a source pixel are within 4 × the limit of each other.
+            near = (0..<count).map { a in
+                guard a > 0 else { return [] }
+                var close: [(Int, UInt8)] = []
+                for b in 1..<count where b != a {
+                    let d = GIFPictureErrors.squared(palette[a], palette[b])
+                    if d <= 4 * pixelLimit { close.append((d, UInt8(b))) }
+                }
+                return close.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }.map(\.1)
+            }
+        }
+    }
+
     /// A coded frame: the LZW data (before it is cut into sub-blocks) and the bytes of the
     /// image data block that carries it.
     struct Coded {
         var data: [UInt8]
         /// Whether the code table filled up (only then does ``Clearing`` change the data).
         var filled: Bool
+        /// Pixels given a near colour (``Lossy``): their offset and the index they took.
+        var near: [(offset: Int, index: UInt8)] = []
         /// The code size byte, the data in sub-blocks of at most 255 bytes, and the
         /// terminator.
         var bytes: Int { 1 + data.count + (data.count + 254) / 255 + 1 }
@@ -59,10 +100,14 @@ struct LZWCoder {
     /// Codes `numbers` (per pixel: a drawn colour's number ≥ 0, −2 − the number of the colour
     /// an unchanged pixel shows, or −1 for a pixel that must stay transparent), with `slots`
     /// giving each colour number's index in the table (0 where the table lacks it), at
-    /// `codeSize` bits per index (2–8), clearing the code table as `clearing` says.
+    /// `codeSize` bits per index (2–8), clearing the code table as `clearing` says; with
+    /// `lossy`, changed pixels may take near colours within its limits.
     mutating func code(
-        _ numbers: [Int32], slots: [UInt8], codeSize: Int, clearing: Clearing = .whenWorse, leaning: Leaning = .toColor
+        _ numbers: [Int32], slots: [UInt8], codeSize: Int, clearing: Clearing = .whenWorse, leaning: Leaning = .toColor,
+        lossy: Lossy? = nil
     ) -> Coded {
+        var lossy = lossy
+        var taken: [(offset: Int, index: UInt8)] = []
         let leansToColor = leaning == .toColor, alwaysClear = leaning == .alwaysClear
         let limit = clearing == .whenFull ? 4095 : 4096
         var everFilled = false
@@ -141,6 +186,26 @@ struct LZWCoder {
                                     let (otherSlot, otherFound) = find(other)
                                     if otherFound { hit = (codes[otherSlot], other) }
                                 }
+                                // A changed pixel the table does not continue: the nearest colour
+                                // it does continue, within the pixel's limit and the frame's budget.
+                                if hit == nil, a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
+                                    let source = allowed.sources[offset]
+                                    let own = GIFPictureErrors.squared(allowed.palette[Int(a)], source)
+                                    var best: (error: Int, code: Int16, value: UInt8)?
+                                    let under = allowed.shown[offset]
+                                    for value in (under == 0 ? [] : [0]) + allowed.near[Int(a)] {
+                                        let error = GIFPictureErrors.squared(value == 0 ? under : allowed.palette[Int(value)], source)
+                                        guard error <= allowed.pixelLimit, error - own <= allowed.budget, error < best?.error ?? Int.max
+                                        else { continue }
+                                        let (nearSlot, nearFound) = find(value)
+                                        if nearFound { best = (error, codes[nearSlot], value) }
+                                    }
+                                    if let best {
+                                        lossy?.budget -= max(0, best.error - own)
+                                        taken.append((offset, best.value))
+                                        hit = (best.code, best.value)
+                                    }
+                                }
                                 if let hit {
                                     prefix = UInt32(hit.code)
                                     previous = hit.value
@@ -200,20 +265,20 @@ struct LZWCoder {
         if next < limit && next + 1 > 1 << bits && bits < 12 { bits += 1 }
         put(clear + 1, bits)
         if pendingBits > 0 { data.append(UInt8(truncatingIfNeeded: pending)) }
-        return Coded(data: data, filled: everFilled)
+        return Coded(data: data, filled: everFilled, near: taken)
     }
 
     /// The smallest coding of `numbers` (see ``code(_:slots:codeSize:clearing:leaning:)``),
     /// given its `first` coding with the defaults: where the code table fills up, cleared at
     /// once too, and where some pixels are free to take either value, the other leanings
     /// (clearing the full table at once in those never came out smaller in our scenes).
-    mutating func smallest(_ numbers: [Int32], slots: [UInt8], codeSize: Int, first: Coded) -> Coded {
+    mutating func smallest(_ numbers: [Int32], slots: [UInt8], codeSize: Int, first: Coded, lossy: Lossy? = nil) -> Coded {
         var best = first
         func consider(_ coded: Coded) { if coded.bytes < best.bytes { best = coded } }
-        if first.filled { consider(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull)) }
+        if first.filled { consider(code(numbers, slots: slots, codeSize: codeSize, clearing: .whenFull, lossy: lossy)) }
         guard numbers.contains(where: { $0 < -1 }) else { return best }
-        consider(code(numbers, slots: slots, codeSize: codeSize, leaning: .toClear))
-        consider(code(numbers, slots: slots, codeSize: codeSize, leaning: .alwaysClear))
+        consider(code(numbers, slots: slots, codeSize: codeSize, leaning: .toClear, lossy: lossy))
+        consider(code(numbers, slots: slots, codeSize: codeSize, leaning: .alwaysClear, lossy: lossy))
         return best
     }
 }
