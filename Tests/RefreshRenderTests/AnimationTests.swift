@@ -179,6 +179,49 @@ struct AnimationTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/c.gif") && !FileManager.default.fileExists(atPath: folder + "/f"))
     }
 
+    @Test(
+        "--gif-color-error on a transparent control: near colours where the LZW code table continues make the file smaller, within the error, with no flicker",
+        arguments: ["header-pull-release.json", "back-footer-pull-release.json"])
+    func transparentColorError(gesture: String) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = Support.root.appendingPathComponent("gestures/" + gesture).path
+        var files: [[UInt8]] = []
+        for error in ["0", "1"] {
+            let run = try CLI.run([
+                "simulate", path, "--fps", "10", "--gif", folder + "/\(error).gif", "--gif-color-error", error,
+                "--frames", folder + "/frames-" + error,
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            files.append(try FileIO.read(folder + "/\(error).gif"))
+        }
+        #expect(files[1].count < files[0].count, "\(files[1].count) bytes against \(files[0].count)")
+        let sources = try CLI.files(in: folder + "/frames-1").map { try PNGDecoder().decode(FileIO.read(folder + "/frames-1/" + $0)) }
+        let gif = try GIFDecoder().decode(files[1])
+        let shown = Self.shownAtEachFrame(gif, count: sources.count, centiseconds: 10)
+        var flicker = 0
+        for (index, (g, p)) in zip(shown, sources).enumerated() {
+            // Within the error: a mean squared error of at most 1 a channel over the opaque
+            // pixels, transparency exact.
+            let source = p.straightPixels(), picture = g.image.straightPixels()
+            var squared = 0, opaque = 0
+            for i in stride(from: 0, to: source.count, by: 4) {
+                #expect((source[i + 3] >= 128) == (picture[i + 3] == 255), "frame \(index) pixel \(i / 4)")
+                guard source[i + 3] >= 128 else { continue }
+                opaque += 1
+                for c in 0..<3 { squared += (Int(source[i + c]) - Int(picture[i + c])) * (Int(source[i + c]) - Int(picture[i + c])) }
+            }
+            #expect(Double(squared) <= Double(3 * max(opaque, 1)), "frame \(index)")
+            guard index > 0 else { continue }
+            let before = sources[index - 1].pixels, now = p.pixels
+            let (g0, g1) = (shown[index - 1].image.pixels, g.image.pixels)
+            for j in stride(from: 0, to: now.count, by: 4) where before[j..<j + 4] == now[j..<j + 4] && g0[j..<j + 4] != g1[j..<j + 4] {
+                flicker += 1
+            }
+        }
+        #expect(flicker == 0)
+    }
+
     /// The GIF of the scrolling list under the GIF header's pull and release (10 fps, a list of
     /// many colours) with `options`, written as `folder/name.gif`, read back.
     static func listGIF(in folder: String, name: String, _ options: [String]) throws -> [UInt8] {

@@ -284,7 +284,12 @@ final class GIFFrameWriter {
         var best: Written?
         var bestSlots: [UInt8] = []
         for (table, local, codeSize, slots) in tables {
-            let coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, lossy: lossy(table))
+            var coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, lossy: lossy(table))
+            // Near colours help a frame most of the time; where they do not, exact colours.
+            if !coded.near.isEmpty {
+                let exact = coder.code(pixels.numbers, slots: slots, codeSize: codeSize)
+                if exact.bytes <= coded.bytes { coded = exact }
+            }
             let total = coded.bytes + (local ? 3 * table.size : 0)
             if total < best?.bytes ?? Int.max {
                 best = Written(rect: r, drawn: drawn, coded: coded, table: table, local: local, codeSize: codeSize, bytes: total)

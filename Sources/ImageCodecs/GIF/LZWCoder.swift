@@ -161,6 +161,49 @@ struct LZWCoder {
                                 }
                                 return number < -1 && !alwaysClear ? (slots[Int(-2 - number)], 0) : (0, 0)
                             }
+                            /// How many pixels from `start` the code table continues the string
+                            /// `code` with, each pixel taking a value it may (at most 64).
+                            func runAhead(from code: UInt32, at start: Int) -> Int {
+                                var prefix = code, count = 0
+                                var offset = start
+                                while offset < numbers.count && count < 64 {
+                                    let (a, b) = options(numbers[offset])
+                                    var next: Int16?
+                                    for value in a == b ? [a] : [a, b] {
+                                        let key = UInt64(prefix << 8 | UInt32(value))
+                                        var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
+                                        while entries[slot] >> 32 == current >> 32 {
+                                            if entries[slot] == current | key {
+                                                next = codes[slot]
+                                                break
+                                            }
+                                            slot = (slot + 1) & mask
+                                        }
+                                        if next != nil { break }
+                                    }
+                                    if next == nil, a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
+                                        // Ahead, a changed pixel may take a near colour too (the first the table continues).
+                                        for value in allowed.near[Int(a)]
+                                        where GIFPictureErrors.squared(allowed.palette[Int(value)], allowed.sources[offset]) <= allowed.pixelLimit {
+                                            let key = UInt64(prefix << 8 | UInt32(value))
+                                            var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
+                                            while entries[slot] >> 32 == current >> 32 {
+                                                if entries[slot] == current | key {
+                                                    next = codes[slot]
+                                                    break
+                                                }
+                                                slot = (slot + 1) & mask
+                                            }
+                                            if next != nil { break }
+                                        }
+                                    }
+                                    guard let next else { break }
+                                    prefix = UInt32(next)
+                                    count += 1
+                                    offset += 1
+                                }
+                                return count
+                            }
                             var previous = options(numbers[0]).0
                             var prefix = UInt32(previous)
                             for offset in 1..<numbers.count {
@@ -186,19 +229,26 @@ struct LZWCoder {
                                     let (otherSlot, otherFound) = find(other)
                                     if otherFound { hit = (codes[otherSlot], other) }
                                 }
-                                // A changed pixel the table does not continue: the nearest colour
-                                // it does continue, within the pixel's limit and the frame's budget.
-                                if hit == nil, a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
+                                // A changed pixel may take a near colour the table continues with,
+                                // within the pixel's limit and the frame's budget: where its own
+                                // colour ends the string, or where the near one's string runs at
+                                // least two pixels further (exact pixels after it; the nearer on a tie).
+                                if a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
                                     let source = allowed.sources[offset]
                                     let own = GIFPictureErrors.squared(allowed.palette[Int(a)], source)
-                                    var best: (error: Int, code: Int16, value: UInt8)?
+                                    let ownLength = hit.map { runAhead(from: UInt32($0.code), at: offset + 1) + 2 } ?? -1
+                                    var best: (length: Int, error: Int, code: Int16, value: UInt8)?
                                     let under = allowed.shown[offset]
                                     for value in (under == 0 ? [] : [0]) + allowed.near[Int(a)] {
                                         let error = GIFPictureErrors.squared(value == 0 ? under : allowed.palette[Int(value)], source)
-                                        guard error <= allowed.pixelLimit, error - own <= allowed.budget, error < best?.error ?? Int.max
-                                        else { continue }
+                                        guard error <= allowed.pixelLimit, error - own <= allowed.budget else { continue }
                                         let (nearSlot, nearFound) = find(value)
-                                        if nearFound { best = (error, codes[nearSlot], value) }
+                                        guard nearFound else { continue }
+                                        let length = runAhead(from: UInt32(codes[nearSlot]), at: offset + 1)
+                                        guard length >= ownLength else { continue }
+                                        if best.map({ length > $0.length || (length == $0.length && error < $0.error) }) ?? true {
+                                            best = (length, error, codes[nearSlot], value)
+                                        }
                                     }
                                     if let best {
                                         lossy?.budget -= max(0, best.error - own)
