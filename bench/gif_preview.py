@@ -130,7 +130,9 @@ def main():
         folder = os.path.join(work, "frames")
         shutil.rmtree(folder, ignore_errors=True)
         ours = os.path.join(work, "ours.gif")
-        run([binary, "simulate", gesture, "--fps", str(fps), *extra, "--frames", folder, "--gif", ours])
+        # The peers get 8-bit RGBA frames: ffmpeg's image2 reader takes the first file's pixel
+        # format for all, so frames stored in different reduced forms would be misread.
+        run([binary, "simulate", gesture, "--fps", str(fps), *extra, "--frames", folder, "--png-colors", "rgba", "--gif", ours])
         sources = [numpy.asarray(Image.open(os.path.join(folder, f)).convert("RGBA"), dtype=numpy.float64)
                    for f in sorted(os.listdir(folder))]
         ours_cmd = [binary, "simulate", gesture, "--fps", str(fps), *extra, "--gif", ours]
