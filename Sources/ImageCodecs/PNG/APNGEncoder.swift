@@ -29,6 +29,7 @@ package struct APNGEncoder {
     private var sequence: UInt32 = 0
     private var added = 0
     private var previous: [UInt8]?
+    private var lastTime: Int64?
     private var frames: [Frame] = []
     private var buffered = 0
     /// The colours of every rectangle's pixels.
@@ -100,10 +101,11 @@ package struct APNGEncoder {
         guard added < frameCount else {
             throw ImageCodecError.cannotEncode(.apng, reason: "more than the \(frameCount) frames announced")
         }
-        if let last = frames.last, time < last.start {
-            throw ImageCodecError.cannotEncode(.apng, reason: "a frame at \(time) µs comes after one at \(last.start) µs")
+        if let lastTime, time < lastTime {
+            throw ImageCodecError.cannotEncode(.apng, reason: "a frame at \(time) µs comes after one at \(lastTime) µs")
         }
         added += 1
+        lastTime = time
         let frame: Frame
         if let previous {
             guard let changed = Self.changedRectangle(previous, pixels, width: width, height: height) else {
