@@ -14,7 +14,6 @@ frame's mid-time compared with the source: "exact" means every pixel of every fr
     python3 bench/apng_preview.py [--rounds N] [--bin .build/release/refresh-render]
 """
 import argparse
-import json
 import os
 import shutil
 import statistics
@@ -28,7 +27,7 @@ from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gif_preview import SCENES  # noqa: E402  the same seven scenes
+from gif_preview import SCENES, remove_scene_gesture, scene_gesture  # noqa: E402  the same seven scenes
 
 
 def run(cmd, **kw):
@@ -95,12 +94,7 @@ def main():
     print("| scene | pipeline | bytes | vs ffmpeg | pixels off (Pillow / ffmpeg) | time s | ffmpeg's time / ours |")
     print("|---|---|---|---|---|---|---|")
     for name, gesture, fps, extra in SCENES:
-        if isinstance(extra, dict):
-            document = json.load(open(gesture))
-            document.setdefault("control", {}).update(extra)
-            gesture = os.path.join(os.path.dirname(gesture), ".bench-" + os.path.basename(gesture))
-            json.dump(document, open(gesture, "w"))
-            extra = []
+        gesture, extra = scene_gesture(gesture, extra)
         folder = os.path.join(work, "frames")
         shutil.rmtree(folder, ignore_errors=True)
         run([binary, "simulate", gesture, "--fps", str(fps), *extra, "--frames", folder, "--png-colors", "rgba"])
@@ -133,8 +127,7 @@ def main():
             versus = f"{100 * (size / ffmpeg_bytes - 1):+.1f} %"
             print(f"| {name} | {label} | {spaced(size)} | {versus} | {spaced(off_pillow)} / {spaced(off_ffmpeg)} | {shown_time} | {ratio} |")
         sys.stdout.flush()
-        if os.path.basename(gesture).startswith(".bench-"):
-            os.remove(gesture)
+        remove_scene_gesture(gesture)
     shutil.rmtree(work, ignore_errors=True)
 
 

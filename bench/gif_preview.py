@@ -49,6 +49,24 @@ SCENES = [
 LOSSY = ("0.0003", "0.002", "1")
 
 
+def scene_gesture(gesture, extra):
+    """The gesture file and command-line options of a scene. Control settings the command line
+    has no option for (a dict) go into a copy of the gesture file beside the original, so its
+    relative paths still hold; `remove_scene_gesture` removes the copy."""
+    if not isinstance(extra, dict):
+        return gesture, extra
+    document = json.load(open(gesture))
+    document.setdefault("control", {}).update(extra)
+    copy = os.path.join(os.path.dirname(gesture), ".bench-" + os.path.basename(gesture))
+    json.dump(document, open(copy, "w"))
+    return copy, []
+
+
+def remove_scene_gesture(gesture):
+    if os.path.basename(gesture).startswith(".bench-"):
+        os.remove(gesture)
+
+
 def run(cmd, **kw):
     return subprocess.run(cmd, check=True, capture_output=True, **kw)
 
@@ -119,14 +137,7 @@ def main():
     print("| scene | pipeline | bytes | PSNR dB | colour dB | flicker | time s | ffmpeg's time / ours |")
     print("|---|---|---|---|---|---|---|---|")
     for name, gesture, fps, extra in SCENES:
-        if isinstance(extra, dict):
-            # Control settings the command line has no option for: a copy of the gesture file
-            # beside the original, so its relative paths still hold.
-            document = json.load(open(gesture))
-            document.setdefault("control", {}).update(extra)
-            gesture = os.path.join(os.path.dirname(gesture), ".bench-" + os.path.basename(gesture))
-            json.dump(document, open(gesture, "w"))
-            extra = []
+        gesture, extra = scene_gesture(gesture, extra)
         folder = os.path.join(work, "frames")
         shutil.rmtree(folder, ignore_errors=True)
         ours = os.path.join(work, "ours.gif")
@@ -205,8 +216,7 @@ def main():
             true_colour = "exact" if math.isinf(colour) else f"{colour:.1f}"
             print(f"| {name} | {label} | {spaced(size)} | {fidelity} | {true_colour} | {spaced(flicker)} | {shown_time} | {ratio} |")
         sys.stdout.flush()
-        if os.path.basename(gesture).startswith(".bench-"):
-            os.remove(gesture)
+        remove_scene_gesture(gesture)
     shutil.rmtree(work, ignore_errors=True)
 
 

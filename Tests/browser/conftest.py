@@ -115,3 +115,59 @@ def render(arguments, folder):
     """The PNG `refresh-render` writes for `arguments`, run in `folder`."""
     result = subprocess.run([BINARY, *arguments, "-o", "-"], cwd=folder, capture_output=True, check=True)
     return result.stdout
+
+
+# Every frame of an animated image as Chromium's own reader composes it (WebCodecs'
+# ImageDecoder), as [start ms, checksum] pairs: drawn onto a canvas and summed over its pixels,
+# colour premultiplied by alpha when `premultiplied` (a canvas keeps premultiplied pixels, so
+# soft pixels are compared in the form both sides hold exactly). Needs a secure context: open
+# the page on loopback first.
+DECODED_FRAMES = """async ([data, type, premultiplied]) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const decoder = new ImageDecoder({ data: bytes, type });
+    await decoder.tracks.ready;
+    const count = decoder.tracks.selectedTrack.frameCount, out = [];
+    for (let i = 0; i < count; i += 1) {
+        const { image } = await decoder.decode({ frameIndex: i });
+        const canvas = new OffscreenCanvas(image.displayWidth, image.displayHeight);
+        const context = canvas.getContext('2d');
+        context.drawImage(image, 0, 0);
+        const start = image.timestamp / 1000;
+        image.close();
+        const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        let sum = 0;
+        for (let j = 0; j < pixels.length; j += 4) {
+            const a = pixels[j + 3];
+            for (let c = 0; c < 3; c += 1) {
+                const value = premultiplied ? Math.round(pixels[j + c] * a / 255) : pixels[j + c];
+                sum = (sum * 31 + value) % 1000000007;
+            }
+            sum = (sum * 31 + a) % 1000000007;
+        }
+        out.push([start, sum]);
+    }
+    return out;
+}"""
+
+
+def decoded_frames(page, path, mime, premultiplied=False):
+    """[start ms, checksum] of each frame of the file at `path` as Chromium composes it."""
+    import base64
+
+    return page.evaluate(DECODED_FRAMES, [base64.b64encode(pathlib.Path(path).read_bytes()).decode(), mime, premultiplied])
+
+
+def frame_checksum(path, premultiplied=False):
+    """The checksum `decoded_frames` gives, of the PNG frame at `path` (read by Pillow)."""
+    import numpy
+    from PIL import Image
+
+    pixels = numpy.asarray(Image.open(path).convert("RGBA"), dtype=numpy.int64)
+    if premultiplied:
+        alpha = pixels[..., 3:4]
+        pixels = numpy.concatenate([(pixels[..., :3] * alpha + 127) // 255, alpha], axis=-1)
+    total = 0
+    for value in pixels.reshape(-1).tolist():
+        total = (total * 31 + value) % 1000000007
+    return total
+

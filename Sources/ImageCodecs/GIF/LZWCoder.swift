@@ -161,40 +161,35 @@ struct LZWCoder {
                                 }
                                 return number < -1 && !alwaysClear ? (slots[Int(-2 - number)], 0) : (0, 0)
                             }
+                            /// The slot of `value` after `prefix`, and whether the table holds
+                            /// it (else the free slot where it would go).
+                            func probe(_ prefix: UInt32, _ value: UInt8) -> (slot: Int, found: Bool) {
+                                let key = UInt64(prefix << 8 | UInt32(value))
+                                var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
+                                while entries[slot] >> 32 == current >> 32 {
+                                    if entries[slot] == current | key { return (slot, true) }
+                                    slot = (slot + 1) & mask
+                                }
+                                return (slot, false)
+                            }
                             /// How many pixels from `start` the code table continues the string
-                            /// `code` with, each pixel taking a value it may (at most 64).
+                            /// `code` with, each pixel taking a value it may, a changed pixel also
+                            /// the first near colour the table continues (at most 64 pixels).
                             func runAhead(from code: UInt32, at start: Int) -> Int {
                                 var prefix = code, count = 0
                                 var offset = start
                                 while offset < numbers.count && count < 64 {
                                     let (a, b) = options(numbers[offset])
                                     var next: Int16?
-                                    for value in a == b ? [a] : [a, b] {
-                                        let key = UInt64(prefix << 8 | UInt32(value))
-                                        var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
-                                        while entries[slot] >> 32 == current >> 32 {
-                                            if entries[slot] == current | key {
-                                                next = codes[slot]
-                                                break
-                                            }
-                                            slot = (slot + 1) & mask
-                                        }
-                                        if next != nil { break }
+                                    func take(_ value: UInt8) -> Bool {
+                                        let (slot, found) = probe(prefix, value)
+                                        if found { next = codes[slot] }
+                                        return found
                                     }
-                                    if next == nil, a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
-                                        // Ahead, a changed pixel may take a near colour too (the first the table continues).
+                                    if !take(a), b == a || !take(b), a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
                                         for value in allowed.near[Int(a)]
                                         where GIFPictureErrors.squared(allowed.palette[Int(value)], allowed.sources[offset]) <= allowed.pixelLimit {
-                                            let key = UInt64(prefix << 8 | UInt32(value))
-                                            var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
-                                            while entries[slot] >> 32 == current >> 32 {
-                                                if entries[slot] == current | key {
-                                                    next = codes[slot]
-                                                    break
-                                                }
-                                                slot = (slot + 1) & mask
-                                            }
-                                            if next != nil { break }
+                                            if take(value) { break }
                                         }
                                     }
                                     guard let next else { break }
@@ -211,17 +206,7 @@ struct LZWCoder {
                                 // Prefer the value the pixel before took; else as `leaning` says.
                                 let preferred = a == previous || (b != previous && leansToColor) ? a : b
                                 let other = preferred == a ? b : a
-                                /// The slot of `value` after the current prefix, and whether the
-                                /// table holds it (else the free slot where it would go).
-                                func find(_ value: UInt8) -> (slot: Int, found: Bool) {
-                                    let key = UInt64(prefix << 8 | UInt32(value))
-                                    var slot = Int(truncatingIfNeeded: (UInt32(key) &* 2_654_435_761) >> 19) & mask
-                                    while entries[slot] >> 32 == current >> 32 {
-                                        if entries[slot] == current | key { return (slot, true) }
-                                        slot = (slot + 1) & mask
-                                    }
-                                    return (slot, false)
-                                }
+                                func find(_ value: UInt8) -> (slot: Int, found: Bool) { probe(prefix, value) }
                                 // The value the code table continues, preferred first.
                                 let (slot, found) = find(preferred)
                                 var hit: (code: Int16, value: UInt8)? = found ? (codes[slot], preferred) : nil
