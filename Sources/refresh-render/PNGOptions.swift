@@ -40,7 +40,8 @@ struct PNGOptions: ParsableArguments {
     @Option(
         name: .customLong("png-colors"),
         help:
-            "How PNG and APNG files store pixels: reduced (the smallest lossless form: RGB, palette, grey; the default) or rgba (faster, larger).")
+            "How PNG and APNG files store pixels: reduced (the smallest lossless form: RGB, palette, grey; the default) or rgba (faster, larger)."
+    )
     var colors: PNGEncoder.Settings.Colors?
 
     func validate() throws {

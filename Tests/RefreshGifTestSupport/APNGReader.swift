@@ -107,7 +107,8 @@ public struct APNGReader {
             }
             frames.append(
                 Frame(
-                    image: try RGBAImage(width: width, height: height, premultipliedPixels: canvas), delay: (Self.half(control, 20), Self.half(control, 22)), rectangle: (x, y, w, h),
+                    image: try RGBAImage(width: width, height: height, premultipliedPixels: canvas),
+                    delay: (Self.half(control, 20), Self.half(control, 22)), rectangle: (x, y, w, h),
                     dispose: dispose, blend: blend))
             switch dispose {
             case 1:

@@ -95,7 +95,10 @@ struct APNGEncoderTests {
     @Test("grey with alpha: grey and alpha; many colours with alpha: RGBA")
     func forms() throws {
         let grey = try Self.frames(
-            count: 4, background: { x, y in let v = UInt8((x * 4 + y) & 0xFF); return (v, v, v, UInt8(x * 4)) },
+            count: 4,
+            background: { x, y in
+                let v = UInt8((x * 4 + y) & 0xFF); return (v, v, v, UInt8(x * 4))
+            },
             square: { i in (UInt8(i), UInt8(i), UInt8(i), 255) })
         #expect(try Self.expectPlays(try Self.file(grey).bytes, grey).colorType == 4)
         let colour = try Self.frames(

@@ -188,7 +188,9 @@ struct LZWCoder {
                                     }
                                     if !take(a), b == a || !take(b), a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
                                         for value in allowed.near[Int(a)]
-                                        where GIFPictureErrors.squared(allowed.palette[Int(value)], allowed.sources[offset]) <= allowed.pixelLimit {
+                                        where GIFPictureErrors.squared(allowed.palette[Int(value)], allowed.sources[offset])
+                                            <= allowed.pixelLimit
+                                        {
                                             if take(value) { break }
                                         }
                                     }

@@ -111,7 +111,10 @@ package struct APNGEncoder {
             guard let changed = Self.changedRectangle(previous, pixels, width: width, height: height) else {
                 // The same picture: the frame before lasts longer (once the form is fixed, a
                 // transparent pixel stands in for it, as the header announced every frame).
-                if form != nil { try keep(Frame(x: 0, y: 0, width: 1, height: 1, pixels: [0, 0, 0, 0], changed: [false], opaqueChanges: true, start: time)) }
+                if form != nil {
+                    try keep(
+                        Frame(x: 0, y: 0, width: 1, height: 1, pixels: [0, 0, 0, 0], changed: [false], opaqueChanges: true, start: time))
+                }
                 self.previous = pixels
                 return
             }
@@ -227,7 +230,9 @@ package struct APNGEncoder {
                 pixels[i * 4 + 3] = 0
             }
         }
-        let rows = form == .rgba ? pixels : pixels.withUnsafeBufferPointer { census.rows($0, width: frame.width, height: frame.height, form: form) }
+        let rows =
+            form == .rgba
+            ? pixels : pixels.withUnsafeBufferPointer { census.rows($0, width: frame.width, height: frame.height, form: form) }
         return try encoder.compress(packedRows: rows, width: frame.width, height: frame.height, form: form)
     }
 
@@ -296,7 +301,9 @@ package struct APNGEncoder {
                 pixels[d + 1] = next[s + 1]
                 pixels[d + 2] = next[s + 2]
                 pixels[d + 3] = next[s + 3]
-                if previous[s] != next[s] || previous[s + 1] != next[s + 1] || previous[s + 2] != next[s + 2] || previous[s + 3] != next[s + 3] {
+                if previous[s] != next[s] || previous[s + 1] != next[s + 1] || previous[s + 2] != next[s + 2]
+                    || previous[s + 3] != next[s + 3]
+                {
                     changed[y * w + x] = true
                     if next[s + 3] != 255 { opaque = false }
                 }

@@ -35,7 +35,9 @@ public final class APNGSink: FrameSink {
 
     /// Adds the frame and writes what is ready.
     public func add(_ prepared: StraightImage, info: FrameInfo) throws {
-        var apng = encoder ?? APNGEncoder(
+        var apng =
+            encoder
+            ?? APNGEncoder(
                 width: info.width, height: info.height, frameCount: frameCount, settings: settings, bufferLimit: keptBytes)
         try apng.add(straight: prepared.pixels, atMicroseconds: info.timeMicroseconds)
         let bytes = apng.takeBytes()
