@@ -70,7 +70,7 @@ struct WriteFailureTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         for command in [
             // Outputs larger than the pipe's buffer, so a write fails once `head` is gone.
-            "sequence --state refreshing --length 20 --fps 60 --gif -", "sequence --state refreshing --apng -",
+            "sequence --state refreshing --length 20 --fps 60 --gif -", "sequence --state refreshing --length 20 --fps 60 --apng -",
             "sequence --state refreshing --length 20 --fps 120 --json",
         ] {
             let status = try Self.shell("set -o pipefail; \"$BIN\" \(command) | head -c 10 > /dev/null", in: folder)
