@@ -13,13 +13,11 @@ frame's mid-time compared with the source: "exact" means every pixel of every fr
 
     python3 bench/apng_preview.py [--rounds N] [--bin .build/release/refresh-render]
 """
-import argparse
 import os
 import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 import numpy
@@ -27,7 +25,7 @@ from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gif_preview import SCENES, remove_scene_gesture, scene_gesture  # noqa: E402  the same seven scenes
+from gif_preview import SCENES, remove_scene_gesture, scene_gesture, start  # noqa: E402  the same seven scenes
 
 
 def run(cmd, **kw):
@@ -83,13 +81,7 @@ def differing(decoded, sources, fps):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/release/refresh-render"))
-    args = parser.parse_args()
-    binary = os.path.abspath(args.bin)
-    work = tempfile.mkdtemp(prefix="refreshgif-apng-")
-    os.chdir(ROOT)
+    args, binary, work = start(5, "refreshgif-apng-")
     spaced = lambda n: f"{n:,}".replace(",", " ")
     print("| scene | pipeline | bytes | vs ffmpeg | pixels off (Pillow / ffmpeg) | time s | ffmpeg's time / ours |")
     print("|---|---|---|---|---|---|---|")

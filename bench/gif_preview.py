@@ -126,14 +126,18 @@ def measure(binary, gif, sources, fps, work):
     return os.path.getsize(gif), worst, colour, flicker
 
 
-def main():
+def start(rounds, prefix):
+    """A bench's command line (--rounds, --bin), its binary and a work folder; runs from the root."""
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=7)
+    parser.add_argument("--rounds", type=int, default=rounds)
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build/release/refresh-render"))
     args = parser.parse_args()
-    binary = os.path.abspath(args.bin)
-    work = tempfile.mkdtemp(prefix="refreshgif-gif-")
     os.chdir(ROOT)
+    return args, os.path.abspath(args.bin), tempfile.mkdtemp(prefix=prefix)
+
+
+def main():
+    args, binary, work = start(7, "refreshgif-gif-")
     print("| scene | pipeline | bytes | PSNR dB | colour dB | flicker | time s | ffmpeg's time / ours |")
     print("|---|---|---|---|---|---|---|---|")
     for name, gesture, fps, extra in SCENES:
