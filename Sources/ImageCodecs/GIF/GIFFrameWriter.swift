@@ -283,8 +283,11 @@ final class GIFFrameWriter {
         }
         var best: Written?
         var bestSlots: [UInt8] = []
+        var bestLossy: LZWCoder.Lossy?
         for (table, local, codeSize, slots) in tables {
-            var coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, lossy: lossy(table))
+            // Made once a table: its near-colour lists are a pass over every pair of colours.
+            let allowed = lossy(table)
+            var coded = coder.code(pixels.numbers, slots: slots, codeSize: codeSize, lossy: allowed)
             // Near colours help a frame most of the time; where they do not, exact colours.
             if !coded.near.isEmpty {
                 let exact = coder.code(pixels.numbers, slots: slots, codeSize: codeSize)
@@ -294,12 +297,13 @@ final class GIFFrameWriter {
             if total < best?.bytes ?? Int.max {
                 best = Written(rect: r, drawn: drawn, coded: coded, table: table, local: local, codeSize: codeSize, bytes: total)
                 bestSlots = slots
+                bestLossy = allowed
             }
         }
         guard var best else { return nil }
         // The table chosen, coded the other ways too (leaning to clear, clearing the full
         // table at once) where they can differ: the smallest is written.
-        best.coded = coder.smallest(pixels.numbers, slots: bestSlots, codeSize: best.codeSize, first: best.coded, lossy: lossy(best.table))
+        best.coded = coder.smallest(pixels.numbers, slots: bestSlots, codeSize: best.codeSize, first: best.coded, lossy: bestLossy)
         best.bytes = best.coded.bytes + (best.local ? 3 * best.table.size : 0)
         // A pixel left alone (index 0) draws nothing: the screen keeps its colour.
         for (offset, index) in best.coded.near { best.drawn[offset] = index == 0 ? 0 : best.table.colors[Int(index)] }

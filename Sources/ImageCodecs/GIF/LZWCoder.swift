@@ -226,7 +226,9 @@ struct LZWCoder {
                                     let ownLength = hit.map { runAhead(from: UInt32($0.code), at: offset + 1) + 2 } ?? -1
                                     var best: (length: Int, error: Int, code: Int16, value: UInt8)?
                                     let under = allowed.shown[offset]
-                                    for value in (under == 0 ? [] : [0]) + allowed.near[Int(a)] {
+                                    // Index 0 (the pixel left as the screen shows it) first, when it shows a colour.
+                                    for position in 0...allowed.near[Int(a)].count where position > 0 || under != 0 {
+                                        let value = position == 0 ? 0 : allowed.near[Int(a)][position - 1]
                                         let error = GIFPictureErrors.squared(value == 0 ? under : allowed.palette[Int(value)], source)
                                         guard error <= allowed.pixelLimit, error - own <= allowed.budget else { continue }
                                         let (nearSlot, nearFound) = find(value)
