@@ -458,6 +458,56 @@ def make_strings():
     write("strings/App.bundle/zh-Hans.lproj/Localizable.strings", b"\xff\xfe" + chinese.encode("utf-16-le"))
 
 
+def make_logo():
+    """The custom-control examples' logo (examples/layers/Logo@2x.png): a stand-in for the
+    MJRefresh example app's Logo asset with its 8:5 shape — a red and a black zigzag "M" over
+    two grey bars — drawn here, 320 x 200 pt at @2x, transparent around it."""
+    w, h = 640, 400
+
+    def m_points(dx, dy):
+        return [(170 + dx, 250 + dy), (240 + dx, 40 + dy), (320 + dx, 140 + dy), (400 + dx, 40 + dy), (470 + dx, 250 + dy)]
+
+    def near(px, py, points, half):
+        for (ax, ay), (bx, by) in zip(points, points[1:]):
+            vx, vy = bx - ax, by - ay
+            t = max(0.0, min(1.0, ((px - ax) * vx + (py - ay) * vy) / float(vx * vx + vy * vy)))
+            qx, qy = ax + t * vx - px, ay + t * vy - py
+            if qx * qx + qy * qy <= half * half:
+                return True
+        return False
+
+    red, black = m_points(-24, 0), m_points(0, 40)
+    rows = []
+    for y in range(h):
+        row = []
+        for x in range(w):
+            colour = None
+            for i in range(2):
+                for j in range(2):
+                    sx, sy = x + (i + 0.5) / 2, y + (j + 0.5) / 2
+                    if near(sx, sy, black, 11):
+                        c = (0x23, 0x1F, 0x20)
+                    elif near(sx, sy, red, 11):
+                        shade = max(0.45, 1 - (sy - 40) / 400.0)
+                        c = (round(0xE6 * shade), round(0x0B * shade), round(0x12 * shade))
+                    elif 200 <= sx <= 440 and (318 <= sy <= 338 or 356 <= sy <= 376):
+                        c = (0x3A, 0x3A, 0x3C)
+                    else:
+                        continue
+                    colour = colour or [0, 0, 0, 0]
+                    colour = [colour[0] + c[0], colour[1] + c[1], colour[2] + c[2], colour[3] + 1]
+            if colour is None:
+                row.append((0, 0, 0, 0))
+            else:
+                n = colour[3]
+                row.append((colour[0] // n, colour[1] // n, colour[2] // n, round(255 * n / 4)))
+        rows.append(row)
+    full = os.path.join(HERE, "..", "examples", "layers", "Logo@2x.png")
+    os.makedirs(os.path.dirname(full), exist_ok=True)
+    with open(full, "wb") as f:
+        f.write(png(w, h, 6, 8, rows))
+
+
 if __name__ == "__main__":
     make_gifs()
     make_demos()
@@ -466,3 +516,4 @@ if __name__ == "__main__":
     make_gesture_seeds()
     make_strings()
     make_arrow()
+    make_logo()

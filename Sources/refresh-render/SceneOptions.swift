@@ -12,6 +12,11 @@ protocol SceneOptionSet: SendableMetatype {
     static var fields: [SceneField]? { get }
 }
 
+extension SceneOptionSet {
+    /// A command that takes every setting takes a scene file (`--scene`) too.
+    static var takesSceneFile: Bool { fields == nil }
+}
+
 /// Every setting: the rendering commands.
 enum AllSettings: SceneOptionSet {
     static var fields: [SceneField]? { nil }
@@ -40,10 +45,20 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
         })
     var words: [String] = []
 
+    @Option(
+        name: .customLong("scene"),
+        help: ArgumentHelp(
+            "A scene file: any settings as JSON by their JSON keys, and the control's layers (docs/layers.md); options given beside it win.",
+            valueName: "file.json"))
+    var sceneFile: String?
+
     /// The settings' section of a command's help.
     static var helpSection: String { String(SceneSchema.standard.helpSection(only: Set.fields).dropLast()) }
 
     func validate() throws {
+        if sceneFile != nil, !Set.takesSceneFile {
+            throw ValidationError("--scene: this command draws no scene of its own; leave it out")
+        }
         do {
             try description().validate()
         } catch let error as InvalidValue {
@@ -57,9 +72,12 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
     /// read from the words once, then reused by validation, the output checks and the render.
     func description() throws -> SceneDescription {
         // By the words and the settings they may name: commands take different sets.
-        let key = [String(reflecting: Set.self)] + words
+        let key = [String(reflecting: Set.self), sceneFile ?? ""] + words
         if let known = ParsedScenes.shared.withLock({ $0[key] }) { return known }
-        let description = try SceneSchema.standard.description(fromArguments: words, only: Set.fields)
+        var description = try SceneSchema.standard.description(fromArguments: words, only: Set.fields)
+        if let sceneFile, Set.takesSceneFile {
+            description = try SceneDescription(contentsOfFile: sceneFile).merged(with: description)
+        }
         ParsedScenes.shared.withLock { $0[key] = description }
         return description
     }

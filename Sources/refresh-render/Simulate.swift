@@ -15,15 +15,27 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Draw a plain list that moves with the scroll offset.")
     var showContent = false
 
+    @Option(
+        name: .customLong("scene"),
+        help: ArgumentHelp(
+            "A scene file (JSON settings and layers, docs/layers.md) for the control; its settings win over the gesture file's control.",
+            valueName: "file.json"))
+    var sceneFile: String?
+
     func run() throws {
         try reportingErrors {
             let file = try GestureFile.read(gesture)
             let base = URL(fileURLWithPath: gesture).deletingLastPathComponent().path
             let scene: RefreshScene
+            var control = file.control
             do {
-                scene = try file.control.makeScene(baseDirectory: base)
+                if let sceneFile {
+                    control = try control.resolvingFiles(from: base).merged(with: try SceneDescription(contentsOfFile: sceneFile))
+                }
+                scene = try control.makeScene(baseDirectory: sceneFile == nil ? base : nil)
             } catch let error as InvalidValue {
-                throw RefreshGifError.badInput(file: gesture, message: "$.control.\(error.field): \(error.reason)")
+                throw RefreshGifError.badInput(
+                    file: sceneFile ?? gesture, message: "$.\(sceneFile == nil ? "control." : "")\(error.field): \(error.reason)")
             }
             let animation: RefreshAnimation
             do {
@@ -31,7 +43,9 @@ struct Simulate: ParsableCommand {
             } catch let error as InvalidValue where error.field.hasPrefix("geometry.") {
                 throw RefreshGifError.badInput(file: gesture, message: "$.\(error.field): \(error.reason)")
             }
-            try outputs.write(animation, inputs: [gesture] + file.control.inputPaths(baseDirectory: base))
+            try outputs.write(
+                animation,
+                inputs: [gesture] + (sceneFile.map { [$0] } ?? []) + control.inputPaths(baseDirectory: sceneFile == nil ? base : nil))
         }
     }
 }

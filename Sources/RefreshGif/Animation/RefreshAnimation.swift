@@ -224,7 +224,7 @@ public struct RefreshAnimation: Sendable {
     package func render(_ index: Int, with renderer: RefreshRenderer) throws -> RenderedFrame {
         let frame = planned[index]
         let drawn = try renderer.plan(for: frame.scene)
-        var image = try renderer.render(frame.scene)
+        var image = try renderer.render(frame.scene, drawingLayers: frame.window == nil)
         if let window = frame.window {
             let control = image
             image = try placed(control, of: frame, height: drawn.height, in: window, region: nil, renderer: renderer)
@@ -241,7 +241,7 @@ public struct RefreshAnimation: Sendable {
     ) throws -> RGBAImage {
         try window.compose(
             control: control, controlHeight: height, offset: frame.offset ?? 0, scale: frame.scene.scale,
-            background: frame.scene.background, region: region, renderer: renderer)
+            background: frame.scene.background, region: region, renderer: renderer, layers: frame.scene.layers.isEmpty ? nil : frame.scene)
     }
 
     /// Draws only the part of gesture frame `index`'s screen window that the control covers
@@ -261,7 +261,7 @@ public struct RefreshAnimation: Sendable {
         let renderer = try renderer ?? RefreshRenderer()
         let frame = planned[index]
         let drawn = try renderer.plan(for: frame.scene)
-        let control = try renderer.render(frame.scene)
+        let control = try renderer.render(frame.scene, drawingLayers: false)
         defer { renderer.recycle(control) }
         let box = window.controlBand(control: control, controlHeight: drawn.height, offset: frame.offset ?? 0, scale: frame.scene.scale)
         let image =

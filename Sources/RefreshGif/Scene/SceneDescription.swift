@@ -18,6 +18,9 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     public private(set) var values: [SceneKey: SceneValue] = [:]
     /// The settings these values are read and applied with.
     public var schema: SceneSchema
+    /// The control's own subviews, drawn in order over what its class draws (docs/layers.md):
+    /// the `layers` of a scene file.
+    public var layers: [ControlLayer] = []
 
     /// An empty description: every default.
     /// - Parameter schema: the settings it may hold (``SceneSchema/standard`` by default).
@@ -54,7 +57,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     public var keys: [SceneKey] { values.keys.sorted() }
 
     /// Two descriptions are equal when they set the same values.
-    public static func == (a: SceneDescription, b: SceneDescription) -> Bool { a.values == b.values }
+    public static func == (a: SceneDescription, b: SceneDescription) -> Bool { a.values == b.values && a.layers == b.layers }
 
     /// Decodes a description, rejecting unknown fields; read with the schema under
     /// ``SceneSchema/userInfoKey`` (``SceneSchema/standard`` when none).
@@ -68,8 +71,11 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// enclosing format (a snapshot case's `name`).
     package init(from decoder: Decoder, alsoAllowing extra: [String]) throws {
         schema = decoder.userInfo[SceneSchema.userInfoKey] as? SceneSchema ?? .standard
-        try UnknownKeys.reject(in: decoder, known: schema.fields.map(\.name) + extra)
+        try UnknownKeys.reject(in: decoder, known: schema.fields.map(\.name) + [Self.layersKey] + extra)
         let c = try decoder.container(keyedBy: SceneField.CodingKey.self)
+        if let layers = try c.decodeIfPresent([ControlLayer].self, forKey: SceneField.CodingKey(stringValue: Self.layersKey)) {
+            self.layers = layers
+        }
         for field in schema.fields where c.contains(SceneField.CodingKey(stringValue: field.name)) {
             values[field.key] = try field.decode(from: c)
         }
@@ -90,10 +96,36 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                     + "}"
             }
         }
-        guard !values.isEmpty else { return "{}" }
-        return "{\n"
-            + values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key.rawValue)) + ": " + encode($0.value) }
-            .joined(separator: ",\n") + "\n}"
+        var entries = values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key.rawValue)) + ": " + encode($0.value) }
+        if !layers.isEmpty {
+            entries.append("  \"\(Self.layersKey)\": [\n" + layers.map { "    " + $0.jsonText }.joined(separator: ",\n") + "\n  ]")
+        }
+        guard !entries.isEmpty else { return "{}" }
+        return "{\n" + entries.joined(separator: ",\n") + "\n}"
+    }
+
+    /// The JSON key of the layers.
+    public static let layersKey = "layers"
+
+    /// The layers, each checked: at most ``ControlLayer/maxCount``, names unique.
+    /// - Returns: the checked layers, in order.
+    /// - Throws: ``InvalidValue`` naming `layers.NAME.PROPERTY`.
+    public func checkedLayers() throws -> [CheckedLayer] {
+        guard layers.count <= ControlLayer.maxCount else {
+            throw InvalidValue(field: Self.layersKey, reason: "at most \(ControlLayer.maxCount) layers, got \(layers.count)")
+        }
+        var names: Set<String> = []
+        return try layers.map { layer in
+            guard names.insert(layer.name).inserted else {
+                throw InvalidValue(
+                    field: Self.layersKey + "." + SceneRead.quoted(layer.name), reason: "two layers have this name; each needs its own")
+            }
+            do {
+                return try layer.checked()
+            } catch let error as InvalidValue {
+                throw error.nested(in: Self.layersKey)
+            }
+        }
     }
 
     /// This description with every field that `other` sets taken from `other`.
@@ -102,6 +134,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     public func merged(with other: SceneDescription) -> SceneDescription {
         var out = self
         out.values.merge(other.values) { _, new in new }
+        if !other.layers.isEmpty { out.layers = other.layers }
         return out
     }
 
@@ -137,6 +170,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             guard let value = values[field.key] else { continue }
             try schema.apply(field, value, to: &build)
         }
+        build.scene.layers = try checkedLayers()
         build.scene.stateLabelHidden = build.hideLabels || build.hideStateLabel
         build.scene.timeLabelHidden = build.hideLabels || build.hideTimeLabel
         do {
@@ -211,7 +245,9 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Throws: ``InvalidValue`` for a bad setting, ``RefreshGifError`` for a bad or missing
     ///   file or a limit exceeded.
     public func makeScene(baseDirectory: String? = nil, clock: () -> Date = Date.init) throws -> RefreshScene {
-        let build = try build()
+        // The layers' files are found from the description's folder, like its other files.
+        let build = try (baseDirectory == nil || layers.isEmpty ? self : replacingLayerFiles { Self.resolve($0, from: baseDirectory) })
+            .build()
         var scene = build.scene
         scene.now = build.now ?? clock()
         if let font = build.font { scene.font = FontLocation(path: try Self.fontFile(font, from: baseDirectory)) }
@@ -273,7 +309,29 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
             return try images.resampled(toScale: target)
         }
+        scene.layerImages = try loadLayerImages(scene, build: build)
         return scene
+    }
+
+    /// The images the layers name, each decoded once at the scene's scale, within the limits.
+    private func loadLayerImages(_ scene: RefreshScene, build: SceneBuild) throws -> [String: ImageSequence] {
+        let files = scene.layers.flatMap(\.files)
+        guard !files.isEmpty else { return [:] }
+        let loader = ImageLoader(defaultScale: build.imageScale ?? Double(scene.scale), renderScale: Double(scene.scale), limits: limits)
+        var out: [String: ImageSequence] = [:]
+        for file in files where out[file] == nil {
+            let sequence = try loader.load(file)
+            guard loader.decodedPixels <= limits.maxTotalPixels else {
+                throw RefreshGifError.limitExceeded(
+                    file: file, violation: .totalPixels(what: "the layers' images", limit: limits.maxTotalPixels))
+            }
+            out[file] = try RefreshGifError.translating(file: file) {
+                try ImageSequence(
+                    frames: sequence.frames.map { try $0.resampled(toScale: Double(scene.scale)) }, duration: sequence.duration,
+                    frameDelays: sequence.frameDelays)
+            }
+        }
+        return out
     }
 
     /// The scene this description draws, made from `loaded` — a scene made by
@@ -302,6 +360,58 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         }
     }
 
+    /// Every file the layers name (images, and fonts given as files), as written, each once.
+    public var layerFiles: [String] {
+        var out: [String] = []
+        for layer in layers {
+            for property in LayerProperty.all where property.type == .file || property.type == .font {
+                for path in Self.layerPaths(layer[property], property) where !out.contains(path) { out.append(path) }
+            }
+        }
+        return out
+    }
+
+    /// The paths in one layer value: a file's, or a font's file.
+    private static func layerPaths(_ value: SceneValue?, _ property: LayerProperty) -> [String] {
+        guard let value else { return [] }
+        let texts: [String]
+        switch value {
+        case let .text(t): texts = [t]
+        case let .byState(map): texts = map.values.compactMap { if case let .text(t) = $0 { return t } else { return nil } }
+        default: texts = []
+        }
+        if property.type == .file { return texts.filter { !$0.isEmpty } }
+        return texts.compactMap { try? LabelFonts.Font.read(.text($0), field: property.name) }.filter(\.namesFile).compactMap(\.family)
+    }
+
+    /// This description with every file a layer names moved by `replace` (images, and the
+    /// file of a font given as one).
+    /// - Parameter replace: a file's new path from its path as written.
+    /// - Returns: the description.
+    /// - Throws: what `replace` throws.
+    public func replacingLayerFiles(_ replace: (String) throws -> String) throws -> SceneDescription {
+        var out = self
+        for index in out.layers.indices {
+            for property in LayerProperty.all where property.type == .file || property.type == .font {
+                guard let value = out.layers[index][property] else { continue }
+                func moved(_ v: SceneValue) throws -> SceneValue {
+                    guard case let .text(text) = v else { return v }
+                    if property.type == .file { return .text(try replace(text)) }
+                    guard var font = try? LabelFonts.Font.read(v, field: property.name), font.namesFile, let file = font.family else {
+                        return v
+                    }
+                    font.family = try replace(file)
+                    return font.sceneValue ?? v
+                }
+                switch value {
+                case let .byState(map): out.layers[index][property] = .byState(try map.mapValues(moved))
+                default: out.layers[index][property] = try moved(value)
+                }
+            }
+        }
+        return out
+    }
+
     /// This description with every file it names (``namedFiles``) replaced.
     /// - Parameter replace: a file's new path, from its setting and its path as written.
     /// - Returns: the description, every other value as it was.
@@ -326,7 +436,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Parameter baseDirectory: where relative paths start.
     /// - Returns: every named file (``namedFiles``) and a Lottie file's image assets, sorted.
     public func inputPaths(baseDirectory: String? = nil) -> [String] {
-        var paths: [String] = []
+        var paths: [String] = layerFiles.map { Self.resolve($0, from: baseDirectory) }
         for (field, path) in namedFiles {
             let file = Self.resolve(path, from: baseDirectory)
             paths.append(file)

@@ -278,6 +278,8 @@ public struct GesturePlayer: Sendable {
                 since: t - lastChange.at, startAngle: lastChange.startAngle, autoAlpha: false)
             values.alpha = machine.alpha.value(at: t)
             scene.transition = values
+            // The state a custom layer's switch slides from (docs/layers.md).
+            scene.previousState = changedState ? lastChange.from : nil
             out.append(
                 Frame(
                     index: index, timeMicroseconds: t, state: machine.state, percent: machine.percent,

@@ -106,6 +106,18 @@ public struct RefreshScene: Sendable {
     public var hasChangedState = false
     /// In-between values of a running transition; nil draws the state's resting look.
     public var transition: TransitionValues?
+    /// The state before ``state`` while a transition into it shows (``showTransition(from:after:)``):
+    /// a custom layer's switch slides from its value there.
+    public var previousState: RefreshState?
+
+    /// The app's own subviews, drawn in order over what the library's class draws
+    /// (docs/layers.md).
+    public var layers: [CheckedLayer] = []
+    /// The images the layers name, decoded at the scene's scale, by path as given.
+    public var layerImages: [String: ImageSequence] = [:]
+    /// The app hid the whole control (`mj_header.hidden = YES`): nothing of it is drawn; an
+    /// auto footer also gives back its inset (docs/layers.md).
+    public var hidden = false
 
     /// A scene with every default, the command line's: an idle GIF header 375 pt wide at
     /// @2x showing the built-in animation.
@@ -212,6 +224,7 @@ public struct RefreshScene: Sendable {
     ///   - seconds: since the change.
     public mutating func showTransition(from previous: RefreshState, after seconds: Double) {
         transition = family.transition(kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
+        previousState = previous
         time = seconds
     }
 

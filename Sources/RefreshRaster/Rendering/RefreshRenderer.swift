@@ -7,7 +7,7 @@ import RefreshModel
 /// time; make one per worker to render frames in parallel. Rendering is deterministic.
 public final class RefreshRenderer {
     private let library: FreeTypeLibrary
-    private let rasterizer: VectorRasterizer
+    let rasterizer: VectorRasterizer
     private var textRenderers: [TextRendererKey: TextRenderer] = [:]
     private var builtInImages: [String: StateImages] = [:]
     /// Images given back with ``recycle(_:)``: their buffers become the next canvases.
@@ -223,12 +223,23 @@ public final class RefreshRenderer {
     /// - Throws: ``InvalidValue`` for a scene that cannot be drawn; ``RasterError`` with no usable
     ///   font; ``ImageBufferError`` for a size that cannot be allocated.
     public func render(_ scene: RefreshScene) throws -> RGBAImage {
+        try render(scene, drawingLayers: true)
+    }
+
+    /// Renders one frame of the scene, with or without its custom layers (a screen window
+    /// draws them itself, where they reach beyond the control: docs/layers.md).
+    /// - Parameters:
+    ///   - scene: the control in its state.
+    ///   - drawingLayers: false leaves the layers out.
+    /// - Returns: the picture, `size × scale` pixels.
+    /// - Throws: as ``render(_:)``.
+    public func render(_ scene: RefreshScene, drawingLayers: Bool) throws -> RGBAImage {
         let plan = try plan(scene)
         let scale = Double(scene.scale)
         let pixelWidth = Int((plan.size.width * scale).rounded())
         let pixelHeight = Int((plan.size.height * scale).rounded())
         var control = try canvas(width: pixelWidth, height: pixelHeight)
-        if scene.family.isHidden(scene) {
+        if scene.hidden || scene.family.isHidden(scene) {
             return try finished(&control, scene: scene, width: pixelWidth, height: pixelHeight)
         }
         if let fill = scene.controlFill { control.fill(with: fill) }
@@ -251,6 +262,8 @@ public final class RefreshRenderer {
             drawSpinner(scene, turns: indicator.spinnerTurns, frame: plan.layout.spinner, into: &control)
             if let arrow = indicator.arrow { try drawArrow(arrow, scene: scene, frame: plan.layout.arrow, into: &control) }
         }
+        // The app's own subviews, over the library's (docs/layers.md).
+        if drawingLayers { try drawLayers(of: scene, into: &control, originX: 0, originY: 0) }
 
         return try finished(&control, scene: scene, width: pixelWidth, height: pixelHeight)
     }

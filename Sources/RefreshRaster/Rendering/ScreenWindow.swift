@@ -112,7 +112,8 @@ public struct ScreenWindow: Sendable {
     /// that size: the preview page draws the list around it itself.
     package func compose(
         control: RGBAImage, controlHeight: Double, offset: Double, scale: Int,
-        background: RGBAColor, region: (x: Int, y: Int, width: Int, height: Int)?, renderer: RefreshRenderer? = nil
+        background: RGBAColor, region: (x: Int, y: Int, width: Int, height: Int)?, renderer: RefreshRenderer? = nil,
+        layers: RefreshScene? = nil
     ) throws -> RGBAImage {
         try RefreshScene.scales.check(scale, field: "scale")
         guard offset.isFinite, abs(offset) < 1e7, controlHeight.isFinite, controlHeight >= 0, controlHeight < 1e6 else {
@@ -136,6 +137,13 @@ public struct ScreenWindow: Sendable {
             image.fill(with: background)
         }
         image.draw(control, atX: TextRenderer.snap(origin.x * s) - cut.x, y: TextRenderer.snap(origin.y * s) - cut.y)
+        // The app's own subviews may reach beyond the control (a logo above a header): drawn
+        // here, in the window, under the content as the control itself is (docs/layers.md).
+        if let scene = layers, !scene.hidden, let renderer {
+            try renderer.drawLayers(
+                of: scene, into: &image, originX: TextRenderer.snap(origin.x * s) - cut.x, originY: TextRenderer.snap(origin.y * s) - cut.y,
+                opacity: scene.alpha)
+        }
         if showContent {
             try drawContent(into: &image, offset: offset, windowHeight: window.height, scale: s, shift: (cut.x, cut.y))
         }
