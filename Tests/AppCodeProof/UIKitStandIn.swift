@@ -47,12 +47,14 @@ class UIView {
     /// Where what is set on this view is recorded: nil records nothing.
     var role: String?
     var backgroundColor: UIColor? { didSet { if let backgroundColor { Record.set("controlColor", Record.hex(backgroundColor)) } } }
+    /// The control's own `hidden` (a label's is recorded by the label).
+    var isHidden = false { didSet { if role == nil { Record.set("hidden", isHidden) } } }
 }
 
 class UILabel: UIView {
     var font: UIFont? { didSet { if let font, let role { Record.set(role + "Font", Record.font(font)) } } }
     var textColor: UIColor? { didSet { if let textColor, let role { Record.set(role + "Color", Record.hex(textColor)) } } }
-    var isHidden = false {
+    override var isHidden: Bool {
         didSet { if let role { Record.set(role == "stateLabel" ? "hideStateLabel" : "hideTimeLabel", isHidden) } }
     }
 }

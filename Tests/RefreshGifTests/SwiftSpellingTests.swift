@@ -43,6 +43,7 @@ struct SwiftSpellingTests {
         ("arrowImage", { $0[.arrowImage] = "arrow@2x.png" }),
         ("arrowImageTemplate", { $0[.arrowImageTemplate] = true }),
         ("controlColor", { $0[.controlColor] = "#F2F2F7" }),
+        ("hidden", { $0[.hidden] = true }),
         ("spinner", { $0[.spinner] = "classic" }),
         ("spinnerColor", { $0[.spinnerColor] = "#FF0000" }),
         ("rtl", { $0[.rtl] = true }),

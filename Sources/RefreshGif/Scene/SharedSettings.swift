@@ -319,6 +319,12 @@ extension SceneField {
         help: "The control's backgroundColor #RRGGBB[AA], under what it draws (--background is behind it); default: the library's.",
         example: RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7))
 
+    /// The whole control hidden.
+    public static let hidden = stored(
+        "hidden", \.scene.hidden, group: .look,
+        help: "The control hidden (mj_footer.hidden = YES): nothing of it is drawn and the scroll no longer changes its state.",
+        example: true)
+
     /// A font file.
     public static let font = SceneField(
         "font", .text, group: .labels, help: "A font file to use instead of the default bold sans.", example: .text("MyFont.ttf"),
@@ -415,7 +421,7 @@ extension SceneField {
         height, scale, background, autoAlpha, hideLabels, hideStateLabel, hideTimeLabel, refreshingTitleHidden, language, titles,
         lastUpdated, now, timezone, textColor, stateLabelColor, timeLabelColor, stateLabelFont, timeLabelFont, font, i18nBundle, arrowImage,
         arrowImageTemplate,
-        controlColor, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
+        controlColor, hidden, spinner, spinnerColor, rtl, maxPixels, maxMemory, maxSeconds,
     ]
 
     private static func date(_ value: String, _ field: String) throws -> Date {

@@ -217,7 +217,9 @@ public struct GesturePlayer: Sendable {
                     fingerDown = s.dragging
                     if s.dragging { programmatic = false }
                     if !programmatic {
-                        machine.sample(offset: s.offset, dragging: s.dragging, at: next)
+                        // A hidden control does not follow the scroll (MJRefresh's observer
+                        // returns early while `hidden`): the list moves, the state stays.
+                        if !base.hidden { machine.sample(offset: s.offset, dragging: s.dragging, at: next) }
                         offset = s.offset
                     }
                     sampleIndex += 1

@@ -121,6 +121,7 @@ extension MJRefresh {
             set(["lastUpdatedTimeLabel?", "textColor"], .color(scene.timeColor))
         }
         if let color = scene.controlColor { set(["backgroundColor"], .color(color)) }
+        if scene.hidden { flag(swift: "isHidden", objc: "hidden", true) }
         if let inset = labelLeftInset { set(["labelLeftInset"], .number(inset)) }
         if ignoredScrollViewContentInset != plain.ignoredScrollViewContentInset {
             let edge = scene.kind == .header ? "Top" : scene.kind == .trailer ? "Right" : "Bottom"

@@ -81,6 +81,7 @@ extension SVPullToRefresh {
             }
         }
         if let color = scene.controlColor { set(["backgroundColor"], .color(color)) }
+        if scene.hidden { out.append(.line(swift: "\(v).isHidden = true", objc: "\(v).hidden = YES")) }
         for state in RefreshState.allCases {
             guard let sequence = images[state] else { continue }
             out.append(

@@ -77,6 +77,7 @@ extension ZJRefresh {
             if let color { out.append(.assign(receiver: "animator", path: [label, "textColor"], value: .color(color))) }
         }
         if let color = scene.controlColor { out.append(.assign(receiver: "animator", path: ["backgroundColor"], value: .color(color))) }
+        if scene.hidden { out.append(.line(swift: "animator.isHidden = true", objc: "")) }
         let add = scene.kind == .header ? "zj_addRefreshHeader(headerAnimator" : "zj_addRefreshFooter(footerAnimator"
         return AppSetup(
             module: "UIKit", objcImport: nil, controlType: type, variable: "animator",
