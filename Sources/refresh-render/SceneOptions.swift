@@ -59,13 +59,36 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
         if sceneFile != nil, !Set.takesSceneFile {
             throw ValidationError("--scene: this command draws no scene of its own; leave it out")
         }
+        let description: SceneDescription
         do {
-            try description().validate()
+            description = try self.description()
         } catch let error as InvalidValue {
             throw ValidationError(CLIError.message(for: error))
         } catch let error as SceneArgumentError {
             throw ValidationError(error.description)
+        } catch {
+            // The scene file cannot be read: its own line and code (65, 66), as a render's input.
+            try reportingErrors { throw error }
+            return
         }
+        do {
+            try description.validate()
+        } catch let error as InvalidValue {
+            // A value the scene file gave (the layers, or a setting no option overrides) is the
+            // file's error, named by its JSON path; an option's is a usage error.
+            if let sceneFile, givenByFile(error.field) {
+                try reportingErrors { throw RefreshGifError.badInput(file: sceneFile, message: "$.\(error.field): \(error.reason)") }
+            }
+            throw ValidationError(CLIError.message(for: error))
+        }
+    }
+
+    /// True when the setting or layer an error names came from the scene file, not an option.
+    private func givenByFile(_ field: String) -> Bool {
+        let key = String(field.split(separator: ".").first ?? "")
+        if key == SceneDescription.layersKey { return true }
+        let options = try? SceneSchema.standard.description(fromArguments: words, only: Set.fields)
+        return options?[key: SceneKey(key)] == nil
     }
 
     /// The options as a ``SceneDescription`` (the format snapshot and gesture files share):

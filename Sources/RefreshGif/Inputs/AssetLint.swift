@@ -105,6 +105,7 @@ public enum AssetLint {
         findings += firstFrames(scene)
         findings += trailerTitles(scene)
         findings += try missingCharacters(scene)
+        findings += try LayerLint.check(scene, renderer: try RefreshRenderer())
         return findings.sorted { ($0.severity, $0.state, $0.message) > ($1.severity, $1.state, $1.message) }
     }
 

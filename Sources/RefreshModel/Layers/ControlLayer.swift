@@ -83,8 +83,8 @@ public struct CheckedLayer: Sendable, Equatable {
                 throw InvalidValue(field: name + "." + SceneRead.quoted(key), reason: "is not a layer property (docs/layers.md lists them)")
             }
             guard property.kinds.contains(kind) else {
-                let on = property.kinds.map { "a " + $0.rawValue }.joined(separator: ", ")
-                throw InvalidValue(field: name + "." + key, reason: "does not apply to a \(kind.rawValue) layer; it exists on \(on)")
+                let on = property.kinds.map(\.rawValue).joined(separator: ", ")
+                throw InvalidValue(field: name + "." + key, reason: "does not apply to a \(kind.rawValue) layer; it exists on \(on) layers")
             }
             guard let value = layer.values[key] else { continue }
             try read(property, value)

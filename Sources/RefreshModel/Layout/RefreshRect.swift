@@ -61,6 +61,8 @@ public struct RefreshRect: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         func f(_ v: Double) -> String {
             let r = (v * 1000).rounded() / 1000
+            // Infinite, NaN or past Int's range (a layer's expression gone wrong): as Double writes it.
+            guard r.isFinite, abs(r) < 1e15 else { return String(v) }
             return r == r.rounded() ? String(Int(r)) : String(r)
         }
         return "(\(f(x)), \(f(y)), \(f(width)), \(f(height)))"

@@ -35,8 +35,10 @@ extension RefreshRenderer {
         try scene.layers.map { try place($0, scene: scene).placed }
     }
 
-    /// The inputs a scene's layers read.
-    static func layerInputs(_ scene: RefreshScene) -> LayerFrameInputs {
+    /// The inputs a scene's layers read: its size, pull, time and state.
+    /// - Parameter scene: the control in its state.
+    /// - Returns: the inputs.
+    public static func layerInputs(_ scene: RefreshScene) -> LayerFrameInputs {
         let size = scene.size
         return LayerFrameInputs(
             state: scene.state,
