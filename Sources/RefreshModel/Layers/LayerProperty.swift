@@ -165,7 +165,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
         "Turning (startAnimating/stopAnimating); hidden when stopped.")
     /// The spokes' colour (`color`).
     public static let color = LayerProperty(
-        "color", .color, kinds: [.spinner, .arrow], variation: [.byState, .byPercent], example: "#8E8E93",
+        "color", .color, kinds: [.spinner, .arrow], variation: [.byState, .byPercent], example: "#FF8000",
         "The spinner's or arrow's colour; the style's or library's own when left out.")
 
     // MARK: - Switches
@@ -176,7 +176,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
         "On or off (setOn:animated:YES); the knob slides when a state changes it.")
     /// The track's colour when on.
     public static let onTintColor = LayerProperty(
-        "onTintColor", .color, kinds: [.switch], variation: [], example: "#34C759",
+        "onTintColor", .color, kinds: [.switch], variation: [], example: "#007AFF",
         "The track's colour when on (onTintColor); iOS green when left out.")
 
     // MARK: - Shapes
