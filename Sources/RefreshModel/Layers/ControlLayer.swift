@@ -192,6 +192,8 @@ public struct CheckedLayer: Sendable, Equatable {
     }
 
     /// True when the property was given.
+    /// - Parameter property: a property.
+    /// - Returns: whether the layer sets it.
     public func gives(_ property: LayerProperty) -> Bool { source[property] != nil }
 
     /// A number property's value for one frame.
@@ -208,6 +210,10 @@ public struct CheckedLayer: Sendable, Equatable {
     }
 
     /// A colour property's value for one frame: by pull, each channel mixed and kept in 0–255.
+    /// - Parameters:
+    ///   - property: a colour property.
+    ///   - frame: the frame's state and inputs.
+    /// - Returns: the colour, or nil when not given.
     public func color(_ property: LayerProperty, _ frame: LayerFrameInputs) -> RGBAColor? {
         colors[property.name]?.value(in: frame.state, percent: frame.inputs.pullingPercent) { a, b, f in
             func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
@@ -219,21 +225,37 @@ public struct CheckedLayer: Sendable, Equatable {
     }
 
     /// A text, file or choice property's value for one frame.
+    /// - Parameters:
+    ///   - property: a text, file or choice property.
+    ///   - frame: the frame's state and inputs.
+    /// - Returns: the text, or nil when not given.
     public func text(_ property: LayerProperty, _ frame: LayerFrameInputs) -> String? {
         texts[property.name]?.value(in: frame.state, percent: frame.inputs.pullingPercent) { a, _, _ in a }
     }
 
     /// A flag property's value for one frame.
+    /// - Parameters:
+    ///   - property: a flag property.
+    ///   - frame: the frame's state and inputs.
+    /// - Returns: the flag, or nil when not given.
     public func flag(_ property: LayerProperty, _ frame: LayerFrameInputs) -> Bool? {
         flags[property.name]?.value(in: frame.state, percent: frame.inputs.pullingPercent) { a, _, _ in a }
     }
 
     /// The flag's value in a state, whatever the pull.
+    /// - Parameters:
+    ///   - property: a flag property.
+    ///   - state: the state.
+    /// - Returns: the flag, or nil when not given.
     public func flag(_ property: LayerProperty, in state: RefreshState) -> Bool? {
         flags[property.name]?.value(in: state, percent: 0) { a, _, _ in a }
     }
 
     /// A font property's value for one frame.
+    /// - Parameters:
+    ///   - property: a font property.
+    ///   - frame: the frame's state and inputs.
+    /// - Returns: the font, or nil when not given.
     public func font(_ property: LayerProperty, _ frame: LayerFrameInputs) -> LabelFonts.Font? {
         fonts[property.name]?.value(in: frame.state, percent: frame.inputs.pullingPercent) { a, _, _ in a }
     }

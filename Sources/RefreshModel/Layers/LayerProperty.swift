@@ -78,6 +78,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     /// Properties are the same when their keys are.
     public static func == (a: LayerProperty, b: LayerProperty) -> Bool { a.name == b.name }
     /// Hashes the key.
+    /// - Parameter hasher: the hasher.
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// The property with this JSON key.
