@@ -223,3 +223,24 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     /// The keys a layer object holds besides its properties.
     public static let layerKeys = ["kind", "name"]
 }
+
+extension LayerProperty {
+    /// docs/layers.md's table of properties, written from ``all``: key, kinds, value, how it
+    /// varies, help.
+    package static var markdownTable: String {
+        var out = "| property | layers | value | varies | what it sets |\n|---|---|---|---|---|\n"
+        for property in all {
+            let kinds = property.kinds == LayerKind.allCases ? "every" : property.kinds.map(\.rawValue).joined(separator: ", ")
+            var varies: [String] = []
+            if property.variation.contains(.byState) { varies.append("by state") }
+            if property.variation.contains(.byPercent) { varies.append("by pull") }
+            if property.type == .number { varies.append("expression") }
+            let cells = [
+                "`\(property.name)`", kinds, property.type.phrase, varies.isEmpty ? "fixed" : varies.joined(separator: ", "),
+                property.help.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|"),
+            ]
+            out += "| " + cells.joined(separator: " | ") + " |\n"
+        }
+        return out
+    }
+}
