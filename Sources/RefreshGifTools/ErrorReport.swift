@@ -11,6 +11,8 @@ public enum ErrorReport {
     /// - Parameter field: a setting's JSON key, a scene property, or a command's own option name.
     /// - Returns: the option with its dashes.
     public static func option(for field: String) -> String {
+        // A layer has no option: it comes from a scene file, named by its JSON path.
+        if field == SceneDescription.layersKey || field.hasPrefix(SceneDescription.layersKey + ".") { return "$." + field }
         if let option = SceneSchema.standard.field(named: field)?.option { return "--" + option }
         return "--" + field.map { $0.isUppercase ? "-" + $0.lowercased() : String($0) }.joined()
     }

@@ -103,6 +103,13 @@ public struct AppExport {
     /// - Throws: ``InvalidValue`` for a bad setting or option; ``RefreshGifError`` for a bad file.
     public init(_ description: SceneDescription, options: Options, baseDirectory: String?, planned: RefreshScene?) throws {
         try options.validate()
+        // The export writes the library's setup code; a control's own subviews would be a
+        // subclass it does not write yet: refused, never dropped from the app's code.
+        if let first = description.layers.first {
+            throw InvalidValue(
+                field: SceneDescription.layersKey + "." + first.name,
+                reason: "export writes the library's setup code, not yet a subclass with the control's own layers; leave the layers out to export the rest")
+        }
         self.options = options
         self.baseDirectory = baseDirectory
         scaled = try Self.scaled(description, options: options)
