@@ -17,7 +17,8 @@ struct LayerTests {
         arguments: [
             ("w * 0.5", 187.5), ("-100 + 20", -80), ("w - 30", 345), ("h * 0.5", 25), ("1 + 2 * 3", 7), ("(1 + 2) * 3", 9),
             ("10 - 4 - 3", 3), ("12 / 4 / 3", 1), ("- -2", 2), ("w × 2 ÷ 3", 250), ("min(w, h, 7)", 7), ("max(1, pullingPercent)", 1),
-            ("clamp(pullingPercent * 4, 0, 1)", 1), ("clamp(-3, 0, 1)", 0), ("t * 360", 720), ("2.5e1", 25), (" h ", 50),
+            ("clamp(pullingPercent * 4, 0, 1)", 1), ("clamp(-3, 0, 1)", 0), ("t * 360", 720), ("floor(2.7)", 2), ("cos(pi)", -1),
+            ("sin(0)", 0), ("2.5e1", 25), (" h ", 50),
         ])
     func expressions(text: String, value: Double) throws {
         #expect(try LayerExpression(text).value(Self.inputs) == value)
@@ -27,7 +28,8 @@ struct LayerTests {
         "a wrong expression is refused with where it went wrong",
         arguments: [
             ("", "an empty expression"), ("w *", "at character 4"), ("w h", "unexpected 'h' at character 3"),
-            ("width", "unknown name 'width'"), ("sin(1)", "unknown function 'sin'"), ("clamp(1, 2)", "clamp takes 3 arguments"),
+            ("width", "unknown name 'width'"), ("tan(1)", "unknown function 'tan'"), ("floor(1, 2)", "floor takes 1 argument"),
+            ("clamp(1, 2)", "clamp takes 3 arguments"),
             ("(1", "')' expected"), ("1..2", "'1..2' is not a number"), ("max(1)", "2 or more"), ("w # 2", "unexpected '#'"),
         ])
     func badExpressions(text: String, message: String) {
@@ -78,6 +80,7 @@ struct LayerTests {
                 layer[.startAngle] = 0
                 layer[.endAngle] = 45
             }
+            if [.radius, .points, .innerRadius].contains(property) { layer[.shape] = "star" }
         case .spinner: layer[.animating] = .flag(property != .animating)
         case .switch: layer[.on] = .flag(property != .on)
         case .arrow: break
@@ -349,5 +352,36 @@ struct LayerDocTests {
             try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(toFile: path, atomically: true, encoding: .utf8)
         }
         #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "run REFRESH_UPDATE_DOCS=1 swift test --filter LayerDocTests")
+    }
+}
+
+@Suite("Layers: seed 003's animation re-expressed")
+struct BurstLayerTests {
+    @Test(
+        "examples/layers/burst.json draws the built-in burst's pixels at @2x: the pull's 30 frames and the refresh loop",
+        arguments: [
+            ("idle", 0.0, 0.0), ("idle", 0.02, 0.0), ("idle", 0.5, 0.0), ("idle", 0.97, 0.0), ("idle", 1.4, 0.0), ("pulling", 1.2, 0.0),
+            ("refreshing", 1.0, 0.0), ("refreshing", 1.0, 0.1), ("refreshing", 1.0, 0.35), ("refreshing", 1.0, 0.6),
+            ("refreshing", 1.0, 0.95), ("refreshing", 1.0, 2.45),
+        ])
+    func equalsTheBuiltIn(state: String, percent: Double, time: Double) throws {
+        var layers = try LayerTests.example("burst")
+        var builtIn = SceneDescription()
+        builtIn[.style] = "gif"
+        builtIn[.hideLabels] = true
+        builtIn[.animation] = "burst"
+        for d in [0, 1] {
+            var description = d == 0 ? layers : builtIn
+            description[.state] = .text(state)
+            description[.percent] = .number(percent)
+            description[.time] = .number(time)
+            if d == 0 { layers = description } else { builtIn = description }
+        }
+        let renderer = try RefreshRenderer()
+        let a = try renderer.render(try layers.makeScene()), b = try renderer.render(try builtIn.makeScene())
+        #expect(a.width == b.width && a.height == b.height)
+        let equal = a.pixels == b.pixels
+        #expect(equal, "\(state) \(percent) \(time)")
+        #expect(a.opaqueBounds() != nil)
     }
 }

@@ -14,7 +14,9 @@ struct CommandLineContractTests {
             #expect(text.contains("--" + field.option), "--\(field.option) (\(field.name)) is missing from render --help")
         }
         // Options of `render` that are not settings: its own and the PNG options.
-        let own: Set = ["output", "from-state", "since", "png-level", "png-filter", "png-encoder", "png-colors", "help", "version"]
+        let own: Set = [
+            "output", "scene", "from-state", "since", "png-level", "png-filter", "png-encoder", "png-colors", "help", "version",
+        ]
         let listed = Set(
             text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "," })
                 .filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2).prefix { $0.isLetter || $0.isNumber || $0 == "-" }) })

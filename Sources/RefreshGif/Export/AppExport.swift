@@ -108,7 +108,9 @@ public struct AppExport {
         if let first = description.layers.first {
             throw InvalidValue(
                 field: SceneDescription.layersKey + "." + first.name,
-                reason: "export writes the library's setup code, not yet a subclass with the control's own layers; leave the layers out to export the rest")
+                reason:
+                    "export writes the library's setup code, not yet a subclass with the control's own layers; leave the layers out to export the rest"
+            )
         }
         self.options = options
         self.baseDirectory = baseDirectory

@@ -1,7 +1,14 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A small arithmetic expression of a custom control's own values, as `placeSubviews` and
 /// `setPullingPercent:` compute a subview's frame or colour (docs/layers.md): numbers, the
 /// names ``Variable`` lists, `+ - * /` (also `×` and `÷`), parentheses, unary minus, and the
-/// functions `min(a, b, …)`, `max(a, b, …)` and `clamp(x, low, high)`.
+/// functions `min(a, b, …)`, `max(a, b, …)`, `clamp(x, low, high)`, `floor(x)`, and `sin(x)`
+/// and `cos(x)` of radians.
 ///
 /// `w * 0.5`, `-100 + 20`, `clamp(pullingPercent, 0, 1) * 360`, `h - 20`.
 ///
@@ -70,7 +77,7 @@ public struct LayerExpression: Sendable, Equatable, CustomStringConvertible {
 
     /// The functions an expression may call.
     enum Function: String, CaseIterable, Sendable {
-        case min, max, clamp
+        case min, max, clamp, floor, sin, cos
     }
 
     /// The longest text accepted.
@@ -146,6 +153,9 @@ extension LayerExpression.Node {
             case .min: return values.dropFirst().reduce(values[0]) { Swift.min($0, $1) }
             case .max: return values.dropFirst().reduce(values[0]) { Swift.max($0, $1) }
             case .clamp: return Swift.min(Swift.max(values[0], values[1]), values[2])
+            case .floor: return values[0].rounded(.down)
+            case .sin: return sin(values[0])
+            case .cos: return cos(values[0])
             }
         }
     }
@@ -263,7 +273,7 @@ private struct Parser {
             if index < scalars.count, scalars[index] == "(" {
                 guard let function = LayerExpression.Function(rawValue: name) else {
                     index = start
-                    throw fail("unknown function '\(name)' (min, max, clamp)")
+                    throw fail("unknown function '\(name)' (\(LayerExpression.Function.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 index += 1
                 var arguments = [try nested { try $0.sum() }]
@@ -272,10 +282,13 @@ private struct Parser {
                     arguments.append(try nested { try $0.sum() })
                 }
                 try expect(")")
-                let wanted = function == .clamp ? 3...3 : 2...LayerExpression.maxLength
-                guard wanted.contains(arguments.count) else {
-                    throw fail("\(name) takes \(function == .clamp ? "3 arguments (value, low, high)" : "2 or more arguments")")
+                let wanted: ClosedRange<Int>, phrase: String
+                switch function {
+                case .clamp: (wanted, phrase) = (3...3, "3 arguments (value, low, high)")
+                case .min, .max: (wanted, phrase) = (2...LayerExpression.maxLength, "2 or more arguments")
+                case .floor, .sin, .cos: (wanted, phrase) = (1...1, "1 argument")
                 }
+                guard wanted.contains(arguments.count) else { throw fail("\(name) takes \(phrase)") }
                 return .call(function, arguments)
             }
             guard let variable = LayerExpression.Variable(rawValue: name) else {

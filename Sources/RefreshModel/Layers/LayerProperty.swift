@@ -184,8 +184,19 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
 
     /// Which shape.
     public static let shape = LayerProperty(
-        "shape", .choice(["rectangle", "oval", "arc"]), kinds: [.shape], variation: [], example: "arc",
-        "rectangle, oval (in the frame) or arc (about the frame's centre, radius half its smaller side).")
+        "shape", .choice(["rectangle", "oval", "arc", "sector", "star"]), kinds: [.shape], variation: [], example: "arc",
+        "rectangle; oval (in the frame); arc (stroked), sector (a filled pie wedge) or star, about the frame's centre.")
+    /// The radius of an arc, sector, star or round oval.
+    public static let radius = LayerProperty(
+        "radius", .number, kinds: [.shape], variation: [.byState, .byPercent], example: "6 + 9 * clamp(pullingPercent, 0, 1)",
+        "An arc's, sector's or star's radius (a star's points), or a circle's; half the frame's smaller side when left out.")
+    /// A star's number of points.
+    public static let points = LayerProperty(
+        "points", .number, kinds: [.shape], variation: [], example: 6, "A star's points; 5 when left out.")
+    /// A star's inner radius against its outer one.
+    public static let innerRadius = LayerProperty(
+        "innerRadius", .number, kinds: [.shape], variation: [.byState], example: 0.3,
+        "A star's inner corners as a fraction of its radius; 0.45 when left out.")
     /// An arc's start, degrees clockwise from 3 o'clock.
     public static let startAngle = LayerProperty(
         "startAngle", .number, kinds: [.shape], variation: [.byState, .byPercent], example: -90,
@@ -217,7 +228,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
         .image, .contentMode,
         .spinnerStyle, .animating, .color,
         .on, .onTintColor,
-        .shape, .startAngle, .endAngle, .fillColor, .strokeColor, .lineWidth, .lineCap, .cornerRadius,
+        .shape, .radius, .points, .innerRadius, .startAngle, .endAngle, .fillColor, .strokeColor, .lineWidth, .lineCap, .cornerRadius,
     ]
 
     /// The keys a layer object holds besides its properties.

@@ -121,6 +121,15 @@ extension RefreshRenderer {
             guard width <= Self.maxLayerPixelSide, height <= Self.maxLayerPixelSide,
                 abs(frame.x * s) < 1e6, abs(frame.y * s) < 1e6
             else { continue }
+            // A shape is a vector layer: turned and scaled as a path, drawn straight into the
+            // picture at its sub-pixel place, as Core Animation draws a shape layer.
+            if layer.kind == .shape {
+                let opacity = placement.alpha * min(1, max(0, opacity))
+                drawShape(
+                    layer, in: frame, scale: s, inputs: inputs, opacity: opacity, originX: Double(originX), originY: Double(originY),
+                    into: &image)
+                continue
+            }
             var canvas = try RGBAImage(width: width, height: height)
             let local = RefreshRect(x: 0, y: 0, width: frame.width, height: frame.height)
             if let fill = layer.color(.backgroundColor, inputs) { canvas.fill(with: fill) }
@@ -189,8 +198,7 @@ extension RefreshRenderer {
             }
         case .switch:
             drawSwitch(layer, scene: scene, inputs: inputs, into: &canvas)
-        case .shape:
-            drawShape(layer, in: frame, scale: s, inputs: inputs, into: &canvas)
+        case .shape: break // drawn as a path, not in a canvas
         case .arrow:
             let color = layer.color(.color, inputs) ?? scene.family.defaultTextColor(of: scene)
             let arrow = ArrowShape.downArrow
@@ -235,40 +243,84 @@ extension RefreshRenderer {
         if let mask = rasterizer.fill(circle.scaled(by: s)) { canvas.paint(mask, color: RGBAColor(red: 255, green: 255, blue: 255)) }
     }
 
-    private func drawShape(
-        _ layer: CheckedLayer, in frame: RefreshRect, scale s: Double, inputs: LayerFrameInputs, into canvas: inout RGBAImage
-    ) {
+    /// A shape layer's path in the control's points: its kind about the frame, turned and
+    /// scaled about the frame's centre.
+    private func shapePath(_ layer: CheckedLayer, in frame: RefreshRect, inputs: LayerFrameInputs, lineWidth: Double) -> VectorPath? {
         let kind = layer.text(.shape, inputs) ?? "rectangle"
-        let lineWidth = max(0, min(1000, layer.number(.lineWidth, inputs) ?? 1))
+        let center = RefreshPoint(frame.midX, frame.midY)
+        // A radius is at most the layer's largest side a second time: no expression can ask
+        // for a path larger than the layer.
+        let largest = max(frame.width, frame.height)
+        let radius = min(2 * largest, max(0, layer.number(.radius, inputs) ?? min(frame.width, frame.height) / 2))
+        guard radius.isFinite else { return nil }
+        let start = (layer.number(.startAngle, inputs) ?? 0) * Double.pi / 180
+        let end = (layer.number(.endAngle, inputs) ?? 360) * Double.pi / 180
         var path = VectorPath()
         switch kind {
         case "oval":
-            let rx = frame.width / 2, ry = frame.height / 2
             var unit = VectorPath()
             unit.addCircle(center: RefreshPoint(0, 0), radius: 1)
-            path = unit.map { RefreshPoint(frame.midX + $0.x * rx, frame.midY + $0.y * ry) }
-        case "arc":
-            let start = (layer.number(.startAngle, inputs) ?? 0) * Double.pi / 180
-            let end = (layer.number(.endAngle, inputs) ?? 360) * Double.pi / 180
-            guard start.isFinite, end.isFinite else { return }
-            // The stroke is centred on the arc: the radius leaves room for half the line.
-            let radius = max(0, min(frame.width, frame.height) / 2 - lineWidth / 2)
+            let (rx, ry) = layer.gives(.radius) ? (radius, radius) : (frame.width / 2, frame.height / 2)
+            path = unit.map { RefreshPoint(center.x + $0.x * rx, center.y + $0.y * ry) }
+        case "arc", "sector":
+            guard start.isFinite, end.isFinite else { return nil }
             let sweep = max(-2 * Double.pi, min(2 * Double.pi, end - start))
-            guard sweep != 0 else { return }
-            path.addArc(center: RefreshPoint(frame.midX, frame.midY), radius: radius, start: start, sweep: sweep)
+            guard sweep != 0 else { return nil }
+            if kind == "arc" {
+                // The stroke is centred on the arc: the radius leaves room for half the line.
+                let r = layer.gives(.radius) ? radius : max(0, radius - lineWidth / 2)
+                path.addArc(center: center, radius: r, start: start, sweep: sweep)
+            } else {
+                path.move(to: center)
+                path.addArc(center: center, radius: radius, start: start, sweep: sweep)
+                path.close()
+            }
+        case "star":
+            let points = Int(min(64, max(2, layer.number(.points, inputs) ?? 5)))
+            let inner = radius * min(1, max(0, layer.number(.innerRadius, inputs) ?? 0.45))
+            path.addPolygon(
+                (0..<(2 * points)).map { i in
+                    let r = i % 2 == 0 ? radius : inner
+                    let a = -Double.pi / 2 + Double(i) * Double.pi / Double(points)
+                    return RefreshPoint(center.x + r * cos(a), center.y + r * sin(a))
+                })
         default:
             let inset = layer.color(.strokeColor, inputs) != nil ? lineWidth / 2 : 0
             path = SwitchShape.roundedRectangle(
-                x: inset, y: inset, width: max(0, frame.width - 2 * inset), height: max(0, frame.height - 2 * inset),
+                x: frame.x + inset, y: frame.y + inset, width: max(0, frame.width - 2 * inset), height: max(0, frame.height - 2 * inset),
                 radius: layer.number(.cornerRadius, inputs) ?? 0)
         }
-        let scaled = path.scaled(by: s)
-        if kind != "arc", let fill = layer.color(.fillColor, inputs), let mask = rasterizer.fill(scaled) {
-            canvas.paint(mask, color: fill)
+        let degrees = layer.number(.rotation, inputs) ?? 0
+        let factor = layer.number(.scaleFactor, inputs) ?? 1
+        guard degrees.isFinite, factor.isFinite, factor >= 0, factor <= 64 else { return nil }
+        if factor != 1 { path = path.map { RefreshPoint(center.x + ($0.x - center.x) * factor, center.y + ($0.y - center.y) * factor) } }
+        if degrees != 0 { path = path.rotated(by: degrees * Double.pi / 180, about: center) }
+        return path
+    }
+
+    private func drawShape(
+        _ layer: CheckedLayer, in frame: RefreshRect, scale s: Double, inputs: LayerFrameInputs, opacity: Double, originX: Double,
+        originY: Double, into image: inout RGBAImage
+    ) {
+        let kind = layer.text(.shape, inputs) ?? "rectangle"
+        let lineWidth = max(0, min(1000, layer.number(.lineWidth, inputs) ?? 1))
+        let alpha = UInt8((opacity * 255).rounded())
+        guard alpha > 0 else { return }
+        if let fill = layer.color(.backgroundColor, inputs),
+            let mask = rasterizer.fill(
+                SwitchShape.roundedRectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height, radius: 0).scaled(
+                    by: s, dx: originX, dy: originY))
+        {
+            image.paint(mask, color: fill, opacity: alpha)
+        }
+        guard let path = shapePath(layer, in: frame, inputs: inputs, lineWidth: lineWidth) else { return }
+        let placed = path.scaled(by: s, dx: originX, dy: originY)
+        if kind != "arc", let fill = layer.color(.fillColor, inputs), let mask = rasterizer.fill(placed) {
+            image.paint(mask, color: fill, opacity: alpha)
         }
         if let stroke = layer.color(.strokeColor, inputs), lineWidth > 0 {
             let cap: VectorRasterizer.LineCap = layer.text(.lineCap, inputs) == "round" ? .round : .butt
-            if let mask = rasterizer.stroke(scaled, width: lineWidth * s, cap: cap) { canvas.paint(mask, color: stroke) }
+            if let mask = rasterizer.stroke(placed, width: lineWidth * s, cap: cap) { image.paint(mask, color: stroke, opacity: alpha) }
         }
     }
 }
