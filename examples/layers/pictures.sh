@@ -10,4 +10,7 @@ docs=$root/docs
 "$bin" simulate "$here/pull-far.json" --scene "$here/MJDIYHeader.json" --show-content --fps 5 --sheet-every 2 --sheet "$docs/layers-diy-header.png"
 "$bin" simulate "$here/scroll-up.json" --scene "$here/MJDIYAutoFooter.json" --show-content --fps 5 --sheet-every 2 --sheet "$docs/layers-diy-auto-footer.png"
 "$bin" simulate "$here/push-far.json" --scene "$here/MJDIYBackFooter.json" --show-content --fps 5 --sheet-every 2 --sheet "$docs/layers-diy-back-footer.png"
-echo "wrote docs/layers-diy-header.png, docs/layers-diy-auto-footer.png, docs/layers-diy-back-footer.png"
+"$bin" simulate "$root/gestures/header-pull-release.json" --scene "$here/brand-header.json" --show-content --fps 20 --gif "$docs/layers-brand-header.gif"
+"$bin" sequence --scene "$here/burst.json" --sweep 6 --sheet "$docs/layers-burst-pull.png"
+"$bin" sequence --scene "$here/burst.json" --state refreshing --length 1.2 --fps 10 --sheet "$docs/layers-burst-refresh.png"
+echo "wrote docs/layers-*.png and docs/layers-brand-header.gif"
