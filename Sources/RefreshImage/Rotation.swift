@@ -10,6 +10,10 @@ extension RGBAImage {
     ///   corner (negative or zero).
     /// - Throws: ``ImageBufferError`` for a size that cannot be allocated.
     public func rotated(by angle: Double) throws -> (image: RGBAImage, dx: Int, dy: Int) {
+        // No turn for an angle that is not a number; any other is taken within one turn, so a
+        // huge one (a layer's expression of time) neither overflows nor loses its place.
+        guard angle.isFinite else { return (self, 0, 0) }
+        let angle = angle.truncatingRemainder(dividingBy: 2 * Double.pi)
         let turns = angle / (Double.pi / 2)
         if abs(turns - turns.rounded()) < 1e-4 {
             let quarter = ((Int(turns.rounded()) % 4) + 4) % 4

@@ -100,6 +100,9 @@ struct LayerTests {
         return try RefreshRenderer().render(try description.makeScene())
     }
 
+    /// A red and blue image made once for the tests that only need one.
+    static let swatch: String = (try? imageFile()) ?? "/nonexistent.png"
+
     /// A 40 × 20 pt image: left half `left`, right half blue.
     static func imageFile(_ left: RGBAColor = RGBAColor(red: 255, green: 0, blue: 0)) throws -> String {
         let folder = try Support.temporaryFolder()
@@ -383,5 +386,83 @@ struct BurstLayerTests {
         let equal = a.pixels == b.pixels
         #expect(equal, "\(state) \(percent) \(time)")
         #expect(a.opaqueBounds() != nil)
+    }
+}
+
+@Suite("Layers: hostile values")
+struct LayerFuzzTests {
+    /// A small deterministic generator (splitmix64): the same layers every run.
+    struct Mix {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func pick<T>(_ values: [T]) -> T { values[Int(next() % UInt64(values.count))] }
+    }
+
+    static let numbers: [SceneValue] = [
+        0, -1, 1, 0.5, 1e9, -1e9, 1e300, -1e300, "w", "-h", "1 / 0", "0 / 0", "w * 1e308", "t * 1e6", "clamp(pullingPercent, -1e9, 1e9)",
+        "min(w, h) * 1e200", "floor(-1e300)", "cos(1e300)", 4096, 16384, 0.0001,
+    ]
+
+    static func value(for property: LayerProperty, _ mix: inout Mix) -> SceneValue {
+        switch property.type {
+        case .number:
+            let n = mix.pick(numbers)
+            return mix.next() % 4 == 0 ? ["idle": n, "default": mix.pick(numbers)] : n
+        case .color:
+            return mix.next() % 3 == 0 ? ["from": "#000000", "to": "#FFFFFF"] : .text(mix.pick(["#FF0000", "#00000000", "#12345678"]))
+        case .flag: return mix.next() % 2 == 0 ? true : ["refreshing": true, "default": false]
+        case .text: return .text(mix.pick(["", "Pull", String(repeating: "Ä€😀", count: 3000), "line\nbreak"]))
+        case .font: return .text(mix.pick(["bold 16", "regular 200", "1"]))
+        case .file: return .text(LayerTests.swatch)
+        case let .choice(words): return .text(mix.pick(words))
+        }
+    }
+
+    @Test("random layers with extreme numbers draw or are refused with a typed error: never a trap, never a huge allocation")
+    func neverTraps() throws {
+        var mix = Mix(state: UInt64(ProcessInfo.processInfo.environment["LAYER_FUZZ_SEED"] ?? "") ?? 2026)
+        let renderer = try RefreshRenderer()
+        var drawn = 0
+        let rounds = Int(ProcessInfo.processInfo.environment["LAYER_FUZZ_ROUNDS"] ?? "") ?? 250
+        for round in 0..<rounds {
+            var description = SceneDescription()
+            description[.style] = "state"
+            description[.state] = .text(mix.pick(["idle", "pulling", "refreshing"]))
+            description[.percent] = .number(mix.pick([0, 0.5, 1, 3, 1e6]))
+            description[.time] = .number(mix.pick([0, 0.1, 1000]))
+            description[.scale] = .integer(Int(mix.next() % 3) + 1)
+            for index in 0..<Int(mix.next() % 4 + 1) {
+                let kind = mix.pick(LayerKind.allCases)
+                var layer = ControlLayer(kind, name: "l\(index)")
+                if kind == .shape { (layer[.width], layer[.height]) = (mix.pick(Self.numbers), mix.pick(Self.numbers)) }
+                if kind == .image { layer[.image] = .text(LayerTests.swatch) }
+                let properties = LayerProperty.all.filter { $0.kinds.contains(kind) && $0 != .x && $0 != .y }
+                for _ in 0..<Int(mix.next() % 7) {
+                    let property = mix.pick(properties)
+                    layer[property] = Self.value(for: property, &mix)
+                }
+                description.layers.append(layer)
+            }
+            if ProcessInfo.processInfo.environment["LAYER_FUZZ_TRACE"] != nil {
+                FileHandle.standardError.write(Data("round \(round)\n\(description.jsonText)\n".utf8))
+            }
+            do {
+                let scene = try description.makeScene()
+                _ = try renderer.render(scene)
+                _ = try AssetLint.check(description, baseDirectory: nil, scene: scene)
+                drawn += 1
+            } catch is InvalidValue {
+            } catch is RefreshGifError {
+            } catch {
+                Issue.record("round \(round): \(error)")
+            }
+        }
+        #expect(drawn > rounds / 3, "only \(drawn) of \(rounds) drew: the generator mostly makes refused layers")
     }
 }

@@ -66,15 +66,22 @@ enum LayerLint {
             }) {
                 finding(
                     .warning,
-                    "'\(SceneRead.quoted(cut.placed.text ?? ""))' is \(Int(((cut.placed.textWidth ?? 0)).rounded(.up))) pt wide in a \(Int(cut.placed.frame.width.rounded())) pt label: it ends in …",
+                    "'\(SceneRead.quoted(cut.placed.text ?? ""))' is \(points(cut.placed.textWidth ?? 0)) pt wide in a \(points(cut.placed.frame.width)) pt label: it ends in …",
                     state: cut.state.rawValue)
             }
             // A layer beyond the control's edge appears only as far as the pull reveals it.
             if let pull = revealingPull(shown.map(\.placed.frame), kind: scene.kind, height: size.height) {
-                finding(.info, "lies beyond the control's edge: it appears once the pull passes \(Int((pull * 100).rounded())) %")
+                finding(.info, "lies beyond the control's edge: it appears once the pull passes \(points(pull * 100)) %")
             }
         }
         return findings
+    }
+
+    /// A number of points (or percent) as a message writes it: whole, or in e-notation when
+    /// an expression made it too large for a whole number.
+    static func points(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return String(value) }
+        return String(Int(value.rounded()))
     }
 
     /// The pull (1 = the control's height) from which some frame is in view, for a layer

@@ -117,10 +117,12 @@ extension RefreshRenderer {
             guard !placement.placed.invisible,
                 [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite), frame.width > 0, frame.height > 0
             else { continue }
-            let width = Int((frame.width * s).rounded(.up)), height = Int((frame.height * s).rounded(.up))
-            guard width <= Self.maxLayerPixelSide, height <= Self.maxLayerPixelSide,
+            // Compared as numbers before any becomes an Int: an expression may give 1e300.
+            let side = Double(Self.maxLayerPixelSide)
+            guard (frame.width * s).rounded(.up) <= side, (frame.height * s).rounded(.up) <= side,
                 abs(frame.x * s) < 1e6, abs(frame.y * s) < 1e6
             else { continue }
+            let width = Int((frame.width * s).rounded(.up)), height = Int((frame.height * s).rounded(.up))
             // A shape is a vector layer: turned and scaled as a path, drawn straight into the
             // picture at its sub-pixel place, as Core Animation draws a shape layer.
             if layer.kind == .shape {
@@ -165,7 +167,8 @@ extension RefreshRenderer {
         case .label:
             guard let (font, color) = placement.label, let text = placement.placed.text else { return }
             let alignment = layer.text(.alignment, inputs) ?? "left"
-            let lines = Int(layer.number(.lines, inputs) ?? 1)
+            let given = layer.number(.lines, inputs) ?? 1
+            let lines = given.isFinite ? Int(min(100, max(0, given))) : 1
             font.drawLabel(text, in: frame, color: color, alignment: alignment, maxLines: lines, into: &canvas)
         case .image:
             guard let image = placement.image, image.pointWidth > 0, image.pointHeight > 0 else { return }
@@ -181,8 +184,10 @@ extension RefreshRenderer {
                 drawn = RefreshRect(centerX: frame.midX, centerY: frame.midY, width: image.pointWidth, height: image.pointHeight)
             default: break
             }
+            guard (drawn.width * s).rounded() <= Double(Self.maxLayerPixelSide),
+                (drawn.height * s).rounded() <= Double(Self.maxLayerPixelSide)
+            else { return }
             let w = max(1, Int((drawn.width * s).rounded())), h = max(1, Int((drawn.height * s).rounded()))
-            guard w <= Self.maxLayerPixelSide, h <= Self.maxLayerPixelSide else { return }
             let pixels = try image.resized(width: w, height: h, scale: s).checkedImage()
             canvas.draw(pixels, atX: TextRenderer.snap(drawn.x * s), y: TextRenderer.snap(drawn.y * s))
         case .spinner:
@@ -276,7 +281,8 @@ extension RefreshRenderer {
                 path.close()
             }
         case "star":
-            let points = Int(min(64, max(2, layer.number(.points, inputs) ?? 5)))
+            let given = layer.number(.points, inputs) ?? 5
+            let points = given.isFinite ? Int(min(64, max(2, given))) : 5
             let inner = radius * min(1, max(0, layer.number(.innerRadius, inputs) ?? 0.45))
             path.addPolygon(
                 (0..<(2 * points)).map { i in

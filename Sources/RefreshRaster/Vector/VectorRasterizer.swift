@@ -46,10 +46,14 @@ final class VectorRasterizer {
         let capStyle = cap == .round ? FT_STROKER_LINECAP_ROUND : FT_STROKER_LINECAP_BUTT
         FT_Stroker_Set(stroker, FT_Fixed((width / 2 * 64).rounded()), capStyle, FT_STROKER_LINEJOIN_ROUND, 4 << 16)
         for contour in path.contours where contour.points.count >= 2 {
-            var start = Self.vector(contour.points[0], box)
+            // A contour that is one point in FreeType's 1/64 pixels (a rectangle of no size)
+            // has no direction: FreeType's stroker dereferences null on it. It draws nothing.
+            let vectors = contour.points.map { Self.vector($0, box) }
+            guard vectors.contains(where: { $0.x != vectors[0].x || $0.y != vectors[0].y }) else { continue }
+            var start = vectors[0]
             FT_Stroker_BeginSubPath(stroker, &start, contour.closed ? 0 : 1)
-            for p in contour.points.dropFirst() {
-                var v = Self.vector(p, box)
+            for vector in vectors.dropFirst() {
+                var v = vector
                 FT_Stroker_LineTo(stroker, &v)
             }
             if contour.closed {
