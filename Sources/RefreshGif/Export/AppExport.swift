@@ -80,6 +80,10 @@ public struct AppExport {
     /// The most bytes making the files holds at once: one scale's images (at the largest
     /// scale) decoded, and the largest of them being encoded (its pixels and the filtered rows).
     public let peakBytes: Int
+    /// The subclass with the control's own layers (docs/layers.md, "Export"); nil without layers.
+    public let subclass: LayerSubclass?
+    /// Each layer image's asset names, by path as the scene names it.
+    private let layerAssets: [(path: String, names: [String])]
 
     /// Plans an export of `description`: its images named and listed as the renderer plays
     /// them, the setup code written. No image is encoded yet: ``forEachFile(_:)`` makes the
@@ -103,15 +107,6 @@ public struct AppExport {
     /// - Throws: ``InvalidValue`` for a bad setting or option; ``RefreshGifError`` for a bad file.
     public init(_ description: SceneDescription, options: Options, baseDirectory: String?, planned: RefreshScene?) throws {
         try options.validate()
-        // The export writes the library's setup code; a control's own subviews would be a
-        // subclass it does not write yet: refused, never dropped from the app's code.
-        if let first = description.layers.first {
-            throw InvalidValue(
-                field: SceneDescription.layersKey + "." + first.name,
-                reason:
-                    "export writes the library's setup code, not yet a subclass with the control's own layers; leave the layers out to export the rest"
-            )
-        }
         self.options = options
         self.baseDirectory = baseDirectory
         scaled = try Self.scaled(description, options: options)
@@ -123,11 +118,49 @@ public struct AppExport {
         images = plan.images
         arrowImage = scene.arrowImage == nil ? nil : options.prefix + "_arrow"
         pictures = plan.frames.map { ($0.name, $0.state, $0.index) }
-        assetNames = (plan.frames.map(\.name) + [arrowImage].compactMap { $0 }).sorted()
         strings = Self.appStrings(description, scene: scene, baseDirectory: baseDirectory)
         let named = try Self.appFonts(scene)
         fonts = named.files
-        setup = scene.family.appSetup(of: named.scene, images: images, arrowImage: arrowImage)
+        var setup = scene.family.appSetup(of: named.scene, images: images, arrowImage: arrowImage)
+        // The control's own subviews: a subclass of the scene's class, which the setup makes.
+        if let first = scene.layers.first {
+            guard scene.family.name == MJRefresh().name else {
+                throw InvalidValue(
+                    field: SceneDescription.layersKey + "." + first.name,
+                    reason:
+                        "export writes a subclass with the control's own layers for MJRefresh's classes only; leave the layers out to export the rest"
+                )
+            }
+            var assets: [(path: String, names: [String])] = []
+            var named: [String: (names: [String], duration: Double)] = [:]
+            for (index, path) in scene.layers.flatMap(\.files).enumerated() where named[path] == nil {
+                let count = scene.layerImages[path]?.frames.count ?? 0
+                let base = "\(options.prefix)_layer\(index)"
+                let names = count == 1 ? [base] : (0..<count).map { base + "_" + String(format: "%03d", $0) }
+                named[path] = (names, scene.layerImages[path]?.duration ?? 0)
+                assets.append((path, names))
+            }
+            let kindName = scene.kind.rawValue.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            let prefixName = options.prefix.split(whereSeparator: { $0 == "-" || $0 == "_" }).map {
+                $0.prefix(1).uppercased() + $0.dropFirst()
+            }
+            .joined()
+            let className = prefixName + kindName
+            subclass = LayerSubclass(scene: scene, className: className, images: named, height: nil)
+            layerAssets = assets
+            if var made = setup {
+                made.controlType = className
+                let factory = scene.kind == .header ? "header" : scene.kind == .trailer ? "trailer" : "footer"
+                made.create = .code(
+                    swift: "\(className)(refreshingBlock: refreshing)", objc: "[\(className) \(factory)WithRefreshingBlock:refreshing]")
+                setup = made
+            }
+        } else {
+            subclass = nil
+            layerAssets = []
+        }
+        self.setup = setup
+        assetNames = (plan.frames.map(\.name) + [arrowImage].compactMap { $0 } + layerAssets.flatMap(\.names)).sorted()
         let pixels = plan.pixels + (scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
         let count = plan.count + (scene.arrowImage == nil ? 0 : 1)
         let largestImage = max(plan.largest, scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0)
@@ -315,8 +348,16 @@ public struct AppExport {
             }
             if let arrow = scene.arrowImage, let name = arrowImage {
                 images.append((name, { try arrow.checkedImage() }))
-                images.sort { $0.name < $1.name }
             }
+            for (path, names) in layerAssets {
+                // The layer's image at this scale (its path as the scene at this scale names it).
+                let frames =
+                    scene.layerImages.first { SceneDescription.resolve($0.key, from: nil) == path || $0.key == path }?.value.frames ?? []
+                for (index, name) in names.enumerated() where frames.indices.contains(index) {
+                    images.append((name, { try frames[index].checkedImage() }))
+                }
+            }
+            images.sort { $0.name < $1.name }
             for (name, make) in images {
                 let folder = options.assets == .catalog ? "Refresh.xcassets/\(name).imageset/" : "images/"
                 try body(folder + "\(name)@\(scale)x.png", try encoder.encode(try make()))
@@ -328,9 +369,13 @@ public struct AppExport {
         for table in strings {
             try body(table.file, try FileIO.read(table.source, maxBytes: StringsTable.maxBytes))
         }
+        if let subclass {
+            try body(subclass.className + ".swift", Array(subclass.swift.utf8))
+        }
         if let setup {
             try body("RefreshSetup.swift", Array(setup.swift.utf8))
-            if setup.objcImport != nil {
+            // A subclass with layers is written in Swift only (docs/layers.md, "Export").
+            if setup.objcImport != nil, subclass == nil {
                 try body("RefreshSetup.h", Array(setup.objcHeader.utf8))
                 try body("RefreshSetup.m", Array(setup.objcSource(header: "RefreshSetup.h").utf8))
             }

@@ -331,3 +331,26 @@ private struct Parser {
         index += 1
     }
 }
+
+extension LayerExpression {
+    /// The expression as Swift computes it on `CGFloat`s named `w`, `h`, `pullingPercent` and
+    /// `t` (the exported subclass's locals), fully parenthesised.
+    public var swiftCode: String { node.swiftCode }
+}
+
+extension LayerExpression.Node {
+    var swiftCode: String {
+        switch self {
+        case let .number(n): return SceneValue.shortest(n)
+        case let .variable(v): return v == .pi ? "CGFloat.pi" : v.rawValue
+        case let .negate(inner): return "(-\(inner.swiftCode))"
+        case let .binary(op, a, b): return "(\(a.swiftCode) \(op) \(b.swiftCode))"
+        case let .call(function, arguments):
+            let codes = arguments.map(\.swiftCode)
+            switch function {
+            case .clamp: return "min(max(\(codes[0]), \(codes[1])), \(codes[2]))"
+            default: return "\(function.rawValue)(\(codes.joined(separator: ", ")))"
+            }
+        }
+    }
+}
