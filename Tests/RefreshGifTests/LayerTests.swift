@@ -466,3 +466,38 @@ struct LayerFuzzTests {
         #expect(drawn > rounds / 3, "only \(drawn) of \(rounds) drew: the generator mostly makes refused layers")
     }
 }
+
+@Suite("Layers: in a screen window")
+struct LayerWindowTests {
+    @Test(
+        "a layer beyond the control is in the window and in the page's band, where the whole window has it",
+        arguments: [("MJDIYHeader", -180.0), ("MJDIYHeader", -60.0), ("MJDIYBackFooter", 560.0), ("brand-header", -90.0)])
+    func bandHoldsTheLayers(name: String, offset: Double) throws {
+        let scene = try LayerTests.example(name).makeScene()
+        var geometry = ScrollGeometry()
+        geometry.viewHeight = 667
+        geometry.contentHeight = 1100
+        let gesture = Gesture(geometry: geometry, samples: [Gesture.Sample(t: 0, offset: offset, dragging: true)], duration: 0.1)
+        let end = try RefreshAnimation.gestureEnd(gesture, scene: scene, fps: 60, showContent: true, wholeView: true)
+        let whole = try end.frame(at: 0).image
+        let band = try end.band(at: 0)
+        let image = try #require(band.image)
+        #expect(band.x >= 0 && band.y >= 0 && band.x + image.width <= whole.width && band.y + image.height <= whole.height)
+        let rows = (0..<image.height).filter { y in
+            let mine = image.pixels[(y * image.width * 4)..<((y + 1) * image.width * 4)]
+            let start = ((band.y + y) * whole.width + band.x) * 4
+            return mine != whole.pixels[start..<(start + image.width * 4)]
+        }
+        #expect(rows.isEmpty, "rows differing: \(rows.prefix(5))")
+        // Outside the band the window is the plain list alone: the same window without layers.
+        var plain = scene
+        plain.layers = []
+        let list = try RefreshAnimation.gestureEnd(gesture, scene: plain, fps: 60, showContent: true, wholeView: true).frame(at: 0).image
+        var outside = 0
+        for y in 0..<whole.height where y < band.y || y >= band.y + image.height {
+            let start = y * whole.width * 4
+            if whole.pixels[start..<(start + whole.width * 4)] != list.pixels[start..<(start + whole.width * 4)] { outside += 1 }
+        }
+        #expect(outside == 0, "\(outside) rows outside the band differ from the list alone")
+    }
+}

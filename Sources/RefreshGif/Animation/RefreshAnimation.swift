@@ -263,11 +263,47 @@ public struct RefreshAnimation: Sendable {
         let drawn = try renderer.plan(for: frame.scene)
         let control = try renderer.render(frame.scene, drawingLayers: false)
         defer { renderer.recycle(control) }
-        let box = window.controlBand(control: control, controlHeight: drawn.height, offset: frame.offset ?? 0, scale: frame.scene.scale)
+        var box = window.controlBand(control: control, controlHeight: drawn.height, offset: frame.offset ?? 0, scale: frame.scene.scale)
+        // Layers beyond the control (a logo above a header) are in the band too.
+        if !frame.scene.layers.isEmpty, !frame.scene.hidden {
+            let extent = try Self.layersExtent(
+                frame.scene, renderer: renderer, window: window, controlHeight: drawn.height, offset: frame.offset ?? 0)
+            if let extent {
+                let x0 = min(box.width > 0 ? box.x : extent.x0, extent.x0), y0 = min(box.height > 0 ? box.y : extent.y0, extent.y0)
+                let x1 = max(box.width > 0 ? box.x + box.width : extent.x1, extent.x1)
+                let y1 = max(box.height > 0 ? box.y + box.height : extent.y1, extent.y1)
+                box = (x0, y0, x1 - x0, y1 - y0)
+            }
+        }
         let image =
             box.width > 0 && box.height > 0
             ? try placed(control, of: frame, height: drawn.height, in: window, region: box, renderer: renderer) : nil
         return RenderedBand(image: image, x: box.x, y: box.y, report: report(index, plan: drawn))
+    }
+
+    /// The pixels of `window` the scene's visible layers may cover at `offset`, cut to the
+    /// window: each layer's ``PlacedLayer/extent``;
+    /// nil when none is in sight.
+    static func layersExtent(
+        _ scene: RefreshScene, renderer: RefreshRenderer, window: ScreenWindow, controlHeight: Double, offset: Double
+    ) throws -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        let s = Double(scene.scale)
+        let size = window.size(controlHeight: controlHeight)
+        let (width, height) = ((size.width * s).rounded(), (size.height * s).rounded())
+        let origin = window.controlOrigin(controlHeight: controlHeight, offset: offset)
+        guard origin.x.isFinite, origin.y.isFinite, abs(origin.x) < 1e7, abs(origin.y) < 1e7 else { return nil }
+        var out: (x0: Double, y0: Double, x1: Double, y1: Double)?
+        for placed in try renderer.placeLayers(of: scene) where !placed.invisible {
+            let f = placed.extent
+            guard [f.x, f.y, f.width, f.height].allSatisfy(\.isFinite), abs(f.x) < 1e6, abs(f.y) < 1e6, f.width < 1e5, f.height < 1e5
+            else { continue }
+            // A point more each way for edges and strokes that fall past the frame.
+            let x0 = max(0, ((origin.x + f.x - 1) * s).rounded(.down)), y0 = max(0, ((origin.y + f.y - 1) * s).rounded(.down))
+            let x1 = min(width, ((origin.x + f.maxX + 1) * s).rounded(.up)), y1 = min(height, ((origin.y + f.maxY + 1) * s).rounded(.up))
+            guard x1 > x0, y1 > y0 else { continue }
+            out = out.map { (min($0.x0, x0), min($0.y0, y0), max($0.x1, x1), max($0.y1, y1)) } ?? (x0, y0, x1, y1)
+        }
+        return out.map { (Int($0.x0), Int($0.y0), Int($0.x1), Int($0.y1)) }
     }
 
     /// The frames, drawn one at a time as they are asked for (one renderer for them all).

@@ -20,6 +20,10 @@ public struct PlacedLayer: Sendable, Equatable {
     public var text: String?
     /// A label's text width in points on one line (to say when it does not fit).
     public var textWidth: Double?
+    /// Where the layer may draw, in the control's points: its frame scaled about its centre,
+    /// an image's picture where it fills past the frame, and the circle those turn in when
+    /// the layer turns.
+    public var extent: RefreshRect
 }
 
 extension RefreshRenderer {
@@ -93,8 +97,29 @@ extension RefreshRenderer {
                 y: layer.gives(.y) || !layer.gives(.centerY) ? frame.y : frame.midY - SwitchShape.size.height / 2,
                 width: SwitchShape.size.width, height: SwitchShape.size.height)
         }
+        var size = (width: frame.width, height: frame.height)
+        let mode = layer.text(.contentMode, inputs)
+        if let image, mode == "scaleAspectFill" || mode == "center", image.pointWidth > 0, image.pointHeight > 0 {
+            let factor = mode == "center" ? 1 : max(frame.width / image.pointWidth, frame.height / image.pointHeight)
+            size = (max(size.width, image.pointWidth * factor), max(size.height, image.pointHeight * factor))
+        }
+        if layer.kind == .shape {
+            // A shape's radius may reach past its frame, and its stroke half a line past that.
+            let largest = max(frame.width, frame.height)
+            let radius = min(2 * largest, max(0, layer.number(.radius, inputs) ?? 0))
+            let stroke = max(0, min(1000, layer.number(.lineWidth, inputs) ?? 1))
+            let reach = 2 * (radius.isFinite ? radius : 0) + stroke
+            size = (max(size.width + stroke, reach), max(size.height + stroke, reach))
+        }
+        let factor = max(1, layer.number(.scaleFactor, inputs) ?? 1)
+        size = (size.width * factor, size.height * factor)
+        if layer.gives(.rotation) || layer.kind == .arrow {
+            let diagonal = (size.width * size.width + size.height * size.height).squareRoot()
+            size = (diagonal, diagonal)
+        }
+        let extent = RefreshRect(centerX: frame.midX, centerY: frame.midY, width: size.width, height: size.height)
         let placed = PlacedLayer(
-            name: layer.name, frame: frame, invisible: hidden || alpha == 0, text: text, textWidth: textWidth)
+            name: layer.name, frame: frame, invisible: hidden || alpha == 0, text: text, textWidth: textWidth, extent: extent)
         return Placement(placed: placed, alpha: alpha, label: label, image: image)
     }
 
