@@ -50,7 +50,7 @@ struct Export: ParsableCommand {
             let code =
                 export.setup == nil
                 ? "no setup code for this library"
-                : export.subclass.map { "\($0.className).swift and RefreshSetup.swift (Swift only: a subclass with layers)" }
+                : export.subclass.map { "\($0.className).swift, .h and .m, RefreshSetup.swift, .h and .m" }
                     ?? (export.setup?.objcImport == nil ? "RefreshSetup.swift" : "RefreshSetup.swift, .h and .m")
             // A font file the labels use ships with the export: the app registers it.
             let fonts =

@@ -11,6 +11,7 @@ import Testing
 struct LayerCodeProofTests {
     static let proof = Support.root.appendingPathComponent("Tests/LayerCodeProof").path
     static let examples = Support.root.appendingPathComponent("examples/layers").path
+    static let appCodeProof = Support.root.appendingPathComponent("Tests/AppCodeProof").path
 
     @Test(
         "each example's subclass, run against the stand-ins, sets what the renderer draws",
@@ -39,6 +40,18 @@ struct LayerCodeProofTests {
             ],
             executable: "/usr/bin/env")
         try #require(compile.status == 0, "\(compile.stderr)")
+        // The Objective-C subclass and the setup that makes it, checked by clang against the
+        // libraries' declarations (the Swift proves the behaviour; the two are written alike).
+        for file in [subclass.className + ".m", "RefreshSetup.m"] {
+            let clang = try CLI.run(
+                [
+                    "clang", "-fsyntax-only", "-fobjc-arc", "-fblocks", "-x", "objective-c", "-fobjc-runtime=ios-13.0", "-Werror",
+                    "-Wno-nullability-completeness", "-I", Self.appCodeProof + "/objc", "-I", folder + "/export",
+                    folder + "/export/" + file,
+                ],
+                executable: "/usr/bin/env")
+            #expect(clang.status == 0, "\(file): \(clang.stderr)")
+        }
 
         let base = try description.makeScene()
         let size = base.size

@@ -371,12 +371,18 @@ public struct AppExport {
         }
         if let subclass {
             try body(subclass.className + ".swift", Array(subclass.swift.utf8))
+            try body(subclass.className + ".h", Array(subclass.objcHeader.utf8))
+            try body(subclass.className + ".m", Array(subclass.objcSource(header: subclass.className + ".h").utf8))
         }
         if let setup {
             try body("RefreshSetup.swift", Array(setup.swift.utf8))
-            // A subclass with layers is written in Swift only (docs/layers.md, "Export").
-            if setup.objcImport != nil, subclass == nil {
-                try body("RefreshSetup.h", Array(setup.objcHeader.utf8))
+            if setup.objcImport != nil {
+                // The setup makes the subclass: its header comes with the library's.
+                var header = setup.objcHeader
+                if let subclass, let end = header.range(of: "\n\n") {
+                    header.insert(contentsOf: "\n#import \"\(subclass.className).h\"", at: end.lowerBound)
+                }
+                try body("RefreshSetup.h", Array(header.utf8))
                 try body("RefreshSetup.m", Array(setup.objcSource(header: "RefreshSetup.h").utf8))
             }
         }

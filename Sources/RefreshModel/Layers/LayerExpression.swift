@@ -354,3 +354,30 @@ extension LayerExpression.Node {
         }
     }
 }
+
+extension LayerExpression {
+    /// The expression as C computes it on `CGFloat`s named `w`, `h`, `pullingPercent` and
+    /// `t` (the exported Objective-C's locals), fully parenthesised.
+    public var cCode: String { node.cCode }
+}
+
+extension LayerExpression.Node {
+    var cCode: String {
+        switch self {
+        case let .number(n):
+            let text = SceneValue.shortest(n)
+            return text.contains(".") || text.contains("e") ? text : text + ".0"
+        case let .variable(v): return v == .pi ? "M_PI" : v.rawValue
+        case let .negate(inner): return "(-\(inner.cCode))"
+        case let .binary(op, a, b): return "(\(a.cCode) \(op) \(b.cCode))"
+        case let .call(function, arguments):
+            let codes = arguments.map(\.cCode)
+            switch function {
+            case .clamp: return "fmin(fmax(\(codes[0]), \(codes[1])), \(codes[2]))"
+            case .min: return codes.dropFirst().reduce(codes[0]) { "fmin(\($0), \($1))" }
+            case .max: return codes.dropFirst().reduce(codes[0]) { "fmax(\($0), \($1))" }
+            case .floor, .sin, .cos: return "\(function.rawValue)(\(codes[0]))"
+            }
+        }
+    }
+}

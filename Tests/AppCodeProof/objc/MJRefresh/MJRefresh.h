@@ -27,6 +27,10 @@ typedef void (^MJRefreshComponentAction)(void);
 @end
 
 @interface MJRefreshComponent : UIView
+@property (assign, nonatomic) MJRefreshState state;
+@property (assign, nonatomic) CGFloat pullingPercent;
+- (void)prepare NS_REQUIRES_SUPER;
+- (void)placeSubviews NS_REQUIRES_SUPER;
 @property (nonatomic) NSTimeInterval fastAnimationDuration;
 @property (nonatomic) NSTimeInterval slowAnimationDuration;
 - (instancetype)setAnimationDisabled;
@@ -35,6 +39,10 @@ typedef void (^MJRefreshComponentAction)(void);
 
 @interface UIView (MJExtension)
 @property (assign, nonatomic) CGFloat mj_h;
+@property (assign, nonatomic) CGFloat mj_w;
+@end
+@interface NSBundle (MJRefreshArrow)
++ (UIImage *)mj_arrowImage;
 @end
 
 @interface MJRefreshHeader : MJRefreshComponent
