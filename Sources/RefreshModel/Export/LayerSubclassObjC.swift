@@ -59,6 +59,8 @@ extension LayerSubclass {
     }
 
     /// The Objective-C implementation.
+    /// - Parameter header: the header file it imports.
+    /// - Returns: the `.m` file.
     public func objcSource(header: String) -> String {
         var out = "// \(AppSetup.banner)\n#import \"\(header)\"\n#import <math.h>\n\n@interface \(className) ()\n"
         for layer in layers { out += "@property (strong, nonatomic, readwrite) \(Self.objcClass(layer.kind)) *\(layer.name);\n" }
