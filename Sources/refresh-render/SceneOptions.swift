@@ -6,6 +6,15 @@ import Synchronization
 extension RefreshState: ExpressibleByArgument {}
 extension GIFDithering: ExpressibleByArgument {}
 
+/// The help of `--scene`, which says what wins over the file.
+/// - Parameter wins: what the file's settings give way to, or win over.
+/// - Returns: the help.
+func sceneFileHelp(_ wins: String) -> ArgumentHelp {
+    ArgumentHelp(
+        "A scene file: any settings as JSON by their JSON keys, and the control's layers (docs/layers.md); \(wins).", valueName: "file.json"
+    )
+}
+
 /// Which of the scene schema's settings a command takes as options.
 protocol SceneOptionSet: SendableMetatype {
     /// The settings; nil for every one.
@@ -45,11 +54,7 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
         })
     var words: [String] = []
 
-    @Option(
-        name: .customLong("scene"),
-        help: ArgumentHelp(
-            "A scene file: any settings as JSON by their JSON keys, and the control's layers (docs/layers.md); options given beside it win.",
-            valueName: "file.json"))
+    @Option(name: .customLong("scene"), help: sceneFileHelp("options given beside it win"))
     var sceneFile: String?
 
     /// The settings' section of a command's help.

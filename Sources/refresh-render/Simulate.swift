@@ -15,11 +15,7 @@ struct Simulate: ParsableCommand {
     @Flag(help: "Draw a plain list that moves with the scroll offset.")
     var showContent = false
 
-    @Option(
-        name: .customLong("scene"),
-        help: ArgumentHelp(
-            "A scene file (JSON settings and layers, docs/layers.md) for the control; its settings win over the gesture file's control.",
-            valueName: "file.json"))
+    @Option(name: .customLong("scene"), help: sceneFileHelp("they win over the gesture file's control"))
     var sceneFile: String?
 
     func run() throws {

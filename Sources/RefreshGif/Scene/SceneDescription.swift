@@ -83,20 +83,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 
     /// The settings as JSON text (keys sorted), e.g. for reports.
     public var jsonText: String {
-        func encode(_ value: SceneValue) -> String {
-            switch value {
-            case let .number(n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-            case let .integer(i): return String(i)
-            case let .flag(b): return b ? "true" : "false"
-            case let .text(t):
-                let data = (try? JSONEncoder().encode(t)) ?? Data("\"\"".utf8)
-                return String(decoding: data, as: UTF8.self)
-            case let .byState(map):
-                return "{" + map.sorted { $0.key < $1.key }.map { encode(.text($0.key)) + ": " + encode($0.value) }.joined(separator: ", ")
-                    + "}"
-            }
-        }
-        var entries = values.sorted { $0.key < $1.key }.map { "  " + encode(.text($0.key.rawValue)) + ": " + encode($0.value) }
+        var entries = values.sorted { $0.key < $1.key }.map { "  " + SceneValue.text($0.key.rawValue).jsonText + ": " + $0.value.jsonText }
         if !layers.isEmpty {
             entries.append("  \"\(Self.layersKey)\": [\n" + layers.map { "    " + $0.jsonText }.joined(separator: ",\n") + "\n  ]")
         }

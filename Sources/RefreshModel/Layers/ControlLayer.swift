@@ -1,3 +1,4 @@
+import FoundationEssentials
 import RefreshImage
 
 /// One subview of a custom control, as a scene file gives it: a kind, a name (the property
@@ -353,38 +354,12 @@ extension ControlLayer: Decodable {
 
     /// The layer as a JSON object (keys sorted after `kind` and `name`), as scene files write it.
     public var jsonText: String {
-        var parts = ["\"kind\": " + Self.json(.text(kind.rawValue)), "\"name\": " + Self.json(.text(name))]
+        var parts = ["\"kind\": " + SceneValue.text(kind.rawValue).jsonText, "\"name\": " + SceneValue.text(name).jsonText]
         for key in values.keys.sorted() {
             guard let value = values[key] else { continue }
-            parts.append(Self.json(.text(key)) + ": " + Self.json(value))
+            parts.append(SceneValue.text(key).jsonText + ": " + value.jsonText)
         }
         return "{" + parts.joined(separator: ", ") + "}"
     }
 
-    static func json(_ value: SceneValue) -> String {
-        switch value {
-        case let .number(n): return SceneValue.shortest(n)
-        case let .integer(i): return String(i)
-        case let .flag(b): return b ? "true" : "false"
-        case let .text(t):
-            var out = "\""
-            for scalar in t.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
-        case let .byState(map):
-            return "{" + map.keys.sorted().map { json(.text($0)) + ": " + json(map[$0] ?? .flag(false)) }.joined(separator: ", ") + "}"
-        }
-    }
 }

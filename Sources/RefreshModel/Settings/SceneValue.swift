@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A value of one scene setting as a JSON file, a command-line option or a query gave it,
 /// before its setting reads and checks it (``SceneField``).
 public enum SceneValue: Sendable, Equatable {
@@ -21,6 +23,23 @@ public enum SceneValue: Sendable, Equatable {
         case let .flag(b): return b ? "true" : "false"
         case let .text(t): return t
         case let .byState(map): return map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.argumentText)" }.joined(separator: ",")
+        }
+    }
+
+    /// The value as JSON writes it: numbers in their shortest exact form, strings escaped,
+    /// entries by state as an object with its keys sorted.
+    package var jsonText: String {
+        switch self {
+        case let .number(n): return SceneValue.shortest(n)
+        case let .integer(i): return String(i)
+        case let .flag(b): return b ? "true" : "false"
+        case let .text(t):
+            let data = (try? JSONEncoder().encode(t)) ?? Data("\"\"".utf8)
+            return String(decoding: data, as: UTF8.self)
+        case let .byState(map):
+            return "{"
+                + map.keys.sorted().map { SceneValue.text($0).jsonText + ": " + (map[$0]?.jsonText ?? "null") }.joined(separator: ", ")
+                + "}"
         }
     }
 
