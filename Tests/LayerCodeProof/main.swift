@@ -24,9 +24,18 @@ func record(_ value: Any) -> [String: Any]? {
         if let label = view as? UILabel {
             out["text"] = label.text ?? ""
             out["textColor"] = label.textColor?.hex
+            out["font"] = label.font.map { ($0.bold ? "bold " : "regular ") + String($0.size) }
+            out["alignment"] = "\(label.textAlignment)"
+            out["lines"] = label.numberOfLines
         }
-        if let image = view as? UIImageView { out["image"] = image.image?.name }
-        if let spinner = view as? UIActivityIndicatorView { out["animating"] = spinner.isAnimating }
+        if let image = view as? UIImageView {
+            out["image"] = image.image?.name
+            out["contentMode"] = "\(image.contentMode)"
+        }
+        if let spinner = view as? UIActivityIndicatorView {
+            out["animating"] = spinner.isAnimating
+            out["style"] = "\(spinner.style)"
+        }
         if let toggle = view as? UISwitch { out["on"] = toggle.isOn }
         return out
     default: return nil

@@ -113,6 +113,52 @@ struct LayerCodeProofTests {
             }
         }
         #expect(compared >= samples.count * 3)
+        if ["MJDIYHeader", "MJDIYAutoFooter", "MJDIYBackFooter"].contains(name) {
+            try Self.drawnFromReadBack(read, description: description, export: folder + "/export")
+        }
+    }
+
+    /// The layers read back from the run — frames, visibility, texts, colours, fonts, images,
+    /// switches and spinners as the subclass set them — drawn as layers of their own, give the
+    /// renderer's pixels for the scene's layers at every sample.
+    static func drawnFromReadBack(_ read: [[String: Any]], description: SceneDescription, export: String) throws {
+        let styles = ["gray": "classic", "white": "white", "whiteLarge": "white-large", "medium": "medium"]
+        let renderer = try RefreshRenderer()
+        // The samples 0.45 s into their state (the switch at rest, the spinner turned).
+        for entry in read where (entry["sample"] as? String)?.hasSuffix(":0.45") == true {
+            let sample = try #require(entry["sample"] as? String)
+            let parts = sample.split(separator: ":").map(String.init)
+            var original = description
+            original[.state] = .text(parts[0])
+            original[.percent] = .number(Double(parts[1]) ?? 0)
+            original[.time] = .number(Double(parts[2]) ?? 0)
+            let recorded = try #require(entry["layers"] as? [String: [String: Any]])
+            var rebuilt = original
+            rebuilt.layers = try original.layers.map { layer in
+                let values = try #require(recorded[layer.name])
+                let frame = try #require(values["frame"] as? [Double])
+                var out = ControlLayer(layer.kind, name: layer.name, [.x: .number(frame[0]), .y: .number(frame[1])])
+                if layer.kind != .switch { (out[.width], out[.height]) = (.number(frame[2]), .number(frame[3])) }
+                out[.hidden] = .flag(values["hidden"] as? Bool ?? false)
+                out[.alpha] = .number(values["alpha"] as? Double ?? 1)
+                if let text = values["text"] as? String { out[.text] = .text(text) }
+                if let color = values["textColor"] as? String { out[.textColor] = .text("#" + color) }
+                if let font = values["font"] as? String { out[.font] = .text(font) }
+                if let alignment = values["alignment"] as? String { out[.alignment] = .text(alignment) }
+                if let lines = values["lines"] as? Int { out[.lines] = .integer(lines) }
+                if let name = values["image"] as? String {
+                    out[.image] = .text(export + "/Refresh.xcassets/\(name).imageset/\(name)@2x.png")
+                }
+                if let mode = values["contentMode"] as? String { out[.contentMode] = .text(mode) }
+                if let animating = values["animating"] as? Bool { out[.animating] = .flag(animating) }
+                if let style = values["style"] as? String { out[.spinnerStyle] = .text(styles[style] ?? style) }
+                if let on = values["on"] as? Bool { out[.on] = .flag(on) }
+                return out
+            }
+            let a = try renderer.render(try original.makeScene()), b = try renderer.render(try rebuilt.makeScene())
+            let equal = a.pixels == b.pixels
+            #expect(equal, "\(sample): the layers read back draw other pixels")
+        }
     }
 
     /// Two `#RRGGBBAA` colours within one step a channel (the code writes fractions of 255 to
