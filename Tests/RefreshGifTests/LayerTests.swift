@@ -337,6 +337,14 @@ struct LayerTests {
         control[.hidden] = true
         let hidden = try GesturePlayer(gesture: gesture, scene: try control.makeScene()).frames(fps: 10)
         #expect(hidden.allSatisfy { $0.state == .idle })
+        // An auto footer keeps its height as the list's bottom inset at rest, and gives it back hidden.
+        var footer = try Self.example("MJDIYAutoFooter")
+        let scroll = Gesture(script: Gesture.Script(pull: 60, over: 0.3))
+        let shownFooter = try GesturePlayer(gesture: scroll, scene: try footer.makeScene()).frames(fps: 10)
+        #expect(shownFooter.first?.insets.bottom == 50)
+        footer[.hidden] = true
+        let hiddenFooter = try GesturePlayer(gesture: scroll, scene: try footer.makeScene()).frames(fps: 10)
+        #expect(hiddenFooter.allSatisfy { $0.insets.bottom == 0 && $0.state == .idle })
     }
 }
 

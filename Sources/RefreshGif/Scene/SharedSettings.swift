@@ -322,7 +322,8 @@ extension SceneField {
     /// The whole control hidden.
     public static let hidden = stored(
         "hidden", \.scene.hidden, group: .look,
-        help: "The control hidden (mj_footer.hidden = YES): nothing of it is drawn and the scroll no longer changes its state.",
+        help:
+            "The control hidden (mj_footer.hidden = YES): nothing of it is drawn, the scroll no longer changes its state, an auto footer gives back its inset.",
         example: true)
 
     /// A font file.

@@ -164,7 +164,7 @@ public struct GesturePlayer: Sendable {
         let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
         var machine = RefreshStateMachine(
             family: base.family, kind: base.kind, size: size, geometry: geometry,
-            autoAlpha: base.autoAlpha)
+            autoAlpha: base.autoAlpha, hidden: base.hidden)
         var sampleIndex = 0, eventIndex = 0
         var offset = samples.first?.offset ?? geometry.restingOffset(for: base.kind)
         // The arrow angle shown when the state last changed, for interrupted turns.

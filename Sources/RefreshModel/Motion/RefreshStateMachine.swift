@@ -50,9 +50,11 @@ public struct RefreshStateMachine: Sendable {
     ///   - size: its height (a trailer's width) in points.
     ///   - geometry: the scroll view.
     ///   - autoAlpha: `automaticallyChangeAlpha`.
+    ///   - hidden: the app hid the control: an auto footer then gives back the inset it keeps
+    ///     at rest (MJRefresh's `setHidden:`).
     public init(
         family: any RefreshFamily = MJRefresh(), kind: ComponentKind, size: Double, geometry: ScrollGeometry,
-        autoAlpha: Bool
+        autoAlpha: Bool, hidden: Bool = false
     ) {
         self.rules = family.motion(for: kind)
         self.kind = kind
@@ -64,7 +66,7 @@ public struct RefreshStateMachine: Sendable {
         leftTriggerTimes = rules.autoTriggerTimes
         // Idle is entered at creation with percent 0: with the flag the control starts invisible.
         alpha = .constant(autoAlpha ? 0 : 1)
-        if kind == .autoFooter && rules.keepsRestingInset { insetBottom = .constant(size) }
+        if kind == .autoFooter && rules.keepsRestingInset && !hidden { insetBottom = .constant(size) }
     }
 
     /// Events an app sends (docs/motion.md).
