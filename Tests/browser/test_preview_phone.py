@@ -372,3 +372,46 @@ def test_a_and_b_are_labelled_side_by_side_in_view_or_stacked_when_narrow(browse
     assert not page.locator("#caption-b").is_visible()
     page.context.close()
     assert errors == []
+
+
+def test_a_layer_scene_shows_its_layers_beyond_the_control_in_the_page(browser):
+    """`preview --scene` with MJDIYHeader: pulled far, the page shows the logo above the header,
+    the same pixels as the server's whole window (docs/layers.md)."""
+    import shutil
+    import tempfile
+    from conftest import Server, ROOT
+
+    folder = tempfile.mkdtemp(prefix="refresh-preview-layers-")
+    for name in ("MJDIYHeader.json", "Logo@2x.png"):
+        shutil.copy(ROOT / "examples/layers" / name, folder)
+    running = Server(folder, "--scene", "MJDIYHeader.json")
+    try:
+        page, errors = open_page(browser, running, viewport={"width": 1400, "height": 900}, device_scale_factor=2)
+        box = page.locator("#phone").bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + 100
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for i in range(1, 21):
+            page.mouse.move(x, y + 420 * i / 20)
+            page.wait_for_timeout(15)
+        # Until the page's last frame is drawn and no request of its own is in flight.
+        page.wait_for_timeout(1200)
+        result = page.evaluate(SAME_AS_WHOLE)
+        page.mouse.up()
+        assert result["differing"] == 0, result
+        # The band reaches above the 50-pt header: the logo travels with it.
+        assert result["band"][3] > 2 * 50 + 40, result
+        # Red of the logo's M is on the page's screen above the header.
+        reds = page.evaluate("""() => {
+            const c = document.querySelector('#screen');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let n = 0;
+            for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i + 1] < 60 && d[i + 2] < 60) n += 1;
+            return n;
+        }""")
+        assert reds > 50, reds
+        page.context.close()
+        assert errors == []
+    finally:
+        running.stop()
+        shutil.rmtree(folder, ignore_errors=True)

@@ -122,12 +122,13 @@ extension SceneField {
     public static let imageScale = SceneField(
         "imageScale", .number, group: .images,
         help:
-            "The scale the artwork was drawn for when its file name has no @2x/@3x: its pixels ÷ this are its size in points (default: the render scale).",
+            "The scale the artwork (state, arrow and layer images) was drawn for when its file name has no @2x/@3x: its pixels ÷ this are its size in points (default: the render scale).",
         example: .number(1), title: "Artwork scale"
     ) { v, b in
         b.imageScale = try SceneRead.number(v, "imageScale", in: RefreshScene.scales.continuous)
     }
-    .on(.part(.images).or(.part(.arrowImageView))).surroundings()
+    // Every class: a control's own layers may show images whatever its class (docs/layers.md).
+    .surroundings()
 
     /// The kind of control.
     public static let kind = stored(

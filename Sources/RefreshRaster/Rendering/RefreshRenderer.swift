@@ -12,6 +12,20 @@ public final class RefreshRenderer {
     private var builtInImages: [String: StateImages] = [:]
     /// Images given back with ``recycle(_:)``: their buffers become the next canvases.
     private var spares: [RGBAImage] = []
+    /// Layer images at the size they were last drawn (a logo drawn in every frame of a
+    /// gesture is resampled once, not once a frame); a few kept.
+    private var layerImages: [(source: ScaledImage, width: Int, height: Int, pixels: RGBAImage)] = []
+
+    /// `image` at `width` × `height` pixels, resampled once and kept for the next frames.
+    func resizedLayerImage(_ image: ScaledImage, width: Int, height: Int, scale: Double) throws -> RGBAImage {
+        if let known = layerImages.first(where: { $0.width == width && $0.height == height && $0.source == image }) {
+            return known.pixels
+        }
+        let pixels = try image.resized(width: width, height: height, scale: scale).checkedImage()
+        layerImages.insert((image, width, height, pixels), at: 0)
+        if layerImages.count > 4 { layerImages.removeLast() }
+        return pixels
+    }
 
     private struct TextRendererKey: Hashable {
         var scale: Int

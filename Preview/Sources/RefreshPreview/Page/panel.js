@@ -336,7 +336,8 @@ export function liveSettings() {
   const pairs = sceneSettings({ dynamic: false });
   const shown = Math.max(1, Math.min(3, Math.ceil(window.devicePixelRatio || 1)));
   const out = pairs.filter(([name]) => name !== "scale").concat([["scale", String(shown)]]);
-  if (!out.some(([name]) => name === "imageScale")) out.push(["imageScale", artworkScale()]);
+  const artwork = page.schema.fields.find((f) => f.name === "imageScale");
+  if (applies(artwork) && !out.some(([name]) => name === "imageScale")) out.push(["imageScale", artworkScale()]);
   return out;
 }
 
