@@ -26,6 +26,17 @@ def pull_and_release(page, distance=260, steps=25):
     page.mouse.up()
 
 
+def drag_down(page, distance, steps=20):
+    """Puts a finger on the phone 100 pt from its top and drags it `distance` down, still held."""
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 100
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(x, y + distance * i / steps)
+        page.wait_for_timeout(20)
+
+
 def short_pull(page, steps):
     """A pull of 6 pt a step, let go before the threshold."""
     box = page.locator("#phone").bounding_box()
@@ -129,13 +140,7 @@ def test_screenshots_for_the_docs(browser, server, viewport, scheme):
 
     page, errors = open_page(browser, server, viewport=viewport, color_scheme=scheme)
     page.select_option("#f-style", "normal")
-    box = page.locator("#phone").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + 100
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, 21):
-        page.mouse.move(x, y + 200 * i / 20)
-        page.wait_for_timeout(20)
+    drag_down(page, 200)
     wait_js(page, "document.querySelector('#state').textContent === 'pulling'")
     page.wait_for_timeout(300)
     if os.environ.get("UPDATE_SCREENSHOT") == "1":
@@ -387,13 +392,7 @@ def test_a_layer_scene_shows_its_layers_beyond_the_control_in_the_page(browser):
     running = Server(folder, "--scene", "MJDIYHeader.json")
     try:
         page, errors = open_page(browser, running, viewport={"width": 1400, "height": 900}, device_scale_factor=2)
-        box = page.locator("#phone").bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + 100
-        page.mouse.move(x, y)
-        page.mouse.down()
-        for i in range(1, 21):
-            page.mouse.move(x, y + 420 * i / 20)
-            page.wait_for_timeout(15)
+        drag_down(page, 420)
         # Until the page's last frame is drawn and no request of its own is in flight.
         page.wait_for_timeout(1200)
         result = page.evaluate(SAME_AS_WHOLE)
