@@ -509,3 +509,22 @@ struct LayerWindowTests {
         #expect(outside == 0, "\(outside) rows outside the band differ from the list alone")
     }
 }
+
+@Suite("Layers: the declarations in the page's schema")
+struct LayerSchemaTests {
+    @Test("/schema.json lists every layer kind and property as declared, each example a value its declaration takes")
+    func catalogHoldsTheDeclarations() throws {
+        let catalog = SettingsCatalog(schema: .standard)
+        #expect(catalog.layerKinds == LayerKind.allCases.map(\.rawValue))
+        #expect(catalog.layerFields.map(\.name) == LayerProperty.all.map(\.name))
+        for (field, property) in zip(catalog.layerFields, LayerProperty.all) {
+            #expect(field.kinds == property.kinds.map(\.rawValue), "\(property)")
+            #expect(field.byState == property.variation.contains(.byState) && field.byPull == property.variation.contains(.byPercent))
+            // The example, read back from its JSON as a scene file gives it, is taken on the first kind.
+            let json =
+                "{\"layers\": [{\"kind\": \"\(property.kinds[0].rawValue)\", \"name\": \"probe\", \"\(field.name)\": \(field.example)}]}"
+            let description = try JSONInput.decode(SceneDescription.self, from: Array(json.utf8), name: "schema")
+            #expect(description.layers.first?[property] == property.example, "\(property): \(field.example)")
+        }
+    }
+}

@@ -78,10 +78,49 @@ public struct SettingsCatalog: Encodable, Sendable {
         }
     }
 
+    /// One property a control's own layers may set (``LayerProperty``, docs/layers.md).
+    public struct LayerField: Encodable, Sendable {
+        /// The JSON key.
+        public var name: String
+        /// The kinds of layer that have it.
+        public var kinds: [String]
+        /// number, color, text, flag, font, file or choice.
+        public var type: String
+        /// A choice's words.
+        public var choices: [String]?
+        /// It may take a value per state.
+        public var byState: Bool
+        /// It may go from one value to another with the pull.
+        public var byPull: Bool
+        /// One sentence.
+        public var help: String
+        /// A value it takes, as JSON.
+        public var example: String
+    }
+
     /// The settings.
     public var fields: [Field]
     /// The libraries, by name.
     public var libraries: [String: Library]
+    /// The kinds of layer a control may hold, in the declarations' order.
+    public var layerKinds: [String] = LayerKind.allCases.map(\.rawValue)
+    /// The properties layers may set, in the declarations' order.
+    public var layerFields: [LayerField] = LayerProperty.all.map { property in
+        let type: String, choices: [String]?
+        switch property.type {
+        case .number: (type, choices) = ("number", nil)
+        case .color: (type, choices) = ("color", nil)
+        case .text: (type, choices) = ("text", nil)
+        case .flag: (type, choices) = ("flag", nil)
+        case .font: (type, choices) = ("font", nil)
+        case .file: (type, choices) = ("file", nil)
+        case let .choice(words): (type, choices) = ("choice", words)
+        }
+        return LayerField(
+            name: property.name, kinds: property.kinds.map(\.rawValue), type: type, choices: choices,
+            byState: property.variation.contains(.byState), byPull: property.variation.contains(.byPercent), help: property.help,
+            example: property.example.jsonText)
+    }
 
     /// The catalog of `schema`'s settings and libraries.
     /// - Parameter schema: the settings and libraries described.
