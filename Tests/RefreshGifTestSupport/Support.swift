@@ -31,6 +31,23 @@ public enum Support {
     }
 
     /// A new empty temporary folder.
+    /// The part of the text file at `path` between the `begin` and `end` markers, and what a
+    /// declaration writes there (`written`): a generated section of the docs. With
+    /// `REFRESH_UPDATE_DOCS=1` the file is rewritten with `written` first.
+    /// - Returns: the section as the file has it and as it should be; nil without the markers.
+    public static func generatedSection(_ path: String, begin: String, end: String, written: String) throws -> (
+        found: String, written: String
+    )? {
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        guard let start = text.range(of: begin), let stop = text.range(of: end) else { return nil }
+        if ProcessInfo.processInfo.environment["REFRESH_UPDATE_DOCS"] == "1" {
+            text = String(text[..<start.upperBound]) + written + String(text[stop.lowerBound...])
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return (written, written)
+        }
+        return (String(text[start.upperBound..<stop.lowerBound]), written)
+    }
+
     public static func temporaryFolder() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("refreshgif-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

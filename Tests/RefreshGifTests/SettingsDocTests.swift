@@ -12,13 +12,9 @@ struct SettingsDocTests {
     @Test("docs/settings.md's table is the one the declarations write")
     func tableIsCurrent() throws {
         let path = Support.root.appendingPathComponent("docs/settings.md").path
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        let start = try #require(text.range(of: Self.begin)), stop = try #require(text.range(of: Self.end))
-        let table = SettingsCatalog(schema: .standard).markdownTable
-        if ProcessInfo.processInfo.environment["REFRESH_UPDATE_DOCS"] == "1" {
-            try (text[..<start.upperBound] + table + text[stop.lowerBound...]).write(toFile: path, atomically: true, encoding: .utf8)
-        }
-        #expect(String(text[start.upperBound..<stop.lowerBound]) == table, "run REFRESH_UPDATE_DOCS=1 swift test --filter SettingsDocTests")
+        let section = try #require(
+            try Support.generatedSection(path, begin: Self.begin, end: Self.end, written: SettingsCatalog(schema: .standard).markdownTable))
+        #expect(section.found == section.written, "run REFRESH_UPDATE_DOCS=1 swift test --filter SettingsDocTests")
     }
 
     @Test("SwiftSpellingTests.swift holds every row's Swift, as the declarations write it")

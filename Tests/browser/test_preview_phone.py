@@ -15,21 +15,15 @@ def open_page(browser, server, **context):
 
 
 def pull_and_release(page, distance=260, steps=25):
-    box = page.locator("#phone").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + 120
-    page.mouse.move(x, y)
-    page.mouse.down()
-    for i in range(1, steps + 1):
-        page.mouse.move(x, y + distance * i / steps)
-        page.wait_for_timeout(20)
+    drag_down(page, distance, steps, start=120)
     wait_js(page, "document.querySelector('#state').textContent === 'pulling'")
     page.mouse.up()
 
 
-def drag_down(page, distance, steps=20):
-    """Puts a finger on the phone 100 pt from its top and drags it `distance` down, still held."""
+def drag_down(page, distance, steps=20, start=100):
+    """Puts a finger on the phone `start` pt from its top and drags it `distance` down, still held."""
     box = page.locator("#phone").bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + 100
+    x, y = box["x"] + box["width"] / 2, box["y"] + start
     page.mouse.move(x, y)
     page.mouse.down()
     for i in range(1, steps + 1):

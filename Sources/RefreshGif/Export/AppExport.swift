@@ -146,15 +146,9 @@ public struct AppExport {
             }
             .joined()
             let className = prefixName + kindName
-            subclass = LayerSubclass(scene: scene, className: className, images: named, height: nil)
+            subclass = LayerSubclass(scene: scene, className: className, images: named)
             layerAssets = assets
-            if var made = setup {
-                made.controlType = className
-                let factory = scene.kind == .header ? "header" : scene.kind == .trailer ? "trailer" : "footer"
-                made.create = .code(
-                    swift: "\(className)(refreshingBlock: refreshing)", objc: "[\(className) \(factory)WithRefreshingBlock:refreshing]")
-                setup = made
-            }
+            setup = setup?.subclassed(as: className)
         } else {
             subclass = nil
             layerAssets = []

@@ -52,6 +52,22 @@ public struct AppSetup: Sendable, Equatable {
         self.installed = installed
     }
 
+    /// This setup making `subclass` (a subclass of ``controlType`` the export writes) in place
+    /// of the library's class: the same calls on the subclass's name.
+    /// - Parameter subclass: the subclass's name.
+    /// - Returns: the setup.
+    public func subclassed(as subclass: String) -> AppSetup {
+        var out = self
+        out.controlType = subclass
+        if case let .code(swift, objc)? = create {
+            func renamed(_ text: String) -> String {
+                text.split(separator: controlType, omittingEmptySubsequences: false).joined(separator: subclass)
+            }
+            out.create = .code(swift: renamed(swift), objc: renamed(objc))
+        }
+        return out
+    }
+
     /// The first line of every file.
     static let banner = "Written by refresh-render export from the scene it drew; the images are the exported assets."
 

@@ -15,8 +15,6 @@ public struct LayerSubclass: Sendable {
     /// Each layer image's asset names (one, or a GIF's frames) and duration, by path as the
     /// scene names it.
     public let images: [String: (names: [String], duration: Double)]
-    /// The control's height when the scene sets it (`mj_h` in `prepare`).
-    public let height: Double?
     /// The library's name, for the arrow's image and its turn.
     public let kind: ComponentKind
 
@@ -25,13 +23,11 @@ public struct LayerSubclass: Sendable {
     ///   - scene: the scene, its layers checked.
     ///   - className: the subclass's name.
     ///   - images: each layer image's asset names and duration, by path.
-    ///   - height: the control's height to set in `prepare`; nil to keep the library's.
-    public init(scene: RefreshScene, className: String, images: [String: (names: [String], duration: Double)], height: Double?) {
+    public init(scene: RefreshScene, className: String, images: [String: (names: [String], duration: Double)]) {
         self.className = className
         baseClass = scene.controlClass.name
         layers = scene.layers
         self.images = images
-        self.height = height
         kind = scene.kind
     }
 
@@ -106,7 +102,6 @@ public struct LayerSubclass: Sendable {
                     super.prepare()
 
             """
-        if let height { out += "        mj_h = \(SceneValue.shortest(height))\n" }
         for layer in layers {
             for line in Self.prepare(layer) { out += "        " + line + "\n" }
         }
@@ -311,14 +306,13 @@ public struct LayerSubclass: Sendable {
             if rotation || factor { lines.append("\(n).setAffineTransform(\(transform))") }
             lines.append("\(n).isHidden = \(hidden ? "hidden" : "false")")
             lines.append("\(n).opacity = Float(\(alpha ? "min(1, max(0, alpha))" : "1"))")
-            lines += shape(layer, number: number, colour: colour, text: text)
+            lines += shape(layer, number: number, colour: colour)
         } else {
             lines.append("\(n).transform = .identity")
             lines.append("\(n).frame = CGRect(x: x, y: y, width: width, height: height)")
             if layer.kind == .arrow, !rotation {
                 // The library's arrow: half a turn while Pulling, as MJRefresh turns its own.
-                let turned = kind == .header || kind == .trailer ? ".pulling" : ".pulling"
-                lines.append("\(n).transform = state == \(turned) ? CGAffineTransform(rotationAngle: 0.000001 - CGFloat.pi) : .identity")
+                lines.append("\(n).transform = state == .pulling ? CGAffineTransform(rotationAngle: 0.000001 - CGFloat.pi) : .identity")
                 if colour(.color, "color", fallback: "\(n).tintColor") { lines.append("\(n).tintColor = color") }
             } else if rotation || factor {
                 lines.append("\(n).transform = \(transform)")
@@ -344,8 +338,7 @@ public struct LayerSubclass: Sendable {
 
     /// A shape layer's path and paint.
     func shape(
-        _ layer: CheckedLayer, number: (LayerProperty, String, String) -> Bool, colour: (LayerProperty, String, String) -> Bool,
-        text: (LayerProperty, String, (String) -> String, String) -> Bool
+        _ layer: CheckedLayer, number: (LayerProperty, String, String) -> Bool, colour: (LayerProperty, String, String) -> Bool
     ) -> [String] {
         let n = "self." + layer.name
         var lines: [String] = []
@@ -400,7 +393,6 @@ public struct LayerSubclass: Sendable {
                 "\(n).path = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: width, height: height).insetBy(dx: \(inset), dy: \(inset)), cornerRadius: cornerRadius).cgPath"
             )
         }
-        _ = text
         return lines
     }
 }

@@ -117,8 +117,6 @@ public struct LayerExpression: Sendable, Equatable, CustomStringConvertible {
         node.usesVariables ? nil : value(Inputs(w: 0, h: 0, pullingPercent: 0, t: 0))
     }
 
-    /// True when the value can change with the pull.
-    public var dependsOnPull: Bool { node.uses(.pullingPercent) }
     /// True when the value can change with time.
     public var dependsOnTime: Bool { node.uses(.t) }
 
@@ -335,47 +333,29 @@ private struct Parser {
 extension LayerExpression {
     /// The expression as Swift computes it on `CGFloat`s named `w`, `h`, `pullingPercent` and
     /// `t` (the exported subclass's locals), fully parenthesised.
-    public var swiftCode: String { node.swiftCode }
+    public var swiftCode: String { node.code(.swift) }
+    /// The expression as C computes it on the same locals (the Objective-C subclass's).
+    public var cCode: String { node.code(.objc) }
 }
 
 extension LayerExpression.Node {
-    var swiftCode: String {
-        switch self {
-        case let .number(n): return SceneValue.shortest(n)
-        case let .variable(v): return v == .pi ? "CGFloat.pi" : v.rawValue
-        case let .negate(inner): return "(-\(inner.swiftCode))"
-        case let .binary(op, a, b): return "(\(a.swiftCode) \(op) \(b.swiftCode))"
-        case let .call(function, arguments):
-            let codes = arguments.map(\.swiftCode)
-            switch function {
-            case .clamp: return "min(max(\(codes[0]), \(codes[1])), \(codes[2]))"
-            default: return "\(function.rawValue)(\(codes.joined(separator: ", ")))"
-            }
-        }
-    }
-}
-
-extension LayerExpression {
-    /// The expression as C computes it on `CGFloat`s named `w`, `h`, `pullingPercent` and
-    /// `t` (the exported Objective-C's locals), fully parenthesised.
-    public var cCode: String { node.cCode }
-}
-
-extension LayerExpression.Node {
-    var cCode: String {
+    /// The expression in `language`: C spells π, a whole number and `min`/`max` its own way.
+    func code(_ language: AppLanguage) -> String {
+        let c = language == .objc
         switch self {
         case let .number(n):
             let text = SceneValue.shortest(n)
-            return text.contains(".") || text.contains("e") ? text : text + ".0"
-        case let .variable(v): return v == .pi ? "M_PI" : v.rawValue
-        case let .negate(inner): return "(-\(inner.cCode))"
-        case let .binary(op, a, b): return "(\(a.cCode) \(op) \(b.cCode))"
+            return c && !text.contains(".") && !text.contains("e") ? text + ".0" : text
+        case let .variable(v): return v == .pi ? (c ? "M_PI" : "CGFloat.pi") : v.rawValue
+        case let .negate(inner): return "(-\(inner.code(language)))"
+        case let .binary(op, a, b): return "(\(a.code(language)) \(op) \(b.code(language)))"
         case let .call(function, arguments):
-            let codes = arguments.map(\.cCode)
+            let codes = arguments.map { $0.code(language) }
+            let (least, most) = c ? ("fmin", "fmax") : ("min", "max")
             switch function {
-            case .clamp: return "fmin(fmax(\(codes[0]), \(codes[1])), \(codes[2]))"
-            case .min: return codes.dropFirst().reduce(codes[0]) { "fmin(\($0), \($1))" }
-            case .max: return codes.dropFirst().reduce(codes[0]) { "fmax(\($0), \($1))" }
+            case .clamp: return "\(least)(\(most)(\(codes[0]), \(codes[1])), \(codes[2]))"
+            case .min: return codes.dropFirst().reduce(codes[0]) { "\(least)(\($0), \($1))" }
+            case .max: return codes.dropFirst().reduce(codes[0]) { "\(most)(\($0), \($1))" }
             case .floor, .sin, .cos: return "\(function.rawValue)(\(codes[0]))"
             }
         }

@@ -13,18 +13,6 @@ public enum LayerKind: String, CaseIterable, Sendable, Codable, Hashable {
     /// The library's own arrow (MJRefresh's `arrowView`), turning as the library turns it.
     case arrow
 
-    /// The class the app's code makes for a layer of this kind.
-    public var uiKitClass: String {
-        switch self {
-        case .label: return "UILabel"
-        case .image: return "UIImageView"
-        case .spinner: return "UIActivityIndicatorView"
-        case .switch: return "UISwitch"
-        case .shape: return "CAShapeLayer"
-        case .arrow: return "UIImageView"
-        }
-    }
-
     /// The size a layer of this kind takes when its width or height is not given, in points,
     /// where the kind has one of its own (a label and an image measure their content).
     public var intrinsicSize: (width: Double, height: Double)? {

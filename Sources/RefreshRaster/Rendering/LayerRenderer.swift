@@ -219,13 +219,7 @@ extension RefreshRenderer {
             let style = layer.text(.spinnerStyle, inputs).flatMap(SpinnerStyle.init(rawValue:)) ?? .medium
             let color = layer.color(.color, inputs) ?? style.color
             let box = RefreshRect(centerX: frame.midX, centerY: frame.midY, width: style.boxSize, height: style.boxSize)
-            let head = style.headSpoke(time: scene.timeMicroseconds)
-            for index in 0..<style.spokeCount {
-                let behind = (head - index + style.spokeCount) % style.spokeCount
-                let spoke = style.spoke(index).scaled(by: s, dx: box.x * s, dy: box.y * s)
-                guard let mask = rasterizer.stroke(spoke, width: style.spokeWidth * s) else { continue }
-                canvas.paint(mask, color: color, opacity: UInt8((style.opacity(behind: behind) * 255).rounded()))
-            }
+            paintSpinner(style, color: color, origin: (box.x, box.y), scale: s, time: scene.timeMicroseconds, opacity: 1, into: &canvas)
         case .switch:
             drawSwitch(layer, scene: scene, inputs: inputs, into: &canvas)
         case .shape: break // drawn as a path, not in a canvas

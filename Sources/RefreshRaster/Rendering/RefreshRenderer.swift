@@ -13,7 +13,8 @@ public final class RefreshRenderer {
     /// Images given back with ``recycle(_:)``: their buffers become the next canvases.
     private var spares: [RGBAImage] = []
     /// Layer images at the size they were last drawn (a logo drawn in every frame of a
-    /// gesture is resampled once, not once a frame); a few kept.
+    /// gesture is resampled once, not once a frame); a few kept. Found by comparing the
+    /// source's pixels, far cheaper than resampling them, and never stale.
     private var layerImages: [(source: ScaledImage, width: Int, height: Int, pixels: RGBAImage)] = []
 
     /// `image` at `width` × `height` pixels, resampled once and kept for the next frames.
@@ -343,15 +344,24 @@ public final class RefreshRenderer {
         guard let frame else { return }
         let opacity = min(1, max(0, scene.transition?.spinnerOpacity ?? (turns ? 1 : 0)))
         guard opacity > 0 else { return }
-        let style = scene.spinner
-        let s = Double(scene.scale)
-        let head = style.headSpoke(time: scene.timeMicroseconds)
+        paintSpinner(
+            scene.spinner, color: scene.spinnerColor ?? scene.spinner.color, origin: (frame.x, frame.y), scale: Double(scene.scale),
+            time: scene.timeMicroseconds, opacity: opacity, into: &control)
+    }
+
+    /// A spinner's spokes in its box at `origin` (points), the head `time` into its turn:
+    /// the library's spinner and a layer's draw the same way.
+    func paintSpinner(
+        _ style: SpinnerStyle, color: RGBAColor, origin: (x: Double, y: Double), scale s: Double, time: Int64, opacity: Double,
+        into image: inout RGBAImage
+    ) {
+        let head = style.headSpoke(time: time)
         for index in 0..<style.spokeCount {
             let behind = (head - index + style.spokeCount) % style.spokeCount
-            let spoke = style.spoke(index).scaled(by: s, dx: frame.x * s, dy: frame.y * s)
+            let spoke = style.spoke(index).scaled(by: s, dx: origin.x * s, dy: origin.y * s)
             guard let mask = rasterizer.stroke(spoke, width: style.spokeWidth * s) else { continue }
             let alpha = style.opacity(behind: behind) * opacity
-            control.paint(mask, color: scene.spinnerColor ?? style.color, opacity: UInt8((alpha * 255).rounded()))
+            image.paint(mask, color: color, opacity: UInt8((alpha * 255).rounded()))
         }
     }
 }
