@@ -15,14 +15,14 @@ from conftest import BINARY, ROOT, Server, within
 BODY_TYPES = {"/live": "application/json", "/gesture": "application/json", "/assets": "application/octet-stream"}
 
 
-def request(server, method, path, body=None, headers=None):
+def request(server, method, path, body=None, headers=None, timeout=30):
     """One request; a POST is sent as the page sends it (its Origin, the route's body type)
     unless `headers` names those fields (None removes one)."""
     sent = {}
     if method == "POST":
         sent = {"Origin": f"http://127.0.0.1:{server.port}", "Content-Type": BODY_TYPES.get(path.split("?")[0], "")}
     sent.update(headers or {})
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
     connection.request(method, path, body=body, headers={k: v for k, v in sent.items() if v is not None})
     response = connection.getresponse()
     data = response.read()
@@ -292,7 +292,7 @@ def test_costly_gestures_are_admitted_by_cost_and_cancelled_at_the_deadline(demo
 
         def post():
             try:
-                status, _, _ = request(running, "POST", "/gesture?format=apng&fps=60&scale=3&width=2000", body)
+                status, _, _ = request(running, "POST", "/gesture?format=apng&fps=60&scale=3&width=2000", body, timeout=10 + within(15) + 5)
             except OSError as error:
                 status = repr(error)
             answers.append((status, time.monotonic() - started))
@@ -308,9 +308,9 @@ def test_costly_gestures_are_admitted_by_cost_and_cancelled_at_the_deadline(demo
             slowest_health = max(slowest_health, time.monotonic() - asked)
             time.sleep(0.2)
         for thread in threads:
-            thread.join(timeout=30)
+            thread.join(timeout=10 + within(15) + 10)
         assert len(answers) == 40, answers
-        assert all(status in (200, 413, 503) for status, _ in answers), answers
+        assert all(status in (200, 413, 503) for status, _ in answers), [a for a in answers if a[0] not in (200, 413, 503)]
         assert max(elapsed for _, elapsed in answers) < 10 + within(15), answers
         # The promise is 1 s, measured on the release build (docs/preview.md); a debug build
         # (what `make check` tests) is several times slower at taking in the bodies; the

@@ -1,10 +1,14 @@
-import Dispatch
+import NIOPosix
 import RefreshGif
 import Synchronization
 
 /// At most `jobs` renders at once, each on a thread of its own with a renderer of its own
 /// (a renderer holds FreeType state and belongs to one thread at a time); at most
 /// `queueLength` more wait in line, and any beyond that are answered 503 at once.
+///
+/// The threads are a pool of their own (`NIOThreadPool`), not Dispatch's: on Linux, Swift's
+/// tasks run on Dispatch's global threads, one per core, so renders there would hold the very
+/// threads that answer `/healthz` and fire the request deadlines.
 final class RenderSlots: Sendable {
     private struct State {
         var busy = 0
@@ -21,11 +25,17 @@ final class RenderSlots: Sendable {
     private let state = Mutex(State())
     private let jobs: Int
     private let queueLength: Int
-    private let queue = DispatchQueue(label: "refresh-preview.render", attributes: .concurrent)
+    private let threads: NIOThreadPool
 
     init(jobs: Int, queueLength: Int) {
         self.jobs = max(1, jobs)
         self.queueLength = queueLength
+        threads = NIOThreadPool(numberOfThreads: self.jobs)
+        threads.start()
+    }
+
+    deinit {
+        threads.shutdownGracefully { _ in }
     }
 
     /// Runs `work` with a renderer when a slot is free, off the server's threads (parsing
@@ -40,11 +50,7 @@ final class RenderSlots: Sendable {
         try Task.checkCancellation()
         let box = try state.withLock { $0.spareRenderers.popLast() } ?? RendererBox(try RefreshRenderer())
         defer { state.withLock { $0.spareRenderers.append(box) } }
-        return try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try work(box.renderer) })
-            }
-        }
+        return try await threads.runIfActive { try work(box.renderer) }
     }
 
     private func acquire() async throws {
