@@ -46,6 +46,7 @@ let package = Package(
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js"),
                 .embedInCode("Page/panel.js"), .embedInCode("Page/still.js"), .embedInCode("Page/phone.js"),
+                .embedInCode("Page/layers.js"),
             ]),
         // The server process `refresh-render preview` hands over to, once it has checked the options.
         .executableTarget(

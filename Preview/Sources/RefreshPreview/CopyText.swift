@@ -2,21 +2,29 @@ import FoundationEssentials
 @_spi(Tools) import RefreshGif
 
 /// What the page's copy buttons give for the scene on screen: a `refresh-render` command, Swift
-/// that builds the same ``RefreshScene``, and a snapshot case. Each draws the same bytes as the
-/// page's picture (`GET /render.png`); the tests run all three.
+/// that builds the same ``RefreshScene``, a snapshot case and a scene file. Each draws the same
+/// bytes as the page's picture (`GET /render.png`); the tests run them all.
 struct CopyText: Encodable, Sendable, Equatable {
-    /// A shell command line.
+    /// A shell command line; with layers, one that reads the scene file (``scene``) as
+    /// `scene.json`, since layers have no options.
     var command: String
     /// Swift code using the library.
     var swift: String
     /// A snapshot cases file holding one case.
     var json: String
+    /// A scene file (`--scene`) holding every setting and the layers.
+    var scene: String
+
+    /// The file name the command gives the scene file.
+    static let sceneFileName = "scene.json"
 
     /// The texts for `description` (uploads already named as the user's files).
     init(_ description: SceneDescription, output: String = "refresh.png") {
-        command = (["refresh-render"] + description.commandLineArguments + ["-o", output]).map(ShellWord.quoted).joined(separator: " ")
+        let arguments = description.layers.isEmpty ? description.commandLineArguments : ["--scene", Self.sceneFileName]
+        command = (["refresh-render"] + arguments + ["-o", output]).map(ShellWord.quoted).joined(separator: " ")
         swift = Self.swift(description, output: output)
         json = Self.json(description)
+        scene = description.jsonText + "\n"
     }
 
     static func swift(_ description: SceneDescription, output: String) -> String {
@@ -27,6 +35,15 @@ struct CopyText: Encodable, Sendable, Equatable {
             let shared = SceneSchema.standard.field(key)?.owner == nil
             let subscriptText = shared ? ".\(key.rawValue)" : "key: SceneKey(\"\(key.rawValue)\")"
             lines.append("control[\(subscriptText)] = \(swiftValue(value))")
+        }
+        if !description.layers.isEmpty {
+            lines.append("control.layers = [")
+            for layer in description.layers {
+                let values = layer.values.sorted { $0.key < $1.key }.map { ".\($0.key): \(swiftValue($0.value))" }
+                let dictionary = values.isEmpty ? "" : ", [" + values.joined(separator: ", ") + "]"
+                lines.append("    ControlLayer(.\(layer.kind.rawValue), name: \(swiftString(layer.name))\(dictionary)),")
+            }
+            lines.append("]")
         }
         lines += [
             "let scene: RefreshScene = try control.makeScene()",

@@ -1,9 +1,9 @@
 /// The page's files, embedded in the binary at build time (no CDN, no build step): served
 /// at `/`, `/preview.css`, and the script's modules: `/preview.js`, which starts the page, and
-/// `/panel.js`, `/still.js`, `/phone.js`.
+/// `/panel.js`, `/still.js`, `/phone.js`, `/layers.js`.
 enum PageFiles {
     /// Every path the page's files are served at.
-    static let paths = ["/", "/index.html", "/preview.css", "/preview.js", "/panel.js", "/still.js", "/phone.js"]
+    static let paths = ["/", "/index.html", "/preview.css", "/preview.js", "/panel.js", "/still.js", "/phone.js", "/layers.js"]
 
     /// The file served at `path`, with its media type.
     static func file(at path: String) -> (type: String, bytes: [UInt8])? {
@@ -14,6 +14,7 @@ enum PageFiles {
         case "/panel.js": return ("text/javascript; charset=utf-8", PackageResources.panel_js)
         case "/still.js": return ("text/javascript; charset=utf-8", PackageResources.still_js)
         case "/phone.js": return ("text/javascript; charset=utf-8", PackageResources.phone_js)
+        case "/layers.js": return ("text/javascript; charset=utf-8", PackageResources.layers_js)
         default: return nil
         }
     }

@@ -52,8 +52,8 @@ public struct PreviewConfiguration: Sendable {
     }
 
     /// The paths of the files named at start, as given (a request may name these): every
-    /// setting that names a file, found from the declarations.
+    /// setting and every layer property that names a file, found from the declarations.
     var namedPaths: Set<String> {
-        Set(base.namedFiles.map(\.path))
+        Set(base.namedFiles.map(\.path) + base.layerFiles)
     }
 }

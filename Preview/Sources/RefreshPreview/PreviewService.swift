@@ -335,8 +335,18 @@ public final class PreviewService: Sendable {
     public func upload(query: String?, body: [UInt8]) throws -> PreviewReply {
         try answeringNow {
             let pairs = try QueryString.parse(query)
-            for pair in pairs where !["setting", "state", "name", "append"].contains(pair.name) {
-                throw PreviewError.badRequest("unknown parameter '\(SceneSchema.quoted(pair.name))' (setting, state, name, append)")
+            for pair in pairs where !["setting", "state", "name", "append", "layer"].contains(pair.name) {
+                throw PreviewError.badRequest("unknown parameter '\(SceneSchema.quoted(pair.name))' (setting, state, name, append, layer)")
+            }
+            // A layer's image (`layer=NAME.PROPERTY`) is one picture, taken as the states' images are.
+            let layer = pairs.last { $0.name == "layer" }?.value
+            if let layer {
+                guard pairs.allSatisfy({ $0.name != "setting" && $0.name != "state" }) else {
+                    throw PreviewError.badRequest("layer: a layer's image is one file, given without setting or state")
+                }
+                guard (1...200).contains(layer.utf8.count), layer.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) else {
+                    throw PreviewError.badRequest("layer: expected NAME.PROPERTY, got '\(SceneSchema.quoted(layer))'")
+                }
             }
             let settingName = pairs.last { $0.name == "setting" }?.value ?? SceneField.images.name
             guard let field = Self.uploadable.first(where: { $0.name == settingName }), let types = field.accepts else {
@@ -345,7 +355,9 @@ public final class PreviewService: Sendable {
             }
             let state = pairs.last(where: { $0.name == "state" })?.value
             let slot: String
-            if case .byState = field.valueKind {
+            if let layer {
+                slot = "layer:" + layer
+            } else if case .byState = field.valueKind {
                 guard let state, !state.isEmpty else {
                     throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
                 }
@@ -451,6 +463,8 @@ public final class PreviewService: Sendable {
         }
         struct Session: Encodable {
             var settings: [Setting]
+            /// The control's own layers, as a scene file holds them.
+            var layers: [JSONValue]
             var files: [String]
             var version: Int
             var viewHeight: Double
@@ -478,7 +492,7 @@ public final class PreviewService: Sendable {
         }
         return try .json(
             Session(
-                settings: settings, files: configuration.namedPaths.sorted(), version: feed.version, viewHeight: Self.viewHeight,
+                settings: settings, layers: configuration.base.layers.map(JSONValue.init), files: configuration.namedPaths.sorted(), version: feed.version, viewHeight: Self.viewHeight,
                 fps: Self.liveFPS,
                 uploadLimits: UploadLimits(
                     fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget)))
@@ -567,5 +581,49 @@ public final class PreviewService: Sendable {
             throw PreviewError.badRequest("gesture: longer than the \(Int(configuration.maxGestureSeconds)) s a preview plays")
         }
         return gesture
+    }
+}
+
+/// A layer or value as JSON, written the way a scene file writes it (what the page edits).
+enum JSONValue: Encodable, Sendable {
+    case value(SceneValue)
+    case object([(String, JSONValue)])
+
+    init(_ layer: ControlLayer) {
+        self = .object(
+            [("kind", .value(.text(layer.kind.rawValue))), ("name", .value(.text(layer.name)))]
+                + layer.values.sorted { $0.key < $1.key }.map { ($0.key, .value($0.value)) })
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        switch self {
+        case let .object(fields):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in fields { try container.encode(value, forKey: Key(stringValue: key)) }
+        case let .value(value):
+            switch value {
+            case let .number(n):
+                var container = encoder.singleValueContainer()
+                try container.encode(n)
+            case let .integer(i):
+                var container = encoder.singleValueContainer()
+                try container.encode(i)
+            case let .flag(b):
+                var container = encoder.singleValueContainer()
+                try container.encode(b)
+            case let .text(t):
+                var container = encoder.singleValueContainer()
+                try container.encode(t)
+            case let .byState(map):
+                try JSONValue.object(map.sorted { $0.key < $1.key }.map { ($0.key, .value($0.value)) }).encode(to: encoder)
+            }
+        }
     }
 }

@@ -27,10 +27,11 @@ final class SceneCache: Sendable {
         self.budgetPixels = budgetPixels
     }
 
-    /// The pixels a scene's images and arrow image hold (an upper bound: frames drawn lazily
+    /// The pixels a scene's images, its layers' images and its arrow image hold (an upper bound: frames drawn lazily
     /// count as drawn).
     static func pixels(of scene: RefreshScene) -> Int {
-        scene.images.sequences.values.reduce(scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0) { total, sequence in
+        let sequences = Array(scene.images.sequences.values) + Array(scene.layerImages.values)
+        return sequences.reduce(scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0) { total, sequence in
             sequence.frames.reduce(total) { $0 + $1.pixelWidth * $1.pixelHeight }
         }
     }

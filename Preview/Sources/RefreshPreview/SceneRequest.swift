@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RefreshGif
+import RefreshGifTools
 
 /// The scene a request asks for: the query's settings over the ones the server was started
 /// with, read by the same schema as the command line's options and the JSON cases.
@@ -10,6 +11,10 @@ import RefreshGif
 /// a strings bundle, a label's font file) must name one named when the server started, or
 /// an upload (`upload:ID`); see ``checkPaths(_:configuration:uploads:)``. The limits may be lowered, never raised. An empty value leaves a
 /// setting at its default.
+///
+/// The control's own layers come as one pair, `layers=[…]`: the JSON array a scene file holds
+/// under `layers` (docs/layers.md). Given, it replaces the server's layers (`[]` removes them);
+/// left out, the server's stay.
 struct SceneRequest: Sendable {
     /// The scene described: the server's settings with the request's on top.
     var description: SceneDescription
@@ -22,8 +27,13 @@ struct SceneRequest: Sendable {
         ignoring: Set<String> = []
     ) throws {
         var texts: [SceneKey: [String]] = [:]
+        var layersText: String?
         // An empty value is a setting left at its default, as the page's empty fields are.
         for (name, value) in pairs where !ignoring.contains(name) && !value.isEmpty {
+            if name == SceneDescription.layersKey {
+                layersText = value
+                continue
+            }
             guard let key = SceneSchema.standard.field(SceneKey(name))?.key else {
                 throw PreviewError.badRequest("unknown setting '\(SceneSchema.quoted(name))'")
             }
@@ -33,6 +43,11 @@ struct SceneRequest: Sendable {
         for (key, values) in texts.sorted(by: { $0.key < $1.key }) {
             guard let field = SceneSchema.standard.field(key) else { continue }
             given[field] = try field.parse(values)
+        }
+        if let layersText {
+            given.layers = try Self.layers(layersText)
+            // Each layer checked before any file is looked at (names unique, every property its kind's).
+            _ = try given.checkedLayers()
         }
         try Self.checkPaths(given, configuration: configuration, uploads: uploads)
         // Each value in its range first (`maxMemory=0` is out of range, not above the server's).
@@ -46,6 +61,7 @@ struct SceneRequest: Sendable {
                 merged[field] = .byState(base.merging(extra) { _, new in new })
             }
         }
+        if layersText != nil { merged.layers = given.layers }
         // What the server was started with but the class drawn now lacks is left out.
         description = try merged.leavingOut(settingsTheClassLacksBut: given)
     }
@@ -70,6 +86,30 @@ struct SceneRequest: Sendable {
                     "--\(field.option): only a file named when the preview started, or one dropped on the page, is read over HTTP"
                 )
             }
+        }
+        // The layers' files (their images, a font given as a file), by the same rule.
+        for (field, path) in given.layerNamedFiles {
+            let where_ = ErrorReport.option(for: field)
+            if path.hasPrefix(UploadStore.prefix) {
+                guard uploads.path(for: path) != nil else {
+                    throw PreviewError.badRequest("\(where_): no upload '\(SceneSchema.quoted(path))' (it was replaced or the server restarted)")
+                }
+                continue
+            }
+            guard named.contains(path) else {
+                throw PreviewError.badRequest(
+                    "\(where_): only a file named when the preview started, or one dropped on the page, is read over HTTP")
+            }
+        }
+    }
+
+    /// The layers of a `layers=[…]` pair, read as a scene file's `layers` is read; a mistake
+    /// is one line naming the layer and the property (`$.layers.title.textColr: …`).
+    static func layers(_ text: String) throws -> [ControlLayer] {
+        do {
+            return try JSONInput.decode(SceneDescription.self, from: Array("{\"layers\": \(text)}".utf8), name: "layers").layers
+        } catch let RefreshGifError.badInput(_, message) {
+            throw PreviewError.badRequest(message.hasPrefix("$") ? message : "$.layers: \(message)")
         }
     }
 
@@ -101,6 +141,7 @@ struct SceneRequest: Sendable {
     /// The description with every file value that `replacement` knows replaced.
     private func replacingUploads(_ replacement: (String) -> String?) -> SceneDescription {
         // The replacement never throws.
-        (try? description.replacingFiles { _, path in replacement(path) ?? path }) ?? description
+        let files = (try? description.replacingFiles { _, path in replacement(path) ?? path }) ?? description
+        return (try? files.replacingLayerFiles { replacement($0) ?? $0 }) ?? files
     }
 }

@@ -350,12 +350,19 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Every file the layers name (images, and fonts given as files), as written, each once.
     public var layerFiles: [String] {
         var out: [String] = []
-        for layer in layers {
-            for property in LayerProperty.all where property.type == .file || property.type == .font {
-                for path in Self.layerPaths(layer[property], property) where !out.contains(path) { out.append(path) }
+        for (_, path) in layerNamedFiles where !out.contains(path) { out.append(path) }
+        return out
+    }
+
+    /// Every file the layers name, as written, with what names it (`layers.NAME.PROPERTY`):
+    /// found from the properties' declarations (those of type file or font), like
+    /// ``namedFiles`` for the settings.
+    public var layerNamedFiles: [(field: String, path: String)] {
+        layers.flatMap { layer in
+            LayerProperty.all.filter { $0.type == .file || $0.type == .font }.flatMap { property in
+                Self.layerPaths(layer[property], property).map { (Self.layersKey + "." + layer.name + "." + property.name, $0) }
             }
         }
-        return out
     }
 
     /// The paths in one layer value: a file's, or a font's file.

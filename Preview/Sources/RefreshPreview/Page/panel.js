@@ -3,6 +3,7 @@
 
 import { changed, megabytes, upload, uploadError } from "./still.js";
 import { live } from "./phone.js";
+import { buildLayers, layersLibraryChanged, layersPair } from "./layers.js";
 "use strict";
 
 export const $ = (id) => document.getElementById(id);
@@ -69,6 +70,8 @@ export function buildPanel() {
     if (["control", "images", "labels"].includes(group)) set.open = true;
     form.append(set);
     for (const field of members) set.append(fieldRow(field));
+    // The control's own layers follow its labels.
+    if (group === "labels") buildLayers(form);
   }
 }
 
@@ -252,6 +255,7 @@ export function libraryChanged() {
   for (const field of page.schema.fields.filter((f) => f.kind === "byState")) {
     fillByState(field, $("f-" + field.name), currentByState(field));
   }
+  layersLibraryChanged();
   const kind = $("f-kind");
   const kinds = page.schema.libraries[library()].kinds;
   for (const option of kind.options) option.disabled = option.value !== "" && !kinds.includes(option.value);
@@ -306,7 +310,7 @@ export function settings({ dynamic = true } = {}) {
       pairs.push([field.name, control.value]);
     }
   }
-  return pairs;
+  return pairs.concat(layersPair());
 }
 
 // The artwork's own scale when the panel leaves it unset: the scale a designer's unsuffixed

@@ -2,7 +2,7 @@
 // live loop that asks the server for each frame.
 
 import { $, el, failure, library, liveSettings, page, query, setStatus } from "./panel.js";
-import { ask, copy, copyAppCode, download, downloadAssets, showError } from "./still.js";
+import { ask, copy, copyAppCode, download, downloadAssets, saveScene, showError } from "./still.js";
 
 // ---------- The phone: a scroll view the pointer drags ----------
 
@@ -545,6 +545,7 @@ export function phoneEvents() {
   $("copy-command").addEventListener("click", () => copy("command"));
   $("copy-swift").addEventListener("click", () => copy("swift"));
   $("copy-json").addEventListener("click", () => copy("json"));
+  $("save-scene").addEventListener("click", saveScene);
   $("copy-app-swift").addEventListener("click", () => copyAppCode("swift"));
   $("copy-app-objc").addEventListener("click", () => copyAppCode("objc"));
   $("download-assets").addEventListener("click", downloadAssets);

@@ -2,6 +2,7 @@
 
 import { $, aboutSetting, el, failure, inWords, library, page, query, sceneSettings, setStatus } from "./panel.js";
 import { live } from "./phone.js";
+import { markLayerError } from "./layers.js";
 
 // ---------- The still picture, the linter and the copy buttons ----------
 
@@ -24,6 +25,12 @@ export function showError(message) {
     return;
   }
   clearErrors();
+  const aboutLayer = markLayerError(text);
+  if (aboutLayer) {
+    for (const id of ["still-panel", "device"]) $(id).classList.add("stale");
+    setStatus(aboutLayer.text, true);
+    return;
+  }
   const { field, text: said, reason } = aboutSetting(text);
   const row = field && document.querySelector(`.field[data-name="${field.name}"]`);
   if (row) {
@@ -147,6 +154,21 @@ export async function copy(kind) {
   }
 }
 
+// The scene file (`--scene`) of what the page shows: every setting and the layers, saved as
+// scene.json (the name the copied command reads when there are layers).
+export async function saveScene() {
+  const response = await fetch("/export?" + query(sceneSettings({ dynamic: false })));
+  if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
+  const text = (await response.json()).scene;
+  $("copied").textContent = text;
+  $("copied").dataset.kind = "scene";
+  const link = el("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: "scene.json" });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setStatus("Saved the scene file (scene.json)");
+}
+
 export function megabytes(bytes) {
   return `${Math.floor(bytes / (1 << 20))} MB`;
 }
@@ -182,7 +204,8 @@ export async function upload(target, files, { again = false } = {}) {
     return false;
   }
   for (const file of list) {
-    const params = { setting: target.setting, name: file.name };
+    // A layer's picture is named by its layer and property; a setting's by the setting.
+    const params = target.layer ? { layer: target.layer, name: file.name } : { setting: target.setting, name: file.name };
     if (target.state) params.state = target.state;
     if (answer) params.append = answer.id;
     let response;
@@ -201,6 +224,11 @@ export async function upload(target, files, { again = false } = {}) {
   }
   const held = page.uploads[target.key];
   const select = $(target.select);
+  // The menu may be gone (a layer's card drawn again): the upload is kept for the next one.
+  if (!select) {
+    page.uploads[target.key] = { reference: answer.reference, name: answer.name, files: list, target };
+    return true;
+  }
   const wasChosen = !held || select.value === held.reference;
   page.uploads[target.key] = { reference: answer.reference, name: answer.name, files: list, target };
   const option = el("option", { value: answer.reference, text: `${answer.name} (dropped)` });
