@@ -344,7 +344,9 @@ public final class PreviewService: Sendable {
                 guard pairs.allSatisfy({ $0.name != "setting" && $0.name != "state" }) else {
                     throw PreviewError.badRequest("layer: a layer's image is one file, given without setting or state")
                 }
-                guard (1...200).contains(layer.utf8.count), layer.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") }) else {
+                guard (1...200).contains(layer.utf8.count),
+                    layer.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == ".") })
+                else {
                     throw PreviewError.badRequest("layer: expected NAME.PROPERTY, got '\(SceneSchema.quoted(layer))'")
                 }
             }
@@ -492,7 +494,8 @@ public final class PreviewService: Sendable {
         }
         return try .json(
             Session(
-                settings: settings, layers: configuration.base.layers.map(JSONValue.init), files: configuration.namedPaths.sorted(), version: feed.version, viewHeight: Self.viewHeight,
+                settings: settings, layers: configuration.base.layers.map(JSONValue.init), files: configuration.namedPaths.sorted(),
+                version: feed.version, viewHeight: Self.viewHeight,
                 fps: Self.liveFPS,
                 uploadLimits: UploadLimits(
                     fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget)))

@@ -89,16 +89,17 @@ struct SceneRequest: Sendable {
         }
         // The layers' files (their images, a font given as a file), by the same rule.
         for (field, path) in given.layerNamedFiles {
-            let where_ = ErrorReport.option(for: field)
+            let place = ErrorReport.option(for: field)
             if path.hasPrefix(UploadStore.prefix) {
                 guard uploads.path(for: path) != nil else {
-                    throw PreviewError.badRequest("\(where_): no upload '\(SceneSchema.quoted(path))' (it was replaced or the server restarted)")
+                    throw PreviewError.badRequest(
+                        "\(place): no upload '\(SceneSchema.quoted(path))' (it was replaced or the server restarted)")
                 }
                 continue
             }
             guard named.contains(path) else {
                 throw PreviewError.badRequest(
-                    "\(where_): only a file named when the preview started, or one dropped on the page, is read over HTTP")
+                    "\(place): only a file named when the preview started, or one dropped on the page, is read over HTTP")
             }
         }
     }

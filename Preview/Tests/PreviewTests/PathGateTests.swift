@@ -74,6 +74,57 @@ import Testing
         }
     }
 
+    /// A layer's value naming `path` for `property`: the path itself for a file, a font's file
+    /// as a label's font setting names one (`16 PATH`).
+    static func layerValue(_ property: LayerProperty, naming path: String) -> SceneValue {
+        property.type == .font ? .text("16 " + path) : .text(path)
+    }
+
+    /// The same gate for the layers' files: every layer property that names a file (found from
+    /// the declarations: type file or font), on every kind that has it, on every route.
+    @Test func everyLayerFilePropertyOnEveryRouteReadsOnlyFilesNamedAtStart() async throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let served = root + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Support.fixture("demo/pull.gif"), toPath: served + "/pull.gif")
+        let secret = root + "/secret.ttf"
+        try Data("root:x:0:0:SECRET-LINE\n".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.createSymbolicLink(atPath: served + "/inside.ttf", withDestinationPath: "../secret.ttf")
+        var base = SceneDescription()
+        base.layers = [ControlLayer(.image, name: "logo", [.image: "pull.gif", .width: 40, .height: 40])]
+        let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: served))
+
+        let properties = LayerProperty.all.filter { $0.type == .file || $0.type == .font }
+        #expect(properties.contains { $0.type == .file } && properties.contains { $0.type == .font })
+        let attacks = [secret, "../secret.ttf", "inside.ttf", root + "/missing.ttf", "upload:99"]
+        for property in properties {
+            for kind in property.kinds {
+                var refusals: Set<String> = []
+                for path in attacks {
+                    // A font's `upload:99` is a family's name, not a file: nothing to refuse.
+                    if property.type == .font && path.hasPrefix("upload:") { continue }
+                    var layer = ControlLayer(kind, name: "probe", [.width: 20, .height: 20])
+                    layer[property] = Self.layerValue(property, naming: path)
+                    let query = "layers=" + Self.encoded("[" + layer.jsonText + "]")
+                    for (route, call) in Self.routes(service) {
+                        let what = "\(kind.rawValue).\(property.name) \(path) \(route)"
+                        let error = await #expect(throws: PreviewError.self, "\(what)") { _ = try await call(query) }
+                        #expect(error?.status == 400, "\(what): \(error?.line ?? "")")
+                        let message = error?.message ?? ""
+                        #expect(!message.contains("SECRET") && !message.contains("no such file") && !message.contains(root), "\(message)")
+                        #expect(message.hasPrefix("$.layers.probe.\(property.name): "), "\(what): \(message)")
+                        if !path.hasPrefix("upload:") { refusals.insert(message) }
+                    }
+                }
+                #expect(refusals.count == 1, "\(kind.rawValue).\(property.name): \(refusals)")
+            }
+        }
+        // The file the server started with passes, in a layer the request gives.
+        let named = ControlLayer(.image, name: "other", [.image: "pull.gif", .width: 30, .height: 30])
+        #expect(try await service.render(query: "layers=" + Self.encoded("[" + named.jsonText + "]")).status == 200)
+    }
+
     @Test func aFileNamedAtStartPassesTheGateInEverySetting() throws {
         let fields = SceneSchema.standard.fields.filter { $0.fileForm != nil }
         var base = SceneDescription()

@@ -285,10 +285,13 @@ function input(field, value, id, key, title, layer) {
 // A refusal naming a layer (`$.layers.NAME.PROPERTY: reason`) is shown on its card: the
 // property's inputs marked, the reason under them. True when the message was one.
 export function markLayerError(text) {
-  const match = text.match(/^\$\.layers(?:\.([A-Za-z0-9_]+))?(?:\.([A-Za-z]+))?:\s*(.*)$/);
+  // A layer is named by its name, or by its place when the JSON could not be read that far.
+  const match = text.match(/^\$\.layers(?:\[(\d+)\]|\.([A-Za-z0-9_]+))?(?:\.([A-Za-z]+))?:\s*(.*)$/);
   if (!match) return null;
-  const [, name, property, reason] = match;
-  const card = Array.from(document.querySelectorAll("#layers .layer")).find((c) => c.querySelector(".layer-name").value.trim() === name);
+  const [, index, given, property, reason] = match;
+  const cards = Array.from(document.querySelectorAll("#layers .layer"));
+  const card = index !== undefined ? cards[Number(index)] : cards.find((c) => c.querySelector(".layer-name").value.trim() === given);
+  const name = card ? card.querySelector(".layer-name").value.trim() : given;
   const row = card && property ? card.querySelector(`.layer-property[data-property="${property}"]`) : null;
   const place = row || card;
   $("layers-section").open = true;

@@ -236,7 +236,7 @@ export async function upload(target, files, { again = false } = {}) {
   select.append(option);
   if (wasChosen || !again) select.value = answer.reference;
   if (!again) {
-    setStatus(`Using ${answer.name} for ${target.state || target.setting}`);
+    setStatus(`Using ${answer.name} for ${target.state || target.setting || target.layer}`);
     changed();
   }
   return true;

@@ -1,0 +1,154 @@
+"""The panel's Layers section in a real browser: the layers of `preview --scene` listed as
+cards, added, reordered, removed, set per state, refused where typed, a picture dropped on one,
+and the scene file the page saves drawing on the command line what the page shows."""
+import json
+import shutil
+import tempfile
+
+import pytest
+
+from conftest import BINARY, ROOT, Server, wait_js
+from test_preview_page import drop_file, still_bytes, wait_for_still
+from test_preview_phone import open_page
+
+
+@pytest.fixture
+def layer_server():
+    folder = tempfile.mkdtemp(prefix="refresh-preview-layers-")
+    for name in ("MJDIYHeader.json", "Logo@2x.png"):
+        shutil.copy(ROOT / "examples/layers" / name, folder)
+    running = Server(folder, "--scene", "MJDIYHeader.json")
+    yield running
+    running.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def names(page):
+    return page.eval_on_selector_all("#layers .layer-name", "inputs => inputs.map((i) => i.value)")
+
+
+def card(page, name):
+    index = names(page).index(name)
+    return page.locator(f'#layers .layer[data-index="{index}"]')
+
+
+def sent_layers(page):
+    """The layers the still picture on screen was drawn with."""
+    return page.evaluate("""() => {
+        const pairs = new URLSearchParams(window.previewStill.query);
+        return JSON.parse(pairs.get('layers'));
+    }""")
+
+
+def settle(page):
+    """Until the still shows the panel's current layers and nothing is refused."""
+    wait_js(page, """(() => window.previewStill && new URLSearchParams(window.previewStill.query).get('layers')
+        === new URLSearchParams(window.query(window.liveSettings())).get('layers'))()""")
+    wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+
+
+def test_the_panel_edits_the_layers_and_the_saved_scene_draws_the_still(browser, layer_server, tmp_path):
+    page, errors = open_page(browser, layer_server, viewport={"width": 1400, "height": 900})
+    assert names(page) == ["label", "s", "logo", "loading"]
+    assert page.locator("#layers-section").get_attribute("open") is not None
+    page.select_option("#f-state", "pulling")
+    page.fill("#f-percent", "0.6")
+    page.locator("#f-percent").dispatch_event("input")
+    wait_for_still(page, "percent=0.6")
+    before = still_bytes(page)
+
+    # Add: a shape, drawn where its card says.
+    page.select_option("#layer-kind", "shape")
+    page.click("#add-layer")
+    assert names(page) == ["label", "s", "logo", "loading", "shape1"]
+    settle(page)
+    added = still_bytes(page)
+    assert added != before
+    assert sent_layers(page)[-1]["shape"] == "oval"
+
+    # Reorder: the shape moves up one, the order sent is the cards'.
+    card(page, "shape1").locator(".move-up").click()
+    assert names(page) == ["label", "s", "logo", "shape1", "loading"]
+    settle(page)
+    assert [layer["name"] for layer in sent_layers(page)] == names(page)
+
+    # Remove: the switch goes, and with it its knob.
+    card(page, "s").locator(".remove-layer").click()
+    assert names(page) == ["label", "logo", "shape1", "loading"]
+    settle(page)
+    assert "s" not in [layer["name"] for layer in sent_layers(page)]
+
+    # Per state: the label's pulling text, typed in its own box.
+    card(page, "label").locator('.layer-property[data-property="text"] input[data-part="pulling"]').fill("Let go now")
+    settle(page)
+    assert sent_layers(page)[0]["text"]["pulling"] == "Let go now"
+
+    # A property added, then made to vary by state: the shape hides while refreshing.
+    card(page, "shape1").locator(".add-property").select_option("hidden")
+    settle(page)
+    row = card(page, "shape1").locator('.layer-property[data-property="hidden"]')
+    row.locator(".mode").select_option("state")
+    row = card(page, "shape1").locator('.layer-property[data-property="hidden"]')
+    row.locator('select[data-part="refreshing"]').select_option("true")
+    row.locator('select[data-part="default"]').select_option("false")
+    settle(page)
+    assert sent_layers(page)[2]["hidden"] == {"refreshing": True, "default": False}
+
+    # A bad expression is refused where it was typed, and the picture before it greyed.
+    centre = card(page, "shape1").locator('.layer-property[data-property="centerX"] input[data-part=""]')
+    centre.fill("w * (")
+    wait_js(page, "document.querySelector('#status').classList.contains('error')")
+    assert page.locator("#status").inner_text().startswith("Layer shape1 centerX: ")
+    assert centre.get_attribute("aria-invalid") == "true"
+    assert "character" in card(page, "shape1").locator(".field-error").inner_text()
+    centre.fill("w - 60")
+    settle(page)
+    assert centre.get_attribute("aria-invalid") is None
+    shown = still_bytes(page)
+
+    # The scene file the page saves, beside the files it names, draws the same bytes.
+    with page.expect_download() as saved:
+        page.click("#save-scene")
+    path = tmp_path / "scene.json"
+    saved.value.save_as(path)
+    scene = json.loads(path.read_text())
+    assert [layer["name"] for layer in scene["layers"]] == ["label", "logo", "shape1", "loading"]
+    import subprocess
+    out = tmp_path / "out.png"
+    subprocess.run([BINARY, "--scene", str(path), "--state", "pulling", "--percent", "0.6", "-o", str(out)], check=True, cwd=tmp_path)
+    assert out.read_bytes() == shown
+    page.context.close()
+    assert errors == []
+
+
+def test_a_picture_dropped_on_a_layer_is_drawn_and_saved_by_its_name(browser, layer_server, tmp_path):
+    page, errors = open_page(browser, layer_server, viewport={"width": 1400, "height": 900})
+    page.select_option("#f-state", "pulling")
+    page.fill("#f-percent", "2")
+    page.locator("#f-percent").dispatch_event("input")
+    wait_for_still(page, "percent=2")
+    # Brought inside the control (a still is cut at its bounds), 40 pt high.
+    card(page, "logo").locator('.layer-property[data-property="centerY"] input[data-part=""]').fill("h * 0.5")
+    card(page, "logo").locator('.layer-property[data-property="height"] input[data-part=""]').fill("40")
+    settle(page)
+    with_logo = still_bytes(page)
+    # Another picture for the logo: the demo's GIF, dropped on the logo's image.
+    select = card(page, "logo").locator('.layer-property[data-property="image"] select[data-part]')
+    drop_id = select.get_attribute("id")
+    drop_file(page, drop_id, ROOT / "Fixtures/demo/pull.gif")
+    wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using pull.gif'))")
+    assert select.input_value().startswith("upload:")
+    settle(page)
+    assert still_bytes(page) != with_logo
+    assert sent_layers(page)[2]["image"].startswith("upload:")
+    # Moved, the card keeps the dropped file, named as it was dropped.
+    card(page, "logo").locator(".move-up").click()
+    settle(page)
+    select = card(page, "logo").locator('.layer-property[data-property="image"] select[data-part]')
+    assert select.locator("option:checked").inner_text() == "pull.gif (dropped)"
+    with page.expect_download() as saved:
+        page.click("#save-scene")
+    saved.value.save_as(tmp_path / "scene.json")
+    assert json.loads((tmp_path / "scene.json").read_text())["layers"][1]["image"] == "pull.gif"
+    page.context.close()
+    assert errors == []
