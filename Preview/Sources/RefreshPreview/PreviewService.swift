@@ -257,16 +257,26 @@ public final class PreviewService: Sendable {
             let resolved = try scene(query).resolved(uploads)
             let base = configuration.baseDirectory
             let deadline = Deadline(seconds: configuration.requestSeconds)
-            let setup = try await slots.run(deadline: deadline) { [cache] _ in
+            struct Code: Sendable {
+                var hasSetup: Bool
+                var subclassed: Bool
+                var files: [(name: String, text: String)]
+            }
+            let export = try await slots.run(deadline: deadline) { [cache] _ in
                 // Planning only, from the scene cache: no image is drawn or encoded for the code.
                 let options = AppExport.Options(scales: [2])
                 let planned = try cache.scene(for: AppExport.planningDescription(resolved, options: options), baseDirectory: base)
-                return try AppExport(resolved, options: options, baseDirectory: base, planned: planned).setup
+                let export = try AppExport(resolved, options: options, baseDirectory: base, planned: planned)
+                return Code(hasSetup: export.setup != nil, subclassed: export.subclass != nil, files: export.codeFiles)
             }
             try deadline.check()
-            guard let setup else { throw PreviewError.badRequest("this library has no setup code to copy") }
-            let objc = setup.objcImport == nil ? "" : setup.objcHeader + "\n" + setup.objcSource(header: "RefreshSetup.h")
-            return try .json(["swift": setup.swift, "objc": objc])
+            guard export.hasSetup else { throw PreviewError.badRequest("this library has no setup code to copy") }
+            // Each language's files one after another; with a layers' subclass, each under its name.
+            func code(_ extensions: [String]) -> String {
+                let files = export.files.filter { file in extensions.contains { file.name.hasSuffix($0) } }
+                return files.map { (export.subclassed ? "// MARK: - \($0.name)\n" : "") + $0.text }.joined(separator: "\n")
+            }
+            return try .json(["swift": code([".swift"]), "objc": code([".h", ".m"])])
         }
     }
 

@@ -136,6 +136,27 @@ import Testing
             ))
     }
 
+    /// The app code the page copies for a layer scene is the export's: the subclass and the setup
+    /// that makes it, each file as `refresh-render export` writes it.
+    @Test func theAppCodeOfALayerSceneIsTheExportsFiles() async throws {
+        let (service, base) = try Self.service()
+        let reply = try await service.appCode(query: Self.pair(base.layers))
+        let code = try JSONDecoder().decode([String: String].self, from: Data(reply.body))
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = try CLI.run(["export", "--scene", Self.folder + "/MJDIYHeader.json", "-o", folder + "/out"], in: folder)
+        #expect(export.status == 0, "\(export.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: folder + "/out").filter { name in
+            [".swift", ".h", ".m"].contains { name.hasSuffix($0) }
+        }
+        #expect(written.count == 6, "\(written)")
+        for name in written {
+            let text = try String(contentsOfFile: folder + "/out/" + name, encoding: .utf8)
+            let copied = try #require(code[name.hasSuffix(".swift") ? "swift" : "objc"])
+            #expect(copied.contains("// MARK: - \(name)\n" + text), "\(name)")
+        }
+    }
+
     /// A layer's image dropped on the page draws as the file it holds, and the copies name the
     /// file as dropped.
     @Test func aLayersImageMayBeDropped() async throws {

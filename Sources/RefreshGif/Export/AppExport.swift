@@ -363,23 +363,33 @@ public struct AppExport {
         for table in strings {
             try body(table.file, try FileIO.read(table.source, maxBytes: StringsTable.maxBytes))
         }
+        for file in codeFiles {
+            try body(file.name, Array(file.text.utf8))
+        }
+    }
+
+    /// The code an app compiles, by file name, as written: the layers' subclass (Swift, and
+    /// Objective-C header and source) and the setup (`RefreshSetup.swift/.h/.m`), in that order.
+    public var codeFiles: [(name: String, text: String)] {
+        var files: [(name: String, text: String)] = []
         if let subclass {
-            try body(subclass.className + ".swift", Array(subclass.swift.utf8))
-            try body(subclass.className + ".h", Array(subclass.objcHeader.utf8))
-            try body(subclass.className + ".m", Array(subclass.objcSource(header: subclass.className + ".h").utf8))
+            files.append((subclass.className + ".swift", subclass.swift))
+            files.append((subclass.className + ".h", subclass.objcHeader))
+            files.append((subclass.className + ".m", subclass.objcSource(header: subclass.className + ".h")))
         }
         if let setup {
-            try body("RefreshSetup.swift", Array(setup.swift.utf8))
+            files.append(("RefreshSetup.swift", setup.swift))
             if setup.objcImport != nil {
                 // The setup makes the subclass: its header comes with the library's.
                 var header = setup.objcHeader
                 if let subclass, let end = header.range(of: "\n\n") {
                     header.insert(contentsOf: "\n#import \"\(subclass.className).h\"", at: end.lowerBound)
                 }
-                try body("RefreshSetup.h", Array(header.utf8))
-                try body("RefreshSetup.m", Array(setup.objcSource(header: "RefreshSetup.h").utf8))
+                files.append(("RefreshSetup.h", header))
+                files.append(("RefreshSetup.m", setup.objcSource(header: "RefreshSetup.h")))
             }
         }
+        return files
     }
 
     /// The files written, by path inside the export folder, sorted (all held in memory: for
