@@ -5,6 +5,10 @@
 
 SWIFT ?= swift
 OUT ?= out
+# Debug builds with the pixel loops optimised (Package.swift, `pixelSettings`): the suite encodes
+# whole gestures, which unoptimised codecs take 20 times longer for. Exported for every target,
+# so that one build serves them all instead of each rebuilding the modules its own way.
+export REFRESH_OPTIMIZE_PIXELS ?= 1
 TOOL_RELEASE := .build/release/refresh-render
 # Release builds link the Swift runtime and Foundation into the executable: a command starts in
 # 7 ms instead of 14 (no 20 shared Swift libraries to load and bind; docs/benchmarks.md). The

@@ -15,6 +15,12 @@ import PackageDescription
 // This manifest declares only what a library user needs; the live preview is a package of
 // its own (Preview/Package.swift), building `refresh-render-preview`, which `refresh-render
 // preview` finds beside itself.
+// The pixel loops (compositing, codecs, rasterising, diffs) optimised in a debug build when the
+// build asks for it: `make test` sets REFRESH_OPTIMIZE_PIXELS=1, since its suite encodes whole
+// gestures, which unoptimised loops take minutes for. A package depending on this one never sets
+// it, so its manifest has no unsafe flags.
+let pixelSettings: [SwiftSetting] = Context.environment["REFRESH_OPTIMIZE_PIXELS"] == "1" ? [.unsafeFlags(["-O"])] : []
+
 let package = Package(
     name: "RefreshGif",
     products: [
@@ -55,17 +61,18 @@ let package = Package(
         .target(name: "CWorkerProcess"),
 
         .target(name: "RefreshLocking"),
-        .target(name: "RefreshImage"),
+        .target(name: "RefreshImage", swiftSettings: pixelSettings),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
         .target(
             name: "ImageCodecs",
             dependencies: [
                 "RefreshImage", "RefreshLocking", "CGif", "CPNG", "CPNGSupport", "CZlib", "CDeflate", "CRLottie", "CWorkerProcess",
-            ]),
-        .target(name: "PixelDiff", dependencies: ["RefreshImage"]),
+            ], swiftSettings: pixelSettings),
+        .target(name: "PixelDiff", dependencies: ["RefreshImage"], swiftSettings: pixelSettings),
         .target(
             name: "RefreshRaster",
-            dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+            dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"],
+            swiftSettings: pixelSettings),
         .target(
             name: "RefreshGif",
             dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),

@@ -136,9 +136,25 @@ extension RGBAImage {
     /// - Parameter opacity: 0 (transparent) to 255 (unchanged).
     public mutating func multiplyOpacity(by opacity: UInt8) {
         guard opacity != 255 else { return }
+        // Each byte's product, looked up: a transparent pixel (most of a control) stays as it
+        // is, eight bytes at a time.
         let o = UInt32(opacity)
-        pixels.withUnsafeMutableBufferPointer { out in
-            for i in 0..<out.count { out[i] = UInt8((UInt32(out[i]) * o + 127) / 255) }
+        var table = [UInt8](repeating: 0, count: 256)
+        for value in 0..<256 { table[value] = UInt8((UInt32(value) * o + 127) / 255) }
+        table.withUnsafeBufferPointer { product in
+            pixels.withUnsafeMutableBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                let bytes = base.assumingMemoryBound(to: UInt8.self)
+                let count = raw.count
+                var i = 0
+                while i + 8 <= count {
+                    if base.loadUnaligned(fromByteOffset: i, as: UInt64.self) != 0 {
+                        for k in i..<i + 8 { bytes[k] = product[Int(bytes[k])] }
+                    }
+                    i += 8
+                }
+                for k in i..<count { bytes[k] = product[Int(bytes[k])] }
+            }
         }
     }
 

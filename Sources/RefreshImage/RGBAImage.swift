@@ -130,12 +130,12 @@ public struct RGBAImage: Sendable, Equatable {
     /// compresses far better) and premultiplying again still gives exactly these pixels.
     /// - Returns: straight RGBA bytes, row by row.
     public func straightPixels() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: pixels.count)
         var converter = Unpremultiplier()
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in converter.convert(src, into: dst) }
+        // Every byte is written by the converter (whole pixels): no clearing first.
+        return [UInt8](unsafeUninitializedCapacity: pixels.count) { dst, initialized in
+            pixels.withUnsafeBufferPointer { src in converter.convert(src, into: dst) }
+            initialized = pixels.count
         }
-        return out
     }
 
     /// Un-premultiplies pixels in pieces (rows, in order) with the same result as

@@ -1,3 +1,5 @@
+import Dispatch
+import Glibc
 import RefreshImage
 
 /// Writes animated PNGs (docs/images.md, "APNG output"). After the first frame, each frame is
@@ -48,6 +50,8 @@ package struct APNGEncoder {
     /// come: 64 MiB unless the encoder was made with another.
     package static let bufferLimit = 64 << 20
     private let bufferLimit: Int
+    /// Threads that compress the kept frames at once when the file is written (1 by default).
+    package var jobs = 1
 
     /// An empty animation of `frameCount` frames of the given size.
     /// - Parameters:
@@ -205,17 +209,46 @@ package struct APNGEncoder {
         if !form.transparency.isEmpty { PNGChunks.append("tRNS", form.transparency, to: &output) }
     }
 
-    /// Writes every kept frame whose end is known.
+    /// Writes every kept frame whose end is known: their rectangles compressed on ``jobs``
+    /// threads at once, the chunks then written in order (the same bytes whatever the threads).
     private mutating func writeEnded() throws {
         guard let form else { return }
-        var written = 0
-        for frame in frames {
+        let ready = frames.prefix { $0.end != nil }
+        let data = try compressedInParallel(Array(ready), form: form)
+        for (frame, data) in zip(ready, data) {
             guard let end = frame.end else { break }
-            try write(frame, end: end, form: form)
-            written += 1
+            write(frame, data: data, end: end)
         }
-        buffered -= frames.prefix(written).reduce(0) { $0 + $1.pixels.count }
-        frames.removeFirst(written)
+        buffered -= ready.reduce(0) { $0 + $1.pixels.count }
+        frames.removeFirst(ready.count)
+    }
+
+    /// Each frame's compressed rectangle, in order, made on up to ``jobs`` threads.
+    private func compressedInParallel(_ frames: [Frame], form: PNGColorForm) throws -> [[UInt8]] {
+        let threads = min(jobs, frames.count)
+        guard threads > 1 else { return try frames.map { try compressed($0, form: form, over: blendsOver($0)).data } }
+        let results = UnsafeMutableBufferPointer<Result<[UInt8], any Error>>.allocate(capacity: frames.count)
+        results.initialize(repeating: .success([]))
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        let encoder = self
+        // Thread `t` takes frames t, t + threads, …: each slot is written by one thread only,
+        // and read after all have ended.
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for index in stride(from: thread, to: frames.count, by: threads) {
+                let frame = frames[index]
+                slots[index] = Result { try encoder.compressed(frame, form: form, over: encoder.blendsOver(frame)).data }
+            }
+        }
+        return try results.map { try $0.get() }
+    }
+
+    /// Whether `frame` is blended over the frame before (its unchanged pixels transparent).
+    private func blendsOver(_ frame: Frame) -> Bool {
+        leavesPixels && frame.opaqueChanges && frame.changed != nil
     }
 
     /// A frame's rectangle in `form`, compressed; its unchanged pixels transparent when it is
@@ -238,9 +271,8 @@ package struct APNGEncoder {
 
     /// Writes a frame: its `fcTL` (rectangle, delay as a fraction, dispose none, blend over or
     /// source), then IDAT for the first frame and fdAT after it.
-    private mutating func write(_ frame: Frame, end: Int64, form: PNGColorForm) throws {
-        let over = leavesPixels && frame.opaqueChanges && frame.changed != nil
-        let data = try compressed(frame, form: form, over: over).data
+    private mutating func write(_ frame: Frame, data: [UInt8], end: Int64) {
+        let over = blendsOver(frame)
         let (numerator, denominator) = Self.delay(microseconds: end - frame.start)
         let control =
             PNGChunks.bigEndian(sequence) + PNGChunks.bigEndian(UInt32(frame.width)) + PNGChunks.bigEndian(UInt32(frame.height))
@@ -261,14 +293,13 @@ package struct APNGEncoder {
     private static func changedRectangle(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, Int, Int, Int)? {
         a.withUnsafeBytes { ra in
             b.withUnsafeBytes { rb in
-                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
-                func rowDiffers(_ y: Int) -> Bool {
-                    let o = y * width
-                    for x in 0..<width where pa[o + x] != pb[o + x] { return true }
-                    return false
-                }
+                guard let baseA = ra.baseAddress, let baseB = rb.baseAddress else { return nil }
+                let rowBytes = width * 4
+                // Whole rows first, with the C library's vectorised compare.
+                func rowDiffers(_ y: Int) -> Bool { memcmp(baseA + y * rowBytes, baseB + y * rowBytes, rowBytes) != 0 }
                 guard let top = (0..<height).first(where: rowDiffers) else { return nil }
                 let bottom = (top..<height).last(where: rowDiffers) ?? top
+                let pa = ra.bindMemory(to: UInt32.self), pb = rb.bindMemory(to: UInt32.self)
                 var left = width, right = -1
                 for y in top...bottom {
                     let o = y * width
@@ -294,18 +325,25 @@ package struct APNGEncoder {
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         var changed = [Bool](repeating: false, count: w * h)
         var opaque = true
-        for y in 0..<h {
-            for x in 0..<w {
-                let s = ((y0 + y) * width + x0 + x) * 4, d = (y * w + x) * 4
-                pixels[d] = next[s]
-                pixels[d + 1] = next[s + 1]
-                pixels[d + 2] = next[s + 2]
-                pixels[d + 3] = next[s + 3]
-                if previous[s] != next[s] || previous[s + 1] != next[s + 1] || previous[s + 2] != next[s + 2]
-                    || previous[s + 3] != next[s + 3]
-                {
-                    changed[y * w + x] = true
-                    if next[s + 3] != 255 { opaque = false }
+        previous.withUnsafeBytes { rp in
+            next.withUnsafeBytes { rn in
+                pixels.withUnsafeMutableBytes { rd in
+                    changed.withUnsafeMutableBufferPointer { flags in
+                        let before = rp.bindMemory(to: UInt32.self), after = rn.bindMemory(to: UInt32.self)
+                        let out = rd.bindMemory(to: UInt32.self)
+                        for y in 0..<h {
+                            let s = (y0 + y) * width + x0, d = y * w
+                            for x in 0..<w {
+                                let pixel = after[s + x]
+                                out[d + x] = pixel
+                                if before[s + x] != pixel {
+                                    flags[d + x] = true
+                                    // Alpha is the fourth byte of each pixel in memory.
+                                    if pixel.littleEndian >> 24 != 255 { opaque = false }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }

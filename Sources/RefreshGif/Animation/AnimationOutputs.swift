@@ -95,7 +95,8 @@ extension RefreshAnimation {
                         gifDithering: outputs.gifDithering, gifColorError: outputs.gifColorError))
             }
             if let path = outputs.apng {
-                sinks.append(try APNGSink(path: path, frameCount: count, settings: settings, keptBytes: outputs.apngKeptBytes))
+                sinks.append(
+                    try APNGSink(path: path, frameCount: count, settings: settings, keptBytes: outputs.apngKeptBytes, jobs: jobs))
             }
             if let path = outputs.sheet {
                 sinks.append(

@@ -213,7 +213,7 @@ extension RefreshRenderer {
                 (drawn.height * s).rounded() <= Double(Self.maxLayerPixelSide)
             else { return }
             let w = max(1, Int((drawn.width * s).rounded())), h = max(1, Int((drawn.height * s).rounded()))
-            let pixels = try resizedLayerImage(image, width: w, height: h, scale: s)
+            let pixels = try resizedImage(image, width: w, height: h, scale: s)
             canvas.draw(pixels, atX: TextRenderer.snap(drawn.x * s), y: TextRenderer.snap(drawn.y * s))
         case .spinner:
             let style = layer.text(.spinnerStyle, inputs).flatMap(SpinnerStyle.init(rawValue:)) ?? .medium

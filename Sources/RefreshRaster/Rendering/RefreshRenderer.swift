@@ -12,19 +12,29 @@ public final class RefreshRenderer {
     private var builtInImages: [String: StateImages] = [:]
     /// Images given back with ``recycle(_:)``: their buffers become the next canvases.
     private var spares: [RGBAImage] = []
-    /// Layer images at the size they were last drawn (a logo drawn in every frame of a
-    /// gesture is resampled once, not once a frame); a few kept. Found by comparing the
-    /// source's pixels, far cheaper than resampling them, and never stale.
-    private var layerImages: [(source: ScaledImage, width: Int, height: Int, pixels: RGBAImage)] = []
+    /// Images at the size they were last drawn (a logo drawn in every frame of a gesture, or
+    /// a GIF's frames fitted to ZJRefresh's footer, are resampled once, not once a frame):
+    /// the last ones kept, within ``resizedLimit``. Found by comparing the source's pixels (an
+    /// array sharing its storage compares at once), far cheaper than resampling, never stale.
+    private var resizedImages: [(source: ScaledImage, width: Int, height: Int, pixels: RGBAImage)] = []
+    /// At most 64 images and 4 million pixels kept resampled.
+    private static let resizedLimit = (count: 64, pixels: 4 << 20)
 
     /// `image` at `width` × `height` pixels, resampled once and kept for the next frames.
-    func resizedLayerImage(_ image: ScaledImage, width: Int, height: Int, scale: Double) throws -> RGBAImage {
-        if let known = layerImages.first(where: { $0.width == width && $0.height == height && $0.source == image }) {
-            return known.pixels
+    func resizedImage(_ image: ScaledImage, width: Int, height: Int, scale: Double) throws -> RGBAImage {
+        if let known = resizedImages.firstIndex(where: { $0.width == width && $0.height == height && $0.source == image }) {
+            return resizedImages[known].pixels
         }
         let pixels = try image.resized(width: width, height: height, scale: scale).checkedImage()
-        layerImages.insert((image, width, height, pixels), at: 0)
-        if layerImages.count > 4 { layerImages.removeLast() }
+        // An image already at its size is its own pixels: nothing to keep.
+        guard pixels.width != image.pixelWidth || pixels.height != image.pixelHeight else { return pixels }
+        resizedImages.insert((image, width, height, pixels), at: 0)
+        var kept = 0
+        resizedImages = Array(
+            resizedImages.prefix { entry in
+                kept += entry.width * entry.height
+                return kept <= Self.resizedLimit.pixels
+            }.prefix(Self.resizedLimit.count))
         return pixels
     }
 
@@ -302,7 +312,7 @@ public final class RefreshRenderer {
         let s = Double(scale)
         // The frame's size in pixels: the image's own at the render scale, or ZJRefresh's aspect fit.
         let width = max(1, Int((frame.width * s).rounded())), height = max(1, Int((frame.height * s).rounded()))
-        let pixels = try image.resized(width: width, height: height, scale: s).checkedImage()
+        let pixels = try resizedImage(image, width: width, height: height, scale: s)
         control.draw(pixels, atX: TextRenderer.snap(frame.x * s), y: TextRenderer.snap(frame.y * s))
     }
 
@@ -316,7 +326,7 @@ public final class RefreshRenderer {
         if let image = scene.arrowImage, arrow.isImageView {
             // The app's image in the image view, turned by its transform (docs/layout.md).
             let width = max(1, Int((frame.width * s).rounded())), height = max(1, Int((frame.height * s).rounded()))
-            var pixels = try image.resized(width: width, height: height, scale: s).checkedImage()
+            var pixels = try resizedImage(image, width: width, height: height, scale: s)
             if scene.arrowImageTemplate { pixels.tint(with: arrow.color) }
             let turned = try pixels.rotated(by: angle)
             control.draw(

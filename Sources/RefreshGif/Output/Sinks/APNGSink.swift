@@ -7,6 +7,7 @@ public final class APNGSink: FrameSink {
     private let frameCount: Int
     private let settings: PNGEncoder.Settings
     private let keptBytes: Int
+    private let jobs: Int
     private var encoder: APNGEncoder?
 
     /// The most bytes of changed rectangles kept to choose the colour form, by default: 64 MiB.
@@ -19,9 +20,13 @@ public final class APNGSink: FrameSink {
     ///   - settings: the PNG compression.
     ///   - keptBytes: the most bytes of changed rectangles kept to choose the colour form
     ///     all frames share; past it the frames are RGBA, written as they come.
+    ///   - jobs: threads that compress the kept frames at once at the end (the bytes do not depend on it).
     /// - Throws: ``RefreshGifError`` when the file cannot be created.
-    public init(path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, keptBytes: Int = defaultKeptBytes) throws {
+    public init(
+        path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, keptBytes: Int = defaultKeptBytes, jobs: Int = 1
+    ) throws {
         self.keptBytes = max(0, keptBytes)
+        self.jobs = max(1, jobs)
         file = try FileIO.StreamingFile(path)
         self.frameCount = frameCount
         self.settings = settings
@@ -39,6 +44,7 @@ public final class APNGSink: FrameSink {
             encoder
             ?? APNGEncoder(
                 width: info.width, height: info.height, frameCount: frameCount, settings: settings, bufferLimit: keptBytes)
+        apng.jobs = jobs
         try apng.add(straight: prepared.pixels, atMicroseconds: info.timeMicroseconds)
         let bytes = apng.takeBytes()
         encoder = apng
