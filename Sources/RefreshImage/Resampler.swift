@@ -17,43 +17,68 @@ public enum Resampler {
         if width == image.width && height == image.height { return image }
         let horizontal = weights(source: image.width, target: width)
         let vertical = weights(source: image.height, target: height)
-        // Pass 1: rows, into floats.
+        // The taps flattened (start, count and offset into one array of weights), read through
+        // pointers: the same products and sums, in the same order, without an array per tap list.
+        let (hStart, hCount, hOffset, hWeights) = flattened(horizontal)
+        let (vStart, vCount, vOffset, vWeights) = flattened(vertical)
+        // Pass 1: rows, into floats; a fully transparent source row stays zero.
         var middle = [Float](repeating: 0, count: width * image.height * 4)
         image.pixels.withUnsafeBufferPointer { src in
-            for y in 0..<image.height {
-                for x in 0..<width {
-                    let w = horizontal[x]
-                    var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                    for (k, weight) in w.weights.enumerated() {
-                        let s = (y * image.width + w.start + k) * 4
-                        acc.0 += weight * Float(src[s]); acc.1 += weight * Float(src[s + 1])
-                        acc.2 += weight * Float(src[s + 2]); acc.3 += weight * Float(src[s + 3])
+            middle.withUnsafeMutableBufferPointer { mid in
+                let rowBytes = image.width * 4
+                for y in 0..<image.height {
+                    let row = UnsafeBufferPointer(rebasing: src[y * rowBytes..<(y + 1) * rowBytes])
+                    guard row.contains(where: { $0 != 0 }) else { continue }
+                    for x in 0..<width {
+                        var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                        let first = hStart[x], offset = hOffset[x]
+                        for k in 0..<hCount[x] {
+                            let weight = hWeights[offset + k]
+                            let s = (first + k) * 4
+                            acc.0 += weight * Float(row[s]); acc.1 += weight * Float(row[s + 1])
+                            acc.2 += weight * Float(row[s + 2]); acc.3 += weight * Float(row[s + 3])
+                        }
+                        let m = (y * width + x) * 4
+                        mid[m] = acc.0; mid[m + 1] = acc.1; mid[m + 2] = acc.2; mid[m + 3] = acc.3
                     }
-                    let m = (y * width + x) * 4
-                    middle[m] = acc.0; middle[m + 1] = acc.1; middle[m + 2] = acc.2; middle[m + 3] = acc.3
                 }
             }
         }
         // Pass 2: columns, rounding and keeping colour ≤ alpha.
         var out = try RGBAImage(width: width, height: height)
-        out.pixels.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<height {
-                let w = vertical[y]
-                for x in 0..<width {
-                    var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                    for (k, weight) in w.weights.enumerated() {
-                        let m = ((w.start + k) * width + x) * 4
-                        acc.0 += weight * middle[m]; acc.1 += weight * middle[m + 1]
-                        acc.2 += weight * middle[m + 2]; acc.3 += weight * middle[m + 3]
+        middle.withUnsafeBufferPointer { mid in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    let first = vStart[y], offset = vOffset[y], count = vCount[y]
+                    for x in 0..<width {
+                        var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
+                        for k in 0..<count {
+                            let weight = vWeights[offset + k]
+                            let m = ((first + k) * width + x) * 4
+                            acc.0 += weight * mid[m]; acc.1 += weight * mid[m + 1]
+                            acc.2 += weight * mid[m + 2]; acc.3 += weight * mid[m + 3]
+                        }
+                        let a = clamp(acc.3)
+                        let d = (y * width + x) * 4
+                        dst[d] = min(clamp(acc.0), a); dst[d + 1] = min(clamp(acc.1), a)
+                        dst[d + 2] = min(clamp(acc.2), a); dst[d + 3] = a
                     }
-                    let a = clamp(acc.3)
-                    let d = (y * width + x) * 4
-                    dst[d] = min(clamp(acc.0), a); dst[d + 1] = min(clamp(acc.1), a)
-                    dst[d + 2] = min(clamp(acc.2), a); dst[d + 3] = a
                 }
             }
         }
         return out
+    }
+
+    /// Taps as flat arrays: each target pixel's first source pixel, tap count and offset into
+    /// the weights, and the weights one list after another.
+    private static func flattened(_ taps: [Taps]) -> ([Int], [Int], [Int], [Float]) {
+        var offsets: [Int] = []
+        var weights: [Float] = []
+        for tap in taps {
+            offsets.append(weights.count)
+            weights += tap.weights
+        }
+        return (taps.map(\.start), taps.map(\.weights.count), offsets, weights)
     }
 
     private static func clamp(_ v: Float) -> UInt8 {

@@ -36,6 +36,9 @@ enum LimitSettings: SceneOptionSet {
     static var fields: [SceneField]? { SceneSchema.standard.fields.filter { $0.group == .limits } }
 }
 
+/// ``SettingOptions/helpSection`` of each option set, once made.
+private let madeHelpSections = Mutex<[ObjectIdentifier: String]>([:])
+
 /// The options that describe a control and its state, shared by every rendering command.
 typealias SceneOptions = SettingOptions<AllSettings>
 
@@ -57,8 +60,16 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
     @Option(name: .customLong("scene"), help: sceneFileHelp("options given beside it win"))
     var sceneFile: String?
 
-    /// The settings' section of a command's help.
-    static var helpSection: String { String(SceneSchema.standard.helpSection(only: Set.fields).dropLast()) }
+    /// The settings' section of a command's help: made once a process and option set (every
+    /// parse makes the option group again, and wrapping every setting's help is a tenth of a
+    /// one-frame render's time).
+    static var helpSection: String {
+        let key = ObjectIdentifier(Set.self)
+        if let known = madeHelpSections.withLock({ $0[key] }) { return known }
+        let made = String(SceneSchema.standard.helpSection(only: Set.fields).dropLast())
+        madeHelpSections.withLock { $0[key] = made }
+        return made
+    }
 
     func validate() throws {
         if sceneFile != nil, !Set.takesSceneFile {

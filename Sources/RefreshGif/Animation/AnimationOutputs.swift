@@ -132,9 +132,11 @@ extension RefreshAnimation {
         let encoder = PNGEncoder(settings: settings)
         let memo = PNGCompressionMemo()
         var reports: [FrameReport] = []
+        // The workers resample each image once between them.
+        let resampled = ResampledImages()
         do {
             try ParallelMap.run(
-                count: count, jobs: jobs, makeState: { (try RefreshRenderer(), SinkFrame?.none) },
+                count: count, jobs: jobs, makeState: { (try RefreshRenderer(sharing: resampled), SinkFrame?.none) },
                 work: { worker, index -> Prepared in
                     let (renderer, last) = worker
                     let rendered = try self.render(index, with: renderer)

@@ -12,30 +12,13 @@ public final class RefreshRenderer {
     private var builtInImages: [String: StateImages] = [:]
     /// Images given back with ``recycle(_:)``: their buffers become the next canvases.
     private var spares: [RGBAImage] = []
-    /// Images at the size they were last drawn (a logo drawn in every frame of a gesture, or
-    /// a GIF's frames fitted to ZJRefresh's footer, are resampled once, not once a frame):
-    /// the last ones kept, within ``resizedLimit``. Found by comparing the source's pixels (an
-    /// array sharing its storage compares at once), far cheaper than resampling, never stale.
-    private var resizedImages: [(source: ScaledImage, width: Int, height: Int, pixels: RGBAImage)] = []
-    /// At most 64 images and 4 million pixels kept resampled.
-    private static let resizedLimit = (count: 64, pixels: 4 << 20)
+    /// Images at the sizes they were drawn, resampled once (shared with the renderers of the
+    /// same animation when made with ``init(sharing:)``).
+    private let resampled: ResampledImages
 
     /// `image` at `width` × `height` pixels, resampled once and kept for the next frames.
     func resizedImage(_ image: ScaledImage, width: Int, height: Int, scale: Double) throws -> RGBAImage {
-        if let known = resizedImages.firstIndex(where: { $0.width == width && $0.height == height && $0.source == image }) {
-            return resizedImages[known].pixels
-        }
-        let pixels = try image.resized(width: width, height: height, scale: scale).checkedImage()
-        // An image already at its size is its own pixels: nothing to keep.
-        guard pixels.width != image.pixelWidth || pixels.height != image.pixelHeight else { return pixels }
-        resizedImages.insert((image, width, height, pixels), at: 0)
-        var kept = 0
-        resizedImages = Array(
-            resizedImages.prefix { entry in
-                kept += entry.width * entry.height
-                return kept <= Self.resizedLimit.pixels
-            }.prefix(Self.resizedLimit.count))
-        return pixels
+        try resampled.image(image, width: width, height: height, scale: scale)
     }
 
     private struct TextRendererKey: Hashable {
@@ -50,6 +33,16 @@ public final class RefreshRenderer {
     public init() throws {
         library = try FreeTypeLibrary()
         rasterizer = VectorRasterizer(library: library)
+        resampled = ResampledImages()
+    }
+
+    /// A renderer whose resampled images are kept in `resampled`, with other renderers'.
+    /// - Parameter resampled: the store, shared by the workers of one animation.
+    /// - Throws: ``RasterError`` when FreeType cannot start.
+    package init(sharing resampled: ResampledImages) throws {
+        library = try FreeTypeLibrary()
+        rasterizer = VectorRasterizer(library: library)
+        self.resampled = resampled
     }
 
     /// Gives back an image the caller no longer needs: its buffer becomes the next canvas of
