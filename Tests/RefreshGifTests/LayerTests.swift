@@ -522,5 +522,15 @@ struct LayerSchemaTests {
             let description = try JSONInput.decode(SceneDescription.self, from: Array(json.utf8), name: "schema")
             #expect(description.layers.first?[property] == property.example, "\(property): \(field.example)")
         }
+        // The keys the page offers for a value per state are each read as one, and every state has one.
+        let keys = catalog.layerStates.map { "\"\($0)\": \($0.count)" }.joined(separator: ", ")
+        let json = "{\"layers\": [{\"kind\": \"label\", \"name\": \"probe\", \"x\": {\(keys)}}]}"
+        let read = try JSONInput.decode(SceneDescription.self, from: Array(json.utf8), name: "schema")
+        let layer = try #require(try read.checkedLayers().first)
+        for state in RefreshState.allCases {
+            let inputs = LayerFrameInputs(state: state, inputs: LayerExpression.Inputs(w: 375, h: 54, pullingPercent: 0, t: 0))
+            #expect(layer.number(.x, inputs) == Double(state.rawValue.count), "\(state)")
+        }
+        #expect(catalog.layerStates.last == "default")
     }
 }

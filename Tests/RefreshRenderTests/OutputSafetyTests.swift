@@ -89,8 +89,14 @@ struct OutputSafetyTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until it is writing frames, then stop it.
-        for _ in 0..<200 where CLI.files(in: folder + "/frames").count < 3 { usleep(20_000) }
+        // Wait until it is writing frames (into its temporary folder beside the frames'), then
+        // stop it: however fast the build, it is stopped mid-write.
+        func framesWritten() -> Int {
+            let temporary = CLI.files(in: folder).filter { $0.hasPrefix(".frames.tmp") }
+            return temporary.map { CLI.files(in: folder + "/" + $0).count }.max() ?? 0
+        }
+        for _ in 0..<1000 where framesWritten() < 3 && process.isRunning { usleep(2_000) }
+        #expect(framesWritten() >= 3, "the frames' temporary folder was not seen")
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)

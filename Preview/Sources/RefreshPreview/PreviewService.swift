@@ -620,22 +620,16 @@ enum JSONValue: Encodable, Sendable {
         case let .object(fields):
             var container = encoder.container(keyedBy: Key.self)
             for (key, value) in fields { try container.encode(value, forKey: Key(stringValue: key)) }
+        case let .value(.byState(map)):
+            try JSONValue.object(map.sorted { $0.key < $1.key }.map { ($0.key, .value($0.value)) }).encode(to: encoder)
         case let .value(value):
+            var container = encoder.singleValueContainer()
             switch value {
-            case let .number(n):
-                var container = encoder.singleValueContainer()
-                try container.encode(n)
-            case let .integer(i):
-                var container = encoder.singleValueContainer()
-                try container.encode(i)
-            case let .flag(b):
-                var container = encoder.singleValueContainer()
-                try container.encode(b)
-            case let .text(t):
-                var container = encoder.singleValueContainer()
-                try container.encode(t)
-            case let .byState(map):
-                try JSONValue.object(map.sorted { $0.key < $1.key }.map { ($0.key, .value($0.value)) }).encode(to: encoder)
+            case let .number(n): try container.encode(n)
+            case let .integer(i): try container.encode(i)
+            case let .flag(b): try container.encode(b)
+            case let .text(t): try container.encode(t)
+            case .byState: break
             }
         }
     }

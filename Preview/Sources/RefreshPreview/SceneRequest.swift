@@ -73,23 +73,12 @@ struct SceneRequest: Sendable {
     /// and it never quotes the path asked for.
     static func checkPaths(_ given: SceneDescription, configuration: PreviewConfiguration, uploads: UploadStore) throws {
         let named = configuration.namedPaths
-        for (field, path) in given.namedFiles {
-            if path.hasPrefix(UploadStore.prefix) {
-                guard uploads.path(for: path) != nil else {
-                    throw PreviewError.badRequest(
-                        "--\(field.option): no upload '\(SceneSchema.quoted(path))' (it was replaced or the server restarted)")
-                }
-                continue
-            }
-            guard named.contains(path) else {
-                throw PreviewError.badRequest(
-                    "--\(field.option): only a file named when the preview started, or one dropped on the page, is read over HTTP"
-                )
-            }
-        }
-        // The layers' files (their images, a font given as a file), by the same rule.
-        for (field, path) in given.layerNamedFiles {
-            let place = ErrorReport.option(for: field)
+        // The settings' files, then the layers' (their images, a font given as a file), each
+        // refusal naming what names the file: `--font`, `$.layers.logo.image`.
+        let files =
+            given.namedFiles.map { (place: "--" + $0.field.option, path: $0.path) }
+            + given.layerNamedFiles.map { (place: ErrorReport.option(for: $0.field), path: $0.path) }
+        for (place, path) in files {
             if path.hasPrefix(UploadStore.prefix) {
                 guard uploads.path(for: path) != nil else {
                     throw PreviewError.badRequest(

@@ -27,20 +27,26 @@ import Testing
         ]
     }
 
+    /// A temporary folder holding the served folder (with the demo's pull.gif) and, beside it,
+    /// a secret, with a link inside the served folder pointing there.
+    static func servedFolder() throws -> (root: String, served: String, secret: String) {
+        let root = try Support.temporaryFolder()
+        let served = root + "/served"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Support.fixture("demo/pull.gif"), toPath: served + "/pull.gif")
+        let secret = root + "/secret.ttf"
+        try Data("root:x:0:0:SECRET-LINE\n".utf8).write(to: URL(fileURLWithPath: secret))
+        try FileManager.default.createSymbolicLink(atPath: served + "/inside.ttf", withDestinationPath: "../secret.ttf")
+        return (root, served, secret)
+    }
+
     static func encoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text
     }
 
     @Test func everyFileSettingOnEveryRouteReadsOnlyFilesNamedAtStart() async throws {
-        let root = try Support.temporaryFolder()
+        let (root, served, secret) = try Self.servedFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let served = root + "/served"
-        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Support.fixture("demo/pull.gif"), toPath: served + "/pull.gif")
-        // A secret beside the served folder, and a link inside it pointing there.
-        let secret = root + "/secret.ttf"
-        try Data("root:x:0:0:SECRET-LINE\n".utf8).write(to: URL(fileURLWithPath: secret))
-        try FileManager.default.createSymbolicLink(atPath: served + "/inside.ttf", withDestinationPath: "../secret.ttf")
         var base = SceneDescription()
         base[.images] = try SceneField.images.parse(["idle=pull.gif"])
         let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: served))
@@ -83,14 +89,8 @@ import Testing
     /// The same gate for the layers' files: every layer property that names a file (found from
     /// the declarations: type file or font), on every kind that has it, on every route.
     @Test func everyLayerFilePropertyOnEveryRouteReadsOnlyFilesNamedAtStart() async throws {
-        let root = try Support.temporaryFolder()
+        let (root, served, secret) = try Self.servedFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let served = root + "/served"
-        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Support.fixture("demo/pull.gif"), toPath: served + "/pull.gif")
-        let secret = root + "/secret.ttf"
-        try Data("root:x:0:0:SECRET-LINE\n".utf8).write(to: URL(fileURLWithPath: secret))
-        try FileManager.default.createSymbolicLink(atPath: served + "/inside.ttf", withDestinationPath: "../secret.ttf")
         var base = SceneDescription()
         base.layers = [ControlLayer(.image, name: "logo", [.image: "pull.gif", .width: 40, .height: 40])]
         let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: served))

@@ -104,6 +104,8 @@ public struct SettingsCatalog: Encodable, Sendable {
     public var libraries: [String: Library]
     /// The kinds of layer a control may hold, in the declarations' order.
     public var layerKinds: [String] = LayerKind.allCases.map(\.rawValue)
+    /// The keys a layer's value per state takes: the states, then `default` for the rest.
+    public var layerStates: [String] = RefreshState.allCases.map(\.rawValue) + ["default"]
     /// The properties layers may set, in the declarations' order.
     public var layerFields: [LayerField] = LayerProperty.all.map { property in
         let type: String, choices: [String]?

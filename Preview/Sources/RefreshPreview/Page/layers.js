@@ -4,7 +4,7 @@
 // layer declarations (`layerKinds`, `layerFields`); the cards are the one copy of the layers,
 // read into a scene file's `layers` array whenever a request is made (`layersPair`).
 
-import { $, colourControl, dropZone, el, fileMenu, library, page, statesOf } from "./panel.js";
+import { $, colourControl, dropZone, el, fileMenu, page } from "./panel.js";
 import { changed } from "./still.js";
 "use strict";
 
@@ -27,9 +27,9 @@ function fieldsOf(kind) {
   return page.schema.layerFields.filter((f) => f.kinds.includes(kind));
 }
 
-// The keys a per-state value takes: the library's states, then `default` for the rest.
+// The keys a per-state value takes (the schema's: the states, then `default` for the rest).
 function stateKeys() {
-  return statesOf(library()).concat(["default"]);
+  return page.schema.layerStates;
 }
 
 // The layers as a scene file holds them, read from the cards.
@@ -136,7 +136,7 @@ export function showLayers(layers) {
   list.replaceChildren(...layers.map((layer, index) => card(layer, index, layers)));
 }
 
-// The cards depend on the library's states; another library draws them again.
+// Another library: the cards are drawn again from what they hold.
 export function layersLibraryChanged() {
   if ($("layers")) showLayers(currentLayers());
 }
