@@ -145,9 +145,9 @@ function card(layer, index, layers) {
   const id = `layer-${index}`;
   const name = el("input", { id: `${id}-name`, class: "layer-name", type: "text", spellcheck: "false", "aria-label": `Layer ${index + 1} name` });
   name.value = layer.name || "";
-  const moveUp = el("button", { type: "button", class: "move-up", text: "↑", "aria-label": `Move ${layer.name} up` });
-  const moveDown = el("button", { type: "button", class: "move-down", text: "↓", "aria-label": `Move ${layer.name} down` });
-  const remove = el("button", { type: "button", class: "remove-layer", text: "✕", "aria-label": `Remove ${layer.name}` });
+  const moveUp = el("button", { type: "button", class: "move-up", text: "Up", "aria-label": `Move ${layer.name} up` });
+  const moveDown = el("button", { type: "button", class: "move-down", text: "Down", "aria-label": `Move ${layer.name} down` });
+  const remove = el("button", { type: "button", class: "remove-layer", text: "Remove", "aria-label": `Remove ${layer.name}` });
   moveUp.disabled = index === 0;
   moveDown.disabled = index === layers.length - 1;
   const box = el("div", { class: "layer", role: "listitem", "data-kind": layer.kind, "data-index": String(index) },
@@ -230,7 +230,7 @@ function propertyRow(field, value, index, layer) {
       : Object.fromEntries([["default", start]]);
     update(now);
   });
-  const remove = el("button", { type: "button", class: "remove-property", text: "✕", "aria-label": `Remove ${field.name} from ${layer.name}` });
+  const remove = el("button", { type: "button", class: "remove-property", text: "Remove", "aria-label": `Remove ${field.name} from ${layer.name}` });
   remove.addEventListener("click", () => {
     const now = currentLayers();
     delete now[index][field.name];
