@@ -57,6 +57,9 @@ struct SnapshotRun: ParsableCommand {
     @Option(help: "Cases rendered at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(name: .customLong("scene"), help: sceneFileHelp("the cases file's defaults and each case win"))
+    var sceneFile: String?
+
     @Option(help: ArgumentHelp("Run only slice K of N (1-based), for CI matrices.", valueName: "K/N"))
     var shard: ShardSlice?
 
@@ -64,6 +67,17 @@ struct SnapshotRun: ParsableCommand {
 
     func validate() throws {
         try Limits.jobs.validate(jobs, option: "--jobs")
+        // A scene file's mistake is the file's (65), said once, before any case is drawn.
+        if let sceneFile {
+            try reportingErrors {
+                let scene = try SceneDescription(contentsOfFile: sceneFile)
+                do {
+                    try scene.validate()
+                } catch let error as InvalidValue {
+                    throw RefreshGifError.badInput(file: sceneFile, message: "$.\(error.field): \(error.reason)")
+                }
+            }
+        }
     }
 
     typealias Row = SnapshotBatch.Row
@@ -118,7 +132,7 @@ struct SnapshotRun: ParsableCommand {
             let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
             let batch = try SnapshotBatch(
                 diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
-            let defaults = suite.defaults ?? SceneDescription()
+            let defaults = try self.defaults(of: suite)
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
             let mode = try recordMode()
             let results = batch.run(
@@ -187,11 +201,19 @@ struct SnapshotRun: ParsableCommand {
         return chosen
     }
 
+    /// What every case starts from: the scene file's settings and layers (`--scene`, its paths
+    /// from its own folder), under the cases file's defaults.
+    private func defaults(of suite: SnapshotSuite) throws -> SceneDescription {
+        let scene = try sceneFile.map { try SceneDescription(contentsOfFile: $0) } ?? SceneDescription()
+        return scene.merged(with: suite.defaults ?? SceneDescription())
+    }
+
     /// Nothing this command writes may replace what it reads: the cases file, the cases'
     /// images and fonts, and (when recording) the goldens it would write.
     private func checkOutputs(_ selected: [SnapshotSuite.Case], of suite: SnapshotSuite, base: String) throws {
+        let defaults = try self.defaults(of: suite)
         let caseInputs =
-            [cases] + selected.flatMap { (suite.defaults ?? SceneDescription()).merged(with: $0.scene).inputPaths(baseDirectory: base) }
+            [cases] + (sceneFile.map { [$0] } ?? []) + selected.flatMap { defaults.merged(with: $0.scene).inputPaths(baseDirectory: base) }
         var planned = [junit, html.map { $0 + "/index.html" }, results].compactMap { $0 }
         if record { planned += selected.map { self.golden + "/" + $0.name + ".png" } }
         try OutputGuard.check(outputs: planned, inputs: caseInputs)

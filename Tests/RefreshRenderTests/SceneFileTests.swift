@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGif
 import RefreshGifTestSupport
 import Testing
 
@@ -47,6 +48,38 @@ struct SceneFileTests {
         #expect(result.stderr.contains("scene.json: " + message), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+    }
+
+    @Test("snapshot --scene: every case starts from the scene file, its defaults and each case winning")
+    func snapshotTakesIt() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = Self.examples + "/MJDIYHeader.json"
+        let cases = folder + "/cases.json"
+        try Data(
+            #"{"defaults": {"state": "pulling"}, "cases": [{"name": "pulling", "percent": 0.6}, {"name": "refreshing", "state": "refreshing", "time": 0.2}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: cases))
+        let record = try CLI.run(["snapshot", cases, "--golden", folder + "/golden", "--record", "--scene", scene])
+        #expect(record.status == 0, "\(record.stderr)")
+        // Each golden is what render draws with the scene file and the case's settings.
+        for (name, options) in [
+            ("pulling", ["--state", "pulling", "--percent", "0.6"]), ("refreshing", ["--state", "refreshing", "--time", "0.2"]),
+        ] {
+            let render = try CLI.run(["--scene", scene] + options + ["-o", folder + "/\(name).png"])
+            #expect(render.status == 0, "\(render.stderr)")
+            let golden = try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/golden/\(name).png"))))
+            let drawn = try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/\(name).png"))))
+            #expect(golden.pixels == drawn.pixels, "\(name)")
+        }
+        // Without the scene file the goldens no longer match: the layers were drawn.
+        let compare = try CLI.run(["snapshot", cases, "--golden", folder + "/golden", "--artifacts", folder + "/art"])
+        #expect(compare.status == 1, "\(compare.stdout)")
+        // A bad scene file is one line naming it; no golden is written.
+        try Data(#"{"layers": [{"kind": "label", "name": "t", "textColr": 1}]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/bad.json"))
+        let bad = try CLI.run(["snapshot", cases, "--golden", folder + "/new", "--record", "--scene", folder + "/bad.json"])
+        #expect(bad.status == 65 && bad.stderr.contains("bad.json") && bad.stderr.contains("textColr"), "\(bad.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/new"))
     }
 
     @Test("a command that draws no scene refuses --scene (64); a missing file is 66")
