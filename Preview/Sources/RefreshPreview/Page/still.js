@@ -91,15 +91,21 @@ export async function ask(url, options) {
 
 export async function refreshStill() {
   const asked = query(sceneSettings());
+  // Answers may come back out of order (a slow one asked before a quick one): only the newest
+  // asked so far is shown, never an older one over it.
+  const order = (page.stillAsked = (page.stillAsked || 0) + 1);
   let response;
   try {
     response = await ask("/render.png?" + asked);
   } catch {
     return;
   }
-  if (!response.ok) { showError(await failure(response)); return; }
-  clearErrors();
+  if (order < (page.stillShown || 0)) return;
+  if (!response.ok) { page.stillShown = order; showError(await failure(response)); return; }
   const blob = await response.blob();
+  if (order < (page.stillShown || 0)) return;
+  page.stillShown = order;
+  clearErrors();
   // The picture on screen and the settings it was drawn for (the tests read both).
   window.previewStill = { query: asked, blob };
   const old = $("still").src;
