@@ -158,7 +158,7 @@ def test_a_picture_dropped_on_a_layer_is_drawn_and_saved_by_its_name(browser, la
 def test_the_layer_cards_have_no_serious_accessibility_findings(browser, layer_server, scheme):
     """axe-core over the panel with MJDIYHeader's cards open and a layer's error shown: nothing
     serious or critical, and every text's contrast judged."""
-    from axe_playwright_python.sync_playwright import Axe
+    from test_preview_a11y import assert_no_serious_findings
 
     context = browser.new_context(viewport={"width": 1440, "height": 16000}, color_scheme=scheme)
     page = context.new_page()
@@ -167,11 +167,5 @@ def test_the_layer_cards_have_no_serious_accessibility_findings(browser, layer_s
     page.evaluate("document.querySelectorAll('#panel details').forEach((d) => { d.open = true; })")
     card(page, "loading").locator('.layer-property[data-property="centerX"] input[data-part=""]').fill("w * (")
     wait_js(page, "document.querySelector('#layers .field-error') !== null")
-    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21aa"]},
-                                       "resultTypes": ["violations", "incomplete"]})
-    bad = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in results.response["violations"]
-           if v["impact"] in ("serious", "critical")]
-    assert bad == [], bad
-    undetermined = [n["target"] for v in results.response["incomplete"] if v["id"] == "color-contrast" for n in v["nodes"]]
-    assert undetermined == [], undetermined[:5]
+    assert_no_serious_findings(page)
     context.close()
