@@ -15,6 +15,15 @@ func sceneFileHelp(_ wins: String) -> ArgumentHelp {
     )
 }
 
+/// A value a scene file gave that is wrong: the file's error (65), named by its JSON path.
+/// - Parameters:
+///   - error: the value's error.
+///   - file: the scene file.
+/// - Returns: the error to report.
+func sceneFileError(_ error: InvalidValue, file: String) -> RefreshGifError {
+    RefreshGifError.badInput(file: file, message: "$.\(error.field): \(error.reason)")
+}
+
 /// Which of the scene schema's settings a command takes as options.
 protocol SceneOptionSet: SendableMetatype {
     /// The settings; nil for every one.
@@ -93,7 +102,7 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
             // A value the scene file gave (the layers, or a setting no option overrides) is the
             // file's error, named by its JSON path; an option's is a usage error.
             if let sceneFile, givenByFile(error.field) {
-                try reportingErrors { throw RefreshGifError.badInput(file: sceneFile, message: "$.\(error.field): \(error.reason)") }
+                try reportingErrors { throw sceneFileError(error, file: sceneFile) }
             }
             throw ValidationError(CLIError.message(for: error))
         }

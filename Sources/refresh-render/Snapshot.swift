@@ -67,17 +67,6 @@ struct SnapshotRun: ParsableCommand {
 
     func validate() throws {
         try Limits.jobs.validate(jobs, option: "--jobs")
-        // A scene file's mistake is the file's (65), said once, before any case is drawn.
-        if let sceneFile {
-            try reportingErrors {
-                let scene = try SceneDescription(contentsOfFile: sceneFile)
-                do {
-                    try scene.validate()
-                } catch let error as InvalidValue {
-                    throw RefreshGifError.badInput(file: sceneFile, message: "$.\(error.field): \(error.reason)")
-                }
-            }
-        }
     }
 
     typealias Row = SnapshotBatch.Row
@@ -127,12 +116,12 @@ struct SnapshotRun: ParsableCommand {
             let suite = try SnapshotSuite.read(cases)
             let base = URL(fileURLWithPath: cases).deletingLastPathComponent().path
             let selected = try selectedCases(of: suite)
-            try checkOutputs(selected, of: suite, base: base)
+            let defaults = try self.defaults(of: suite)
+            try checkOutputs(selected, defaults: defaults, base: base)
             let besideCases = URL(fileURLWithPath: cases).deletingLastPathComponent().appendingPathComponent(".refresh-artifacts").path
             let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
             let batch = try SnapshotBatch(
                 diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
-            let defaults = try self.defaults(of: suite)
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
             let mode = try recordMode()
             let results = batch.run(
@@ -202,16 +191,24 @@ struct SnapshotRun: ParsableCommand {
     }
 
     /// What every case starts from: the scene file's settings and layers (`--scene`, its paths
-    /// from its own folder), under the cases file's defaults.
+    /// from its own folder, read and checked once: a mistake is the file's, 65, before any case
+    /// is drawn), under the cases file's defaults.
     private func defaults(of suite: SnapshotSuite) throws -> SceneDescription {
-        let scene = try sceneFile.map { try SceneDescription(contentsOfFile: $0) } ?? SceneDescription()
+        var scene = SceneDescription()
+        if let sceneFile {
+            scene = try SceneDescription(contentsOfFile: sceneFile)
+            do {
+                try scene.validate()
+            } catch let error as InvalidValue {
+                throw sceneFileError(error, file: sceneFile)
+            }
+        }
         return scene.merged(with: suite.defaults ?? SceneDescription())
     }
 
     /// Nothing this command writes may replace what it reads: the cases file, the cases'
     /// images and fonts, and (when recording) the goldens it would write.
-    private func checkOutputs(_ selected: [SnapshotSuite.Case], of suite: SnapshotSuite, base: String) throws {
-        let defaults = try self.defaults(of: suite)
+    private func checkOutputs(_ selected: [SnapshotSuite.Case], defaults: SceneDescription, base: String) throws {
         let caseInputs =
             [cases] + (sceneFile.map { [$0] } ?? []) + selected.flatMap { defaults.merged(with: $0.scene).inputPaths(baseDirectory: base) }
         var planned = [junit, html.map { $0 + "/index.html" }, results].compactMap { $0 }

@@ -475,8 +475,9 @@ public final class PreviewService: Sendable {
         }
         struct Session: Encodable {
             var settings: [Setting]
-            /// The control's own layers, as a scene file holds them.
-            var layers: [JSONValue]
+            /// The control's own layers as a scene file writes them: JSON text, as the catalog's
+            /// examples are (``ControlLayer/jsonText``).
+            var layers: String
             var files: [String]
             var version: Int
             var viewHeight: Double
@@ -504,7 +505,8 @@ public final class PreviewService: Sendable {
         }
         return try .json(
             Session(
-                settings: settings, layers: configuration.base.layers.map(JSONValue.init), files: configuration.namedPaths.sorted(),
+                settings: settings, layers: "[" + configuration.base.layers.map(\.jsonText).joined(separator: ", ") + "]",
+                files: configuration.namedPaths.sorted(),
                 version: feed.version, viewHeight: Self.viewHeight,
                 fps: Self.liveFPS,
                 uploadLimits: UploadLimits(
@@ -594,43 +596,5 @@ public final class PreviewService: Sendable {
             throw PreviewError.badRequest("gesture: longer than the \(Int(configuration.maxGestureSeconds)) s a preview plays")
         }
         return gesture
-    }
-}
-
-/// A layer or value as JSON, written the way a scene file writes it (what the page edits).
-enum JSONValue: Encodable, Sendable {
-    case value(SceneValue)
-    case object([(String, JSONValue)])
-
-    init(_ layer: ControlLayer) {
-        self = .object(
-            [("kind", .value(.text(layer.kind.rawValue))), ("name", .value(.text(layer.name)))]
-                + layer.values.sorted { $0.key < $1.key }.map { ($0.key, .value($0.value)) })
-    }
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-
-    func encode(to encoder: Encoder) throws {
-        switch self {
-        case let .object(fields):
-            var container = encoder.container(keyedBy: Key.self)
-            for (key, value) in fields { try container.encode(value, forKey: Key(stringValue: key)) }
-        case let .value(.byState(map)):
-            try JSONValue.object(map.sorted { $0.key < $1.key }.map { ($0.key, .value($0.value)) }).encode(to: encoder)
-        case let .value(value):
-            var container = encoder.singleValueContainer()
-            switch value {
-            case let .number(n): try container.encode(n)
-            case let .integer(i): try container.encode(i)
-            case let .flag(b): try container.encode(b)
-            case let .text(t): try container.encode(t)
-            case .byState: break
-            }
-        }
     }
 }

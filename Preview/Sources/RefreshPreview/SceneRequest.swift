@@ -44,11 +44,8 @@ struct SceneRequest: Sendable {
             guard let field = SceneSchema.standard.field(key) else { continue }
             given[field] = try field.parse(values)
         }
-        if let layersText {
-            given.layers = try Self.layers(layersText)
-            // Each layer checked before any file is looked at (names unique, every property its kind's).
-            _ = try given.checkedLayers()
-        }
+        // Checked with the settings below (``SceneDescription/validate()`` checks each layer).
+        if let layersText { given.layers = try Self.layers(layersText) }
         try Self.checkPaths(given, configuration: configuration, uploads: uploads)
         // Each value in its range first (`maxMemory=0` is out of range, not above the server's).
         try given.validate()

@@ -37,7 +37,8 @@ import Testing
     @Test func theSessionListsTheLayersTheServerStartedWith() throws {
         let (service, base) = try Self.service()
         let session = try JSONSerialization.jsonObject(with: Data(try service.session().body)) as? [String: Any]
-        let layers = try #require(session?["layers"] as? [[String: Any]])
+        let text = try #require(session?["layers"] as? String)
+        let layers = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         #expect(layers.map { $0["name"] as? String } == base.layers.map(\.name))
         #expect(layers.map { $0["kind"] as? String } == base.layers.map(\.kind.rawValue))
         // Values as the scene file writes them: by pull, per state, expressions as text.

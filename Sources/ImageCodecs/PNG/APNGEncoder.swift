@@ -215,10 +215,7 @@ package struct APNGEncoder {
         guard let form else { return }
         let ready = frames.prefix { $0.end != nil }
         let data = try compressedInParallel(Array(ready), form: form)
-        for (frame, data) in zip(ready, data) {
-            guard let end = frame.end else { break }
-            write(frame, data: data, end: end)
-        }
+        for (frame, data) in zip(ready, data) { write(frame, data: data, end: frame.end ?? frame.start) }
         buffered -= ready.reduce(0) { $0 + $1.pixels.count }
         frames.removeFirst(ready.count)
     }

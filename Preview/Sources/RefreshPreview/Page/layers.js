@@ -71,14 +71,14 @@ function read(field, input) {
 // The `layers` pair a request carries: sent once the server started with layers or the panel
 // touched them, so that a scene without any asks for the server's own (none).
 export function layersPair() {
-  if (!page.layersTouched && !(page.session.layers || []).length) return [];
+  if (!page.layersTouched && !page.session.layers.length) return [];
   return [["layers", JSON.stringify(currentLayers())]];
 }
 
 // The Layers section: the cards, and a line to add a layer of any kind.
 export function buildLayers(form) {
   const section = el("details", { class: "section", "data-group": "layers", id: "layers-section" }, el("summary", { text: "Layers (your own control)" }));
-  section.open = (page.session.layers || []).length > 0;
+  section.open = page.session.layers.length > 0;
   const list = el("div", { id: "layers", role: "list", "aria-label": "Layers, drawn in this order" });
   const kind = el("select", { id: "layer-kind", "aria-label": "Kind of the new layer" });
   for (const name of page.schema.layerKinds) kind.append(el("option", { value: name, text: name }));
@@ -92,7 +92,7 @@ export function buildLayers(form) {
     el("p", { class: "help", text: "Subviews of your own, drawn in this order over what the class draws. A number may be an expression of w, h, pullingPercent and t." }),
     list, el("div", { class: "pair add-layer" }, kind, add));
   form.append(section);
-  showLayers(page.session.layers || []);
+  showLayers(page.session.layers);
 }
 
 function newLayer(kind, layers) {
@@ -103,11 +103,9 @@ function newLayer(kind, layers) {
     const field = fieldNamed(name);
     if (field) layer[name] = value === null ? exampleValue(field) : value;
   }
-  if (kind === "image") {
-    const file = page.session.files.find((f) => imageFile(f));
-    if (file) layer.image = file;
-    else delete layer.image;
-  }
+  // An image starts with the first picture the server was started with, if any.
+  const file = kind === "image" && page.session.files.find((f) => imageFile(f));
+  if (file) layer.image = file;
   return layer;
 }
 
@@ -117,10 +115,9 @@ function exampleValue(field) {
   return value !== null && typeof value === "object" ? Object.values(value)[0] : value;
 }
 
+// A file a picture may be: one the images setting takes (its declared extensions).
 function imageFile(name) {
-  const images = page.schema.fields.find((f) => f.name === "images");
-  const ext = name.toLowerCase().split(".").pop();
-  return images && images.files ? images.files.extensions.includes(ext) : /\.(png|gif|json)$/i.test(name);
+  return page.schema.fields.find((f) => f.name === "images").files.extensions.includes(name.toLowerCase().split(".").pop());
 }
 
 // Draws `layers` again and asks for new pictures; `focus` names the card to focus.
@@ -181,16 +178,14 @@ function card(layer, index, layers) {
     });
     box.append(adder);
   }
-  box.addEventListener("input", (event) => {
-    if (event.target.classList.contains("add-property")) return;
-    page.layersTouched = true;
-    changed();
-  });
-  box.addEventListener("change", (event) => {
+  // A value typed or chosen; the property and mode menus redraw the cards themselves.
+  const edited = (event) => {
     if (event.target.classList.contains("add-property") || event.target.classList.contains("mode")) return;
     page.layersTouched = true;
     changed();
-  });
+  };
+  box.addEventListener("input", edited);
+  box.addEventListener("change", edited);
   return box;
 }
 

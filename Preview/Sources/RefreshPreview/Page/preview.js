@@ -33,6 +33,8 @@ async function main() {
     setStatus("Cannot reach the preview server: " + error, true);
     return;
   }
+  // The server's layers come as a scene file writes them (JSON text).
+  page.session.layers = JSON.parse(page.session.layers);
   buildPanel();
   setAppearance($("appearance").value);
   $("appearance").addEventListener("change", () => {

@@ -40,15 +40,18 @@ public final class APNGSink: FrameSink {
 
     /// Adds the frame and writes what is ready.
     public func add(_ prepared: StraightImage, info: FrameInfo) throws {
-        var apng =
-            encoder
-            ?? APNGEncoder(
-                width: info.width, height: info.height, frameCount: frameCount, settings: settings, bufferLimit: keptBytes)
-        apng.jobs = jobs
+        var apng = encoder ?? makeEncoder(info)
         try apng.add(straight: prepared.pixels, atMicroseconds: info.timeMicroseconds)
         let bytes = apng.takeBytes()
         encoder = apng
         if !bytes.isEmpty { try file.write(bytes) }
+    }
+
+    /// The encoder, made for the first frame's size.
+    private func makeEncoder(_ info: FrameInfo) -> APNGEncoder {
+        var apng = APNGEncoder(width: info.width, height: info.height, frameCount: frameCount, settings: settings, bufferLimit: keptBytes)
+        apng.jobs = jobs
+        return apng
     }
 
     /// Writes the last frame's delay and the end, and puts the file in place.
