@@ -61,7 +61,8 @@ struct Export: ParsableCommand {
                 export.strings.isEmpty
                 ? "" : ", \(export.strings.count) strings file\(export.strings.count == 1 ? "" : "s") (add Strings/ to the app target)"
             try Console.line(
-                "\(output): \(count) images at @\(parsed.map(String.init).joined(separator: "x, @"))x, \(code)\(fonts)\(strings)")
+                "\(output): \(count) image\(count == 1 ? "" : "s") at @\(parsed.map(String.init).joined(separator: "x, @"))x, \(code)\(fonts)\(strings)"
+            )
         }
     }
 }
