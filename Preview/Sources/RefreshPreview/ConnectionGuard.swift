@@ -250,10 +250,37 @@ final class HTTP1Conformance: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Connection", value: "close")
         for (name, value) in PageFiles.securityHeaders { headers.add(name: name, value: value) }
         inRequest = true
+        // What the client is still sending is read and dropped from here on: closing a socket
+        // with unread bytes resets the connection, and a reset can reach the client before it
+        // has read the answer.
+        try? context.pipeline.syncOperations.addHandler(LingeringClose(), position: .first)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { [channel = context.channel] _ in
-            channel.close(promise: nil)
+            LingeringClose.close(channel)
         }
+    }
+}
+
+/// The end of a connection whose request was refused unread: the answer is followed by the
+/// end of the server's side (FIN), the client's remaining bytes are read and dropped until it
+/// closes too, and the connection is closed outright after ``seconds`` whatever the client does.
+/// Closing at once, with the refused request's bytes still unread, would send a reset instead,
+/// which may destroy the answer in the client's buffer before it reads it.
+final class LingeringClose: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+
+    /// The longest a refused client may go on sending before its connection is closed.
+    static let seconds: Int64 = 2
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
+
+    func channelReadComplete(context: ChannelHandlerContext) { context.read() }
+
+    /// Ends `channel`'s output now and the whole channel after ``seconds``.
+    static func close(_ channel: any Channel) {
+        channel.close(mode: .output, promise: nil)
+        channel.read()
+        channel.eventLoop.scheduleTask(in: .seconds(seconds)) { channel.close(promise: nil) }
     }
 }
