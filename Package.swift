@@ -54,6 +54,8 @@ let package = Package(
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        // The C library's malloc tuning (mallopt), which the command line sets once at start.
+        .systemLibrary(name: "CMalloc"),
         // libpng reports errors with longjmp, which Swift cannot catch; this C target
         // holds the setjmp frames around libpng's reader and writer and nothing else.
         .target(name: "CPNGSupport", dependencies: ["CPNG"]),
@@ -87,7 +89,9 @@ let package = Package(
         .target(name: "RefreshGifTools", dependencies: ["RefreshGif"]),
         .executableTarget(
             name: "refresh-render",
-            dependencies: ["RefreshGif", "RefreshGifTools", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: [
+                "RefreshGif", "RefreshGifTools", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "refresh-lottie-worker", dependencies: ["ImageCodecs"]),
         .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "CRLottie"]),
 

@@ -21,14 +21,18 @@ public enum Resampler {
         // pointers: the same products and sums, in the same order, without an array per tap list.
         let (hStart, hCount, hOffset, hWeights) = flattened(horizontal)
         let (vStart, vCount, vOffset, vWeights) = flattened(vertical)
-        // Pass 1: rows, into floats; a fully transparent source row stays zero.
+        // Pass 1: rows, into floats; a fully transparent source row stays zero (and is marked so).
         var middle = [Float](repeating: 0, count: width * image.height * 4)
+        var clearRows = [Bool](repeating: false, count: image.height)
         image.pixels.withUnsafeBufferPointer { src in
             middle.withUnsafeMutableBufferPointer { mid in
                 let rowBytes = image.width * 4
                 for y in 0..<image.height {
                     let row = UnsafeBufferPointer(rebasing: src[y * rowBytes..<(y + 1) * rowBytes])
-                    guard row.contains(where: { $0 != 0 }) else { continue }
+                    guard row.contains(where: { $0 != 0 }) else {
+                        clearRows[y] = true
+                        continue
+                    }
                     for x in 0..<width {
                         var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
                         let first = hStart[x], offset = hOffset[x]
@@ -44,12 +48,14 @@ public enum Resampler {
                 }
             }
         }
-        // Pass 2: columns, rounding and keeping colour ≤ alpha.
+        // Pass 2: columns, rounding and keeping colour ≤ alpha; a row drawn from clear rows
+        // only stays clear (zero times any weight, summed, rounds to zero).
         var out = try RGBAImage(width: width, height: height)
         middle.withUnsafeBufferPointer { mid in
             out.pixels.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
                     let first = vStart[y], offset = vOffset[y], count = vCount[y]
+                    if clearRows[first..<first + count].allSatisfy({ $0 }) { continue }
                     for x in 0..<width {
                         var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
                         for k in 0..<count {
@@ -81,8 +87,10 @@ public enum Resampler {
         return (taps.map(\.start), taps.map(\.weights.count), offsets, weights)
     }
 
+    /// The nearest byte (halves up), in 0...255: the conversion truncates, which is rounding
+    /// down once the value is clamped to be non-negative.
     private static func clamp(_ v: Float) -> UInt8 {
-        UInt8(max(0, min(255, (v + 0.5).rounded(.down))))
+        UInt8(max(0, min(255, v + 0.5)))
     }
 
     /// Catmull-Rom (cubic, B = 0, C = 0.5).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Dispatch
 import FoundationEssentials
 import Glibc
@@ -28,9 +29,20 @@ struct RefreshRender: ParsableCommand {
         Preview.self,
     ]
 
+    /// Has the C library keep freed memory for the next allocation of its size: a command
+    /// allocates frames of one size over and over, and by default each one above 128 KiB was
+    /// mapped afresh and its pages faulted in again (a fifth of an animated PNG's time was the
+    /// kernel's; docs/benchmarks.md). Blocks above 32 MiB are still mapped on their own, and
+    /// memory is handed back once 128 MiB lie free at the top of the heap.
+    static func keepFreedMemory() {
+        _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
+        _ = mallopt(M_TRIM_THRESHOLD, 128 << 20)
+    }
+
     /// Parses and runs a command. Usage errors are one line (then a pointer to `--help`);
     /// an interrupted command removes its temporary files.
     static func main() {
+        keepFreedMemory()
         Interruption.install(program: "refresh-render")
         for warning in RefreshEnvironment.warnings(ProcessInfo.processInfo.environment) {
             Console.error("refresh-render: \(warning)\n")

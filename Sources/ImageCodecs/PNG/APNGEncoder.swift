@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import RefreshImage
+import Synchronization
 
 /// Writes animated PNGs (docs/images.md, "APNG output"). After the first frame, each frame is
 /// only the rectangle that changed, drawn over the frame before (dispose none): blended over
@@ -25,6 +26,38 @@ package struct APNGEncoder {
         var opaqueChanges: Bool
         var start: Int64
         var end: Int64?
+        /// Its place among the rectangles compressed ahead (``AheadCompression``), if it is one.
+        var ahead: Int?
+        /// Blended over the frame before once the form leaves pixels (RGBA always does).
+        var blendsOverRGBA: Bool { opaqueChanges && changed != nil }
+    }
+
+    /// Rectangles compressed on other threads while frames still come, once the colours seen
+    /// can only be written as RGBA: the form, and with it every rectangle's bytes, is then the
+    /// one ``finish(at:)`` would choose, so compressing early changes nothing but when.
+    private final class AheadCompression: Sendable {
+        private let group = DispatchGroup()
+        private let results = Mutex<[Result<[UInt8], any Error>?]>([])
+
+        /// Compresses `frame` on a global queue; returns its place for ``result(_:)``.
+        func start(_ frame: Frame, encoder: PNGEncoder) -> Int {
+            let index = results.withLock { results in
+                results.append(nil)
+                return results.count - 1
+            }
+            DispatchQueue.global().async(group: group) { [self] in
+                let done = Result { try APNGEncoder.compressedRGBA(frame, encoder: encoder) }
+                results.withLock { $0[index] = done }
+            }
+            return index
+        }
+
+        /// The compressed rectangle at `index`, once every rectangle started has been.
+        func result(_ index: Int) throws -> [UInt8] {
+            group.wait()
+            guard let result = results.withLock({ $0[index] }) else { return [] }
+            return try result.get()
+        }
     }
 
     private var output: [UInt8] = []
@@ -50,8 +83,11 @@ package struct APNGEncoder {
     /// come: 64 MiB unless the encoder was made with another.
     package static let bufferLimit = 64 << 20
     private let bufferLimit: Int
-    /// Threads that compress the kept frames at once when the file is written (1 by default).
+    /// Threads that compress the kept frames at once when the file is written (1 by default);
+    /// with more than one, rectangles are also compressed while frames still come once the
+    /// form is sure to be RGBA.
     package var jobs = 1
+    private var ahead: AheadCompression?
 
     /// An empty animation of `frameCount` frames of the given size.
     /// - Parameters:
@@ -134,10 +170,20 @@ package struct APNGEncoder {
     /// Ends the frame before at `frame`'s start and keeps `frame`; writes what is ready once the
     /// form is fixed, and fixes it (RGBA) when the kept rectangles pass ``bufferLimit``.
     private mutating func keep(_ frame: Frame) throws {
+        var frame = frame
         if !frames.isEmpty { frames[frames.count - 1].end = frame.start }
         if form == nil {
             frame.pixels.withUnsafeBufferPointer { census.count($0, count: frame.width * frame.height) }
             if frame.opaqueChanges, frame.changed?.contains(false) == true { leavesPixels = true }
+            // More than 256 colours, some not grey, some not opaque: whatever comes, RGBA.
+            if jobs > 1, census.many, !census.opaque, !census.grey {
+                let ahead = self.ahead ?? AheadCompression()
+                self.ahead = ahead
+                for index in frames.indices where frames[index].ahead == nil {
+                    frames[index].ahead = ahead.start(frames[index], encoder: encoder)
+                }
+                frame.ahead = ahead.start(frame, encoder: encoder)
+            }
         }
         buffered += frame.pixels.count
         frames.append(frame)
@@ -220,8 +266,10 @@ package struct APNGEncoder {
         frames.removeFirst(ready.count)
     }
 
-    /// Each frame's compressed rectangle, in order, made on up to ``jobs`` threads.
+    /// Each frame's compressed rectangle, in order, made on up to ``jobs`` threads (or earlier,
+    /// ahead).
     private func compressedInParallel(_ frames: [Frame], form: PNGColorForm) throws -> [[UInt8]] {
+        if let ahead, frames.allSatisfy({ $0.ahead != nil }) { return try frames.map { try ahead.result($0.ahead ?? 0) } }
         let threads = min(jobs, frames.count)
         guard threads > 1 else { return try frames.map { try compressed($0, form: form, over: blendsOver($0)).data } }
         let results = UnsafeMutableBufferPointer<Result<[UInt8], any Error>>.allocate(capacity: frames.count)
@@ -237,7 +285,10 @@ package struct APNGEncoder {
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in stride(from: thread, to: frames.count, by: threads) {
                 let frame = frames[index]
-                slots[index] = Result { try encoder.compressed(frame, form: form, over: encoder.blendsOver(frame)).data }
+                slots[index] = Result {
+                    if let ahead = encoder.ahead, let place = frame.ahead { return try ahead.result(place) }
+                    return try encoder.compressed(frame, form: form, over: encoder.blendsOver(frame)).data
+                }
             }
         }
         return try results.map { try $0.get() }
@@ -245,12 +296,27 @@ package struct APNGEncoder {
 
     /// Whether `frame` is blended over the frame before (its unchanged pixels transparent).
     private func blendsOver(_ frame: Frame) -> Bool {
-        leavesPixels && frame.opaqueChanges && frame.changed != nil
+        leavesPixels && frame.blendsOverRGBA
     }
 
     /// A frame's rectangle in `form`, compressed; its unchanged pixels transparent when it is
     /// blended `over` the frame before.
     private func compressed(_ frame: Frame, form: PNGColorForm, over: Bool) throws -> PNGEncoder.CompressedImage {
+        let pixels = Self.overPixels(frame, over: over)
+        let rows =
+            form == .rgba
+            ? pixels : pixels.withUnsafeBufferPointer { census.rows($0, width: frame.width, height: frame.height, form: form) }
+        return try encoder.compress(packedRows: rows, width: frame.width, height: frame.height, form: form)
+    }
+
+    /// A rectangle compressed in RGBA, which needs no census: what ``AheadCompression`` makes.
+    private static func compressedRGBA(_ frame: Frame, encoder: PNGEncoder) throws -> [UInt8] {
+        let pixels = overPixels(frame, over: frame.blendsOverRGBA)
+        return try encoder.compress(packedRows: pixels, width: frame.width, height: frame.height, form: .rgba).data
+    }
+
+    /// A rectangle's straight pixels, its unchanged ones transparent when it is blended `over`.
+    private static func overPixels(_ frame: Frame, over: Bool) -> [UInt8] {
         var pixels = frame.pixels
         if over, let changed = frame.changed {
             for (i, changed) in changed.enumerated() where !changed {
@@ -260,10 +326,7 @@ package struct APNGEncoder {
                 pixels[i * 4 + 3] = 0
             }
         }
-        let rows =
-            form == .rgba
-            ? pixels : pixels.withUnsafeBufferPointer { census.rows($0, width: frame.width, height: frame.height, form: form) }
-        return try encoder.compress(packedRows: rows, width: frame.width, height: frame.height, form: form)
+        return pixels
     }
 
     /// Writes a frame: its `fcTL` (rectangle, delay as a fraction, dispose none, blend over or
