@@ -1,14 +1,15 @@
 import FoundationEssentials
 import RefreshImage
+import RefreshLocking
 
 /// A Lottie animation (Bodymovin JSON) rendered with rlottie.
 ///
 /// The header is read and checked here before rlottie sees the file: a JSON object with a
 /// frame rate, in and out points, a size and layers, image assets that exist, and a size and
 /// frame count inside the decoding limits. Frames are rendered at any pixel size directly from
-/// the vectors. One instance belongs to one thread at a time (rlottie renders through the
-/// instance's own state).
-public final class LottieAnimation {
+/// the vectors, one at a time whatever the threads asking (rlottie renders through the
+/// worker's one animation state), so several sources may share one instance.
+public final class LottieAnimation: Sendable {
     /// What the file says about itself.
     public struct Info: Sendable, Equatable {
         /// A named range of frames.
@@ -38,7 +39,7 @@ public final class LottieAnimation {
 
     /// The header.
     public let info: Info
-    private let worker: LottieProcess
+    private let worker: Locked<LottieProcess>
     private let limits: DecodeLimits
 
     /// True when `data` is meant as a Lottie file: a JSON object (after any byte-order mark and
@@ -72,8 +73,9 @@ public final class LottieAnimation {
     public init(data: [UInt8], resourceDirectory: String?, limits: DecodeLimits = .default) throws {
         info = try Self.header(data, resourceDirectory: resourceDirectory, limits: limits)
         self.limits = limits
-        worker = try LottieProcess(json: data, resourceDirectory: resourceDirectory ?? ".", limits: limits)
-        guard worker.width > 0, worker.height > 0, worker.frameCount > 0 else {
+        let process = try LottieProcess(json: data, resourceDirectory: resourceDirectory ?? ".", limits: limits)
+        worker = Locked(process)
+        guard process.width > 0, process.height > 0, process.frameCount > 0 else {
             throw ImageCodecError.malformed(.lottie, reason: "rlottie found an empty animation")
         }
     }
@@ -91,7 +93,7 @@ public final class LottieAnimation {
         let relative = min(max(frame, info.inPoint), info.outPoint - 1) - info.inPoint
         var image = try RGBAImage(width: width, height: height)
         try image.withUnsafeMutablePixels { out in
-            try worker.render(frame: relative, width: width, height: height, into: UnsafeMutableRawBufferPointer(out))
+            try worker.withLock { try $0.render(frame: relative, width: width, height: height, into: UnsafeMutableRawBufferPointer(out)) }
             // rlottie writes premultiplied ARGB32 words (little-endian: B, G, R, A in memory);
             // RefreshImage holds premultiplied RGBA bytes. Swapped in place.
             for i in stride(from: 0, to: out.count, by: 4) {

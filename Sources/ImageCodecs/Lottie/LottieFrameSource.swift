@@ -19,8 +19,10 @@ public final class LottieFrameSource: LazyImageSource {
     public var reservedPixels: Int { frameCount * frameWidth * frameHeight }
 
     private let frames: Range<Int>
-    /// The animation (one thread at a time draws through it) and the frames drawn so far.
-    private let state: Locked<(animation: LottieAnimation, kept: [Int: RGBAImage])>
+    /// The animation (shared with other segments of the same file, which it serves one frame at a time).
+    private let animation: LottieAnimation
+    /// The frames drawn so far (a frame is drawn under this lock, so once).
+    private let kept = Locked<[Int: RGBAImage]>([:])
 
     /// The frames `frames` (the file's timeline) of `animation`, drawn at `width × height`
     /// pixels.
@@ -34,7 +36,7 @@ public final class LottieFrameSource: LazyImageSource {
         frameCount = frames.count
         frameWidth = max(1, width)
         frameHeight = max(1, height)
-        state = Locked((animation, [:]))
+        self.animation = animation
     }
 
     /// Frame `index` of the segment, or a transparent image when it is out of range or could
@@ -58,10 +60,10 @@ public final class LottieFrameSource: LazyImageSource {
     /// - Throws: ``ImageCodecError`` when the worker could not draw it.
     public func checkedImage(at index: Int, width: Int, height: Int) throws -> RGBAImage {
         guard (0..<frameCount).contains(index) else { return RGBAImage.transparent(width: width, height: height) }
-        let natural = try state.withLock { state in
-            if let kept = state.kept[index] { return kept }
-            let drawn = try state.animation.render(frame: frames.lowerBound + index, width: frameWidth, height: frameHeight)
-            state.kept[index] = drawn
+        let natural = try kept.withLock { kept in
+            if let frame = kept[index] { return frame }
+            let drawn = try animation.render(frame: frames.lowerBound + index, width: frameWidth, height: frameHeight)
+            kept[index] = drawn
             return drawn
         }
         guard width != frameWidth || height != frameHeight else { return natural }

@@ -1,4 +1,5 @@
 import CWorkerProcess
+import Dispatch
 import FoundationEssentials
 import Glibc
 
@@ -69,7 +70,16 @@ final class LottieProcess {
 
     deinit {
         close(channel.descriptor)
-        stop()
+        guard !reaped else { return }
+        // Done with it: killed at once (nothing of its state is wanted), and reaped off this
+        // thread, since the kernel takes milliseconds to tear a process down; a command that
+        // ends meanwhile leaves it to the system.
+        kill(pid, SIGKILL)
+        let pid = pid
+        DispatchQueue.global(qos: .utility).async {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        }
     }
 
     /// Frame `frame` (0-based, rlottie's numbering) at `width × height` pixels, as rlottie's

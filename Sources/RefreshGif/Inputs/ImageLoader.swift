@@ -31,6 +31,9 @@ public struct ImageLoader: Sendable {
 
     /// The decoded pixels all loads of this loader may take together (the command's budget).
     private let budget: PixelBudget
+    /// The Lottie files read so far, by path, with their bytes: states that show the same file
+    /// (segments of one animation) share its worker process instead of starting one each.
+    private let lottieFiles = Locked<[String: (bytes: [UInt8], animation: LottieAnimation)]>([:])
 
     /// The pixels decoded so far by this loader.
     public var decodedPixels: Int { budget.used }
@@ -134,7 +137,12 @@ public struct ImageLoader: Sendable {
     /// the pixels its frames may hold.
     private func loadLottie(_ bytes: [UInt8], path: String, options: LottieOptions, limits: DecodeLimits) throws -> (ImageSequence, Int) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        let animation = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits)
+        let animation = try lottieFiles.withLock { files in
+            if let open = files[path], open.bytes == bytes { return open.animation }
+            let animation = try LottieAnimation(data: bytes, resourceDirectory: folder, limits: limits)
+            files[path] = (bytes, animation)
+            return animation
+        }
         let frames = try Self.segment(options.segment, of: animation.info)
         let size = options.size ?? (animation.info.width, animation.info.height)
         let width = max(1, Int((size.width * renderScale).rounded())), height = max(1, Int((size.height * renderScale).rounded()))
