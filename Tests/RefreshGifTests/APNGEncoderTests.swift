@@ -36,9 +36,12 @@ struct APNGEncoderTests {
         return out
     }
 
-    /// The file of `frames` at 10 fps.
-    static func file(_ frames: [RGBAImage], bufferLimit: Int = APNGEncoder.bufferLimit) throws -> (bytes: [UInt8], streamed: Int) {
+    /// The file of `frames` at 10 fps, compressed on `jobs` threads.
+    static func file(_ frames: [RGBAImage], bufferLimit: Int = APNGEncoder.bufferLimit, jobs: Int = 1) throws -> (
+        bytes: [UInt8], streamed: Int
+    ) {
         var encoder = APNGEncoder(width: 64, height: 48, frameCount: frames.count, bufferLimit: bufferLimit)
+        encoder.jobs = jobs
         var bytes: [UInt8] = []
         var streamed = 0
         for (index, frame) in frames.enumerated() {
@@ -125,6 +128,31 @@ struct APNGEncoderTests {
         #expect(reader.frames.count == 6, "a repeated frame is a transparent pixel, as the header announced six")
         #expect(reader.frames[4].rectangle == (0, 0, 1, 1) && reader.frames[4].blend == 1)
         #expect(try Self.file(frames).bytes.count < bytes.count, "the shared form is smaller")
+    }
+
+    @Test("threads change nothing: RGBA rectangles compressed ahead, as frames come, make the same file")
+    func threads() throws {
+        // Many colours with alpha from the first frame: RGBA is sure at once, so with two
+        // threads every rectangle is compressed ahead; one thread compresses them at the end.
+        let colour: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8) = { x, y in
+            (UInt8(x * 4), UInt8(y * 5), UInt8((x * y) & 0xFF), UInt8(x * 4))
+        }
+        // A still square whose every other pixel stays: opaque changes are blended over (the
+        // pixels that stay written transparent), soft ones replace.
+        let frames = try Self.frames(
+            count: 8, background: colour, square: { i in (UInt8(i * 30), 1, 2, i % 3 == 0 ? 90 : 255) }, repeating: [5],
+            moving: false, checkered: true)
+        let serial = try Self.file(frames).bytes
+        for jobs in [2, 4] {
+            #expect(try Self.file(frames, jobs: jobs).bytes == serial, "\(jobs) threads")
+            #expect(try Self.file(frames, bufferLimit: 12_000, jobs: jobs).bytes == (try Self.file(frames, bufferLimit: 12_000).bytes))
+        }
+        let reader = try Self.expectPlays(serial, frames)
+        #expect(reader.colorType == 6)
+        #expect(reader.frames.contains { $0.blend == 1 } && reader.frames.dropFirst().contains { $0.blend == 0 })
+        // A palette's census is only known at the end: nothing is compressed ahead there.
+        let few = try Self.frames(count: 5, background: { _, _ in (0, 0, 0, 0) }, square: { i in (UInt8(i * 40), 0, 0, 255) })
+        #expect(try Self.file(few, jobs: 2).bytes == (try Self.file(few).bytes))
     }
 
     @Test("a frame of another size, a time going back, and one frame too many are refused")

@@ -52,10 +52,14 @@ package struct APNGEncoder {
             return index
         }
 
-        /// The compressed rectangle at `index`, once every rectangle started has been.
+        /// Waits until every rectangle started has been compressed.
+        func wait() { group.wait() }
+
+        /// The compressed rectangle at `index` (after ``wait()``).
         func result(_ index: Int) throws -> [UInt8] {
-            group.wait()
-            guard let result = results.withLock({ $0[index] }) else { return [] }
+            guard let result = results.withLock({ $0[index] }) else {
+                throw ImageCodecError.cannotEncode(.apng, reason: "a rectangle was not compressed")
+            }
             return try result.get()
         }
     }
@@ -269,6 +273,8 @@ package struct APNGEncoder {
     /// Each frame's compressed rectangle, in order, made on up to ``jobs`` threads (or earlier,
     /// ahead).
     private func compressedInParallel(_ frames: [Frame], form: PNGColorForm) throws -> [[UInt8]] {
+        // Waited for here, so no thread below waits on the queue that compresses them.
+        ahead?.wait()
         if let ahead, frames.allSatisfy({ $0.ahead != nil }) { return try frames.map { try ahead.result($0.ahead ?? 0) } }
         let threads = min(jobs, frames.count)
         guard threads > 1 else { return try frames.map { try compressed($0, form: form, over: blendsOver($0)).data } }
