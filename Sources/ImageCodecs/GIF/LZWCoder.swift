@@ -254,9 +254,43 @@ struct LZWCoder {
                                 put(Int(prefix), bits)
                                 bitsSinceClear += bits
                                 pixelsSinceClear += run
+                                // The pixel starting the next string, when it changed, may take a
+                                // near colour too: one the table runs at least three pixels further
+                                // than its own colour (the nearer on a tie; a margin of two took
+                                // near colours that later strings paid for on the transparent
+                                // header). The entry added ends with whatever it takes.
+                                var first = preferred, firstSlot = slot
+                                if a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
+                                    let source = allowed.sources[offset]
+                                    let own = GIFPictureErrors.squared(allowed.palette[Int(a)], source)
+                                    let ownLength = runAhead(from: UInt32(a), at: offset + 1) + 3
+                                    var best: (length: Int, error: Int, value: UInt8)?
+                                    let under = allowed.shown[offset]
+                                    for position in 0...allowed.near[Int(a)].count where position > 0 || under != 0 {
+                                        let value = position == 0 ? 0 : allowed.near[Int(a)][position - 1]
+                                        // Only an index the code size holds is a string of its own.
+                                        guard Int(value) < clear else { continue }
+                                        let error = GIFPictureErrors.squared(value == 0 ? under : allowed.palette[Int(value)], source)
+                                        guard error <= allowed.pixelLimit, error - own <= allowed.budget else { continue }
+                                        let length = runAhead(from: UInt32(value), at: offset + 1)
+                                        guard length >= ownLength else { continue }
+                                        if best.map({ length > $0.length || (length == $0.length && error < $0.error) }) ?? true {
+                                            best = (length, error, value)
+                                        }
+                                    }
+                                    if let best {
+                                        let (nearSlot, inTable) = probe(prefix, best.value)
+                                        if !inTable {
+                                            lossy?.budget -= max(0, best.error - own)
+                                            taken.append((offset, best.value))
+                                            first = best.value
+                                            firstSlot = nearSlot
+                                        }
+                                    }
+                                }
                                 if next < limit {
-                                    entries[slot] = current | UInt64(prefix << 8 | UInt32(preferred))
-                                    codes[slot] = Int16(next)
+                                    entries[firstSlot] = current | UInt64(prefix << 8 | UInt32(first))
+                                    codes[firstSlot] = Int16(next)
                                     next += 1
                                     if next > 1 << bits && bits < 12 { bits += 1 }
                                     if next == limit {
@@ -290,8 +324,8 @@ struct LZWCoder {
                                     }
                                 }
                                 run = 1
-                                prefix = UInt32(preferred)
-                                previous = preferred
+                                prefix = UInt32(first)
+                                previous = first
                             }
                             put(Int(prefix), bits)
                         }
