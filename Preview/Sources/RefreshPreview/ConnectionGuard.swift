@@ -198,8 +198,10 @@ final class RequestHeadDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 /// HTTP/1 as a client may speak it that Hummingbird's loop does not handle the way the preview
 /// needs: a request that does not keep the connection alive (HTTP/1.0 without keep-alive,
 /// `Connection: close`) or that announces a body past the limit is the connection's last, so
-/// its body is never read; a request line or head that cannot be parsed gets one line with a
-/// 4xx status, like every other refusal, instead of an empty 400.
+/// its body is never read; a request answered before its body has ended (refused mid-upload)
+/// is too, its answer saying so and the rest of the body dropped (``LingeringClose``); a
+/// request line or head that cannot be parsed gets one line with a 4xx status, like every
+/// other refusal, instead of an empty 400.
 final class HTTP1Conformance: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -209,15 +211,21 @@ final class HTTP1Conformance: ChannelDuplexHandler, RemovableChannelHandler {
     private let limits: ConnectionLimits
     /// A request's head has been read and its answer has not ended.
     private var inRequest = false
+    /// The request's body has ended (or it had none).
+    private var bodyEnded = true
+    /// The answer being written is the connection's last: it came before the body's end.
+    private var answeredEarly = false
 
     init(limits: ConnectionLimits) { self.limits = limits }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .head(var head) = unwrapInboundIn(data) else {
+            if case .end = unwrapInboundIn(data) { bodyEnded = true }
             context.fireChannelRead(data)
             return
         }
         inRequest = true
+        bodyEnded = false
         let announced = head.headers["Content-Length"].first.flatMap { Int($0) } ?? 0
         if !head.isKeepAlive || announced > limits.maxBodyBytes {
             head.headers.replaceOrAdd(name: "Connection", value: "close")
@@ -226,8 +234,22 @@ final class HTTP1Conformance: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { inRequest = false }
-        context.write(data, promise: promise)
+        switch unwrapOutboundIn(data) {
+        case .head(var head) where inRequest && !bodyEnded && !answeredEarly:
+            // The body cannot be read past now without reading all of it: the connection ends.
+            answeredEarly = true
+            head.headers.replaceOrAdd(name: "Connection", value: "close")
+            try? context.pipeline.syncOperations.addHandler(LingeringClose(), position: .first)
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
+        case .end:
+            inRequest = false
+            guard answeredEarly else { return context.write(data, promise: promise) }
+            let written = promise ?? context.eventLoop.makePromise()
+            written.futureResult.whenComplete { [channel = context.channel] _ in LingeringClose.close(channel) }
+            context.write(data, promise: written)
+        default:
+            context.write(data, promise: promise)
+        }
     }
 
     func errorCaught(context: ChannelHandlerContext, error: Error) {
