@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Python packages the browser and API tests use, when any is missing: pytest,
 # Playwright (it drives Debian's Chromium, which scripts/setup.sh installs; no browser is
-# downloaded), schemathesis (fuzzes the preview API against docs/openapi.yaml) and
-# axe-playwright-python (axe-core, bundled, checks the page's accessibility); Pillow and NumPy
-# (the GIF and APNG tests read the expected frames' pixels with them).
+# downloaded), schemathesis (fuzzes the preview API against docs/openapi.yaml),
+# axe-playwright-python (axe-core, bundled, checks the page's accessibility), and Pillow and
+# NumPy (the GIF and APNG tests read the expected frames' pixels with them).
 set -euo pipefail
 python3 - <<'PY' 2>/dev/null && exit 0
 import importlib.util, shutil, sys

@@ -239,7 +239,7 @@ final class HTTP1Conformance: ChannelDuplexHandler, RemovableChannelHandler {
             // The body cannot be read past now without reading all of it: the connection ends.
             answeredEarly = true
             head.headers.replaceOrAdd(name: "Connection", value: "close")
-            try? context.pipeline.syncOperations.addHandler(LingeringClose(), position: .first)
+            LingeringClose.drop(context)
             context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .end:
             inRequest = false
@@ -272,10 +272,7 @@ final class HTTP1Conformance: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Connection", value: "close")
         for (name, value) in PageFiles.securityHeaders { headers.add(name: name, value: value) }
         inRequest = true
-        // What the client is still sending is read and dropped from here on: closing a socket
-        // with unread bytes resets the connection, and a reset can reach the client before it
-        // has read the answer.
-        try? context.pipeline.syncOperations.addHandler(LingeringClose(), position: .first)
+        LingeringClose.drop(context)
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { [channel = context.channel] _ in
@@ -294,6 +291,11 @@ final class LingeringClose: ChannelInboundHandler, RemovableChannelHandler {
 
     /// The longest a refused client may go on sending before its connection is closed.
     static let seconds: Int64 = 2
+
+    /// Has what `context`'s client still sends read and dropped from now on, before the answer.
+    static func drop(_ context: ChannelHandlerContext) {
+        try? context.pipeline.syncOperations.addHandler(LingeringClose(), position: .first)
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}
 

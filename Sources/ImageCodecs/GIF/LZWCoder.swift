@@ -201,6 +201,38 @@ struct LZWCoder {
                                 }
                                 return count
                             }
+                            /// The near colour a changed pixel at `offset` may take instead of
+                            /// its own (`a`, when it must take one value): of the indices within the
+                            /// pixel's limit and the frame's budget that `string` makes a string of
+                            /// (the code it goes on as; nil for none), the one whose string the table
+                            /// runs furthest from the next pixel, and at least `margin` pixels
+                            /// further than `own` (the code its own colour goes on as; nil when its
+                            /// own colour ends the string); the nearer on a tie. Index 0, tried
+                            /// first, is the pixel left as the screen shows it. Also what it adds
+                            /// to the frame's error.
+                            func nearColour(
+                                at offset: Int, for a: UInt8, _ b: UInt8, own: UInt32?, margin: Int, string: (UInt8) -> UInt32?
+                            ) -> (value: UInt8, code: UInt32, cost: Int)? {
+                                guard a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 else { return nil }
+                                let source = allowed.sources[offset]
+                                let ownError = GIFPictureErrors.squared(allowed.palette[Int(a)], source)
+                                let atLeast = own.map { runAhead(from: $0, at: offset + 1) + margin } ?? -1
+                                var best: (length: Int, error: Int, code: UInt32, value: UInt8)?
+                                let under = allowed.shown[offset]
+                                for position in 0...allowed.near[Int(a)].count where position > 0 || under != 0 {
+                                    let value = position == 0 ? 0 : allowed.near[Int(a)][position - 1]
+                                    let error = GIFPictureErrors.squared(value == 0 ? under : allowed.palette[Int(value)], source)
+                                    guard error <= allowed.pixelLimit, error - ownError <= allowed.budget, let code = string(value) else {
+                                        continue
+                                    }
+                                    let length = runAhead(from: code, at: offset + 1)
+                                    guard length >= atLeast else { continue }
+                                    if best.map({ length > $0.length || (length == $0.length && error < $0.error) }) ?? true {
+                                        best = (length, error, code, value)
+                                    }
+                                }
+                                return best.map { ($0.value, $0.code, max(0, $0.error - ownError)) }
+                            }
                             var previous = options(numbers[0]).0
                             var prefix = UInt32(previous)
                             for offset in 1..<numbers.count {
@@ -216,34 +248,17 @@ struct LZWCoder {
                                     let (otherSlot, otherFound) = find(other)
                                     if otherFound { hit = (codes[otherSlot], other) }
                                 }
-                                // A changed pixel may take a near colour the table continues with,
-                                // within the pixel's limit and the frame's budget: where its own
-                                // colour ends the string, or where the near one's string runs at
-                                // least two pixels further (exact pixels after it; the nearer on a tie).
-                                if a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
-                                    let source = allowed.sources[offset]
-                                    let own = GIFPictureErrors.squared(allowed.palette[Int(a)], source)
-                                    let ownLength = hit.map { runAhead(from: UInt32($0.code), at: offset + 1) + 2 } ?? -1
-                                    var best: (length: Int, error: Int, code: Int16, value: UInt8)?
-                                    let under = allowed.shown[offset]
-                                    // Index 0 (the pixel left as the screen shows it) first, when it shows a colour.
-                                    for position in 0...allowed.near[Int(a)].count where position > 0 || under != 0 {
-                                        let value = position == 0 ? 0 : allowed.near[Int(a)][position - 1]
-                                        let error = GIFPictureErrors.squared(value == 0 ? under : allowed.palette[Int(value)], source)
-                                        guard error <= allowed.pixelLimit, error - own <= allowed.budget else { continue }
-                                        let (nearSlot, nearFound) = find(value)
-                                        guard nearFound else { continue }
-                                        let length = runAhead(from: UInt32(codes[nearSlot]), at: offset + 1)
-                                        guard length >= ownLength else { continue }
-                                        if best.map({ length > $0.length || (length == $0.length && error < $0.error) }) ?? true {
-                                            best = (length, error, codes[nearSlot], value)
-                                        }
-                                    }
-                                    if let best {
-                                        lossy?.budget -= max(0, best.error - own)
-                                        taken.append((offset, best.value))
-                                        hit = (best.code, best.value)
-                                    }
+                                // A changed pixel may take a near colour the table continues with:
+                                // where its own colour ends the string, or where the near one's
+                                // string runs at least two pixels further.
+                                let continued = nearColour(at: offset, for: a, b, own: hit.map { UInt32($0.code) }, margin: 2) { value in
+                                    let (nearSlot, nearFound) = find(value)
+                                    return nearFound ? UInt32(codes[nearSlot]) : nil
+                                }
+                                if let continued {
+                                    lossy?.budget -= continued.cost
+                                    taken.append((offset, continued.value))
+                                    hit = (Int16(continued.code), continued.value)
                                 }
                                 if let hit {
                                     prefix = UInt32(hit.code)
@@ -255,38 +270,20 @@ struct LZWCoder {
                                 bitsSinceClear += bits
                                 pixelsSinceClear += run
                                 // The pixel starting the next string, when it changed, may take a
-                                // near colour too: one the table runs at least three pixels further
-                                // than its own colour (the nearer on a tie; a margin of two took
-                                // near colours that later strings paid for on the transparent
-                                // header). The entry added ends with whatever it takes.
+                                // near colour too (only an index the code size holds is a string of
+                                // its own): one the table runs at least three pixels further than its
+                                // own colour (a margin of two took near colours that later strings
+                                // paid for on the transparent header). The entry added ends with
+                                // whatever it takes.
                                 var first = preferred, firstSlot = slot
-                                if a == b, a != 0, let allowed = lossy, allowed.sources[offset] != 0 {
-                                    let source = allowed.sources[offset]
-                                    let own = GIFPictureErrors.squared(allowed.palette[Int(a)], source)
-                                    let ownLength = runAhead(from: UInt32(a), at: offset + 1) + 3
-                                    var best: (length: Int, error: Int, value: UInt8)?
-                                    let under = allowed.shown[offset]
-                                    for position in 0...allowed.near[Int(a)].count where position > 0 || under != 0 {
-                                        let value = position == 0 ? 0 : allowed.near[Int(a)][position - 1]
-                                        // Only an index the code size holds is a string of its own.
-                                        guard Int(value) < clear else { continue }
-                                        let error = GIFPictureErrors.squared(value == 0 ? under : allowed.palette[Int(value)], source)
-                                        guard error <= allowed.pixelLimit, error - own <= allowed.budget else { continue }
-                                        let length = runAhead(from: UInt32(value), at: offset + 1)
-                                        guard length >= ownLength else { continue }
-                                        if best.map({ length > $0.length || (length == $0.length && error < $0.error) }) ?? true {
-                                            best = (length, error, value)
-                                        }
-                                    }
-                                    if let best {
-                                        let (nearSlot, inTable) = probe(prefix, best.value)
-                                        if !inTable {
-                                            lossy?.budget -= max(0, best.error - own)
-                                            taken.append((offset, best.value))
-                                            first = best.value
-                                            firstSlot = nearSlot
-                                        }
-                                    }
+                                let started = nearColour(at: offset, for: a, b, own: UInt32(a), margin: 3) { value in
+                                    Int(value) < clear ? UInt32(value) : nil
+                                }
+                                if let started, case let (nearSlot, inTable) = probe(prefix, started.value), !inTable {
+                                    lossy?.budget -= started.cost
+                                    taken.append((offset, started.value))
+                                    first = started.value
+                                    firstSlot = nearSlot
                                 }
                                 if next < limit {
                                     entries[firstSlot] = current | UInt64(prefix << 8 | UInt32(first))

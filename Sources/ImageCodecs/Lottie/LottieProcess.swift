@@ -74,12 +74,16 @@ final class LottieProcess {
         // Done with it: killed at once (nothing of its state is wanted), and reaped off this
         // thread, since the kernel takes milliseconds to tear a process down; a command that
         // ends meanwhile leaves it to the system.
-        kill(pid, SIGKILL)
         let pid = pid
-        DispatchQueue.global(qos: .utility).async {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        }
+        DispatchQueue.global(qos: .utility).async { _ = Self.kill(pid) }
+    }
+
+    /// Kills `pid` and waits for its end; its status.
+    private static func kill(_ pid: pid_t) -> Int32 {
+        Glibc.kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        return status
     }
 
     /// Frame `frame` (0-based, rlottie's numbering) at `width × height` pixels, as rlottie's
@@ -135,8 +139,7 @@ final class LottieProcess {
             usleep(5_000)
         }
         if ended != pid {
-            kill(pid, SIGKILL)
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            _ = Self.kill(pid)
             return nil
         }
         let signal = status & 0x7F

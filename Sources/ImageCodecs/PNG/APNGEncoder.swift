@@ -180,14 +180,14 @@ package struct APNGEncoder {
             frame.pixels.withUnsafeBufferPointer { census.count($0, count: frame.width * frame.height) }
             if frame.opaqueChanges, frame.changed?.contains(false) == true { leavesPixels = true }
             // More than 256 colours, some not grey, some not opaque: whatever comes, RGBA.
-            if jobs > 1, census.many, !census.opaque, !census.grey {
-                let ahead = self.ahead ?? AheadCompression()
+            // From the frame that makes it sure, each is compressed as it comes; the frames
+            // kept before it are started then.
+            if ahead == nil, jobs > 1, census.many, !census.opaque, !census.grey {
+                let ahead = AheadCompression()
                 self.ahead = ahead
-                for index in frames.indices where frames[index].ahead == nil {
-                    frames[index].ahead = ahead.start(frames[index], encoder: encoder)
-                }
-                frame.ahead = ahead.start(frame, encoder: encoder)
+                for index in frames.indices { frames[index].ahead = ahead.start(frames[index], encoder: encoder) }
             }
+            if let ahead { frame.ahead = ahead.start(frame, encoder: encoder) }
         }
         buffered += frame.pixels.count
         frames.append(frame)
@@ -271,13 +271,12 @@ package struct APNGEncoder {
     }
 
     /// Each frame's compressed rectangle, in order, made on up to ``jobs`` threads (or earlier,
-    /// ahead).
+    /// ahead: ``data(of:form:)``).
     private func compressedInParallel(_ frames: [Frame], form: PNGColorForm) throws -> [[UInt8]] {
         // Waited for here, so no thread below waits on the queue that compresses them.
         ahead?.wait()
-        if let ahead, frames.allSatisfy({ $0.ahead != nil }) { return try frames.map { try ahead.result($0.ahead ?? 0) } }
         let threads = min(jobs, frames.count)
-        guard threads > 1 else { return try frames.map { try compressed($0, form: form, over: blendsOver($0)).data } }
+        guard threads > 1 else { return try frames.map { try data(of: $0, form: form) } }
         let results = UnsafeMutableBufferPointer<Result<[UInt8], any Error>>.allocate(capacity: frames.count)
         results.initialize(repeating: .success([]))
         defer {
@@ -290,14 +289,16 @@ package struct APNGEncoder {
         nonisolated(unsafe) let slots = results
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             for index in stride(from: thread, to: frames.count, by: threads) {
-                let frame = frames[index]
-                slots[index] = Result {
-                    if let ahead = encoder.ahead, let place = frame.ahead { return try ahead.result(place) }
-                    return try encoder.compressed(frame, form: form, over: encoder.blendsOver(frame)).data
-                }
+                slots[index] = Result { try encoder.data(of: frames[index], form: form) }
             }
         }
         return try results.map { try $0.get() }
+    }
+
+    /// A kept frame's compressed rectangle in `form`: the one made ahead, else made now.
+    private func data(of frame: Frame, form: PNGColorForm) throws -> [UInt8] {
+        if let ahead, let place = frame.ahead { return try ahead.result(place) }
+        return try compressed(frame, form: form, over: blendsOver(frame)).data
     }
 
     /// Whether `frame` is blended over the frame before (its unchanged pixels transparent).
