@@ -123,6 +123,43 @@ struct GIFEdgeTests {
         #expect(throws: ImageCodecError.self) { try GIFDecoder().decode(Array(empty.dropLast())) }
     }
 
+    @Test("a transparent index past the frame's colour table leaves its pixels transparent, as browsers draw them")
+    func transparentIndexPastTheTable() throws {
+        func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        let grey = [8] + Self.blocks(Self.lzw([UInt8](repeating: 200, count: 3)))
+        let one = Self.gif(width: 3, height: 1, images: [(0, 0, 3, 1, grey)])
+        // Frame 2: a local table of two colours (black, white) and transparent index 5, past
+        // its end: gifsicle -O3 writes such frames. Index 5 stays transparent; index 6, past
+        // the table and not transparent, is opaque black; index 1 is white.
+        var second: [UInt8] = [0x21, 0xF9, 4, 0x01, 0, 0, 5, 0]
+        second += [0x2C] + le(0) + le(0) + le(3) + le(1) + [0x80, 0, 0, 0, 255, 255, 255]
+        second += [8] + Self.blocks(Self.lzw([5, 6, 1]))
+        let file = one.dropLast() + second + [0x3B]
+        let eager = try GIFDecoder().decode(file).frames
+        let lazy = try GIFDecoder().frameSource(file)
+        for image in [eager[1].image, lazy.image(at: 1, width: 3, height: 1)] {
+            #expect(image.pixel(x: 0, y: 0).map { [$0.r, $0.a] } == [200, 255], "index 5 shows the frame below")
+            #expect(image.pixel(x: 1, y: 0).map { [$0.r, $0.a] } == [0, 255], "index 6 is opaque black")
+            #expect(image.pixel(x: 2, y: 0).map { [$0.r, $0.a] } == [255, 255])
+        }
+        // Alone on a clear screen, the transparent pixel is clear.
+        let alone = try GIFDecoder().decode(one.prefix(13 + 768) + second + [0x3B])
+        #expect(alone.frames.count == 1 && alone.frames[0].image.pixel(x: 0, y: 0)?.a == 0)
+    }
+
+    @Test("a 0×0 screen, or one smaller than its first frame, grows to hold that frame; later frames are clipped")
+    func screenGrowsToTheFirstFrame() throws {
+        let solid = [8] + Self.blocks(Self.lzw([UInt8](repeating: 200, count: 16)))
+        let zero = Self.gif(width: 0, height: 0, images: [(1, 2, 4, 4, solid), (3, 3, 4, 4, solid)])
+        let decoded = try GIFDecoder().decode(zero)
+        #expect(decoded.width == 5 && decoded.height == 6 && decoded.frames.count == 2)
+        #expect(decoded.frames[0].image.pixel(x: 0, y: 0)?.a == 0 && decoded.frames[0].image.pixel(x: 4, y: 5)?.r == 200)
+        let source = try GIFDecoder().frameSource(zero)
+        #expect(source.frameWidth == 5 && source.frameHeight == 6)
+        #expect(source.image(at: 1, width: 5, height: 6) == decoded.frames[1].image)
+        #expect(try ImageInspection.inspect(zero).frameCount == 2)
+    }
+
     @Test("a 65535×1 screen is 65 535 pixels: limits are on pixels, not sides")
     func wideScreen() throws {
         let row = [UInt8](repeating: 90, count: 65_535)

@@ -88,8 +88,16 @@ struct RobustnessTests {
     }
 
     @Test("zero-size logical screen is bad input")
-    func gifZeroScreen() {
-        #expect { try GIFDecoder().decode(Self.tinyFrames(1, screen: (0, 0))) } throws: { Self.isBadInput($0) }
+    func gifZeroScreen() throws {
+        // A 0×0 screen takes its first frame's size, as browsers show it (a 1×1 frame here).
+        let grown = try GIFDecoder().decode(Self.tinyFrames(1, screen: (0, 0)))
+        #expect(grown.width == 1 && grown.height == 1 && grown.frames.count == 1)
+        // With nothing to grow to (no image at all), there is no screen to draw: refused.
+        var empty = Array(Self.tinyFrames(0, screen: (0, 0)))
+        #expect(empty.last == 0x3B)
+        #expect { try GIFDecoder().decode(empty) } throws: { Self.isBadInput($0) }
+        empty.removeLast()
+        #expect { try GIFDecoder().decode(empty) } throws: { Self.isBadInput($0) }
     }
 
     @Test("thousands of tiny frames decode; more than the frame limit is refused")

@@ -121,10 +121,9 @@ public struct GIFDecoder: Sendable {
         let bytes = GIFStreamRepair.repaired(data)
         return try GIFStream.reading(bytes) { gif, source in
             let screenWidth = Int(gif.pointee.SWidth), screenHeight = Int(gif.pointee.SHeight)
-            guard screenWidth > 0, screenHeight > 0 else {
-                throw ImageCodecError.malformed(.gif, reason: "logical screen is \(screenWidth)×\(screenHeight)")
+            if screenWidth > 0 && screenHeight > 0 {
+                try limits.check(width: screenWidth, height: screenHeight, what: "GIF logical screen")
             }
-            try limits.check(width: screenWidth, height: screenHeight, what: "GIF logical screen")
             var scan = GIFScan(bytes: bytes, headerEnd: source.offset, width: screenWidth, height: screenHeight)
             let globalPalette = Palette(gif.pointee.SColorMap)
             var control = GraphicControl()
@@ -144,6 +143,16 @@ public struct GIFDecoder: Sendable {
                     }
                     let desc = gif.pointee.Image
                     let width = Int(desc.Width), height = Int(desc.Height)
+                    // As Chromium and Pillow read it, the screen grows to hold the first frame:
+                    // a file whose screen is 0×0 (or smaller than its first frame) shows it whole.
+                    if scan.records.isEmpty {
+                        scan.width = max(scan.width, Int(desc.Left) + width)
+                        scan.height = max(scan.height, Int(desc.Top) + height)
+                        guard scan.width > 0, scan.height > 0 else {
+                            throw ImageCodecError.malformed(.gif, reason: "logical screen is \(scan.width)×\(scan.height)")
+                        }
+                        try limits.check(width: scan.width, height: scan.height, what: "GIF logical screen")
+                    }
                     let palette = Palette(desc.ColorMap) ?? globalPalette
                     if width > 0, height > 0 {
                         try limits.check(width: width, height: height, what: "GIF frame")
@@ -161,7 +170,7 @@ public struct GIFDecoder: Sendable {
                         delayCentiseconds: control.delay, disposal: control.disposal, bytes: start..<source.offset)
                     scan.records.append(record)
                     control = GraphicControl()
-                    if let visit { try visit(record, scan.indices(of: record), screenWidth, screenHeight) }
+                    if let visit { try visit(record, scan.indices(of: record), scan.width, scan.height) }
                 case EXTENSION_RECORD_TYPE:
                     guard Self.readExtension(gif, control: &control, loopCount: &scan.loopCount) else { break records }
                 case TERMINATE_RECORD_TYPE:
@@ -174,6 +183,9 @@ public struct GIFDecoder: Sendable {
             // A whole file with a screen and no image shows one frame: the canvas in its
             // background state (transparent). A file cut short before any image is refused.
             if scan.records.isEmpty && endedAtTrailer {
+                guard screenWidth > 0, screenHeight > 0 else {
+                    throw ImageCodecError.malformed(.gif, reason: "logical screen is \(screenWidth)×\(screenHeight)")
+                }
                 let record = GIFFrameRecord(
                     left: 0, top: 0, width: 0, height: 0, interlaced: false, colors: [], transparentIndex: nil,
                     delayCentiseconds: control.delay, disposal: 0, bytes: 0..<0)
@@ -239,9 +251,11 @@ private struct GraphicControl {
     var hasTransparency = false
     var transparentIndex = 0
 
+    /// The index left transparent. Browsers honour it whatever the colour table's size: an
+    /// index past the table's end (gifsicle writes such frames) still leaves its pixels as they
+    /// were, while other indices past the end are drawn opaque black.
     func transparentIndex(in palette: Palette?) -> Int? {
-        guard hasTransparency, let palette, transparentIndex < palette.colors.count else { return nil }
-        return transparentIndex
+        hasTransparency ? transparentIndex : nil
     }
 }
 

@@ -35,8 +35,10 @@ struct GIFScan: Sendable {
     /// The signature, screen descriptor and global colour table: what precedes every
     /// frame's own bytes when a frame is decoded alone.
     let header: [UInt8]
-    let width: Int
-    let height: Int
+    /// The screen's size: the logical screen's, grown to hold the first frame as browsers grow
+    /// it (a 0×0 screen takes the first frame's size).
+    var width: Int
+    var height: Int
     var loopCount: Int?
     var records: [GIFFrameRecord] = []
 
