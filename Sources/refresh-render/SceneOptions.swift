@@ -144,7 +144,11 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
     /// one-line warning (the titles are English then).
     func makeScene() throws -> RefreshScene {
         let description = try description()
-        if case let .text(language)? = description[.language], !TitleLanguage.isKnown(tag: language) {
+        // A tag that is not one is refused when the scene is made; one the library has no
+        // titles in is drawn in English, and said.
+        if case let .text(language)? = description[.language], (try? LanguageTag(language)) != nil,
+            !TitleLanguage.isKnown(tag: language)
+        {
             let fallback =
                 description[.i18nBundle] == nil
                 ? "English is used" : "the app's strings (--i18n-bundle) are used where they have it, English elsewhere"

@@ -32,7 +32,7 @@ struct StringsTableTests {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Self.write("\"k\" = \"下拉 🎉\";", to: folder + "/u.strings", utf16: true)
-        #expect(try StringsTable.load(folder + "/u.strings", table: "Localizable", language: "en") == ["k": "下拉 🎉"])
+        #expect(try StringsTable.load(folder + "/u.strings", table: "Localizable", language: try LanguageTag("en")) == ["k": "下拉 🎉"])
     }
 
     @Test(
@@ -92,13 +92,13 @@ struct StringsTableTests {
         let bundle = folder + "/App.bundle"
         try Self.write("\"k\" = \"english\";", to: bundle + "/en.lproj/MJRefresh_i18n.strings")
         try Self.write("\"k\" = \"base\";", to: bundle + "/Base.lproj/MJRefresh_i18n.strings")
-        #expect(try StringsTable.load(bundle, table: "MJRefresh_i18n", language: "en") == ["k": "english"])
-        #expect(try StringsTable.load(bundle, table: "MJRefresh_i18n", language: "ru") == ["k": "base"])
-        #expect(try StringsTable.load(bundle + "/en.lproj", table: "MJRefresh_i18n", language: "ko") == ["k": "english"])
+        #expect(try StringsTable.load(bundle, table: "MJRefresh_i18n", language: try LanguageTag("en")) == ["k": "english"])
+        #expect(try StringsTable.load(bundle, table: "MJRefresh_i18n", language: try LanguageTag("ru")) == ["k": "base"])
+        #expect(try StringsTable.load(bundle + "/en.lproj", table: "MJRefresh_i18n", language: try LanguageTag("ko")) == ["k": "english"])
         try FileManager.default.removeItem(atPath: bundle + "/Base.lproj")
         // The table exists, not in this language: the phone shows MJRefresh's own strings.
-        #expect(try StringsTable.load(bundle, table: "MJRefresh_i18n", language: "ru").isEmpty)
-        let missing = try #require(throws: RefreshGifError.self) { try StringsTable.load(bundle, table: "Localizable", language: "en") }
+        #expect(try StringsTable.load(bundle, table: "MJRefresh_i18n", language: try LanguageTag("ru")).isEmpty)
+        let missing = try #require(throws: RefreshGifError.self) { try StringsTable.load(bundle, table: "Localizable", language: try LanguageTag("en")) }
         #expect("\(missing)".contains("holds no Localizable.strings"))
     }
 

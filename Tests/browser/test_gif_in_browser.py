@@ -21,3 +21,84 @@ def test_chromium_reads_our_gifs_frame_for_frame(browser, server, tmp_path):
         assert shown == expected, gesture
         for path in frames.iterdir():
             path.unlink()
+
+
+def _lzw(indices):
+    """LZW codes for 8-bit indices: one clear code, then none again when the table is full."""
+    table = {bytes([i]): i for i in range(256)}
+    following, width, codes, word = 258, 9, [(256, 9)], b""
+    for byte in indices:
+        candidate = word + bytes([byte])
+        if candidate in table:
+            word = candidate
+            continue
+        codes.append((table[word], width))
+        if following < 4096:
+            table[candidate] = following
+            following += 1
+            if following > 1 << width and width < 12:
+                width += 1
+        word = bytes([byte])
+    if word:
+        codes.append((table[word], width))
+    codes.append((257, width))
+    out, bits, count = bytearray(), 0, 0
+    for code, size in codes:
+        bits |= code << count
+        count += size
+        while count >= 8:
+            out.append(bits & 0xFF)
+            bits >>= 8
+            count -= 8
+    if count:
+        out.append(bits & 0xFF)
+    return bytes(out)
+
+
+def _sub_blocks(data):
+    out = bytearray()
+    for start in range(0, len(data), 255):
+        out += bytes([len(data[start:start + 255])]) + data[start:start + 255]
+    return bytes(out + b"\x00")
+
+
+def _gif(width, height, images):
+    """A GIF with a 256-grey global table; each image is (left, top, w, h, extra, data)."""
+    import struct
+
+    out = bytearray(b"GIF89a" + struct.pack("<HH", width, height) + bytes([0xF7, 0, 0]))
+    for i in range(256):
+        out += bytes([i, i, i])
+    for left, top, w, h, extra, data in images:
+        out += extra + b"\x2c" + struct.pack("<HHHH", left, top, w, h) + data
+    return bytes(out + b"\x3b")
+
+
+def test_chromium_and_we_read_the_edge_gifs_alike(browser, server, tmp_path):
+    # The four files browsers draw that we once refused or drew otherwise, made here.
+    import random
+
+    solid = b"\x00\x08" + _sub_blocks(_lzw([200] * 16))
+    rng = random.Random(7)
+    noise = [rng.randrange(256) for _ in range(160 * 160)]
+    past_table = b"\x21\xf9\x04\x01\x00\x00\x05\x00"  # transparent index 5
+    files = {
+        "zero-width-frame": _gif(4, 4, [(0, 0, 4, 4, b"", solid), (0, 0, 0, 4, b"", solid), (1, 1, 2, 2, b"", solid)]),
+        "zero-screen": _gif(0, 0, [(1, 2, 4, 4, b"", solid)]),
+        "full-table-no-clear": _gif(160, 160, [(0, 0, 160, 160, b"", b"\x00\x08" + _sub_blocks(_lzw(noise)))]),
+        # A local table of two colours and a transparent index past it, as gifsicle -O3 writes.
+        "transparent-past-table": _gif(3, 1, [
+            (0, 0, 3, 1, b"", solid),
+            (0, 0, 3, 1, past_table, b"\x80\x00\x00\x00\xff\xff\xff\x08" + _sub_blocks(_lzw([5, 6, 1])))]),
+    }
+    page = browser.new_page()
+    page.goto(server.url)
+    for name, data in files.items():
+        gif = tmp_path / f"{name}.gif"
+        gif.write_bytes(data)
+        frames = tmp_path / name
+        subprocess.run([BINARY, "extract", str(gif), "-o", str(frames)], cwd=ROOT, check=True, capture_output=True)
+        expected = [frame_checksum(path) for path in sorted(frames.glob("frame_*.png"))]
+        shown = [value for _, value in decoded_frames(page, gif, "image/gif")]
+        assert shown == expected, name
+    page.close()

@@ -125,6 +125,59 @@ import Testing
         #expect(try await service.render(query: "layers=" + Self.encoded("[" + named.jsonText + "]")).status == 200)
     }
 
+    /// Not only the settings declared as naming files: every declared setting and every
+    /// layer property, on every route, carrying values that try to reach a canary folder
+    /// beside the served one (`../`, absolute, a NUL, a link inside, Windows separators), with
+    /// a strings bundle named at start. inotify sees every open in the canary: none may
+    /// happen, and no answer may quote the canary's bytes. A new setting is covered without
+    /// editing this test.
+    @Test func noSettingOrLayerPropertyOnAnyRouteOpensAFileOutside() async throws {
+        let canary = try PathCanary()
+        var base = SceneDescription()
+        base[.images] = try SceneField.images.parse(["idle=pull.gif"])
+        base[.i18nBundle] = "bundle"
+        let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: canary.served))
+        // The bundle is read: German from the language setting, as the attack needed.
+        let german = try await service.render(query: "language=de&state=idle")
+        #expect(german.status == 200)
+        #expect(canary.opened().isEmpty)
+
+        var queries: [(what: String, query: String)] = []
+        for field in SceneSchema.standard.fields {
+            for attack in canary.attacks {
+                for value in PathCanary.values(of: field, carrying: attack) {
+                    queries.append(("\(field.name) \(value.jsonText)", field.name + "=" + Self.encoded(value.argumentText)))
+                }
+            }
+        }
+        for property in LayerProperty.all {
+            guard let kind = property.kinds.first else { continue }
+            for attack in canary.attacks {
+                var layer = ControlLayer(kind, name: "probe", [.width: 20, .height: 20])
+                layer[property] = property.type == .font ? .text("16 " + attack) : .text(attack)
+                queries.append(("layer \(property.name) \(attack)", "layers=" + Self.encoded("[" + layer.jsonText + "]")))
+            }
+        }
+        #expect(queries.count > 300)
+        for (what, query) in queries {
+            for (route, call) in Self.routes(service) {
+                var answer = ""
+                do {
+                    let reply = try await call(query)
+                    answer = String(decoding: reply.body, as: UTF8.self)
+                } catch let error as PreviewError {
+                    answer = error.message
+                } catch {
+                    answer = "\(error)"
+                }
+                let opened = canary.opened()
+                #expect(opened.isEmpty, "\(what) on \(route) opened \(opened)")
+                #expect(!answer.contains(PathCanary.marker), "\(what) on \(route) quoted the canary")
+                #expect(!answer.contains(canary.root), "\(what) on \(route) named the folders")
+            }
+        }
+    }
+
     @Test func aFileNamedAtStartPassesTheGateInEverySetting() throws {
         let fields = SceneSchema.standard.fields.filter { $0.fileForm != nil }
         var base = SceneDescription()

@@ -220,12 +220,15 @@ extension StringsTable {
     ///   language gives an empty table (the library's own strings show, as on a phone).
     /// - Parameters:
     ///   - path: the file or folder.
-    ///   - table: `i18nFilename`, e.g. `Localizable`.
-    ///   - language: the localization's folder name, e.g. `zh-Hans`.
+    ///   - table: `i18nFilename`, e.g. `Localizable`: one file name (``FileName``).
+    ///   - language: the localization's folder name, e.g. `zh-Hans`: a checked tag, so the
+    ///     folder looked for is always inside `path`.
     /// - Returns: each key's value.
     /// - Throws: ``RefreshGifError`` naming the file: missing, unreadable, too large, not the
     ///   grammar, or a bundle that holds the table in no language at all.
-    public static func load(_ path: String, table: String, language: String) throws -> [String: String] {
+    public static func load(_ path: String, table: String, language tag: LanguageTag) throws -> [String: String] {
+        try FileName.checked(table, field: "the strings table's name")
+        let language = tag.rawValue
         guard FileIO.isDirectory(path) else { return try read(path, language: language) }
         if path.hasSuffix(".lproj") { return try read(path + "/" + table + ".strings", language: language) }
         let candidates = [

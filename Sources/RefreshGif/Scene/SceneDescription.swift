@@ -274,9 +274,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
             // The app's bundle is read in the language asked for, as the phone reads it: an
             // app's de.lproj is German even though the library's own titles fall back to English.
-            var language = scene.language.rawValue
-            if case let .text(tag)? = self[.language], !tag.isEmpty { language = tag }
-            let strings = try StringsTable.load(Self.resolve(bundle, from: baseDirectory), table: table, language: language)
+            let strings = try StringsTable.load(
+                Self.resolve(bundle, from: baseDirectory), table: table, language: build.language ?? LanguageTag(scene.language))
             scene.family.setStrings(strings)
         }
         // Resampled once here, not in every rendered frame; the copies count against the budget

@@ -222,9 +222,11 @@ extension SceneField {
     public static let language = SceneField(
         "language", .text, group: .labels,
         help: "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).", example: .text("ko"),
-        default: TitleLanguage.en.rawValue
+        default: TitleLanguage.en.rawValue, valueName: LanguageTag.settingValueName
     ) { v, b in
-        b.scene.language = TitleLanguage(tag: try SceneRead.text(v, "language"))
+        let tag = try LanguageTag.read(v, field: "language")
+        b.language = tag
+        b.scene.language = tag.titleLanguage
     }
     .surroundings()
 

@@ -32,6 +32,9 @@ public struct SceneBuild: Sendable {
     package var font: String?
     /// The app's arrow image file, as given.
     package var arrowImage: String?
+    /// The language tag as given (checked): the app's `LANGUAGE.lproj` folder is looked for
+    /// by it, while ``RefreshScene/language`` holds the library's titles' language.
+    package var language: LanguageTag?
     /// The app's strings (a `.strings`, `.xcstrings`, `.lproj` or bundle folder), as given.
     package var i18nBundle: String?
 

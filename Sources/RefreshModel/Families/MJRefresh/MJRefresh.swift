@@ -89,8 +89,9 @@ public struct MJRefresh: RefreshFamily, Equatable {
             throw InvalidValue(
                 field: "animationDisabled", reason: "sets both durations to 0: give it or the durations, not both")
         }
-        if i18nFilename.isEmpty || i18nFilename.contains("/") || i18nFilename.count > 255 {
-            throw InvalidValue(field: "i18nFilename", reason: "a table's name, e.g. Localizable (no '/'), got '\(i18nFilename)'")
+        // The table's name becomes a file's name (`TABLE.strings`): the one rule for names.
+        if let problem = FileName.problem(i18nFilename) {
+            throw InvalidValue(field: "i18nFilename", reason: "a table's name such as Localizable: \(problem)")
         }
         if lastUpdatedText != nil && lastUpdatedFormat != nil {
             throw InvalidValue(field: "lastUpdatedText", reason: "replaces the whole line: give it or lastUpdatedFormat, not both")
