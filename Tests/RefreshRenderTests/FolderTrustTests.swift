@@ -3,6 +3,8 @@ import RefreshGif
 import RefreshGifTestSupport
 import Testing
 
+@testable import RefreshGif
+
 /// The export's folder (docs/robustness.md, "Folders we write into"): the user's files planted
 /// in, beside and above the target stay byte for byte, whatever the target is (`.`, `..`, a
 /// link, a sticky folder); an earlier export's own files are replaced exactly; an error leaves
@@ -220,5 +222,95 @@ struct FolderTrustTests {
     static func isOurs(_ path: String) -> Bool {
         let name = URL(fileURLWithPath: path).lastPathComponent
         return (name.hasPrefix("frame_") && name.hasSuffix(".png")) || name == "frames.json"
+    }
+}
+
+/// The attack's own cases against the export's folder: forged manifests that used to cost
+/// quadratic time and memory, and failed exports that left the folders they made.
+@Suite("Trust: forged manifests and failed exports")
+struct ExportBoundsTests {
+    static let image = ["--images", "idle=" + Support.fixture("demo/pull.gif")]
+
+    @Test("a manifest beyond an export's bounds (depth, entries, path length, size) makes the folder the user's: 73, said, at once")
+    func forgedManifests() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func entry(_ path: String) -> String { "{\"path\": \"\(path)\", \"bytes\": 1, \"crc32\": \"00000000\"}" }
+        let deep = Array(repeating: "d", count: 20_000).joined(separator: "/") + "/f.png"
+        let cases: [(String, [String], String)] = [
+            ("deep", [entry(deep)], "longer than"),
+            ("manyDeep", (0..<50).map { entry(Array(repeating: "e\($0)", count: 1_500).joined(separator: "/") + "/f") }, "longer than"),
+            ("nineLevels", [entry("a/b/c/d/e/f/g/h/i.png")], "deeper than"),
+            ("entries", (0..<10_001).map { entry("f\($0).png") }, "more than the 10000 files"),
+        ]
+        for (name, entries, said) in cases {
+            let folder = root + "/" + name
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let manifest = "{\"writtenBy\": \"refresh-render export\", \"files\": [" + entries.joined(separator: ", ") + "]}"
+            try Data(manifest.utf8).write(to: URL(fileURLWithPath: folder + "/.refresh-export.json"))
+            let before = FolderTrustTests.tree(folder)
+            let run = try CLI.run(["export"] + Self.image + ["-o", folder, "--max-memory", "64"])
+            #expect(run.status == 73, "\(name): \(run.stderr)")
+            #expect(run.stderr.contains(".refresh-export.json") && run.stderr.contains(said), "\(name): \(run.stderr)")
+            #expect(FolderTrustTests.tree(folder) == before, "\(name)")
+        }
+        // Over the size an export's manifest could reach: refused before it is parsed.
+        let big = root + "/big"
+        try FileManager.default.createDirectory(atPath: big, withIntermediateDirectories: true)
+        try Data(repeating: 0x20, count: 5 << 20).write(to: URL(fileURLWithPath: big + "/.refresh-export.json"))
+        let run = try CLI.run(["export"] + Self.image + ["-o", big])
+        #expect(run.status == 73 && run.stderr.contains("larger than"), "\(run.stderr)")
+    }
+
+    @Test("a failed export removes every folder it made, however many; the user's folder above stays")
+    func failedExportsLeaveNoFolder() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let binary = CLI.binary
+        // A disk that fills part-way (the attack's `ulimit -f 8`): 74, and `np` is gone.
+        let full = try CLI.run(
+            ["-c", "ulimit -f 8; exec \"$0\" export --images idle=\"$1\" -o np/sub/deeper", binary, Support.fixture("demo/pull.gif")],
+            in: root, executable: "/bin/sh")
+        #expect(full.status == 74, "\(full.stderr)")
+        #expect(CLI.files(in: root).isEmpty, "\(CLI.files(in: root))")
+        // SIGTERM part-way through `-o en/a/b`: 143, and `en` is gone. The export may finish
+        // before the signal lands; then it is whole. One run at least must be interrupted.
+        var interrupted = 0
+        for _ in 0..<8 where interrupted == 0 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: binary)
+            process.arguments = ["export"] + Self.image + ["--scales", "1,2,3", "-o", "en/a/b"]
+            process.currentDirectoryURL = URL(fileURLWithPath: root)
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let deadline = Date().addingTimeInterval(10)
+            while !FileManager.default.fileExists(atPath: root + "/en/a/b") && process.isRunning && Date() < deadline { usleep(1_000) }
+            process.terminate()
+            process.waitUntilExit()
+            if process.terminationStatus == 143 {
+                interrupted += 1
+                #expect(CLI.files(in: root).isEmpty, "\(CLI.files(in: root))")
+            } else {
+                #expect(process.terminationStatus == 0)
+                #expect(CLI.files(in: root + "/en/a/b").contains(".refresh-export.json"))
+            }
+            try? FileManager.default.removeItem(atPath: root + "/en")
+        }
+        #expect(interrupted > 0)
+    }
+
+    @Test("staging is removed whatever its depth")
+    func deepStagingIsRemoved() throws {
+        let root = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let staging = root + "/.staging"
+        var path = staging
+        for level in 0..<300 {
+            path += "/l\(level)"
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: URL(fileURLWithPath: path + "/f"))
+        }
+        Temporaries.removeFolder(staging)
+        #expect(CLI.files(in: root).isEmpty)
     }
 }

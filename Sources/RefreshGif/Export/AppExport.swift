@@ -262,6 +262,11 @@ public struct AppExport {
             guard let name = FontNames.postScriptName(of: location) else {
                 throw RefreshGifError.badInput(file: location.path, message: "names no PostScript name for the app to ask for")
             }
+            // The name becomes a file's name and the app's code: the one rule for names.
+            if let problem = FileName.problem(name) {
+                throw RefreshGifError.badInput(
+                    file: location.path, message: "has a PostScript name that cannot name the font's file: \(problem)")
+            }
             // A file the scene names ships with the export; an installed family is the phone's.
             if font.namesFile || font.family == nil {
                 let suffix = location.path.split(separator: ".").last.map { "." + $0.lowercased() } ?? ".ttf"
@@ -286,7 +291,8 @@ public struct AppExport {
         guard FileIO.isDirectory(path) else { return [("Strings/" + name, path)] }
         if path.hasSuffix(".lproj") { return [("Strings/\(name)/\(table).strings", path + "/\(table).strings")] }
         var found: [String] = []
-        for entry in ((try? FileIO.entries(of: path)) ?? []).sorted() {
+        // A folder whose name breaks the rule for names is not a localization the export copies.
+        for entry in ((try? FileIO.entries(of: path)) ?? []).sorted() where FileName.problem(entry) == nil {
             if entry.hasSuffix(".lproj") { found.append("\(entry)/\(table).strings") }
         }
         found += ["\(table).xcstrings", "\(table).strings"]

@@ -353,14 +353,38 @@ import RefreshRaster
     /// removes it; the caller removes it when done.
     package static func stagingFolder(for target: String) throws -> String {
         let parent = URL(fileURLWithPath: target).deletingLastPathComponent().path
-        try makeDirectory(parent)
         let staging = temporaryPath(for: URL(fileURLWithPath: target).standardizedFileURL.path)
-        Temporaries.registerFolder(staging)
-        guard mkdir(staging, 0o755) == 0 else {
+        // The folders missing on the way are made here and registered with the staging folder,
+        // so a failure or a signal removes every one of them again, not only the last.
+        let missing = missingFolders(upTo: parent)
+        Temporaries.registerFolder(staging, madeParents: missing)
+        for folder in missing where mkdir(folder, 0o755) != 0 && !(errno == EEXIST && isDirectory(folder)) {
+            let reason = String(cString: strerror(errno))
+            Temporaries.removeMadeParents(of: staging)
             Temporaries.unregisterFolder(staging)
-            throw RefreshGifError.cannotCreateOutput(file: target, message: String(cString: strerror(errno)))
+            throw RefreshGifError.cannotCreateOutput(file: folder, message: reason)
+        }
+        guard mkdir(staging, 0o755) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Temporaries.removeMadeParents(of: staging)
+            Temporaries.unregisterFolder(staging)
+            throw RefreshGifError.cannotCreateOutput(file: target, message: reason)
         }
         return staging
+    }
+
+    /// The folders of `path` (itself included) that do not exist yet, shallowest first.
+    static func missingFolders(upTo path: String) -> [String] {
+        var missing: [String] = []
+        var current = path
+        var info = stat()
+        while !current.isEmpty, current != "/", current != ".", lstat(current, &info) != 0, errno == ENOENT {
+            missing.append(current)
+            let up = URL(fileURLWithPath: current).deletingLastPathComponent().path
+            guard up != current else { break }
+            current = up
+        }
+        return missing.reversed()
     }
 
     /// Puts a staging folder's files in `folder`: `whole` renames the staging folder onto it

@@ -42,6 +42,13 @@ package struct OwnedFolder {
     static let maxEntries = 100_000
     /// How deep the check walks.
     static let maxDepth = 16
+    /// The bounds of a manifest this program writes: an export lists a few hundred files at
+    /// most, never more than four folders deep, with short names. A manifest beyond them was
+    /// not written here, and its folder is the user's (docs/robustness.md).
+    static let maxManifestEntries = 10_000
+    static let maxManifestDepth = 8
+    static let maxManifestPath = 1024
+    static let maxManifestBytes = 4 << 20
 
     /// A folder written by `writer`, recorded in `manifestName`.
     /// - Parameters:
@@ -127,14 +134,29 @@ package struct OwnedFolder {
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw foreign(manifestName, "which is not a file this program wrote") }
         let manifest: Manifest
         do {
-            manifest = try JSONInput.decode(Manifest.self, from: try FileIO.read(path, maxBytes: 16 << 20), name: path)
+            var size = stat()
+            guard stat(path, &size) == 0, Int(size.st_size) <= Self.maxManifestBytes else {
+                throw foreign(manifestName, "larger than a manifest this program writes (\(Self.maxManifestBytes >> 20) MiB)")
+            }
+            manifest = try JSONInput.decode(Manifest.self, from: try FileIO.read(path, maxBytes: Self.maxManifestBytes), name: path)
+        } catch let error as RefreshGifError {
+            throw error
         } catch {
             throw foreign(manifestName, "which is not a manifest this program wrote")
+        }
+        guard manifest.files.count <= Self.maxManifestEntries else {
+            throw foreign(manifestName, "listing more than the \(Self.maxManifestEntries) files an export writes")
         }
         // Only plain relative paths inside the folder: a manifest never makes us touch
         // anything outside it.
         for entry in manifest.files {
+            guard entry.path.utf8.count <= Self.maxManifestPath else {
+                throw foreign(manifestName, "listing a path longer than the \(Self.maxManifestPath) bytes an export writes")
+            }
             let parts = entry.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count <= Self.maxManifestDepth else {
+                throw foreign(manifestName, "listing a file deeper than the \(Self.maxManifestDepth) folders an export writes")
+            }
             guard !entry.path.hasPrefix("/"), !parts.isEmpty,
                 parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
                 !entry.path.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" }),
@@ -168,16 +190,14 @@ package struct OwnedFolder {
     ///   be written (74 for a full disk), or what `produce` throws; the folder is then as it was.
     package func replace(_ produce: ((String, [UInt8]) throws -> Void) throws -> Void) throws {
         let old = try check()
-        let existed = FileIO.isDirectory(folder)
         var done = false
-        defer {
-            // A folder made for this write goes again when the write fails (only if empty).
-            if !existed && !done { _ = rmdir(folder) }
-        }
         // Made (and registered) only once it is new: a failure never removes what was there.
+        // The folders made to hold it (the export folder, and its missing parents) go again
+        // when the write fails, each only if empty.
         let staging = try FileIO.stagingFolder(for: folder + "/" + manifestName)
         defer {
             Temporaries.removeFolder(staging)
+            if !done { Temporaries.removeMadeParents(of: staging) }
             Temporaries.unregisterFolder(staging)
         }
         let flush = FolderFlush()
@@ -271,9 +291,8 @@ package struct OwnedFolder {
         }
     }
 
-    /// `a/b/c.png` → `a`, `a/b`.
+    /// `a/b/c.png` → `a`, `a/b`: each a prefix of the path up to a `/`, in one pass.
     static func parents(_ path: String) -> [String] {
-        let parts = path.split(separator: "/").dropLast()
-        return parts.indices.map { parts[...$0].joined(separator: "/") }
+        path.indices.filter { path[$0] == "/" && $0 != path.startIndex }.map { String(path[..<$0]) }
     }
 }

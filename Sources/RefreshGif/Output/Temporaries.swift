@@ -11,6 +11,8 @@ package enum Temporaries {
     private struct State {
         var paths: Set<String> = []
         var folders: Set<String> = []
+        /// The folders made to hold a staging folder (its missing parents), shallowest first.
+        var madeParents: [String: [String]] = [:]
         var closed = false
     }
 
@@ -33,38 +35,86 @@ package enum Temporaries {
 
     /// Registers a staging folder this process made: removed with everything in it (its files,
     /// not its subfolders: staging folders are flat) if the command is interrupted.
-    package static func registerFolder(_ path: String) {
+    /// - Parameters:
+    ///   - path: the staging folder, before it is made.
+    ///   - madeParents: the folders made to hold it, shallowest first: removed again (only
+    ///     when empty) when the command fails or is interrupted (``removeMadeParents(of:)``).
+    package static func registerFolder(_ path: String, madeParents: [String] = []) {
         let accepted = state.withLock { state -> Bool in
             guard !state.closed else { return false }
             state.folders.insert(path)
+            if !madeParents.isEmpty { state.madeParents[path] = madeParents }
             return true
         }
         if !accepted { while true { sleep(60) } }
     }
 
+    /// Forgets a staging folder and the folders made for it (they stay: the write succeeded).
     package static func unregisterFolder(_ path: String) {
-        _ = state.withLock { $0.folders.remove(path) }
+        state.withLock {
+            $0.folders.remove(path)
+            $0.madeParents[path] = nil
+        }
+    }
+
+    /// Removes the folders made to hold `staging` (deepest first, each only when empty): a
+    /// failed write leaves no folder it made behind, however deep (docs/robustness.md).
+    package static func removeMadeParents(of staging: String) {
+        let made = state.withLock { $0.madeParents.removeValue(forKey: staging) } ?? []
+        for folder in made.reversed() { _ = rmdir(folder) }
     }
 
     /// Removes a folder and everything in it (an export's staging folder has subfolders).
     package static func removeFolder(_ path: String) {
-        removeTree(path, depth: 0)
+        removeTree(path)
     }
 
-    /// Removes `path` and what it holds, at most eight folders deep.
-    private static func removeTree(_ path: String, depth: Int) {
-        if let directory = opendir(path) {
-            let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
-            while let entry = readdir(directory) {
-                // The name is read in place: a record may end before `dirent`'s full size.
-                let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
-                guard name != "." && name != ".." else { continue }
-                let child = path + "/" + name
-                if unlink(child) != 0 && errno == EISDIR && depth < 8 { removeTree(child, depth: depth + 1) }
+    /// Removes `path` and what it holds, whatever its depth: folders are opened relative to
+    /// their parent (`openat`, never following a link), so no path grows with the depth, and
+    /// the walk keeps its own stack instead of recursing.
+    private static func removeTree(_ path: String) {
+        let top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard top >= 0 else {
+            _ = rmdir(path)
+            return
+        }
+        // Each level: its descriptor and the name it has in the level above.
+        var stack: [(fd: Int32, name: String)] = [(top, "")]
+        while let (fd, name) = stack.last {
+            if let child = firstEntry(fd) {
+                if unlinkat(fd, child, 0) == 0 { continue }
+                if errno == EISDIR, case let sub = openat(fd, child, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), sub >= 0 {
+                    stack.append((sub, child))
+                    continue
+                }
+                // What cannot be removed stays; the levels above stay with it.
+                stack.forEach { close($0.fd) }
+                _ = rmdir(path)
+                return
             }
-            closedir(directory)
+            close(fd)
+            stack.removeLast()
+            if let parent = stack.last { _ = unlinkat(parent.fd, name, AT_REMOVEDIR) }
         }
         _ = rmdir(path)
+    }
+
+    /// The first name in the folder `fd` other than `.` and `..`; nil when it is empty.
+    private static func firstEntry(_ fd: Int32) -> String? {
+        let copy = dup(fd)
+        guard copy >= 0, let directory = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return nil
+        }
+        defer { closedir(directory) }
+        rewinddir(directory)
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+        while let entry = readdir(directory) {
+            // The name is read in place: a record may end before `dirent`'s full size.
+            let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
+            if name != "." && name != ".." { return name }
+        }
+        return nil
     }
 
     /// Runs `body` (putting a finished file in place) unless the process is shutting down on a
@@ -90,6 +140,8 @@ package enum Temporaries {
             }
             for path in paths { _ = unlink(path) }
             for folder in folders { removeFolder(folder) }
+            let made = state.withLock { $0.madeParents }
+            for parents in made.values { for folder in parents.reversed() { _ = rmdir(folder) } }
             if pass == 0 { usleep(50_000) }
         }
     }

@@ -10,6 +10,7 @@ public final class FramesFolderSink: FrameSink {
     private let staging: String
     private let flush = FolderFlush()
     private var open = true
+    private var finished = false
 
     /// A sink writing into `folder` (made when missing).
     /// - Parameter folder: a new or empty folder.
@@ -38,14 +39,17 @@ public final class FramesFolderSink: FrameSink {
     public func finish(endMicroseconds: Int64) throws {
         try flush.finish(folder: staging)
         try FileIO.replaceFrames(in: folder, from: staging)
+        finished = true
         abandon()
     }
 
-    /// Removes the staging folder (empty once its frames are in place).
+    /// Removes the staging folder (empty once its frames are in place) and, unless the frames
+    /// are in place, the folders made to hold it.
     public func abandon() {
         guard open else { return }
         open = false
         Temporaries.removeFolder(staging)
+        if !finished { Temporaries.removeMadeParents(of: staging) }
         Temporaries.unregisterFolder(staging)
     }
 }
