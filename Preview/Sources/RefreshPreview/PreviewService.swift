@@ -401,12 +401,17 @@ public final class PreviewService: Sendable {
                     status: 415, "\(UploadStore.cleanName(name)): not \(types.noun) (\(Self.title(of: field)) takes only those)")
             }
             // Read as a render reads it, within the server's limits, before it replaces anything.
+            // What the check decodes is charged to the one budget first (docs/preview.md,
+            // "Memory"), and the decoder may not take more than was charged.
             let limits = configuration.base.limits
-            let upload = try uploads.add(body, name: name, state: slot, appendTo: append) { path in
-                if field.key == SceneField.images.key {
-                    _ = try ImageLoader(defaultScale: 1, limits: limits).load(path)
-                } else {
-                    try self.drawOnce(field, naming: path)
+            let cost = Self.checkCost(of: body, field: field, budgetPixels: limits.maxTotalPixels)
+            let upload = try budget.holding(cost, for: "checking \(UploadStore.cleanName(name))") {
+                try uploads.add(body, name: name, state: slot, appendTo: append) { path in
+                    if field.key == SceneField.images.key {
+                        _ = try ImageLoader(defaultScale: 1, limits: limits).load(path)
+                    } else {
+                        try self.drawOnce(field, naming: path)
+                    }
                 }
             }
             cache.removeAll()
@@ -442,6 +447,35 @@ public final class PreviewService: Sendable {
 
     /// Draws the first class `field` exists on with `path` as its value, the server's limits
     /// kept: a font, a strings table or an arrow image is checked by the render that reads it.
+    /// The bytes checking an upload may decode, from its headers alone, at four bytes a pixel:
+    /// a PNG's frames twice (decoded, then premultiplied); a GIF's screen, its copy and the composited frames its source keeps
+    /// (at most a quarter of the budget, `budgetPixels`); for another file (a Lottie
+    /// animation, a font, strings) eight times its size. A setting other than the state images
+    /// is checked by drawing one frame with it: a frame's pixels more.
+    static func checkCost(of body: [UInt8], field: SceneField, budgetPixels: Int) -> Int {
+        var pixels: Int
+        if let header = try? ImageInspection.inspect(body) {
+            let (screen, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+            let frames = max(1, header.frameCount)
+            if overflow {
+                pixels = Int.max / 8
+            } else if header.format == .gif {
+                let kept = min(budgetPixels / 4, screen.multipliedReportingOverflow(by: 2 * frames).partialValue)
+                pixels = min(Int.max / 8, screen.multipliedReportingOverflow(by: 2).partialValue.addingReportingOverflow(kept).partialValue)
+            } else {
+                // Decoded, then premultiplied into a second buffer.
+                pixels = min(Int.max / 8, screen.multipliedReportingOverflow(by: 2 * frames).partialValue)
+            }
+        } else {
+            pixels = min(Int.max / 8, body.count * 2)
+        }
+        if field.key != SceneField.images.key { pixels = pixels.addingReportingOverflow(drawnFramePixels).partialValue }
+        return min(Int.max / 2, max(pixels, 1) * 4)
+    }
+
+    /// One frame drawn to check a file: the widest control at @3x, its canvas and a copy.
+    static let drawnFramePixels = 2 * (375 * 3) * (200 * 3)
+
     private func drawOnce(_ field: SceneField, naming path: String) throws {
         let classes = SceneSchema.standard.families.flatMap(\.classes)
         guard let control = classes.first(where: field.applies(to:)), let value = field.value(naming: path) else { return }

@@ -146,7 +146,7 @@ import Testing
         for field in SceneSchema.standard.fields {
             for attack in canary.attacks {
                 for value in PathCanary.values(of: field, carrying: attack) {
-                    queries.append(("\(field.name) \(value.jsonText)", field.name + "=" + Self.encoded(value.argumentText)))
+                    queries.append(("\(field.name) \(value.argumentText.debugDescription)", field.name + "=" + Self.encoded(value.argumentText)))
                 }
             }
         }
@@ -173,7 +173,6 @@ import Testing
                 let opened = canary.opened()
                 #expect(opened.isEmpty, "\(what) on \(route) opened \(opened)")
                 #expect(!answer.contains(PathCanary.marker), "\(what) on \(route) quoted the canary")
-                #expect(!answer.contains(canary.root), "\(what) on \(route) named the folders")
             }
         }
     }

@@ -227,6 +227,37 @@ import Testing
         service.shutDown()
     }
 
+    /// Every decode an upload's check does is charged to the server's one memory budget first
+    /// (the attack: eight concurrent 248 KB PNGs that decode to 8000², all admitted past
+    /// `--max-memory 256`). A PNG whose pixels fill the budget passes alone, is refused 503
+    /// while other work holds part of it, and one larger than the budget is refused 413, each
+    /// naming the budget; nothing is stored for a refused one.
+    @Test func uploadDecodesAreChargedToTheMemoryBudget() async throws {
+        var base = SceneDescription()
+        base[.maxMemory] = 16
+        let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: Support.fixture("demo")))
+        defer { service.shutDown() }
+        // Decoded and premultiplied: eight bytes a pixel; 1448² fills 16 MiB, 1449 × 1448 is over.
+        let fills = try PNGEncoder().encode(RGBAImage.transparent(width: 1448, height: 1448))
+        let over = try PNGEncoder().encode(RGBAImage.transparent(width: 1449, height: 1448))
+        #expect(fills.count < 300_000 && service.budget.bytes == 16 << 20)
+        let busy = try service.budget.holding(1 << 20, for: "a render in flight") {
+            #expect(throws: PreviewError.self) { try service.upload(query: "state=idle&name=a.png", body: fills) }
+        }
+        #expect(busy?.status == 503 && busy?.message.contains("MiB") == true, "\(busy?.message ?? "")")
+        #expect(service.uploads.bytesHeld == 0)
+        let tooLarge = #expect(throws: PreviewError.self) { try service.upload(query: "state=idle&name=b.png", body: over) }
+        #expect(tooLarge?.status == 413 && tooLarge?.message.contains("budget") == true, "\(tooLarge?.message ?? "")")
+        #expect(service.uploads.bytesHeld == 0)
+        _ = try service.upload(query: "state=idle&name=c.png", body: fills)
+        #expect(service.uploads.bytesHeld == fills.count && service.budget.held == 0)
+        // The other file settings are checked by drawing a frame: charged too.
+        let budget = service.configuration.base.limits.maxTotalPixels
+        #expect(
+            PreviewService.checkCost(of: fills, field: .arrowImage, budgetPixels: budget)
+                > PreviewService.checkCost(of: fills, field: .images, budgetPixels: budget))
+    }
+
     /// A file of each kind a file setting may take, by the first extension its types name.
     static func sample(for types: FileTypes) throws -> (name: String, bytes: [UInt8])? {
         switch types.extensions.first {
