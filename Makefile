@@ -20,7 +20,9 @@ RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib -Xswiftc -use-l
 PREVIEW_BUILD := $(RELEASE_BUILD) --package-path Preview
 PREVIEW_RELEASE := Preview/.build/release
 
-.PHONY: setup build run preview build-preview test check test-proof test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean api-check
+PICTURES_BIN ?= $(CURDIR)/.build/debug/refresh-render
+
+.PHONY: pictures pictures-check setup build run preview build-preview test check test-proof test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean api-check
 
 setup:
 	@scripts/setup.sh
@@ -49,7 +51,7 @@ test: setup
 # What CI runs after `make test`: the preview package's tests, its page in Chromium and its API
 # under schemathesis (Tests/browser, pytest), the example packages as their users build them,
 # the suite under AddressSanitizer, and the public API against the last release tag.
-check: test-preview test-browser test-packages test-proof test-asan api-check
+check: test-preview test-browser test-packages test-proof test-asan api-check pictures-check
 
 # The public API of the library products against the last tag (`git tag`): a removed or changed
 # declaration fails, as Hummingbird's CI does; an intended break is a new version and its tag.
@@ -84,6 +86,31 @@ test-proof: setup
 test-packages: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter PackageTests
+
+# Every picture in docs/ and the README, drawn by the program (scripts/pictures.sh) with the
+# debug build `make test` leaves (its pixel loops optimised; the same bytes as a release build).
+# pictures-check draws them into a scratch folder: a picture that differs from the committed one,
+# or one in docs/ the script does not draw, fails it.
+pictures: setup
+	$(SWIFT) build --product refresh-render
+	$(SWIFT) build --product refresh-lottie-worker
+	REFRESH_RENDER=$(PICTURES_BIN) scripts/pictures.sh docs
+
+pictures-check: setup
+	$(SWIFT) build --product refresh-render
+	$(SWIFT) build --product refresh-lottie-worker
+	@scratch=$$(mktemp -d); trap 'rm -rf "$$scratch"' EXIT; \
+	REFRESH_RENDER=$(PICTURES_BIN) scripts/pictures.sh "$$scratch"; \
+	status=0; \
+	shots=" $$(scripts/pictures.sh --screenshots) "; \
+	for f in docs/*.png docs/*.gif; do \
+		n=$$(basename "$$f"); \
+		case "$$shots" in *" $$n "*) continue;; esac; \
+		if [ ! -f "$$scratch/$$n" ]; then echo "pictures-check: $$f is drawn by nothing in scripts/pictures.sh"; status=1; \
+		elif ! cmp -s "$$f" "$$scratch/$$n"; then echo "pictures-check: $$f differs from what the program draws now (make pictures)"; status=1; fi; \
+	done; \
+	for f in "$$scratch"/*; do [ -f "docs/$$(basename "$$f")" ] || { echo "pictures-check: docs/$$(basename "$$f") is missing (make pictures)"; status=1; }; done; \
+	[ $$status -eq 0 ] && echo "pictures-check: every picture in docs/ is what the program draws"; exit $$status
 
 # The preview server and refresh-render side by side in $(PREVIEW_RELEASE).
 build-preview: setup

@@ -69,6 +69,29 @@ struct AssetLintTests {
         #expect(odd.first?.message.hasPrefix("frame 3 is 32×30 pt among frames of 30×30 pt") == true, "\(odd)")
     }
 
+    @Test("a folder of spin_NN@2x.png frames is read by its frames' names, not the folder's")
+    func folderFramesCarryTheirScale() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let colour = RGBAColor(red: 0x20, green: 0x80, blue: 0xFF)
+        try FileManager.default.createDirectory(atPath: folder + "/spin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/plain", withIntermediateDirectories: true)
+        for index in 0..<3 {
+            try Support.solid(60, 60, colour).writePNG(to: folder + "/spin/spin_0\(index)@2x.png")
+            try Support.solid(60, 60, colour).writePNG(to: folder + "/plain/spin_0\(index).png")
+        }
+        func scaleFindings(_ path: String, scale: Int) throws -> [AssetFinding] {
+            try AssetLint.check(
+                try SceneSchema.standard.description(fromArguments: ["--images", "refreshing=" + path, "--scale", "\(scale)"])
+            ).filter { $0.message.contains("@2x") || $0.message.contains("@3x") }
+        }
+        // @2x frames at @2x: nothing to say; at @3x: enlarged, as a single @2x file would be.
+        #expect(try scaleFindings(folder + "/spin", scale: 2).isEmpty)
+        #expect(try scaleFindings(folder + "/spin", scale: 3).first?.message.hasPrefix("@2x pixels drawn at @3x") == true)
+        // Frames without a scale in their names are said to have none.
+        #expect(try scaleFindings(folder + "/plain", scale: 2).first?.message.contains("the frames' names") == true)
+    }
+
     @Test("an MJRefresh trailer outside Chinese: the phone shows the string keys, and lint says so until the app sets titles")
     func trailerKeys() throws {
         let english = try AssetLint.check(try SceneSchema.standard.description(fromArguments: ["--kind", "trailer"]))

@@ -41,7 +41,7 @@ final class SceneCache: Sendable {
     /// when an earlier request loaded them.
     func scene(for description: SceneDescription, baseDirectory: String) throws -> RefreshScene {
         var loadedPart = description
-        for field in [SceneField.state, .percent, .time] { loadedPart[field] = nil }
+        for field in description.schema.fields where field.isMoment { loadedPart[field] = nil }
         let key = loadedPart.jsonText
         // Checked first: a bad value is reported as the command line reports it.
         try description.validate()

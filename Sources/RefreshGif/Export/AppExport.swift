@@ -45,8 +45,9 @@ public struct AppExport {
                     field: "name",
                     reason: "an asset name starts with a letter and has letters, digits, _ or - (at most 64), got '\(prefix)'")
             }
-            guard !scales.isEmpty, scales.allSatisfy((1...3).contains), Set(scales).count == scales.count else {
-                throw InvalidValue(field: "scales", reason: "1, 2 or 3, each at most once, e.g. 2,3")
+            // The scales a scene is drawn at: the scale setting's own range.
+            guard !scales.isEmpty, scales.allSatisfy(RefreshScene.scales.range.contains), Set(scales).count == scales.count else {
+                throw InvalidValue(field: "scales", reason: "\(RefreshScene.scales.phrase), each at most once, e.g. 2,3")
             }
         }
     }

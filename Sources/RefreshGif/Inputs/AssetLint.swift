@@ -259,11 +259,15 @@ public enum AssetLint {
     /// The @2x/@3x in a file's name against the scale the control is drawn at.
     private static func scaleNaming(_ file: String, name: String, renderScale: Int) -> [AssetFinding] {
         guard !file.lowercased().hasSuffix(".json") else { return [] }
-        guard let suffix = ImageLoader.scaleSuffix(of: file) else {
+        // Frames in a folder or a list each carry their own scale in their names, as the
+        // loader reads them: the first frame's speaks for the sequence.
+        let frames = ImageLoader.frameFiles(of: file)
+        guard let suffix = ImageLoader.scaleSuffix(of: frames?.first ?? file) else {
+            let what = frames == nil ? "the name" : "the frames' names"
             return [
                 AssetFinding(
                     severity: .info, state: name, file: file,
-                    message: "no @2x or @3x in the name: its pixels are taken as @\(renderScale)x (--image-scale to say otherwise)")
+                    message: "no @2x or @3x in \(what): its pixels are taken as @\(renderScale)x (--image-scale to say otherwise)")
             ]
         }
         guard suffix < Double(renderScale) else { return [] }

@@ -218,6 +218,16 @@ public struct ImageLoader: Sendable {
         return ImageSequence(frames: frames)
     }
 
+    /// The PNG frames `path` names when it names several — a folder's `.png` files, or a
+    /// comma-separated list — in the order they are drawn; nil for one file.
+    /// - Parameter path: what a state's images setting names.
+    /// - Returns: the frames' paths.
+    public static func frameFiles(of path: String) -> [String]? {
+        if FileIO.isDirectory(path) { return (try? pngNames(in: path))?.map { path + "/" + $0 } }
+        if path.contains(","), !FileIO.isRegularFile(path) { return path.split(separator: ",").map(String.init) }
+        return nil
+    }
+
     /// The `.png` file names in a folder, in natural order (`frame2` before `frame10`).
     static func pngNames(in path: String) throws -> [String] {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: path) else {

@@ -232,23 +232,29 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Throws: ``InvalidValue`` for a bad setting, ``RefreshGifError`` for a bad or missing
     ///   file or a limit exceeded.
     public func makeScene(baseDirectory: String? = nil, clock: () -> Date = Date.init) throws -> RefreshScene {
-        // The layers' files are found from the description's folder, like its other files.
-        let build = try (baseDirectory == nil || layers.isEmpty ? self : replacingLayerFiles { Self.resolve($0, from: baseDirectory) })
-            .build()
+        // Every file a setting or a layer names is found from the description's folder, by the
+        // declarations of what names files (``SceneField/fileForm``): none is resolved by hand.
+        let resolved = try baseDirectory.map(resolvingFiles(from:)) ?? self
+        return try resolved.makeResolvedScene(clock: clock)
+    }
+
+    /// ``makeScene(baseDirectory:clock:)`` once every path is as it is read.
+    private func makeResolvedScene(clock: () -> Date) throws -> RefreshScene {
+        let build = try build()
         var scene = build.scene
         scene.now = build.now ?? clock()
-        if let font = build.font { scene.font = FontLocation(path: try Self.fontFile(font, from: baseDirectory)) }
+        if let font = build.font { scene.font = FontLocation(path: try Self.fontFile(font)) }
         // A label's own font file, like the scene's, is found from the description's folder.
         for label in [\RefreshScene.stateLabelFont, \.timeLabelFont] {
             if let font = scene[keyPath: label], font.namesFile, let file = font.family {
-                scene[keyPath: label]?.family = try Self.fontFile(file, from: baseDirectory)
+                scene[keyPath: label]?.family = try Self.fontFile(file)
             }
         }
         // The arrow image's pixels, decoded and resampled, count against the memory budget
         // with the state images'.
         var arrowPixels = 0
         if let arrow = build.arrowImage {
-            let path = Self.resolve(arrow, from: baseDirectory)
+            let path = arrow
             let loader = ImageLoader(
                 defaultScale: build.imageScale ?? Double(scene.scale), renderScale: Double(scene.scale), limits: limits)
             guard let first = try loader.load(path).frames.first else {
@@ -275,13 +281,13 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             // The app's bundle is read in the language asked for, as the phone reads it: an
             // app's de.lproj is German even though the library's own titles fall back to English.
             let strings = try StringsTable.load(
-                Self.resolve(bundle, from: baseDirectory), table: table, language: build.language ?? LanguageTag(scene.language))
+                bundle, table: table, language: build.language ?? LanguageTag(scene.language))
             scene.family.setStrings(strings)
         }
         // Resampled once here, not in every rendered frame; the copies count against the budget
         // (a GIF's frames are resampled by their source when drawn, inside its reservation).
         scene.images = try RefreshGifError.translating(file: "images") {
-            let (images, decoded) = try loadImages(build, baseDirectory: baseDirectory, scale: scene.scale)
+            let (images, decoded) = try loadImages(build, scale: scene.scale)
             let target = Double(scene.scale)
             let copies = images.sequences.values.flatMap(\.frames).filter { $0.scale != target && !$0.isLazy }.reduce(0) {
                 $0 + max(1, Int(($1.pointWidth * target).rounded())) * max(1, Int(($1.pointHeight * target).rounded()))
@@ -330,9 +336,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     public func scene(reusing loaded: RefreshScene) throws -> RefreshScene {
         let build = try build()
         var scene = loaded
-        scene.state = build.scene.state
-        scene.pullingPercent = build.scene.pullingPercent
-        scene.time = build.scene.time
+        for field in schema.fields { field.carry?(build.scene, &scene) }
         return scene
     }
 
@@ -444,13 +448,13 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         return paths.sorted()
     }
 
-    private func loadImages(_ build: SceneBuild, baseDirectory: String?, scale: Int) throws -> (StateImages, decodedPixels: Int) {
+    private func loadImages(_ build: SceneBuild, scale: Int) throws -> (StateImages, decodedPixels: Int) {
         guard !build.images.isEmpty else { return (StateImages(builtIn: build.builtIn), 0) }
         let loader = ImageLoader(defaultScale: build.imageScale ?? Double(scale), renderScale: Double(scale), limits: limits)
         var result = StateImages()
         for (state, path) in build.images.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             let lottie = ImageLoader.LottieOptions(segment: build.lottieSegments[state], size: build.lottieSize)
-            var sequence = try loader.load(Self.resolve(path, from: baseDirectory), lottie: lottie)
+            var sequence = try loader.load(path, lottie: lottie)
             if let seconds = build.durations[state] { sequence.durationMicroseconds = Int64((seconds * 1_000_000).rounded()) }
             result.set(sequence, for: state)
         }
@@ -458,8 +462,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     /// A font file's path from the description's folder, checked to be a readable regular file.
-    private static func fontFile(_ font: String, from baseDirectory: String?) throws -> String {
-        let path = resolve(font, from: baseDirectory)
+    private static func fontFile(_ path: String) throws -> String {
         guard FileManager.default.isReadableFile(atPath: path), !FileIO.isDirectory(path) else {
             throw RefreshGifError.missingInput(file: path, message: "no readable font file")
         }

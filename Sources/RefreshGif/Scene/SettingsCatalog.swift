@@ -29,6 +29,9 @@ public struct SettingsCatalog: Encodable, Sendable {
         public var files: Files?
         /// A limit of the server: a request may only lower it.
         public var isLimit: Bool
+        /// True for a setting of the moment (state, pull, time): what changes from picture to
+        /// picture; the page leaves them out of what a still picture's files are loaded by.
+        public var isMoment: Bool
         /// The panel's section: control, images, labels, look, motion or limits.
         public var group: String
         /// The default as the command line writes it, where the setting has one.
@@ -134,9 +137,9 @@ public struct SettingsCatalog: Encodable, Sendable {
                     name: field.name, option: field.option, swift: field.swiftExample, kind: kind, valueKind: valueKind,
                     choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
                     isFile: field.namesFile, files: field.accepts.map(Files.init),
-                    isLimit: field.group == .limits, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
-                    owner: field.owner, title: field.title ?? Self.title(of: field.name), isColor: field.valueName.hasPrefix("#RRGGBB"),
-                    suggestions: field.key == SceneField.language.key ? TitleLanguage.allCases.map(\.rawValue) : nil,
+                    isLimit: field.group == .limits, isMoment: field.isMoment, group: field.group.rawValue, defaultText: field.defaultText, unit: field.unit,
+                    owner: field.owner, title: field.title ?? Self.title(of: field.name), isColor: field.isColor,
+                    suggestions: field.suggestions,
                     classes: Self.classes(of: field, in: schema).map { $0.map(Self.key) },
                     classNames: Self.classNames(Self.classes(of: field, in: schema) ?? [], in: schema))
             },

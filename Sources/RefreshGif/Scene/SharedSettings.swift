@@ -30,6 +30,7 @@ extension SceneField {
         if named.pulled == false { b.scene.pullingPercent = 0 }
     }
     .surroundings()
+    .moment(\.state)
 
     /// MJRefresh's `pullingPercent`.
     public static let percent = SceneField(
@@ -39,6 +40,7 @@ extension SceneField {
         b.scene.pullingPercent = try SceneRead.number(v, "percent", in: 0...1e6)
     }
     .surroundings()
+    .moment(\.pullingPercent)
 
     /// Seconds since the state was entered.
     public static let time = SceneField(
@@ -48,6 +50,7 @@ extension SceneField {
         b.scene.time = try SceneRead.number(v, "time", in: 0...RefreshScene.maxTime)
     }
     .surroundings()
+    .moment(\.time)
 
     /// Image files by state.
     public static let images = SceneField(
@@ -222,7 +225,7 @@ extension SceneField {
     public static let language = SceneField(
         "language", .text, group: .labels,
         help: "Language tag for the titles (en, zh-Hans, zh-Hant, ko, ru, uk; others fall back to en).", example: .text("ko"),
-        default: TitleLanguage.en.rawValue, valueName: LanguageTag.settingValueName
+        default: TitleLanguage.en.rawValue, valueName: LanguageTag.settingValueName, valueType: LanguageTag.self
     ) { v, b in
         let tag = try LanguageTag.read(v, field: "language")
         b.language = tag
@@ -276,9 +279,30 @@ extension SceneField {
     }
     .surroundings()
 
+    /// Each library's own label colour, from its family, by class where its classes differ:
+    /// `mjrefresh #5A5A5A, …, zjrefresh NormalAnimator #000000`.
+    static var textColorDefaults: String {
+        RefreshLibrary.allCases.map { library -> String in
+            let family = library.family
+            var colours: [(name: String, hex: String)] = []
+            for control in family.classes {
+                var scene = RefreshScene()
+                scene.family = family
+                scene.kind = control.kind
+                scene.style = control.style
+                let hex = family.defaultTextColor(of: scene).hexText
+                if !colours.contains(where: { $0.name == control.name }) { colours.append((control.name, hex)) }
+            }
+            let distinct = Set(colours.map(\.hex))
+            if distinct.count == 1, let hex = distinct.first { return "\(family.name) \(hex)" }
+            return family.name + " " + colours.map { "\($0.name) \($0.hex)" }.joined(separator: ", ")
+        }.joined(separator: "; ")
+    }
+
     /// The labels' colour.
     public static let textColor = stored(
-        "textColor", \.scene.textColor, group: .labels, help: "Label and arrow colour #RRGGBB[AA] (default #5A5A5A).",
+        "textColor", \.scene.textColor, group: .labels,
+        help: "Label and arrow colour #RRGGBB[AA] (default: each library's own: \(textColorDefaults)).",
         example: RGBAColor(red: 0, green: 0xFF, blue: 0)
     )
     .on(.part(.stateLabel))

@@ -42,7 +42,7 @@ extension SceneField {
     ) -> SceneField {
         SceneField(
             key, V.settingKind, group: group, help: help, example: example.sceneValue ?? .text(""), default: defaultText,
-            unit: unit, valueName: V.settingValueName, owner: defaults.name
+            unit: unit, valueName: V.settingValueName, owner: defaults.name, valueType: V.self
         ) { raw, build in
             if let range { _ = try SceneRead.number(raw, key, in: range) }
             let value = try V.read(raw, field: key)

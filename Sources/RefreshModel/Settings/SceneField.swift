@@ -71,6 +71,13 @@ public struct SceneField: Sendable {
     public let accepts: FileTypes?
     /// A valid value that differs from the default (help, docs and the schema tests).
     public let example: SceneValue
+    /// The Swift type the value is read as, when declared: what the panel offers for it
+    /// (a colour picker, suggestions) derives from it.
+    public let valueType: (any SceneSettingValue.Type)?
+    /// True for a colour setting (its value type is a colour).
+    public var isColor: Bool { valueType?.isColor ?? false }
+    /// Values the panel suggests (its value type's); nil for none.
+    public var suggestions: [String]? { valueType?.suggestions }
     /// The library that owns the setting (its family's name); nil for settings every library has.
     public let owner: String?
     /// The Swift properties of the scene the setting sets when they are named otherwise
@@ -87,6 +94,13 @@ public struct SceneField: Sendable {
     /// decoding limits. Such a setting exists on every class and is never app code
     /// (docs/export.md): the export leaves it out, and its proof carries it over.
     public private(set) var isSurroundings = false
+    /// How the setting's value moves from one scene to another when it is of the moment — the
+    /// state, the pull, the time: what changes from picture to picture while the files stay
+    /// (``SceneDescription/scene(reusing:)``, the preview's scene cache, the page's still
+    /// pictures); nil for the others.
+    public private(set) var carry: (@Sendable (RefreshScene, inout RefreshScene) -> Void)?
+    /// True for a setting of the moment (``carry``).
+    public var isMoment: Bool { carry != nil }
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` naming ``name``.
     let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
 
@@ -95,9 +109,11 @@ public struct SceneField: Sendable {
         _ key: String, option: String? = nil, _ kind: Kind, group: Group, help: String, example: SceneValue,
         default defaultText: String? = nil, unit: String? = nil, valueName: String? = nil, files: FileTypes? = nil,
         fileForm: FileForm? = nil, owner: String? = nil, properties: [String] = [], isEffect: Bool = false,
-        title: String? = nil, apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
+        title: String? = nil, valueType: (any SceneSettingValue.Type)? = nil,
+        apply: @escaping @Sendable (SceneValue, inout SceneBuild) throws -> Void
     ) {
         self.key = SceneKey(key)
+        self.valueType = valueType
         self.option = option ?? Self.kebab(key)
         self.valueKind = kind
         self.help = help
@@ -134,7 +150,7 @@ public struct SceneField: Sendable {
     ) -> SceneField {
         SceneField(
             key, V.settingKind, group: group, help: help, example: example.sceneValue ?? .text(""), default: defaultText,
-            unit: unit, valueName: V.settingValueName, fileForm: V.fileForm, properties: properties
+            unit: unit, valueName: V.settingValueName, fileForm: V.fileForm, properties: properties, valueType: V.self
         ) { raw, build in build[keyPath: path] = try V.read(raw, field: key) }
     }
 
@@ -144,6 +160,16 @@ public struct SceneField: Sendable {
     public func on(_ rule: ClassRule) -> SceneField {
         var field = self
         field.classes = rule
+        return field
+    }
+
+    /// This setting, of the moment: it sets `property` of the scene, and a scene whose files
+    /// are loaded takes a new value of it without reading them again (``carry``).
+    /// - Parameter property: the scene's property it sets.
+    /// - Returns: the setting.
+    public func moment<V>(_ property: WritableKeyPath<RefreshScene, V> & Sendable) -> SceneField {
+        var field = self
+        field.carry = { from, to in to[keyPath: property] = from[keyPath: property] }
         return field
     }
 

@@ -18,6 +18,10 @@ public protocol SceneSettingValue: Sendable {
     static var settingValueName: String? { get }
     /// How a value of this type names a file; nil when it never does.
     static var fileForm: FileForm? { get }
+    /// True for a colour: the panel offers a colour picker.
+    static var isColor: Bool { get }
+    /// Values the panel suggests (the languages titles exist in); nil for none.
+    static var suggestions: [String]? { get }
 }
 
 extension SceneSettingValue {
@@ -25,6 +29,10 @@ extension SceneSettingValue {
     public static var settingValueName: String? { nil }
     /// Names no file.
     public static var fileForm: FileForm? { nil }
+    /// Not a colour.
+    public static var isColor: Bool { false }
+    /// No suggestions.
+    public static var suggestions: [String]? { nil }
 }
 
 extension Bool: SceneSettingValue {
@@ -76,6 +84,8 @@ extension RGBAColor: SceneSettingValue {
     public var sceneValue: SceneValue? { .text(hexText) }
     /// `#RRGGBB[AA]`.
     public static var settingValueName: String? { "#RRGGBB[AA]" }
+    /// A colour.
+    public static var isColor: Bool { true }
 }
 
 extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {

@@ -67,4 +67,6 @@ extension LanguageTag: SceneSettingValue {
     public var sceneValue: SceneValue? { .text(rawValue) }
     /// What a tag looks like in help.
     public static var settingValueName: String? { "TAG" }
+    /// The languages the libraries have titles in.
+    public static var suggestions: [String]? { TitleLanguage.allCases.map(\.rawValue) }
 }

@@ -298,7 +298,7 @@ export function currentByState(field) {
 export function settings({ dynamic = true } = {}) {
   const pairs = [];
   for (const field of page.schema.fields) {
-    if (!dynamic && ["state", "percent", "time"].includes(field.name)) continue;
+    if (!dynamic && field.isMoment) continue;
     const control = $("f-" + field.name);
     if (!control || !applies(field)) continue;
     if (field.kind === "byState") {

@@ -111,7 +111,8 @@ extension MJRefresh {
                     receiver: v, swift: ["setTitle", "for"], objc: ["setTitle", "forState"],
                     arguments: [.string(title), Self.stateCase(state)]))
         }
-        let timeLabel = scene.kind == .header
+        // Only a class with the last-updated label has one to set (its declared part).
+        let timeLabel = scene.controlClass.parts.contains(.timeLabel)
         if scene.stateLabelHidden { flag(swift: "stateLabel?.isHidden", objc: "stateLabel.hidden", true) }
         if scene.timeLabelHidden && timeLabel { flag(swift: "lastUpdatedTimeLabel?.isHidden", objc: "lastUpdatedTimeLabel.hidden", true) }
         if let font = scene.stateLabelFont { set(["stateLabel?", "font"], .font(font)) }
