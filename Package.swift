@@ -26,6 +26,8 @@ let package = Package(
     products: [
         .library(name: "RefreshGif", targets: ["RefreshGif"]),
         .library(name: "RefreshGifTesting", targets: ["RefreshGifTesting"]),
+        // MJRefresh's Swift API on Linux: an app's own refresh code, compiled and drawn (docs/app-code.md).
+        .library(name: "RefreshGifUIKit", targets: ["RefreshGifUIKit"]),
         // Strategies for pointfreeco/swift-snapshot-testing, for teams already on it: only with
         // the SnapshotTesting trait, so nobody else builds that package.
         .library(name: "RefreshGifSnapshotTesting", targets: ["RefreshGifSnapshotTesting"]),
@@ -78,7 +80,8 @@ let package = Package(
         .target(
             name: "RefreshGif",
             dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
-        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshLocking"]),
+        .target(name: "RefreshGifUIKit", dependencies: ["RefreshGif"]),
+        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking"]),
         .target(
             name: "RefreshGifSnapshotTesting",
             dependencies: [
@@ -101,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "RefreshGifTests",
             dependencies: [
-                "RefreshGif", "RefreshGifTesting", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
+                "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
                 "RefreshImage", "RefreshModel", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),

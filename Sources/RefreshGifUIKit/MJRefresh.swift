@@ -1,0 +1,507 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+import RefreshGif
+
+// MJRefresh 3.7's public API as Swift imports its headers, on Linux: app code that configures
+// refresh controls compiles against it unchanged, and the control it configures is drawn by
+// RefreshGif as the scene the command line would build (docs/app-code.md). Each declaration
+// names the header entry it stands for (`api:`), held to docs/coverage-names.txt.
+
+/// A control's state. // api: MJRefreshComponent.state
+public enum MJRefreshState: Int, Sendable {
+    case idle = 1, pulling, refreshing, willRefresh, noMoreData
+
+    /// The scene's name for it.
+    var sceneName: String {
+        switch self {
+        case .idle: return "idle"
+        case .pulling: return "pulling"
+        case .refreshing: return "refreshing"
+        case .willRefresh: return "will-refresh"
+        case .noMoreData: return "no-more-data"
+        }
+    }
+}
+
+/// MJRefresh's global configuration.
+public final class MJRefreshConfig: @unchecked Sendable {
+    /// The one configuration. // api: MJRefreshConfig.defaultConfig
+    public static let `default` = MJRefreshConfig()
+    private let lock = NSLock()
+    private var _languageCode: String?
+    private var _i18nFilename: String?
+    private var _i18nBundle: Bundle?
+
+    /// The language every user sees; nil leaves the device's. // api: MJRefreshConfig.languageCode
+    public var languageCode: String? {
+        get { lock.withLock { _languageCode } }
+        set { lock.withLock { _languageCode = newValue } }
+    }
+    /// The strings table read from the app's bundle. // api: MJRefreshConfig.i18nFilename
+    public var i18nFilename: String? {
+        get { lock.withLock { _i18nFilename } }
+        set { lock.withLock { _i18nFilename = newValue } }
+    }
+    /// The bundle the app's strings are in; nil for the main bundle (the app's resource
+    /// folders here). // api: MJRefreshConfig.i18nBundle
+    public var i18nBundle: Bundle? {
+        get { lock.withLock { _i18nBundle } }
+        set { lock.withLock { _i18nBundle = newValue } }
+    }
+
+    /// Back to MJRefresh's defaults (tests call it between cases).
+    public func reset() {
+        lock.withLock {
+            _languageCode = nil
+            _i18nFilename = nil
+            _i18nBundle = nil
+        }
+    }
+
+    /// The configuration as scene settings.
+    func describe(into description: inout SceneDescription) {
+        if let code = languageCode {
+            description[.language] = .text(code)
+            description[.forceLanguage] = .flag(true)
+        }
+        if let table = i18nFilename { description[.i18nFilename] = .text(table) }
+        if let bundle = i18nBundle {
+            description[.i18nBundle] = .text(bundle.bundlePath)
+        } else if let folder = Self.appStringsFolder(table: i18nFilename ?? "Localizable") {
+            // The main bundle: the app's resource folder that holds the table's .lproj folders.
+            description[.i18nBundle] = .text(folder)
+        }
+    }
+
+    /// The first resource folder holding `TABLE.strings` in an `.lproj` folder.
+    static func appStringsFolder(table: String) -> String? {
+        AppResources.folders.first { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains {
+                $0.hasSuffix(".lproj") && FileManager.default.fileExists(atPath: folder + "/" + $0 + "/" + table + ".strings")
+            }
+        }
+    }
+}
+
+extension Bundle {
+    /// MJRefresh's own word for `key` in the device's language (or the forced one), the
+    /// app's table first. // api: NSBundle+MJRefresh.mj_localizedStringForKey:
+    public static func mj_localizedString(forKey key: String) -> String {
+        var description = SceneDescription()
+        AppDevice.describe(into: &description)
+        MJRefreshConfig.default.describe(into: &description)
+        let language: String
+        if case let .text(tag)? = description[.language] { language = tag } else { language = "en" }
+        // The app's table first, in the language drawn, as MJRefresh looks it up.
+        if case let .text(bundle)? = description[.i18nBundle], let tag = try? LanguageTag(language) {
+            let table: String
+            if case let .text(name)? = description[.i18nFilename] { table = name } else { table = "Localizable" }
+            if let value = (try? StringsTable.load(bundle, table: table, language: tag))?[key] { return value }
+        }
+        let word = key.hasPrefix("MJRefresh") ? String(key.dropFirst("MJRefresh".count)) : key
+        guard let found = MJRefreshTitles.Key(rawValue: word) else { return key }
+        return MJRefreshTitles.string(found, TitleLanguage(tag: language))
+    }
+}
+
+/// The base of every MJRefresh control: its block, animation durations, alpha change.
+open class MJRefreshComponent: UIView {
+    /// The kind of control the class is.
+    open class var sceneKind: ComponentKind { .header }
+    /// The style it draws in; nil for a base class an app subclasses (drawn by its views).
+    open class var sceneStyle: ComponentStyle? { nil }
+
+    /// Called when the control starts refreshing. // api: MJRefreshComponent.refreshingBlock
+    public var refreshingBlock: (() -> Void)?
+    /// The state. // api: MJRefreshComponent.state
+    open var state: MJRefreshState = .idle
+    /// How far it is pulled. // api: MJRefreshComponent.pullingPercent
+    open var pullingPercent: CGFloat = 0
+    // api: MJRefreshComponent.fastAnimationDuration
+    open var fastAnimationDuration: TimeInterval = 0.25 { didSet { given.insert("fast") } }
+    // api: MJRefreshComponent.slowAnimationDuration
+    open var slowAnimationDuration: TimeInterval = 0.4 { didSet { given.insert("slow") } }
+    var animationDisabled = false
+    // api: MJRefreshComponent.automaticallyChangeAlpha
+    open var isAutomaticallyChangeAlpha = false
+    /// What the app set (so a default is left to the library, as the scene leaves it).
+    var given: Set<String> = []
+
+    /// `headerWithRefreshingBlock:`, `footerWithRefreshingBlock:`, `trailerWithRefreshingBlock:`.
+    /// // api: MJRefreshHeader.headerWithRefreshingBlock:
+    public required init(refreshingBlock: @escaping () -> Void) {
+        self.refreshingBlock = refreshingBlock
+        super.init()
+        prepare()
+    }
+
+    /// A control without a block (set one later).
+    public override init() {
+        super.init()
+        prepare()
+    }
+
+    /// Sets up the subviews (an app's subclass adds its own here). // api: MJRefreshComponent.prepare
+    open func prepare() {}
+    /// Places the subviews. // api: MJRefreshComponent.placeSubviews
+    open func placeSubviews() {}
+    /// The language changed: the words are read again when drawn. // api: MJRefreshComponent.i18nDidChange
+    open func i18nDidChange() {}
+
+    open override var mj_h: CGFloat { didSet { given.insert("height") } }
+
+    /// Both durations 0. // api: MJRefreshComponent.setAnimationDisabled
+    @discardableResult open func setAnimationDisabled() -> Self {
+        animationDisabled = true
+        return self
+    }
+
+    /// `automaticallyChangeAlpha`, chained. // api: MJRefreshComponent+Swift.autoChangeTransparency
+    @discardableResult public func autoChangeTransparency(_ isAutoChange: Bool) -> Self {
+        isAutomaticallyChangeAlpha = isAutoChange
+        return self
+    }
+
+    /// Puts the control on `scrollView` as its header, footer or trailer. // api: MJRefreshComponent+Swift.linkTo
+    @discardableResult public func link(to scrollView: UIScrollView) -> Self {
+        switch Self.sceneKind {
+        case .header: scrollView.mj_header = self as? MJRefreshHeader
+        case .trailer: scrollView.mj_trailer = self as? MJRefreshTrailer
+        default: scrollView.mj_footer = self as? MJRefreshFooter
+        }
+        return self
+    }
+
+    /// Starts refreshing. // api: MJRefreshComponent.beginRefreshing
+    open func beginRefreshing() { state = .refreshing }
+    /// Ends refreshing. // api: MJRefreshComponent.endRefreshing
+    open func endRefreshing() { state = .idle }
+    /// True while refreshing. // api: MJRefreshComponent.refreshing
+    open var isRefreshing: Bool { state == .refreshing || state == .willRefresh }
+
+    /// What the app set on the control, as scene settings (each class adds its own).
+    open func describe(into description: inout SceneDescription) throws {
+        guard let style = Self.sceneStyle else {
+            throw AppCodeError.cannotDraw(
+                className: String(describing: type(of: self)), view: "the control",
+                message: "a bare base class draws only the subviews an app adds; RefreshGifUIKit draws the stock classes (docs/app-code.md)")
+        }
+        description[.kind] = .text(Self.sceneKind.rawValue)
+        description[.style] = .text(style.rawValue)
+        if given.contains("fast") { description[.fastAnimationDuration] = .number(fastAnimationDuration) }
+        if given.contains("slow") { description[.slowAnimationDuration] = .number(slowAnimationDuration) }
+        if animationDisabled { description[.animationDisabled] = .flag(true) }
+        if isAutomaticallyChangeAlpha { description[.autoAlpha] = .flag(true) }
+        if given.contains("height") { description[.height] = .number(Double(mj_h)) }
+        if isHidden { description[.hidden] = .flag(true) }
+        if let backgroundColor { description[.controlColor] = .text(backgroundColor.sceneText) }
+    }
+
+    /// The scene this control draws, as the command line would build it: the device
+    /// (``AppDevice``), MJRefresh's configuration, then what the app set on the control.
+    /// - Parameters:
+    ///   - state: the state drawn.
+    ///   - percent: how far it is pulled.
+    ///   - time: seconds since the state was entered.
+    /// - Returns: the scene's settings.
+    /// - Throws: ``AppCodeError`` for a view or value the renderer cannot draw.
+    public func sceneDescription(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> SceneDescription {
+        var description = SceneDescription()
+        AppDevice.describe(into: &description)
+        MJRefreshConfig.default.describe(into: &description)
+        try describe(into: &description)
+        description[.state] = .text((state ?? self.state).sceneName)
+        description[.percent] = .number(percent ?? Double(pullingPercent))
+        if time != 0 { description[.time] = .number(time) }
+        return description
+    }
+}
+
+/// A header. // api: MJRefreshHeader
+open class MJRefreshHeader: MJRefreshComponent {
+    open override class var sceneKind: ComponentKind { .header }
+    // api: MJRefreshHeader.ignoredScrollViewContentInsetTop
+    open var ignoredScrollViewContentInsetTop: CGFloat = 0 { didSet { given.insert("ignored") } }
+    /// The key MJRefresh stores the last refresh under. // api: MJRefreshHeader.lastUpdatedTimeKey
+    open var lastUpdatedTimeKey = "MJRefreshHeaderLastUpdatedTimeKey"
+    /// The last refresh (``AppDevice/lastUpdated``). // api: MJRefreshHeader.lastUpdatedTime
+    open var lastUpdatedTime: Date? { AppDevice.lastUpdated }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        if given.contains("ignored") { description[.ignoredInset] = .number(Double(ignoredScrollViewContentInsetTop)) }
+    }
+}
+
+/// A header with the state label and the last-updated label. // api: MJRefreshStateHeader
+open class MJRefreshStateHeader: MJRefreshHeader {
+    open override class var sceneStyle: ComponentStyle? { .state }
+    /// The state label. // api: MJRefreshStateHeader.stateLabel
+    public let stateLabel: UILabel! = StockLabel.make(.state)
+    /// The last-updated label. // api: MJRefreshStateHeader.lastUpdatedTimeLabel
+    public let lastUpdatedTimeLabel: UILabel! = StockLabel.make(.time)
+    // api: MJRefreshStateHeader.labelLeftInset
+    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    /// The last-updated line from the last refresh. // api: MJRefreshStateHeader.lastUpdatedTimeText
+    open var lastUpdatedTimeText: ((Date?) -> String)?
+    var titles: [MJRefreshState: String] = [:]
+
+    /// The state label's text in `state`. // api: MJRefreshStateHeader.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockLabel.describe(stateLabel, timeLabel: lastUpdatedTimeLabel, into: &description)
+        describeTitles(titles, into: &description)
+        if given.contains("inset") { description[.labelLeftInset] = .number(Double(labelLeftInset)) }
+        if let lastUpdatedTimeText { description[.lastUpdatedText] = .text(lastUpdatedTimeText(lastUpdatedTime)) }
+    }
+}
+
+/// A header whose picture is an image sequence per state. // api: MJRefreshGifHeader
+open class MJRefreshGifHeader: MJRefreshStateHeader {
+    open override class var sceneStyle: ComponentStyle? { .gif }
+    /// The image view. // api: MJRefreshGifHeader.gifView
+    public let gifView: UIImageView! = UIImageView()
+    var sequences: [MJRefreshState: StateImageSequence] = [:]
+
+    // api: MJRefreshGifHeader.setImages:duration:forState:
+    @discardableResult open func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
+        sequences[state] = StateImageSequence(images: images, duration: duration)
+        return self
+    }
+
+    /// A tenth of a second a frame. // api: MJRefreshGifHeader.setImages:forState:
+    @discardableResult open func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
+        setImages(images, duration: Double(images.count) * 0.1, for: state)
+    }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        try StateImageSequence.describe(sequences, into: &description)
+    }
+}
+
+/// A header with the arrow and the spinner. // api: MJRefreshNormalHeader
+open class MJRefreshNormalHeader: MJRefreshStateHeader {
+    open override class var sceneStyle: ComponentStyle? { .normal }
+    /// The arrow. // api: MJRefreshNormalHeader.arrowView
+    public let arrowView: UIImageView! = UIImageView()
+    /// The spinner. // api: MJRefreshNormalHeader.loadingView
+    public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockSpinner.describe(arrow: arrowView, spinner: loadingView, into: &description)
+    }
+}
+
+/// A footer. // api: MJRefreshFooter
+open class MJRefreshFooter: MJRefreshComponent {
+    // api: MJRefreshFooter.ignoredScrollViewContentInsetBottom
+    open var ignoredScrollViewContentInsetBottom: CGFloat = 0 { didSet { given.insert("ignored") } }
+    /// No more data. // api: MJRefreshFooter.endRefreshingWithNoMoreData
+    open func endRefreshingWithNoMoreData() { state = .noMoreData }
+    /// Back to idle after no more data. // api: MJRefreshFooter.resetNoMoreData
+    open func resetNoMoreData() { state = .idle }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        if given.contains("ignored") { description[.ignoredInset] = .number(Double(ignoredScrollViewContentInsetBottom)) }
+    }
+}
+
+/// A footer that refreshes when it comes into view. // api: MJRefreshAutoFooter
+open class MJRefreshAutoFooter: MJRefreshFooter {
+    open override class var sceneKind: ComponentKind { .autoFooter }
+    // api: MJRefreshAutoFooter.automaticallyRefresh
+    open var isAutomaticallyRefresh = true
+    // api: MJRefreshAutoFooter.triggerAutomaticallyRefreshPercent
+    open var triggerAutomaticallyRefreshPercent: CGFloat = 1 { didSet { given.insert("trigger") } }
+    // api: MJRefreshAutoFooter.autoTriggerTimes
+    open var autoTriggerTimes = 1 { didSet { given.insert("times") } }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        if !isAutomaticallyRefresh { description[.automaticallyRefreshDisabled] = .flag(true) }
+        if given.contains("trigger") {
+            description[.triggerAutomaticallyRefreshPercent] = .number(Double(triggerAutomaticallyRefreshPercent))
+        }
+        if given.contains("times") { description[.autoTriggerTimes] = .integer(autoTriggerTimes) }
+    }
+}
+
+/// An auto footer with the state label. // api: MJRefreshAutoStateFooter
+open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
+    open override class var sceneStyle: ComponentStyle? { .state }
+    /// The state label. // api: MJRefreshAutoStateFooter.stateLabel
+    public let stateLabel: UILabel! = StockLabel.make(.state)
+    // api: MJRefreshAutoStateFooter.labelLeftInset
+    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    // api: MJRefreshAutoStateFooter.refreshingTitleHidden
+    open var isRefreshingTitleHidden = false
+    var titles: [MJRefreshState: String] = [:]
+
+    // api: MJRefreshAutoStateFooter.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockLabel.describe(stateLabel, timeLabel: nil, into: &description)
+        describeTitles(titles, into: &description)
+        if given.contains("inset") { description[.labelLeftInset] = .number(Double(labelLeftInset)) }
+        if isRefreshingTitleHidden { description[.refreshingTitleHidden] = .flag(true) }
+    }
+}
+
+/// An auto footer with images by state. // api: MJRefreshAutoGifFooter
+open class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter {
+    open override class var sceneStyle: ComponentStyle? { .gif }
+    /// The image view. // api: MJRefreshAutoGifFooter.gifView
+    public let gifView: UIImageView! = UIImageView()
+    var sequences: [MJRefreshState: StateImageSequence] = [:]
+
+    // api: MJRefreshAutoGifFooter.setImages:duration:forState:
+    @discardableResult open func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
+        sequences[state] = StateImageSequence(images: images, duration: duration)
+        return self
+    }
+
+    // api: MJRefreshAutoGifFooter.setImages:forState:
+    @discardableResult open func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
+        setImages(images, duration: Double(images.count) * 0.1, for: state)
+    }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        try StateImageSequence.describe(sequences, into: &description)
+    }
+}
+
+/// An auto footer with the spinner. // api: MJRefreshAutoNormalFooter
+open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
+    open override class var sceneStyle: ComponentStyle? { .normal }
+    /// The spinner. // api: MJRefreshAutoNormalFooter.loadingView
+    public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockSpinner.describe(arrow: nil, spinner: loadingView, into: &description)
+    }
+}
+
+/// A footer pulled up past the content. // api: MJRefreshBackFooter
+open class MJRefreshBackFooter: MJRefreshFooter {
+    open override class var sceneKind: ComponentKind { .backFooter }
+}
+
+/// A back footer with the state label. // api: MJRefreshBackStateFooter
+open class MJRefreshBackStateFooter: MJRefreshBackFooter {
+    open override class var sceneStyle: ComponentStyle? { .state }
+    /// The state label. // api: MJRefreshBackStateFooter.stateLabel
+    public let stateLabel: UILabel! = StockLabel.make(.state)
+    // api: MJRefreshBackStateFooter.labelLeftInset
+    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    var titles: [MJRefreshState: String] = [:]
+
+    // api: MJRefreshBackStateFooter.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockLabel.describe(stateLabel, timeLabel: nil, into: &description)
+        describeTitles(titles, into: &description)
+        if given.contains("inset") { description[.labelLeftInset] = .number(Double(labelLeftInset)) }
+    }
+}
+
+/// A back footer with images by state. // api: MJRefreshBackGifFooter
+open class MJRefreshBackGifFooter: MJRefreshBackStateFooter {
+    open override class var sceneStyle: ComponentStyle? { .gif }
+    /// The image view. // api: MJRefreshBackGifFooter.gifView
+    public let gifView: UIImageView! = UIImageView()
+    var sequences: [MJRefreshState: StateImageSequence] = [:]
+
+    // api: MJRefreshBackGifFooter.setImages:duration:forState:
+    @discardableResult open func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
+        sequences[state] = StateImageSequence(images: images, duration: duration)
+        return self
+    }
+
+    // api: MJRefreshBackGifFooter.setImages:forState:
+    @discardableResult open func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
+        setImages(images, duration: Double(images.count) * 0.1, for: state)
+    }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        try StateImageSequence.describe(sequences, into: &description)
+    }
+}
+
+/// A back footer with the arrow and the spinner. // api: MJRefreshBackNormalFooter
+open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
+    open override class var sceneStyle: ComponentStyle? { .normal }
+    /// The arrow. // api: MJRefreshBackNormalFooter.arrowView
+    public let arrowView: UIImageView! = UIImageView()
+    /// The spinner. // api: MJRefreshBackNormalFooter.loadingView
+    public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockSpinner.describe(arrow: arrowView, spinner: loadingView, into: &description)
+    }
+}
+
+/// A trailer, pulled from the right. // api: MJRefreshTrailer
+open class MJRefreshTrailer: MJRefreshComponent {
+    open override class var sceneKind: ComponentKind { .trailer }
+}
+
+/// A trailer with the state label. // api: MJRefreshStateTrailer
+open class MJRefreshStateTrailer: MJRefreshTrailer {
+    open override class var sceneStyle: ComponentStyle? { .state }
+    /// The state label. // api: MJRefreshStateTrailer.stateLabel
+    public let stateLabel: UILabel! = StockLabel.make(.state)
+    var titles: [MJRefreshState: String] = [:]
+
+    // api: MJRefreshStateTrailer.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockLabel.describe(stateLabel, timeLabel: nil, into: &description)
+        describeTitles(titles, into: &description)
+    }
+}
+
+/// A trailer with the arrow. // api: MJRefreshNormalTrailer
+open class MJRefreshNormalTrailer: MJRefreshStateTrailer {
+    open override class var sceneStyle: ComponentStyle? { .normal }
+    /// The arrow. // api: MJRefreshNormalTrailer.arrowView
+    public let arrowView: UIImageView! = UIImageView()
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        StockSpinner.describe(arrow: arrowView, spinner: nil, into: &description)
+    }
+}
+
+/// Titles by state, as the scene's `titles` setting.
+func describeTitles(_ titles: [MJRefreshState: String], into description: inout SceneDescription) {
+    guard !titles.isEmpty else { return }
+    var map: [String: SceneValue] = [:]
+    for (state, title) in titles { map[state.sceneName] = .text(title) }
+    description[.titles] = .byState(map)
+}

@@ -1,0 +1,77 @@
+import RefreshGif
+
+/// The labels MJRefresh makes: bold 14-pt system font, #5A5A5A, centred. What the app changes
+/// on them becomes the label settings; what it leaves is the library's default, as a scene
+/// leaves it.
+enum StockLabel {
+    static let font = UIFont.boldSystemFont(ofSize: 14)
+    static let color = UIColor(red: 90.0 / 255, green: 90.0 / 255, blue: 90.0 / 255, alpha: 1)
+
+    static func make(_ role: LabelRole) -> UILabel {
+        let label = UILabel()
+        label.font = font
+        label.textColor = color
+        label.textAlignment = .center
+        label.role = role
+        return label
+    }
+
+    static func describe(_ state: UILabel?, timeLabel: UILabel?, into description: inout SceneDescription) {
+        if let state {
+            if state.isHidden { description[.hideStateLabel] = .flag(true) }
+            if let font = state.font, font != Self.font { description[.stateLabelFont] = .text(font.sceneText) }
+            if let color = state.textColor, color != Self.color { description[.stateLabelColor] = .text(color.sceneText) }
+        }
+        if let timeLabel {
+            if timeLabel.isHidden { description[.hideTimeLabel] = .flag(true) }
+            if let font = timeLabel.font, font != Self.font { description[.timeLabelFont] = .text(font.sceneText) }
+            if let color = timeLabel.textColor, color != Self.color { description[.timeLabelColor] = .text(color.sceneText) }
+        }
+    }
+}
+
+/// The Normal style's arrow and spinner: an image the app puts in the arrow view (tinted when
+/// a template), the spinner's style and colour.
+enum StockSpinner {
+    static func describe(arrow: UIImageView?, spinner: UIActivityIndicatorView?, into description: inout SceneDescription) {
+        if let image = arrow?.image, let file = image.frameFiles.first {
+            description[.arrowImage] = .text(file)
+            if image.renderingMode == .alwaysTemplate { description[.arrowImageTemplate] = .flag(true) }
+        }
+        guard let spinner else { return }
+        let words: [UIActivityIndicatorView.Style: String] = [
+            .gray: "classic", .white: "white", .whiteLarge: "white-large", .large: "white-large",
+        ]
+        if let word = words[spinner.style] { description[.spinner] = .text(word) }
+        if let color = spinner.color { description[.spinnerColor] = .text(color.sceneText) }
+    }
+}
+
+/// One state's images and duration as `setImages(_:duration:for:)` gave them.
+struct StateImageSequence {
+    var images: [UIImage]
+    var duration: TimeInterval
+
+    /// The states' images as the `images` and `durations` settings: each state's frames as
+    /// one file, or a comma-separated list of PNG frames in their order.
+    static func describe(_ sequences: [MJRefreshState: StateImageSequence], into description: inout SceneDescription) throws {
+        var images: [String: SceneValue] = [:]
+        var durations: [String: SceneValue] = [:]
+        for (state, sequence) in sequences {
+            let files = sequence.images.flatMap(\.frameFiles)
+            guard !files.isEmpty else { continue }  // an empty list leaves the state's images as they were
+            guard sequence.duration.isFinite, sequence.duration >= 0, sequence.duration <= 3600 else {
+                throw AppCodeError.badValue(
+                    what: "setImages(_:duration: \(sequence.duration), for: .\(state))", message: "a duration between 0 and 3600 seconds")
+            }
+            if files.count > 1, let odd = files.first(where: { !$0.lowercased().hasSuffix(".png") }) {
+                throw AppCodeError.badValue(
+                    what: "setImages(_:for: .\(state))", message: "\(odd): frames of a sequence are PNG files (a GIF is one image of its own)")
+            }
+            images[state.sceneName] = .text(files.joined(separator: ","))
+            if sequence.duration > 0 { durations[state.sceneName] = .number(sequence.duration) }
+        }
+        if !images.isEmpty { description[.images] = .byState(images) }
+        if !durations.isEmpty { description[.durations] = .byState(durations) }
+    }
+}

@@ -1,0 +1,76 @@
+import RefreshGif
+
+/// A colour as app code makes one: by components, by white, a system colour, or a colour set
+/// of the app's asset catalogs (`UIColor(named:)`). Drawn as the sRGB colour it names; a
+/// dynamic system colour in its light appearance (docs/app-code.md).
+open class UIColor: Equatable, @unchecked Sendable {
+    /// The components, 0 to 1.
+    public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+
+    /// A colour by its sRGB components (clamped to 0…1; a NaN is 0).
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        func clamp(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(1, max(0, v)) }
+        self.red = clamp(red)
+        self.green = clamp(green)
+        self.blue = clamp(blue)
+        self.alpha = clamp(alpha)
+    }
+
+    /// A grey.
+    public convenience init(white: CGFloat, alpha: CGFloat) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// A colour set of the app's asset catalogs (``AppResources``); nil when none has that name.
+    public convenience init?(named name: String) {
+        guard let found = try? AppResources.color(named: name) else {
+            AppResources.miss("UIColor(named: \"\(name)\")")
+            return nil
+        }
+        self.init(red: found.red, green: found.green, blue: found.blue, alpha: found.alpha)
+    }
+
+    /// The same colour at another opacity.
+    public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
+        UIColor(red: red, green: green, blue: blue, alpha: alpha)
+    }
+
+    public static func == (a: UIColor, b: UIColor) -> Bool {
+        a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA`, as a scene's colour settings take it.
+    var sceneText: String {
+        let parts = [red, green, blue, alpha].map { Int(($0 * 255).rounded()) }
+        let hex = parts.map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
+        return "#" + hex.prefix(3).joined() + (parts[3] == 255 ? "" : hex[3])
+    }
+
+    private static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) -> UIColor {
+        UIColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: a)
+    }
+
+    public static var black: UIColor { UIColor(white: 0, alpha: 1) }
+    public static var white: UIColor { UIColor(white: 1, alpha: 1) }
+    public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
+    public static var darkGray: UIColor { UIColor(white: 1.0 / 3, alpha: 1) }
+    public static var lightGray: UIColor { UIColor(white: 2.0 / 3, alpha: 1) }
+    public static var gray: UIColor { UIColor(white: 0.5, alpha: 1) }
+    public static var red: UIColor { rgb(255, 0, 0) }
+    public static var green: UIColor { rgb(0, 255, 0) }
+    public static var blue: UIColor { rgb(0, 0, 255) }
+    public static var orange: UIColor { rgb(255, 128, 0) }
+    // The dynamic system colours, light appearance (iOS 17).
+    public static var label: UIColor { black }
+    public static var secondaryLabel: UIColor { rgb(60, 60, 67, 0.6) }
+    public static var tertiaryLabel: UIColor { rgb(60, 60, 67, 0.3) }
+    public static var systemBackground: UIColor { white }
+    public static var secondarySystemBackground: UIColor { rgb(242, 242, 247) }
+    public static var systemGroupedBackground: UIColor { rgb(242, 242, 247) }
+    public static var systemBlue: UIColor { rgb(0, 122, 255) }
+    public static var systemRed: UIColor { rgb(255, 59, 48) }
+    public static var systemGreen: UIColor { rgb(52, 199, 89) }
+    public static var systemOrange: UIColor { rgb(255, 149, 0) }
+    public static var systemGray: UIColor { rgb(142, 142, 147) }
+    public static var systemGray6: UIColor { rgb(242, 242, 247) }
+}

@@ -1,0 +1,80 @@
+import RefreshGif
+
+/// An image as app code loads one: by name from the app's resources (``AppResources``), from a
+/// file, or an animated image made of others. The control draws its file, decoded by the same
+/// loader a scene uses (docs/app-code.md).
+open class UIImage: Equatable, @unchecked Sendable {
+    /// How the image is tinted.
+    public enum RenderingMode: Sendable {
+        case automatic, alwaysOriginal, alwaysTemplate
+    }
+
+    /// The file, for a single image.
+    let file: String?
+    /// The frames of an animated image.
+    public let images: [UIImage]?
+    /// An animated image's duration, seconds.
+    public let duration: TimeInterval
+    /// How it is tinted.
+    public let renderingMode: RenderingMode
+    /// The name it was asked for by, when it was.
+    let name: String?
+
+    init(file: String?, images: [UIImage]?, duration: TimeInterval, renderingMode: RenderingMode, name: String?) {
+        self.file = file
+        self.images = images
+        self.duration = duration
+        self.renderingMode = renderingMode
+        self.name = name
+    }
+
+    /// The image named `name` in the app's resources: an image set of an asset catalog (a
+    /// template set is tinted), else `NAME@3x.png`, `NAME@2x.png` or `NAME.png`; nil when
+    /// none has that name (said when the control is drawn).
+    public convenience init?(named name: String) {
+        let found: ImageFile?
+        do {
+            found = try AppResources.image(named: name)
+        } catch {
+            AppResources.miss("UIImage(named: \"\(name)\") (\(error))")
+            return nil
+        }
+        guard let found else {
+            AppResources.miss("UIImage(named: \"\(name)\")")
+            return nil
+        }
+        self.init(
+            file: found.path, images: nil, duration: 0, renderingMode: found.template ? .alwaysTemplate : .automatic, name: name)
+    }
+
+    /// The image in the file at `path` (a PNG or GIF); nil when there is no such file.
+    public convenience init?(contentsOfFile path: String) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+            AppResources.miss("UIImage(contentsOfFile: \"\(path)\")")
+            return nil
+        }
+        self.init(file: path, images: nil, duration: 0, renderingMode: .automatic, name: nil)
+    }
+
+    /// An image that plays `images` over `duration` seconds.
+    open class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+        guard !images.isEmpty else { return nil }
+        return UIImage(file: nil, images: images, duration: duration, renderingMode: .automatic, name: nil)
+    }
+
+    /// The same image, tinted (`alwaysTemplate`) or not.
+    open func withRenderingMode(_ mode: RenderingMode) -> UIImage {
+        UIImage(file: file, images: images, duration: duration, renderingMode: mode, name: name)
+    }
+
+    public static func == (a: UIImage, b: UIImage) -> Bool {
+        a.file == b.file && a.images == b.images && a.duration == b.duration && a.renderingMode == b.renderingMode
+    }
+
+    /// The files of its frames, in order: one for a single image.
+    var frameFiles: [String] {
+        if let images { return images.flatMap(\.frameFiles) }
+        return file.map { [$0] } ?? []
+    }
+}

@@ -1,0 +1,164 @@
+import RefreshGif
+
+/// The part of `UIView` that refresh code touches: frame, alpha, hidden, background colour,
+/// transform, corner radius and border, subviews (docs/app-code.md).
+open class UIView {
+    /// Where the view is in its superview, in points.
+    open var frame: CGRect = .zero
+    /// Its bounds: its own size at the origin.
+    open var bounds: CGRect {
+        get { CGRect(origin: .zero, size: frame.size) }
+        set { frame.size = newValue.size }
+    }
+    /// Its opacity.
+    open var alpha: CGFloat = 1
+    /// True when not drawn.
+    open var isHidden = false
+    /// Its background colour.
+    open var backgroundColor: UIColor?
+    /// Its layer's corner radius and border.
+    public let layer = CALayer()
+    /// Its subviews, in drawing order.
+    public private(set) var subviews: [UIView] = []
+    /// The view holding it.
+    public private(set) weak var superview: UIView?
+    /// An app's tag.
+    open var tag = 0
+
+    public init() {}
+
+    /// A view with a frame.
+    public init(frame: CGRect) {
+        self.frame = frame
+    }
+
+    /// Puts `view` on top of the others.
+    open func addSubview(_ view: UIView) {
+        view.removeFromSuperview()
+        subviews.append(view)
+        view.superview = self
+    }
+
+    /// Takes the view out of its superview.
+    open func removeFromSuperview() {
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    /// Lays out the subviews (a refresh control places its labels here).
+    open func layoutSubviews() {}
+    /// Asks for layout: done at once here.
+    open func setNeedsLayout() { layoutSubviews() }
+    /// Done at once here.
+    open func layoutIfNeeded() {}
+    /// Redrawn when drawn.
+    open func setNeedsDisplay() {}
+
+    // MJRefresh's UIView+MJExtension.
+    public var mj_x: CGFloat { get { frame.origin.x } set { frame.origin.x = newValue } }
+    public var mj_y: CGFloat { get { frame.origin.y } set { frame.origin.y = newValue } }
+    public var mj_w: CGFloat { get { frame.size.width } set { frame.size.width = newValue } }
+    public var mj_h: CGFloat { get { frame.size.height } set { frame.size.height = newValue } }
+}
+
+/// A layer's look: corner radius and border.
+open class CALayer {
+    open var cornerRadius: CGFloat = 0
+    open var borderWidth: CGFloat = 0
+    open var borderColor: UIColor?
+    open var masksToBounds = false
+    public init() {}
+}
+
+/// A label: its text, font, colour and alignment.
+open class UILabel: UIView {
+    open var text: String?
+    open var font: UIFont? = .systemFont(ofSize: 17)
+    open var textColor: UIColor? = .label
+    open var textAlignment: NSTextAlignment = .natural
+    /// Set by the control's own labels: which setting its font, colour and hidden flag are.
+    var role: LabelRole?
+}
+
+/// Which of a control's labels a label is.
+enum LabelRole: Sendable {
+    case state, time
+}
+
+/// Text alignment.
+public enum NSTextAlignment: Int, Sendable {
+    case left, center, right, justified, natural
+}
+
+/// An image view: one image, or frames it animates.
+open class UIImageView: UIView {
+    open var image: UIImage?
+    open var animationImages: [UIImage]?
+    open var animationDuration: TimeInterval = 0
+    open var tintColor: UIColor?
+    public private(set) var isAnimating = false
+
+    public init(image: UIImage?) {
+        self.image = image
+        super.init()
+    }
+
+    public override init() { super.init() }
+
+    open func startAnimating() { isAnimating = true }
+    open func stopAnimating() { isAnimating = false }
+}
+
+/// The spinner.
+open class UIActivityIndicatorView: UIView {
+    /// Its look.
+    public enum Style: Sendable {
+        case medium, large, gray, white, whiteLarge
+    }
+    open var style: Style = .medium
+    open var color: UIColor?
+    open var hidesWhenStopped = true
+    public private(set) var isAnimating = false
+
+    public init(style: Style) {
+        self.style = style
+        super.init()
+    }
+
+    public override init() { super.init() }
+
+    open func startAnimating() { isAnimating = true }
+    open func stopAnimating() { isAnimating = false }
+}
+
+/// A scroll view, holding the refresh controls (`mj_header`, `mj_footer`, `mj_trailer`).
+open class UIScrollView: UIView {
+    open var contentOffset: CGPoint = .zero
+    open var contentSize: CGSize = .zero
+    /// The header.
+    open var mj_header: MJRefreshHeader? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let mj_header { addSubview(mj_header) }
+        }
+    }
+    /// The footer.
+    open var mj_footer: MJRefreshFooter? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let mj_footer { addSubview(mj_footer) }
+        }
+    }
+    /// The trailer.
+    open var mj_trailer: MJRefreshTrailer? {
+        didSet {
+            oldValue?.removeFromSuperview()
+            if let mj_trailer { addSubview(mj_trailer) }
+        }
+    }
+}
+
+/// A table view.
+open class UITableView: UIScrollView {}
+/// A collection view.
+open class UICollectionView: UIScrollView {}
