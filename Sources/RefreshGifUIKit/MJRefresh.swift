@@ -144,6 +144,12 @@ open class MJRefreshComponent: UIView {
     open func prepare() {}
     /// Places the subviews. // api: MJRefreshComponent.placeSubviews
     open func placeSubviews() {}
+    /// The scroll view moved. // api: MJRefreshComponent.scrollViewContentOffsetDidChange:
+    open func scrollViewContentOffsetDidChange(_ change: [NSKeyValueChangeKey: Any]?) {}
+    /// The scroll view's content size changed. // api: MJRefreshComponent.scrollViewContentSizeDidChange:
+    open func scrollViewContentSizeDidChange(_ change: [NSKeyValueChangeKey: Any]?) {}
+    /// The pan gesture's state changed. // api: MJRefreshComponent.scrollViewPanStateDidChange:
+    open func scrollViewPanStateDidChange(_ change: [NSKeyValueChangeKey: Any]?) {}
     /// The language changed: the words are read again when drawn. // api: MJRefreshComponent.i18nDidChange
     open func i18nDidChange() {}
 
@@ -180,13 +186,22 @@ open class MJRefreshComponent: UIView {
 
     /// What the app set on the control, as scene settings (each class adds its own).
     open func describe(into description: inout SceneDescription) throws {
-        guard let style = Self.sceneStyle else {
-            throw AppCodeError.cannotDraw(
-                className: String(describing: type(of: self)), view: "the control",
-                message: "a bare base class draws only the subviews an app adds; RefreshGifUIKit draws the stock classes (docs/app-code.md)")
-        }
         description[.kind] = .text(Self.sceneKind.rawValue)
-        description[.style] = .text(style.rawValue)
+        if let style = Self.sceneStyle {
+            description[.style] = .text(style.rawValue)
+        } else {
+            // A subclass of a bare class draws the views the app's own code put in it, read
+            // at this moment (docs/app-code.md, "Your own subclass"): the State style with its
+            // labels hidden under them, as MJRefresh's base classes draw no label.
+            description[.style] = .text(ComponentStyle.state.rawValue)
+            description[.hideLabels] = .flag(true)
+            description.layers = try ViewLayers.layers(of: self, className: String(describing: type(of: self)))
+            guard !description.layers.isEmpty else {
+                throw AppCodeError.cannotDraw(
+                    className: String(describing: type(of: self)), view: "the control",
+                    message: "a bare base class with no subview to draw: add views in prepare(), or use a stock class")
+            }
+        }
         if given.contains("fast") { description[.fastAnimationDuration] = .number(fastAnimationDuration) }
         if given.contains("slow") { description[.slowAnimationDuration] = .number(slowAnimationDuration) }
         if animationDisabled { description[.animationDisabled] = .flag(true) }
@@ -205,6 +220,15 @@ open class MJRefreshComponent: UIView {
     /// - Returns: the scene's settings.
     /// - Throws: ``AppCodeError`` for a view or value the renderer cannot draw.
     public func sceneDescription(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> SceneDescription {
+        if Self.sceneStyle == nil {
+            // The app's own code runs for this moment, as MJRefresh runs it on the phone: the
+            // state and the pull set (its overrides see them), then its views placed.
+            if mj_w == 0 { mj_w = CGFloat(AppDevice.width) }
+            if let state { self.state = state }
+            if let percent { pullingPercent = CGFloat(percent) }
+            placeSubviews()
+            layoutSubviews()
+        }
         var description = SceneDescription()
         AppDevice.describe(into: &description)
         MJRefreshConfig.default.describe(into: &description)

@@ -10,6 +10,11 @@ open class UIView {
         get { CGRect(origin: .zero, size: frame.size) }
         set { frame.size = newValue.size }
     }
+    /// Its centre in its superview.
+    open var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set { frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2) }
+    }
     /// Its opacity.
     open var alpha: CGFloat = 1
     /// True when not drawn.
@@ -24,6 +29,15 @@ open class UIView {
     public private(set) weak var superview: UIView?
     /// An app's tag.
     open var tag = 0
+    /// Its transform about its centre.
+    open var transform: CGAffineTransform = .identity
+    /// How its content fills it.
+    open var contentMode: ContentMode = .scaleToFill
+
+    /// How a view's content fills its bounds.
+    public enum ContentMode: Int, Sendable {
+        case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+    }
 
     public init() {}
 
@@ -58,7 +72,7 @@ open class UIView {
     public var mj_x: CGFloat { get { frame.origin.x } set { frame.origin.x = newValue } }
     public var mj_y: CGFloat { get { frame.origin.y } set { frame.origin.y = newValue } }
     public var mj_w: CGFloat { get { frame.size.width } set { frame.size.width = newValue } }
-    public var mj_h: CGFloat { get { frame.size.height } set { frame.size.height = newValue } }
+    open var mj_h: CGFloat { get { frame.size.height } set { frame.size.height = newValue } }
 }
 
 /// A layer's look: corner radius and border.
@@ -76,6 +90,7 @@ open class UILabel: UIView {
     open var font: UIFont? = .systemFont(ofSize: 17)
     open var textColor: UIColor? = .label
     open var textAlignment: NSTextAlignment = .natural
+    open var numberOfLines = 1
     /// Set by the control's own labels: which setting its font, colour and hidden flag are.
     var role: LabelRole?
 }
@@ -115,20 +130,43 @@ open class UIActivityIndicatorView: UIView {
     public enum Style: Sendable {
         case medium, large, gray, white, whiteLarge
     }
-    open var style: Style = .medium
+    open var style: Style = .medium {
+        didSet { frame.size = style == .large || style == .whiteLarge ? CGSize(width: 37, height: 37) : CGSize(width: 20, height: 20) }
+    }
     open var color: UIColor?
     open var hidesWhenStopped = true
     public private(set) var isAnimating = false
 
+    /// A spinner of its style's size (20 pt, 37 pt for the large ones).
     public init(style: Style) {
         self.style = style
         super.init()
+        let side: CGFloat = style == .large || style == .whiteLarge ? 37 : 20
+        frame.size = CGSize(width: side, height: side)
     }
 
-    public override init() { super.init() }
+    public override convenience init() { self.init(style: .medium) }
 
     open func startAnimating() { isAnimating = true }
     open func stopAnimating() { isAnimating = false }
+}
+
+/// A switch, 51 × 31 pt as UIKit makes it.
+open class UISwitch: UIView {
+    public override init() {
+        super.init()
+        frame.size = CGSize(width: 51, height: 31)
+    }
+    open var isOn = false
+    open var onTintColor: UIColor?
+    open func setOn(_ on: Bool, animated: Bool) { isOn = on }
+}
+
+/// A progress bar: not drawn (an error names it); a shape layer draws a bar.
+open class UIProgressView: UIView {
+    open var progress: Float = 0
+    open var progressTintColor: UIColor?
+    open var trackTintColor: UIColor?
 }
 
 /// A scroll view, holding the refresh controls (`mj_header`, `mj_footer`, `mj_trailer`).

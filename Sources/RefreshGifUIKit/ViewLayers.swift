@@ -1,0 +1,109 @@
+import RefreshGif
+
+/// An app's own subviews as the layers a scene draws (docs/layers.md): what a subclass of a
+/// bare MJRefresh class (`MJRefreshHeader`, `MJRefreshAutoFooter`, …) puts in `prepare` and
+/// places in `placeSubviews`, read at the moment drawn. Labels, image views, spinners,
+/// switches and plain views (a filled rectangle) are drawn; a view of another kind is an error
+/// naming its class and where it is.
+enum ViewLayers {
+    /// The most views read: a refresh control's subviews, not a screen's.
+    static let maxViews = 1_000
+
+    static func layers(of control: UIView, className: String) throws -> [ControlLayer] {
+        var layers: [ControlLayer] = []
+        var count = 0
+        func walk(_ view: UIView, origin: CGPoint, path: String) throws {
+            for (index, child) in view.subviews.enumerated() {
+                count += 1
+                guard count <= maxViews else {
+                    throw AppCodeError.badValue(what: className, message: "more than \(maxViews) subviews; a refresh control draws a few")
+                }
+                let place = path + "/" + String(describing: type(of: child)) + "[\(index)]"
+                let frame = CGRect(
+                    x: origin.x + child.frame.origin.x, y: origin.y + child.frame.origin.y, width: child.frame.width,
+                    height: child.frame.height)
+                if let layer = try layer(for: child, frame: frame, name: "v\(layers.count + 1)", className: className, place: place) {
+                    layers.append(layer)
+                }
+                try walk(child, origin: frame.origin, path: place)
+            }
+        }
+        try walk(control, origin: .zero, path: "")
+        return layers
+    }
+
+    /// A number a frame may hold: finite and within a few screens.
+    static func number(_ value: CGFloat, _ what: String, className: String, place: String) throws -> SceneValue {
+        guard value.isFinite, abs(value) <= 100_000 else {
+            throw AppCodeError.cannotDraw(className: className, view: place, message: "\(what) is \(value); a view's frame is within ±100 000 points")
+        }
+        return .number(Double(value))
+    }
+
+    static func layer(for view: UIView, frame: CGRect, name: String, className: String, place: String) throws -> ControlLayer? {
+        var values: [LayerProperty: SceneValue] = [:]
+        func common() throws {
+            values[.x] = try number(frame.origin.x, "x", className: className, place: place)
+            values[.y] = try number(frame.origin.y, "y", className: className, place: place)
+            values[.width] = try number(frame.width, "width", className: className, place: place)
+            values[.height] = try number(frame.height, "height", className: className, place: place)
+            if view.isHidden { values[.hidden] = .flag(true) }
+            if view.alpha != 1 { values[.alpha] = .number(Double(min(1, max(0, view.alpha.isFinite ? view.alpha : 1)))) }
+            if view.transform != .identity {
+                guard let turn = view.transform.turnAndScale else {
+                    throw AppCodeError.cannotDraw(
+                        className: className, view: place, message: "a transform that shears or moves; a turn and a scale are drawn")
+                }
+                values[.rotation] = .number(turn.degrees)
+                values[.scaleFactor] = .number(turn.scale)
+            }
+        }
+        switch view {
+        case let label as UILabel:
+            try common()
+            values[.text] = .text(label.text ?? "")
+            if let font = label.font { values[.font] = .text(font.sceneText) }
+            values[.textColor] = .text((label.textColor ?? .label).sceneText)
+            let alignment: [NSTextAlignment: String] = [.center: "center", .right: "right"]
+            if let word = alignment[label.textAlignment] { values[.alignment] = .text(word) }
+            if label.numberOfLines != 1 { values[.lines] = .number(Double(max(0, label.numberOfLines))) }
+            if let background = label.backgroundColor { values[.backgroundColor] = .text(background.sceneText) }
+            return ControlLayer(.label, name: name, values)
+        case let imageView as UIImageView:
+            try common()
+            let image = imageView.isAnimating ? imageView.animationImages?.first ?? imageView.image : imageView.image
+            guard let file = image?.frameFiles.first else { return nil }
+            values[.image] = .text(file)
+            let modes: [UIView.ContentMode: String] = [
+                .scaleAspectFit: "scaleAspectFit", .scaleAspectFill: "scaleAspectFill", .center: "center",
+            ]
+            if let word = modes[imageView.contentMode] { values[.contentMode] = .text(word) }
+            return ControlLayer(.image, name: name, values)
+        case let spinner as UIActivityIndicatorView:
+            try common()
+            let styles: [UIActivityIndicatorView.Style: String] = [
+                .gray: "classic", .white: "white", .whiteLarge: "white-large", .large: "white-large",
+            ]
+            values[.spinnerStyle] = .text(styles[spinner.style] ?? "medium")
+            values[.animating] = .flag(spinner.isAnimating)
+            if let color = spinner.color { values[.color] = .text(color.sceneText) }
+            return ControlLayer(.spinner, name: name, values)
+        case let toggle as UISwitch:
+            try common()
+            values[.on] = .flag(toggle.isOn)
+            if let tint = toggle.onTintColor { values[.onTintColor] = .text(tint.sceneText) }
+            return ControlLayer(.switch, name: name, values)
+        case is UIProgressView:
+            throw AppCodeError.cannotDraw(className: className, view: place, message: "UIProgressView is not drawn yet; a shape layer draws a bar")
+        default:
+            // A plain view draws its background colour as a rectangle (its corner radius too).
+            guard type(of: view) == UIView.self || view.subviews.isEmpty else { return nil }
+            guard let background = view.backgroundColor else { return nil }
+            try common()
+            values[.shape] = .text("rectangle")
+            values[.fillColor] = .text(background.sceneText)
+            if view.layer.cornerRadius > 0 { values[.cornerRadius] = .number(Double(view.layer.cornerRadius)) }
+            return ControlLayer(.shape, name: name, values)
+        }
+    }
+}
