@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 import RefreshGif
 
 // MJRefresh 3.7's public API as Swift imports its headers, on Linux: app code that configures

@@ -59,14 +59,15 @@ struct StateImageSequence {
         var durations: [String: SceneValue] = [:]
         for (state, sequence) in sequences {
             let files = sequence.images.flatMap(\.frameFiles)
-            guard !files.isEmpty else { continue }  // an empty list leaves the state's images as they were
+            guard !files.isEmpty else { continue } // an empty list leaves the state's images as they were
             guard sequence.duration.isFinite, sequence.duration >= 0, sequence.duration <= 3600 else {
                 throw AppCodeError.badValue(
                     what: "setImages(_:duration: \(sequence.duration), for: .\(state))", message: "a duration between 0 and 3600 seconds")
             }
             if files.count > 1, let odd = files.first(where: { !$0.lowercased().hasSuffix(".png") }) {
                 throw AppCodeError.badValue(
-                    what: "setImages(_:for: .\(state))", message: "\(odd): frames of a sequence are PNG files (a GIF is one image of its own)")
+                    what: "setImages(_:for: .\(state))",
+                    message: "\(odd): frames of a sequence are PNG files (a GIF is one image of its own)")
             }
             images[state.sceneName] = .text(files.joined(separator: ","))
             if sequence.duration > 0 { durations[state.sceneName] = .number(sequence.duration) }

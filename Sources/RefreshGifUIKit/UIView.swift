@@ -1,3 +1,5 @@
+// swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 import RefreshGif
 
 /// The part of `UIView` that refresh code touches: frame, alpha, hidden, background colour,
@@ -69,10 +71,22 @@ open class UIView {
     open func setNeedsDisplay() {}
 
     // MJRefresh's UIView+MJExtension.
-    public var mj_x: CGFloat { get { frame.origin.x } set { frame.origin.x = newValue } }
-    public var mj_y: CGFloat { get { frame.origin.y } set { frame.origin.y = newValue } }
-    public var mj_w: CGFloat { get { frame.size.width } set { frame.size.width = newValue } }
-    open var mj_h: CGFloat { get { frame.size.height } set { frame.size.height = newValue } }
+    public var mj_x: CGFloat {
+        get { frame.origin.x }
+        set { frame.origin.x = newValue }
+    }
+    public var mj_y: CGFloat {
+        get { frame.origin.y }
+        set { frame.origin.y = newValue }
+    }
+    public var mj_w: CGFloat {
+        get { frame.size.width }
+        set { frame.size.width = newValue }
+    }
+    open var mj_h: CGFloat {
+        get { frame.size.height }
+        set { frame.size.height = newValue }
+    }
 }
 
 /// A layer's look: corner radius and border.

@@ -35,7 +35,8 @@ enum ViewLayers {
     /// A number a frame may hold: finite and within a few screens.
     static func number(_ value: CGFloat, _ what: String, className: String, place: String) throws -> SceneValue {
         guard value.isFinite, abs(value) <= 100_000 else {
-            throw AppCodeError.cannotDraw(className: className, view: place, message: "\(what) is \(value); a view's frame is within ±100 000 points")
+            throw AppCodeError.cannotDraw(
+                className: className, view: place, message: "\(what) is \(value); a view's frame is within ±100 000 points")
         }
         return .number(Double(value))
     }
@@ -94,7 +95,8 @@ enum ViewLayers {
             if let tint = toggle.onTintColor { values[.onTintColor] = .text(tint.sceneText) }
             return ControlLayer(.switch, name: name, values)
         case is UIProgressView:
-            throw AppCodeError.cannotDraw(className: className, view: place, message: "UIProgressView is not drawn yet; a shape layer draws a bar")
+            throw AppCodeError.cannotDraw(
+                className: className, view: place, message: "UIProgressView is not drawn yet; a shape layer draws a bar")
         default:
             // A plain view draws its background colour as a rectangle (its corner radius too).
             guard type(of: view) == UIView.self || view.subviews.isEmpty else { return nil }

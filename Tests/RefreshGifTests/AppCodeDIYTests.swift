@@ -82,7 +82,7 @@ extension AppCodeTests {
         AppDevice.now = nil
         let scene = try SceneDescription(contentsOfFile: Self.layers + "/MJDIYHeader.json")
         for (state, word, percent) in [(MJRefreshState.idle, "idle", 0.0), (.pulling, "pulling", 1.0), (.refreshing, "refreshing", 1.0)] {
-            let header = DIYHeader { }
+            let header = DIYHeader {}
             let drawn = try RefreshRenderer().render(try header.scene(state: state, percent: percent))
             var expected = scene
             expected[.state] = .text(word)
@@ -99,9 +99,9 @@ extension AppCodeTests {
     @Test("a view the renderer cannot draw is an error naming the class and the view, never left out")
     func undrawableViewsAreNamed() throws {
         AppResources.folders = []
-        let error = #expect(throws: AppCodeError.self) { _ = try ProgressHeader { }.scene(state: .idle, percent: 0) }
+        let error = #expect(throws: AppCodeError.self) { _ = try ProgressHeader {}.scene(state: .idle, percent: 0) }
         #expect(error?.description.hasPrefix("ProgressHeader (/UIProgressView[0])") == true, "\(error?.description ?? "")")
-        let bare = #expect(throws: AppCodeError.self) { _ = try MJRefreshHeader { }.scene() }
+        let bare = #expect(throws: AppCodeError.self) { _ = try MJRefreshHeader {}.scene() }
         #expect(bare?.description.contains("no subview to draw") == true)
     }
 }

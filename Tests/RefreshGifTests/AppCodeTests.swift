@@ -46,7 +46,8 @@ struct AppCodeTests {
         ).write(to: URL(fileURLWithPath: brand + "/Contents.json"))
         try Support.solid(40, 40, RGBAColor(red: 0x80, green: 0x80, blue: 0x80)).writePNG(to: root + "/spin@2x.png")
         try FileManager.default.createDirectory(atPath: root + "/Fonts", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", toPath: root + "/Fonts/DejaVuSerif.ttf")
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", toPath: root + "/Fonts/DejaVuSerif.ttf")
         try FileManager.default.createDirectory(atPath: root + "/de.lproj", withIntermediateDirectories: true)
         try Data("\"MJRefreshHeaderIdleText\" = \"Zum Aktualisieren ziehen\";\n".utf8).write(
             to: URL(fileURLWithPath: root + "/de.lproj/Localizable.strings"))
@@ -73,7 +74,7 @@ struct AppCodeTests {
         defer { try? FileManager.default.removeItem(atPath: resources) }
         Self.reset([resources])
         // The app's file, as it is written for the phone.
-        let header = MJRefreshGifHeader { /* load */ }
+        let header = MJRefreshGifHeader {} // the app loads its data in the block
         let idle = (1...3).compactMap { UIImage(named: "pull_\($0)") }
         #expect(idle.count == 3)
         header.setImages(idle, for: .idle)
@@ -105,7 +106,7 @@ struct AppCodeTests {
         defer { try? FileManager.default.removeItem(atPath: resources) }
         Self.reset([resources])
         AppDevice.language = "de"
-        let header = MJRefreshNormalHeader { }.autoChangeTransparency(true)
+        let header = MJRefreshNormalHeader {}.autoChangeTransparency(true)
         header.arrowView.image = UIImage(named: "arrow")
         header.loadingView.style = .gray
         let serif = try #require(UIFont(name: "DejaVuSerif", size: 15))
@@ -153,16 +154,16 @@ struct AppCodeTests {
         #expect(UIImage(named: "pull_2") == nil)
         #expect(AppResources.misses.first?.contains("pull_2.imageset/Contents.json") == true, "\(AppResources.misses)")
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: resources + "/Assets.xcassets/pull_3.imageset/pull_3@2x.png"))
-        let header = MJRefreshGifHeader { }
+        let header = MJRefreshGifHeader {}
         header.setImages([try #require(UIImage(named: "pull_3"))], for: .idle)
         let broken = #expect(throws: RefreshGifError.self) { _ = try header.scene() }
         #expect("\(broken.map { "\($0)" } ?? "")".contains("pull_3@2x.png"))
-        let bare = #expect(throws: AppCodeError.self) { _ = try MJRefreshHeader { }.scene() }
+        let bare = #expect(throws: AppCodeError.self) { _ = try MJRefreshHeader {}.scene() }
         #expect(bare?.description.contains("no subview to draw") == true)
-        let nan = MJRefreshGifHeader { }
+        let nan = MJRefreshGifHeader {}
         nan.setImages([try #require(UIImage(named: "pull_1"))], duration: .nan, for: .idle)
         #expect(throws: AppCodeError.self) { _ = try nan.scene() }
-        let tall = MJRefreshNormalHeader { }
+        let tall = MJRefreshNormalHeader {}
         tall.mj_h = 1e9
         #expect(throws: (any Error).self) { _ = try tall.scene() }
     }
@@ -173,7 +174,7 @@ struct AppCodeTests {
         defer { try? FileManager.default.removeItem(atPath: resources) }
         Self.reset([resources])
         let table = UITableView()
-        let footer = MJRefreshAutoNormalFooter { }.link(to: table)
+        let footer = MJRefreshAutoNormalFooter {}.link(to: table)
         footer.setTitle("Nothing more", for: .noMoreData)
         footer.isRefreshingTitleHidden = true
         #expect(table.mj_footer === footer)
@@ -185,7 +186,7 @@ struct AppCodeTests {
                     "--kind", "auto-footer", "--style", "normal", "--state", "no-more-data", "--title", "no-more-data=Nothing more",
                     "--refreshing-title-hidden",
                 ])))
-        let back = MJRefreshBackGifFooter { }
+        let back = MJRefreshBackGifFooter {}
         back.setImages((1...3).compactMap { UIImage(named: "pull_\($0)") }, for: .pulling)
         #expect(try back.sceneDescription(state: .pulling, percent: 1)[.kind] == .text("back-footer"))
     }
@@ -198,7 +199,7 @@ struct AppCodeTests {
         let goldens = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: goldens) }
         func header(_ title: String) -> MJRefreshGifHeader {
-            let header = MJRefreshGifHeader { }
+            let header = MJRefreshGifHeader {}
             header.setImages((1...3).compactMap { UIImage(named: "pull_\($0)") }, for: .idle)
             header.setTitle(title, for: .idle)
             return header
@@ -209,7 +210,8 @@ struct AppCodeTests {
         #expect(FileManager.default.fileExists(atPath: goldens + "/idle.png"))
         assertSnapshot(of: header("Pull"), as: .state(.idle, percent: 0.6), named: "idle", record: .never, snapshotDirectory: goldens)
         withKnownIssue("the title changed: the snapshot fails") {
-            assertSnapshot(of: header("Pull me"), as: .state(.idle, percent: 0.6), named: "idle", record: .never, snapshotDirectory: goldens)
+            assertSnapshot(
+                of: header("Pull me"), as: .state(.idle, percent: 0.6), named: "idle", record: .never, snapshotDirectory: goldens)
         }
     }
 }

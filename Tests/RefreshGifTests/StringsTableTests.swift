@@ -98,7 +98,9 @@ struct StringsTableTests {
         try FileManager.default.removeItem(atPath: bundle + "/Base.lproj")
         // The table exists, not in this language: the phone shows MJRefresh's own strings.
         #expect(try StringsTable.load(bundle, table: "MJRefresh_i18n", language: try LanguageTag("ru")).isEmpty)
-        let missing = try #require(throws: RefreshGifError.self) { try StringsTable.load(bundle, table: "Localizable", language: try LanguageTag("en")) }
+        let missing = try #require(throws: RefreshGifError.self) {
+            try StringsTable.load(bundle, table: "Localizable", language: try LanguageTag("en"))
+        }
         #expect("\(missing)".contains("holds no Localizable.strings"))
     }
 

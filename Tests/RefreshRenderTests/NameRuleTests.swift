@@ -11,7 +11,9 @@ struct NameRuleTests {
         for good in ["Localizable", "Inter-Bold", "下拉", "a.b", String(repeating: "x", count: FileName.maxBytes)] {
             #expect(FileName.problem(good) == nil, "\(good)")
         }
-        for bad in ["", ".", "..", "a/b", "../x", "a\\b", "a\u{0}b", "\u{1B}[31mred", "tab\there", "\u{85}", String(repeating: "x", count: 201)] {
+        for bad in [
+            "", ".", "..", "a/b", "../x", "a\\b", "a\u{0}b", "\u{1B}[31mred", "tab\there", "\u{85}", String(repeating: "x", count: 201),
+        ] {
             #expect(FileName.problem(bad) != nil, "\(bad.debugDescription)")
         }
         // The reason quotes the name with its control characters escaped.
@@ -32,7 +34,9 @@ struct NameRuleTests {
         var table = Array(font[be(cff + 8, 4)..<(be(cff + 8, 4) + be(cff + 12, 4))])
         // The Name INDEX follows the header: count, offset size, offsets, then the names.
         let index = Int(table[2]), offsetSize = Int(table[index + 2])
-        func offset(_ k: Int) -> Int { table[(index + 3 + k * offsetSize)..<(index + 3 + (k + 1) * offsetSize)].reduce(0) { $0 << 8 | Int($1) } }
+        func offset(_ k: Int) -> Int {
+            table[(index + 3 + k * offsetSize)..<(index + 3 + (k + 1) * offsetSize)].reduce(0) { $0 << 8 | Int($1) }
+        }
         let data = index + 3 + 2 * offsetSize - 1
         let (start, end) = (data + offset(0), data + offset(1))
         let bytes = Array(name.utf8)

@@ -146,7 +146,8 @@ import Testing
         for field in SceneSchema.standard.fields {
             for attack in canary.attacks {
                 for value in PathCanary.values(of: field, carrying: attack) {
-                    queries.append(("\(field.name) \(value.argumentText.debugDescription)", field.name + "=" + Self.encoded(value.argumentText)))
+                    queries.append(
+                        ("\(field.name) \(value.argumentText.debugDescription)", field.name + "=" + Self.encoded(value.argumentText)))
                 }
             }
         }

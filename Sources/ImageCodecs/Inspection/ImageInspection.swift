@@ -86,7 +86,8 @@ public struct ImageInspection: Sendable, Equatable {
         let first = layouts.first
         let shownWidth = max(width, first.map { $0.left + $0.width } ?? 0)
         let shownHeight = max(height, first.map { $0.top + $0.height } ?? 0)
-        return ImageInspection(format: .gif, width: shownWidth, height: shownHeight, delaysMilliseconds: delays, loopCount: loop, layouts: layouts)
+        return ImageInspection(
+            format: .gif, width: shownWidth, height: shownHeight, delaysMilliseconds: delays, loopCount: loop, layouts: layouts)
     }
 
     /// Reads IHDR, and acTL/fcTL for an animated PNG.

@@ -88,7 +88,7 @@ package enum Temporaries {
                     continue
                 }
                 // What cannot be removed stays; the levels above stay with it.
-                stack.forEach { close($0.fd) }
+                for level in stack { close(level.fd) }
                 _ = rmdir(path)
                 return
             }

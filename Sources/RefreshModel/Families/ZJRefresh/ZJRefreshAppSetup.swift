@@ -70,7 +70,10 @@ extension ZJRefresh {
         let labels = gif ? ("descriptionLabel", "lastTimeLabel") : ("descroptionLabel", "lastTimelabel")
         for (label, font, color, hidden, shown) in [
             (labels.0, scene.stateLabelFont, scene.stateLabelColor ?? scene.textColor, scene.stateLabelHidden, true),
-            (labels.1, scene.timeLabelFont, scene.timeLabelColor ?? scene.textColor, scene.timeLabelHidden, scene.controlClass.parts.contains(.timeLabel)),
+            (
+                labels.1, scene.timeLabelFont, scene.timeLabelColor ?? scene.textColor, scene.timeLabelHidden,
+                scene.controlClass.parts.contains(.timeLabel)
+            ),
         ] where shown {
             if hidden { out.append(.line(swift: "animator.\(label).isHidden = true", objc: "")) }
             if let font { out.append(.assign(receiver: "animator", path: [label, "font"], value: .font(font))) }
