@@ -15,11 +15,23 @@ public enum AppDevice {
     }
 
     private static let state = Mutex(State())
+    /// A language for the work of one task (``with(language:_:)``), over the global one.
+    @TaskLocal private static var taskLanguage: String?
+
+    /// Runs `body` with the device in `language`, for this task alone: tests that run at the
+    /// same time keep their own.
+    /// - Parameters:
+    ///   - language: a language tag.
+    ///   - body: the work.
+    /// - Returns: what `body` returns.
+    public static func with<T>(language: String, _ body: () throws -> T) rethrows -> T {
+        try $taskLanguage.withValue(language) { try body() }
+    }
 
     /// The device's language (a tag such as `de`, `zh-Hans`); MJRefresh's titles follow it
     /// unless the app forces one (`MJRefreshConfig.default.languageCode`).
     public static var language: String {
-        get { state.withLock { $0.language } }
+        get { taskLanguage ?? state.withLock { $0.language } }
         set { state.withLock { $0.language = newValue } }
     }
     /// "Now" for the last-updated line; nil takes the clock (not reproducible).
@@ -51,7 +63,7 @@ public enum AppDevice {
     /// The surroundings as scene settings.
     static func describe(into description: inout SceneDescription) {
         let device = state.withLock { $0 }
-        description[.language] = .text(device.language)
+        description[.language] = .text(language)
         description[.timezone] = .text(device.timeZone)
         description[.width] = .number(device.width)
         description[.scale] = .integer(device.scale)

@@ -114,7 +114,8 @@ public enum AppResources {
         return try ColorSetContents.read(contents)
     }
 
-    /// The font file whose face has `postScriptName`, among the app's font files.
+    /// The font file whose face has `postScriptName`, among the app's font files, else among
+    /// the installed fonts (a face the phone has; the first face of its file).
     static func fontFile(postScriptName: String) -> String? {
         if let known = state.withLock({ $0.fonts }) { return known[postScriptName] }
         var names: [String: String] = [:]
@@ -122,7 +123,11 @@ public enum AppResources {
             if let name = FontNames.postScriptName(of: FontLocation(path: path)), names[name] == nil { names[name] = path }
         }
         state.withLock { $0.fonts = names }
+        // Else a face the phone has: an installed font of that name.
         return names[postScriptName]
+            ?? FontResolver.installed(postScriptName: postScriptName).flatMap {
+                $0.index == 0 ? $0.path : nil
+            }
     }
 }
 

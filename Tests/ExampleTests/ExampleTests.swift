@@ -64,7 +64,16 @@ struct ExampleTests {
             let text = try String(contentsOf: Support.root.appendingPathComponent(page), encoding: .utf8)
             blocks += text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         }
-        for (marker, file) in [("@Test func header()", "ReadmeSwiftTesting.swift"), ("final class HeaderTests", "ReadmeXCTest.swift")] {
+        // The app-code example: the shared file, then the head of the Linux test file.
+        let appBlock = try #require(blocks.first { $0.contains("import RefreshGifUIKit") && $0.contains("@Test func header()") })
+        let demo = Support.root.appendingPathComponent("examples/AppCodeDemo").path
+        let setup = try String(contentsOfFile: demo + "/App/Sources/RefreshSetup.swift", encoding: .utf8)
+        let tests = try String(contentsOfFile: demo + "/Tests/AppTests/RefreshTests.swift", encoding: .utf8)
+        #expect(appBlock.hasPrefix(setup + "\n"), "RefreshSetup.swift differs from the README's block")
+        #expect(tests.hasPrefix(String(appBlock.dropFirst(setup.count + 1))), "RefreshTests.swift differs from the README's block")
+        for (marker, file) in [
+            ("assertSnapshot(of: scene, as: .scene)", "ReadmeSwiftTesting.swift"), ("final class HeaderTests", "ReadmeXCTest.swift"),
+        ] {
             let block = try #require(blocks.first { $0.contains(marker) }, "no block with \(marker)")
             let source = try String(contentsOfFile: Self.snapshotDemo + "/Tests/SnapshotDemoTests/" + file, encoding: .utf8)
             #expect(source.hasSuffix(block), "\(file) differs from the README's block")

@@ -260,3 +260,35 @@ extension ExamplePackages {
         }
     }
 }
+
+/// `examples/AppCodeDemo`: an app's refresh code (App/Sources, shared with its iOS target)
+/// compiled against RefreshGifUIKit and snapshot-tested on Linux, as docs/app-code.md tells it.
+extension ExamplePackages {
+    @Suite("The app-code example, as its team runs it")
+    struct AppCodeDemoTests {
+        @Test("its goldens pass as committed; a changed title fails, naming the snapshot")
+        func runs() throws {
+            let work = try Support.temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: work) }
+            let source = Support.root.appendingPathComponent("examples/AppCodeDemo").path
+            let package = work + "/AppCodeDemo"
+            try FileManager.default.createDirectory(atPath: package, withIntermediateDirectories: true)
+            for item in ["Package.swift", "App", "Tests"] {
+                try FileManager.default.copyItem(atPath: source + "/" + item, toPath: package + "/" + item)
+            }
+            let built = try swift(build, in: package)
+            #expect(built.status == 0, "\(built.output.suffix(2000))")
+            let passed = try swift(test, in: package, environment: ["CI": "true"])
+            #expect(passed.status == 0, "\(passed.output.suffix(3000))")
+            #expect(!passed.output.contains("warning: UIImage"), "a resource went missing: \(passed.output.suffix(2000))")
+            // The app changes its code: the snapshot test fails on CI and records nothing.
+            let file = package + "/App/Sources/MoreRefresh.swift"
+            let code = try String(contentsOfFile: file, encoding: .utf8)
+            try code.replacingOccurrences(of: "— the end —", with: "— that's all —").write(toFile: file, atomically: true, encoding: .utf8)
+            #expect(try swift(build, in: package).status == 0)
+            let failed = try swift(test, in: package, environment: ["CI": "true"])
+            #expect(failed.status != 0)
+            #expect(failed.output.contains("AppControls.footer.2"), "\(failed.output.suffix(3000))")
+        }
+    }
+}

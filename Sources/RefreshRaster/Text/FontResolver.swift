@@ -120,6 +120,27 @@ public enum FontResolver {
         }
     }
 
+    /// The installed face whose PostScript name is `name` (as `UIFont(name:size:)` finds a
+    /// font the phone has); nil when none is.
+    /// - Parameter name: a PostScript name, e.g. `DejaVuSerif-Bold`.
+    /// - Returns: its file.
+    public static func installed(postScriptName name: String) -> FontLocation? {
+        lookup(key: "postscript " + name) {
+            guard let pattern = FcPatternCreate(), let objects = FcObjectSetCreate() else { return nil }
+            defer {
+                FcPatternDestroy(pattern)
+                FcObjectSetDestroy(objects)
+            }
+            FcPatternAddString(pattern, FC_POSTSCRIPT_NAME, name)
+            FcObjectSetAdd(objects, FC_FILE)
+            FcObjectSetAdd(objects, FC_INDEX)
+            guard let list = FcFontList(nil, pattern, objects) else { return nil }
+            defer { FcFontSetDestroy(list) }
+            guard list.pointee.nfont > 0, let first = list.pointee.fonts?[0] else { return nil }
+            return location(of: first, containing: nil)
+        }
+    }
+
     /// Caches the answer of `find` under `key`.
     private static func lookup(key: String, find: () -> FontLocation?) -> FontLocation? {
         if let cached = cache.withLock({ $0[key] }) { return cached }
