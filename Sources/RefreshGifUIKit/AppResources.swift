@@ -74,15 +74,18 @@ public enum AppResources {
         return found.sorted()
     }
 
-    /// The image a name gives, as `UIImage(named:)` finds it: an image set of that name in
-    /// an asset catalog (its `Contents.json`, the largest scale given), else `NAME@3x.png`,
-    /// `NAME@2x.png`, `NAME.png` (or `.gif`) in a folder.
+    /// The image a name gives, as `UIImage(named:)` finds it on a phone of ``AppDevice/scale``:
+    /// an image set of that name in an asset catalog (its `Contents.json`: the device's scale,
+    /// else the nearest larger, else the largest given), else `NAME@2x.png` (the device's
+    /// scale), `NAME@3x.png`, `NAME.png` (or `.gif`) in a folder.
     static func image(named name: String) throws -> ImageFile? {
         guard FileName.problem(name) == nil else { return nil }
         for root in folders {
             if let set = try imageSet(named: name, under: root) { return set }
         }
-        let candidates = ["@3x.png", "@2x.png", ".png", "@3x.gif", "@2x.gif", ".gif"].map { name + $0 }
+        // The device's scale first, as UIKit looks.
+        let scales = ["@\(AppDevice.scale)x"] + ["@3x", "@2x"].filter { $0 != "@\(AppDevice.scale)x" } + [""]
+        let candidates = ["png", "gif"].flatMap { ext in scales.map { name + $0 + "." + ext } }
         let loose = files { candidates.contains(URL(fileURLWithPath: $0).lastPathComponent) }
         for candidate in candidates {
             if let path = loose.first(where: { URL(fileURLWithPath: $0).lastPathComponent == candidate }) {
@@ -98,11 +101,15 @@ public enum AppResources {
         guard let contents = sets.first else { return nil }
         let folder = URL(fileURLWithPath: contents).deletingLastPathComponent().path
         let catalog = try AssetContents.read(contents)
-        let best = catalog.images.compactMap { entry -> (Int, String)? in
+        let given = catalog.images.compactMap { entry -> (Int, String)? in
             guard let file = entry.filename, FileName.problem(file) == nil else { return nil }
             let scale = Int(entry.scale?.dropLast() ?? "1") ?? 1
             return (scale, folder + "/" + file)
-        }.max { $0.0 < $1.0 }
+        }
+        // As UIKit loads it: the device's scale, else the nearest larger, else the largest.
+        let device = AppDevice.scale
+        let best =
+            given.first { $0.0 == device } ?? given.filter { $0.0 > device }.min { $0.0 < $1.0 } ?? given.max { $0.0 < $1.0 }
         guard let (_, path) = best else { return nil }
         return ImageFile(path: path, template: catalog.properties?.templateRenderingIntent == "template")
     }

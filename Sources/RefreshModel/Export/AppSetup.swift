@@ -68,13 +68,28 @@ public struct AppSetup: Sendable, Equatable {
         return out
     }
 
+    /// The modules RefreshGifUIKit stands in for on Linux (docs/app-code.md): their code
+    /// compiles there unchanged, drawn by RefreshGif.
+    static let onLinux: Set<String> = ["MJRefresh"]
+
+    /// The import lines of a file that uses `module` (and UIKit): for a library RefreshGifUIKit
+    /// covers, its imports on a phone and RefreshGifUIKit elsewhere, so the same file builds
+    /// in the app and in a Linux test target.
+    /// - Parameter module: the library's module (`UIKit` for one compiled into the app).
+    /// - Returns: the lines, a blank line last.
+    package static func imports(_ module: String) -> [String] {
+        let phone = (module == "UIKit" ? [] : ["import \(module)"]) + ["import UIKit"]
+        guard onLinux.contains(module) else { return phone + [""] }
+        return ["#if canImport(UIKit)"] + phone + ["#else", "import RefreshGifUIKit", "#endif", ""]
+    }
+
     /// The first line of every file.
     static let banner = "Written by refresh-render export from the scene it drew; the images are the exported assets."
 
     /// The Swift file.
     public var swift: String {
         // A library whose sources the app compiles in (ZJPullToRefresh) has no module to import.
-        var lines = ["// " + Self.banner] + (module == "UIKit" ? [] : ["import \(module)"]) + ["import UIKit", ""]
+        var lines = ["// " + Self.banner] + Self.imports(module)
         lines.append("/// Makes the control as the scene shows it and installs it on `scrollView`; `refreshing` runs when it refreshes.")
         lines.append("@discardableResult")
         lines.append("func \(function)(on scrollView: UIScrollView, refreshing: @escaping () -> Void) -> \(controlType) {")

@@ -1,0 +1,121 @@
+import Foundation
+import RefreshGif
+import RefreshGifTestSupport
+import Testing
+
+/// The code `export` writes, compiled unchanged against RefreshGifUIKit on Linux (its `#else`
+/// import), run, and drawn: byte-identical PNGs to the scene it came from, at every moment the
+/// kind has (docs/export.md, "Proof"). One package holds every scene's file, so it is built once.
+extension ExamplePackages {
+    @Suite("Exported code, compiled against RefreshGifUIKit, draws its scene")
+    struct ExportProofTests {
+        /// The package's runner: installs each scene's control, draws it at each moment.
+        static func main(count: Int) -> String {
+            let moments = ProofScenes.moments.map { moment -> String in
+                func value(_ option: String) -> String? { moment.firstIndex(of: option).map { moment[$0 + 1] } }
+                let state = value("--state").map { $0 == "no-more-data" ? ".noMoreData" : "." + $0 } ?? ".idle"
+                return "(\(state), \(value("--percent") ?? "0"), \(value("--time") ?? "0"))"
+            }
+            var text = """
+                import Foundation
+                import RefreshGif
+                import RefreshGifUIKit
+
+                let out = CommandLine.arguments[1], exports = CommandLine.arguments[2]
+                let moments: [(MJRefreshState, Double, Double)] = [\(moments.joined(separator: ", "))]
+                AppDevice.width = 320
+                AppDevice.now = ISO8601DateFormatter().date(from: "2024-07-05T12:00:00Z")
+                AppDevice.lastUpdated = ISO8601DateFormatter().date(from: "2024-07-05T09:41:00Z")
+                func draw(_ index: Int, _ control: MJRefreshComponent) {
+                    for (m, moment) in moments.enumerated() {
+                        do {
+                            let image = try RefreshRenderer().render(try control.scene(state: moment.0, percent: moment.1, time: moment.2))
+                            try image.writePNG(to: out + "/scene\\(index)-\\(m).png")
+                        } catch {
+                            try? Data("\\(error)".utf8).write(to: URL(fileURLWithPath: out + "/scene\\(index)-\\(m).error"))
+                        }
+                    }
+                }
+
+                """
+            for index in 0..<count {
+                text += """
+                    MJRefreshConfig.default.reset()
+                    AppResources.folders = [exports + "/scene\(index)"]
+                    draw(\(index), install\(index)(on: UITableView()) {})
+
+                    """
+            }
+            return text
+        }
+
+        @Test("every stock kind's exported Swift, built for Linux as written, draws the same PNG bytes")
+        func exportedCodeDrawsItsScene() throws {
+            let work = try Support.temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: work) }
+            let package = work + "/ExportProof"
+            let sources = package + "/Sources/ExportProof"
+            try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+            let scenes = ProofScenes.mjRefresh
+            for (index, scene) in scenes.enumerated() {
+                let description = try SceneSchema.standard.description(fromArguments: scene.arguments + ProofScenes.view)
+                let export = try AppExport(description, baseDirectory: Support.root.path)
+                try export.write(to: package + "/exports/scene\(index)")
+                let swift = try String(contentsOfFile: package + "/exports/scene\(index)/RefreshSetup.swift", encoding: .utf8)
+                // The file as written; only its function is renamed, so that four live in one module.
+                let function = try #require(export.setup?.function)
+                try swift.replacingOccurrences(of: "func \(function)(", with: "func install\(index)(")
+                    .write(toFile: sources + "/Setup\(index).swift", atomically: true, encoding: .utf8)
+            }
+            try Self.main(count: scenes.count).write(toFile: sources + "/main.swift", atomically: true, encoding: .utf8)
+            let manifest = """
+                // swift-tools-version:6.0
+                import Foundation
+                import PackageDescription
+                let repository = ProcessInfo.processInfo.environment["REFRESHGIF_PATH"] ?? "../.."
+                let identity = URL(fileURLWithPath: repository).lastPathComponent.lowercased()
+                let package = Package(
+                    name: "ExportProof", dependencies: [.package(path: repository)],
+                    targets: [
+                        .executableTarget(
+                            name: "ExportProof",
+                            dependencies: [
+                                .product(name: "RefreshGifUIKit", package: identity), .product(name: "RefreshGif", package: identity),
+                            ])
+                    ])
+
+                """
+            try manifest.write(toFile: package + "/Package.swift", atomically: true, encoding: .utf8)
+            let built = try swift(["build", "--scratch-path", scratch, "--product", "ExportProof"], in: package)
+            #expect(built.status == 0, "\(built.output.suffix(3000))")
+            let out = work + "/out"
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let ran = try CLI.run([out, package + "/exports"], executable: scratch + "/debug/ExportProof")
+            #expect(ran.status == 0, "\(ran.stderr)")
+            var compared = 0
+            for (index, scene) in scenes.enumerated() {
+                for (m, moment) in ProofScenes.moments.enumerated() {
+                    // A state the kind does not have (no more data on a header) is refused on both sides.
+                    guard
+                        let original = try? SceneSchema.standard.description(fromArguments: scene.arguments + ProofScenes.view + moment)
+                            .makeScene(baseDirectory: Support.root.path)
+                    else {
+                        #expect(FileManager.default.fileExists(atPath: out + "/scene\(index)-\(m).error"), "\(scene.name) \(moment)")
+                        continue
+                    }
+                    let drawn = try? Data(contentsOf: URL(fileURLWithPath: out + "/scene\(index)-\(m).png"))
+                    let error = (try? String(contentsOfFile: out + "/scene\(index)-\(m).error", encoding: .utf8)) ?? ""
+                    let expected = try RefreshRenderer().render(original)
+                    let same = drawn.map([UInt8].init) == (try PNGEncoder().encode(expected))
+                    #expect(same, "\(scene.name) \(moment) \(error)")
+                    if !same, let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] {
+                        try expected.writePNG(to: look + "/proof-\(scene.name)-\(m)-expected.png")
+                        try drawn?.write(to: URL(fileURLWithPath: look + "/proof-\(scene.name)-\(m)-drawn.png"))
+                    }
+                    compared += 1
+                }
+            }
+            #expect(compared >= 12)
+        }
+    }
+}
