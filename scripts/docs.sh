@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs of RefreshGif and RefreshGifTesting into .build/docs/*.doccarchive
+# Builds the DocC catalogs of RefreshGif, RefreshGifTesting and RefreshGifUIKit into .build/docs/*.doccarchive
 # with the toolchain's docc (symbol graphs from the compiler, no plugin needed).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,7 +11,7 @@ mkdir -p "$graphs" .build/docs
 touch Sources/RefreshGif/Exports.swift Sources/RefreshGifTesting/AssertSnapshot.swift
 swift build --target RefreshGifTesting -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$root/$graphs" \
   -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
-for module in RefreshGif RefreshGifTesting; do
+for module in RefreshGif RefreshGifTesting RefreshGifUIKit; do
   dir=$graphs/$module
   mkdir -p "$dir"
   cp "$graphs/$module.symbols.json" "$dir/"
@@ -21,4 +21,4 @@ for module in RefreshGif RefreshGifTesting; do
     --output-path ".build/docs/$module.doccarchive" 2>&1 | tee ".build/docs/$module.log"
 done
 if grep -q "warning:" .build/docs/*.log; then echo "docs: warnings above"; exit 1; fi
-echo "docs: .build/docs/RefreshGif.doccarchive, .build/docs/RefreshGifTesting.doccarchive"
+echo "docs: .build/docs/RefreshGif.doccarchive, .build/docs/RefreshGifTesting.doccarchive, .build/docs/RefreshGifUIKit.doccarchive"

@@ -87,6 +87,12 @@ extension Bundle {
     /// MJRefresh's own word for `key` in the device's language (or the forced one), the
     /// app's table first. // api: NSBundle+MJRefresh.mj_localizedStringForKey:
     public static func mj_localizedString(forKey key: String) -> String {
+        mj_localizedString(forKey: key, value: nil)
+    }
+
+    /// ``mj_localizedString(forKey:)``, `value` when neither table has the key.
+    /// // api: NSBundle+MJRefresh.mj_localizedStringForKey:value:
+    public static func mj_localizedString(forKey key: String, value: String?) -> String {
         var description = SceneDescription()
         AppDevice.describe(into: &description)
         MJRefreshConfig.default.describe(into: &description)
@@ -99,7 +105,7 @@ extension Bundle {
             if let value = (try? StringsTable.load(bundle, table: table, language: tag))?[key] { return value }
         }
         let word = key.hasPrefix("MJRefresh") ? String(key.dropFirst("MJRefresh".count)) : key
-        guard let found = MJRefreshTitles.Key(rawValue: word) else { return key }
+        guard let found = MJRefreshTitles.Key(rawValue: word) else { return value ?? key }
         return MJRefreshTitles.string(found, TitleLanguage(tag: language))
     }
 }
