@@ -168,13 +168,13 @@ open class MJRefreshComponent: UIView {
         return self
     }
 
-    /// `automaticallyChangeAlpha`, chained. // api: MJRefreshComponent+Swift.autoChangeTransparency
+    /// `automaticallyChangeAlpha`, chained. // api: MJRefreshComponent+ChainingGrammar.autoChangeTransparency:
     @discardableResult public func autoChangeTransparency(_ isAutoChange: Bool) -> Self {
         isAutomaticallyChangeAlpha = isAutoChange
         return self
     }
 
-    /// Puts the control on `scrollView` as its header, footer or trailer. // api: MJRefreshComponent+Swift.linkTo
+    /// Puts the control on `scrollView` as its header, footer or trailer. // api: MJRefreshComponent+ChainingGrammar.linkTo:
     @discardableResult public func link(to scrollView: UIScrollView) -> Self {
         switch Self.sceneKind {
         case .header: scrollView.mj_header = self as? MJRefreshHeader
@@ -247,7 +247,7 @@ open class MJRefreshComponent: UIView {
     }
 }
 
-/// A header. // api: MJRefreshHeader
+/// A header.
 open class MJRefreshHeader: MJRefreshComponent {
     open override class var sceneKind: ComponentKind { .header }
     // api: MJRefreshHeader.ignoredScrollViewContentInsetTop
@@ -263,7 +263,7 @@ open class MJRefreshHeader: MJRefreshComponent {
     }
 }
 
-/// A header with the state label and the last-updated label. // api: MJRefreshStateHeader
+/// A header with the state label and the last-updated label.
 open class MJRefreshStateHeader: MJRefreshHeader {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshStateHeader.stateLabel
@@ -291,7 +291,7 @@ open class MJRefreshStateHeader: MJRefreshHeader {
     }
 }
 
-/// A header whose picture is an image sequence per state. // api: MJRefreshGifHeader
+/// A header whose picture is an image sequence per state.
 open class MJRefreshGifHeader: MJRefreshStateHeader {
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshGifHeader.gifView
@@ -315,7 +315,7 @@ open class MJRefreshGifHeader: MJRefreshStateHeader {
     }
 }
 
-/// A header with the arrow and the spinner. // api: MJRefreshNormalHeader
+/// A header with the arrow and the spinner.
 open class MJRefreshNormalHeader: MJRefreshStateHeader {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The arrow. // api: MJRefreshNormalHeader.arrowView
@@ -329,7 +329,7 @@ open class MJRefreshNormalHeader: MJRefreshStateHeader {
     }
 }
 
-/// A footer. // api: MJRefreshFooter
+/// A footer.
 open class MJRefreshFooter: MJRefreshComponent {
     // api: MJRefreshFooter.ignoredScrollViewContentInsetBottom
     open var ignoredScrollViewContentInsetBottom: CGFloat = 0 { didSet { given.insert("ignored") } }
@@ -344,7 +344,7 @@ open class MJRefreshFooter: MJRefreshComponent {
     }
 }
 
-/// A footer that refreshes when it comes into view. // api: MJRefreshAutoFooter
+/// A footer that refreshes when it comes into view.
 open class MJRefreshAutoFooter: MJRefreshFooter {
     open override class var sceneKind: ComponentKind { .autoFooter }
     // api: MJRefreshAutoFooter.automaticallyRefresh
@@ -364,7 +364,7 @@ open class MJRefreshAutoFooter: MJRefreshFooter {
     }
 }
 
-/// An auto footer with the state label. // api: MJRefreshAutoStateFooter
+/// An auto footer with the state label.
 open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshAutoStateFooter.stateLabel
@@ -390,7 +390,7 @@ open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
     }
 }
 
-/// An auto footer with images by state. // api: MJRefreshAutoGifFooter
+/// An auto footer with images by state.
 open class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter {
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshAutoGifFooter.gifView
@@ -414,7 +414,7 @@ open class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter {
     }
 }
 
-/// An auto footer with the spinner. // api: MJRefreshAutoNormalFooter
+/// An auto footer with the spinner.
 open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The spinner. // api: MJRefreshAutoNormalFooter.loadingView
@@ -426,12 +426,12 @@ open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
     }
 }
 
-/// A footer pulled up past the content. // api: MJRefreshBackFooter
+/// A footer pulled up past the content.
 open class MJRefreshBackFooter: MJRefreshFooter {
     open override class var sceneKind: ComponentKind { .backFooter }
 }
 
-/// A back footer with the state label. // api: MJRefreshBackStateFooter
+/// A back footer with the state label.
 open class MJRefreshBackStateFooter: MJRefreshBackFooter {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshBackStateFooter.stateLabel
@@ -454,7 +454,7 @@ open class MJRefreshBackStateFooter: MJRefreshBackFooter {
     }
 }
 
-/// A back footer with images by state. // api: MJRefreshBackGifFooter
+/// A back footer with images by state.
 open class MJRefreshBackGifFooter: MJRefreshBackStateFooter {
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshBackGifFooter.gifView
@@ -478,7 +478,7 @@ open class MJRefreshBackGifFooter: MJRefreshBackStateFooter {
     }
 }
 
-/// A back footer with the arrow and the spinner. // api: MJRefreshBackNormalFooter
+/// A back footer with the arrow and the spinner.
 open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The arrow. // api: MJRefreshBackNormalFooter.arrowView
@@ -492,12 +492,19 @@ open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
     }
 }
 
-/// A trailer, pulled from the right. // api: MJRefreshTrailer
+/// A trailer, pulled from the right.
 open class MJRefreshTrailer: MJRefreshComponent {
     open override class var sceneKind: ComponentKind { .trailer }
+    // api: MJRefreshTrailer.ignoredScrollViewContentInsetRight
+    open var ignoredScrollViewContentInsetRight: CGFloat = 0 { didSet { given.insert("ignored") } }
+
+    open override func describe(into description: inout SceneDescription) throws {
+        try super.describe(into: &description)
+        if given.contains("ignored") { description[.ignoredInset] = .number(Double(ignoredScrollViewContentInsetRight)) }
+    }
 }
 
-/// A trailer with the state label. // api: MJRefreshStateTrailer
+/// A trailer with the state label.
 open class MJRefreshStateTrailer: MJRefreshTrailer {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshStateTrailer.stateLabel
@@ -517,7 +524,7 @@ open class MJRefreshStateTrailer: MJRefreshTrailer {
     }
 }
 
-/// A trailer with the arrow. // api: MJRefreshNormalTrailer
+/// A trailer with the arrow.
 open class MJRefreshNormalTrailer: MJRefreshStateTrailer {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The arrow. // api: MJRefreshNormalTrailer.arrowView

@@ -187,21 +187,21 @@ open class UIProgressView: UIView {
 open class UIScrollView: UIView {
     open var contentOffset: CGPoint = .zero
     open var contentSize: CGSize = .zero
-    /// The header.
+    /// The header. // api: UIScrollView+MJRefresh.mj_header
     open var mj_header: MJRefreshHeader? {
         didSet {
             oldValue?.removeFromSuperview()
             if let mj_header { addSubview(mj_header) }
         }
     }
-    /// The footer.
+    /// The footer. // api: UIScrollView+MJRefresh.mj_footer
     open var mj_footer: MJRefreshFooter? {
         didSet {
             oldValue?.removeFromSuperview()
             if let mj_footer { addSubview(mj_footer) }
         }
     }
-    /// The trailer.
+    /// The trailer. // api: UIScrollView+MJRefresh.mj_trailer
     open var mj_trailer: MJRefreshTrailer? {
         didSet {
             oldValue?.removeFromSuperview()

@@ -168,6 +168,27 @@ struct AppCodeTests {
         #expect(throws: (any Error).self) { _ = try tall.scene() }
     }
 
+    @Test("RefreshGifUIKit declares only names MJRefresh's headers have, and covers what the export writes")
+    func declaresRealNames() throws {
+        let names = Set(
+            try String(contentsOfFile: Support.root.appendingPathComponent("docs/coverage-names.txt").path, encoding: .utf8)
+                .split(separator: "\n").compactMap { $0.split(separator: "\t").last.map(String.init) })
+        let folder = Support.root.appendingPathComponent("Sources/RefreshGifUIKit").path
+        var tags: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            tags += text.components(separatedBy: "api: ").dropFirst().map { String($0.prefix { !$0.isWhitespace }) }
+        }
+        #expect(tags.count > 50)
+        for tag in tags { #expect(names.contains(tag), "\(tag) is not in MJRefresh's public interface") }
+        // Every MJRefresh name the stand-in proof declares is declared here too: one API, not two.
+        let standIn = try String(
+            contentsOfFile: Support.root.appendingPathComponent("Tests/AppCodeProof/MJRefreshStandIn.swift").path, encoding: .utf8)
+        let proofTags = Set(standIn.components(separatedBy: "api: ").dropFirst().map { String($0.prefix { !$0.isWhitespace }) })
+        let missing = proofTags.subtracting(tags).filter { !$0.hasPrefix("UIView+MJExtension") }
+        #expect(missing.isEmpty, "RefreshGifUIKit lacks \(missing.sorted())")
+    }
+
     @Test("footers and the chaining grammar: link(to:), setTitle(_:for:), no more data")
     func footers() throws {
         let resources = try Self.appResources()
