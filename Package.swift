@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "RefreshGif",
             dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
-        .target(name: "RefreshGifUIKit", dependencies: ["RefreshGif"]),
+        .target(name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshLocking"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking"]),
         .target(
             name: "RefreshGifSnapshotTesting",
@@ -96,7 +96,7 @@ let package = Package(
                 "RefreshGif", "RefreshGifTools", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "refresh-lottie-worker", dependencies: ["ImageCodecs"]),
-        .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "CRLottie"]),
+        .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "RefreshGifUIKit", "CRLottie"]),
 
         // Tests: unit tests of the modules, the command line end to end, the examples and
         // gestures as a user runs them, and the example packages; helpers shared by all four.

@@ -1,5 +1,5 @@
 import RefreshGif
-import Synchronization
+import RefreshLocking
 
 /// The phone a control is drawn on: what surrounds app code rather than what it sets — the
 /// device's language, clock and zone, the last refresh MJRefresh remembers, the screen's
@@ -9,12 +9,15 @@ public enum AppDevice {
         var language = "en"
         var now: Date?
         var lastUpdated: Date?
+        /// The two dates as the scene's settings write them, made when they are set.
+        var nowText: String?
+        var lastUpdatedText: String?
         var timeZone = "UTC"
         var width: Double = 375
         var scale = 2
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
     /// A language for the work of one task (``with(language:_:)``), over the global one.
     @TaskLocal private static var taskLanguage: String?
 
@@ -37,12 +40,24 @@ public enum AppDevice {
     /// "Now" for the last-updated line; nil takes the clock (not reproducible).
     public static var now: Date? {
         get { state.withLock { $0.now } }
-        set { state.withLock { $0.now = newValue } }
+        set {
+            let text = newValue.map(iso8601)
+            state.withLock {
+                $0.now = newValue
+                $0.nowText = text
+            }
+        }
     }
     /// The last refresh MJRefresh remembers for a header (`lastUpdatedTime`); nil for none.
     public static var lastUpdated: Date? {
         get { state.withLock { $0.lastUpdated } }
-        set { state.withLock { $0.lastUpdated = newValue } }
+        set {
+            let text = newValue.map(iso8601)
+            state.withLock {
+                $0.lastUpdated = newValue
+                $0.lastUpdatedText = text
+            }
+        }
     }
     /// The IANA time zone of the last-updated line.
     public static var timeZone: String {
@@ -60,15 +75,20 @@ public enum AppDevice {
         set { state.withLock { $0.scale = newValue } }
     }
 
+    /// `2024-07-05T12:00:00Z`.
+    private static func iso8601(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+
     /// The surroundings as scene settings.
     static func describe(into description: inout SceneDescription) {
         let device = state.withLock { $0 }
-        description[.language] = .text(language)
-        description[.timezone] = .text(device.timeZone)
-        description[.width] = .number(device.width)
-        description[.scale] = .integer(device.scale)
-        let format = ISO8601DateFormatter()
-        if let now = device.now { description[.now] = .text(format.string(from: now)) }
-        if let last = device.lastUpdated { description[.lastUpdated] = .text(format.string(from: last)) }
+        // What equals the scene's own default is left to it, as the command line leaves it.
+        let defaults = State()
+        let tag = language
+        if tag != defaults.language { description[.language] = .text(tag) }
+        if device.timeZone != defaults.timeZone { description[.timezone] = .text(device.timeZone) }
+        if device.width != defaults.width { description[.width] = .number(device.width) }
+        if device.scale != defaults.scale { description[.scale] = .integer(device.scale) }
+        if let now = device.nowText { description[.now] = .text(now) }
+        if let last = device.lastUpdatedText { description[.lastUpdated] = .text(last) }
     }
 }

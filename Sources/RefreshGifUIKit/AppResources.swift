@@ -1,6 +1,6 @@
 import Foundation
 import RefreshGif
-import Synchronization
+import RefreshLocking
 
 /// Where the app's resources are, as its bundle holds them on the phone: asset catalogs
 /// (`.xcassets` image sets and colour sets), loose `name@2x.png` files, font files and
@@ -14,9 +14,11 @@ public enum AppResources {
         var folders: [String] = []
         var misses: [String] = []
         var fonts: [String: String]?
+        /// Every file under the folders, listed once.
+        var files: [String]?
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// The folders searched, in order (relative to the working directory, or absolute).
     public static var folders: [String] {
@@ -25,6 +27,7 @@ public enum AppResources {
             state.withLock {
                 $0.folders = newValue
                 $0.fonts = nil
+                $0.files = nil
                 $0.misses = []
             }
         }
@@ -52,8 +55,16 @@ public enum AppResources {
     /// The most entries looked at in one folder tree: a resource folder, not a disk.
     static let maxEntries = 20_000
 
-    /// Every file under the folders, depth first, at most ``maxEntries``; links are not followed.
+    /// Every file under the folders accepted by `accept`: the folders are listed once (until
+    /// they are set again), at most ``maxEntries`` entries; links are not followed.
     static func files(matching accept: (String) -> Bool) -> [String] {
+        if let listed = state.withLock({ $0.files }) { return listed.filter(accept) }
+        let listed = listFiles()
+        state.withLock { $0.files = listed }
+        return listed.filter(accept)
+    }
+
+    private static func listFiles() -> [String] {
         var found: [String] = []
         var seen = 0
         for root in folders {
@@ -67,7 +78,7 @@ public enum AppResources {
                     guard (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil,
                         FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
                     else { continue }
-                    if isFolder.boolValue { pending.append(path) } else if accept(path) { found.append(path) }
+                    if isFolder.boolValue { pending.append(path) } else { found.append(path) }
                 }
             }
         }

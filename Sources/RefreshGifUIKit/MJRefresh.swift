@@ -75,9 +75,12 @@ public final class MJRefreshConfig: @unchecked Sendable {
 
     /// The first resource folder holding `TABLE.strings` in an `.lproj` folder.
     static func appStringsFolder(table: String) -> String? {
-        AppResources.folders.first { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).contains {
-                $0.hasSuffix(".lproj") && FileManager.default.fileExists(atPath: folder + "/" + $0 + "/" + table + ".strings")
+        // From the folders' listing, made once: FOLDER/LANGUAGE.lproj/TABLE.strings.
+        let tables = AppResources.files { $0.hasSuffix(".lproj/" + table + ".strings") }
+        return AppResources.folders.first { folder in
+            tables.contains { file in
+                let lproj = URL(fileURLWithPath: file).deletingLastPathComponent()
+                return lproj.deletingLastPathComponent().path == URL(fileURLWithPath: folder).path
             }
         }
     }
@@ -193,7 +196,8 @@ open class MJRefreshComponent: UIView {
 
     /// What the app set on the control, as scene settings (each class adds its own).
     open func describe(into description: inout SceneDescription) throws {
-        description[.kind] = .text(Self.sceneKind.rawValue)
+        // The kind a scene has by default (a header) is left to it, as the command line leaves it.
+        if Self.sceneKind != RefreshScene().kind { description[.kind] = .text(Self.sceneKind.rawValue) }
         if let style = Self.sceneStyle {
             description[.style] = .text(style.rawValue)
         } else {
