@@ -168,6 +168,31 @@ struct AppCodeTests {
         #expect(throws: (any Error).self) { _ = try tall.scene() }
     }
 
+    @Test(".gesture(…) plays the app's control through a whole pull, release, refresh and end, as simulate plays its scene")
+    func gestureSnapshots() throws {
+        let resources = try Self.appResources()
+        defer { try? FileManager.default.removeItem(atPath: resources) }
+        Self.reset([resources])
+        let goldens = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: goldens) }
+        let gesture = Support.root.appendingPathComponent("gestures/header-pull-release.json").path
+        let header = MJRefreshNormalHeader {}
+        header.arrowView.image = UIImage(named: "arrow")
+        withKnownIssue("recording asks for a look and another run") {
+            assertSnapshot(of: header, as: .gesture(gesture, fps: 10), named: "pull", record: .all, snapshotDirectory: goldens)
+        }
+        assertSnapshot(of: header, as: .gesture(gesture, fps: 10), named: "pull", record: .never, snapshotDirectory: goldens)
+        // The golden is the scene path's animation of the same control, frame for frame.
+        let scene = try SceneSchema.standard.description(fromArguments: [
+            "--style", "normal", "--arrow-image", resources + "/Assets.xcassets/arrow.imageset/arrow@2x.png", "--arrow-image-template",
+            "--now", "2023-11-14T22:13:20Z", "--last-updated", "2023-11-14T19:26:40Z",
+        ]).makeScene()
+        let animation = try RefreshAnimation.gesture(try GestureFile.read(gesture).gesture, scene: scene, fps: 10, showContent: true)
+        let grid = try FrameGrid(of: animation, columns: 8)
+        let golden = try PNGDecoder().decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: goldens + "/pull.png"))))
+        #expect(golden == grid.picture)
+    }
+
     @Test("RefreshGifUIKit declares only names MJRefresh's headers have, and covers what the export writes")
     func declaresRealNames() throws {
         let names = Set(
