@@ -56,7 +56,9 @@ def client(port, index, latencies, errors, stop_at):
         method, path, body, expected = MIX[(i * 7 + index) % len(MIX)]
         started = time.perf_counter()
         try:
-            connection.request(method, path, body=body)
+            # A POST from the page: the server refuses one without its own origin (403).
+            headers = {"Origin": f"http://127.0.0.1:{port}"} if method == "POST" else {}
+            connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
             response.read()
             if response.status != expected:
@@ -75,7 +77,7 @@ def live_rate(port, seconds=3.0):
     def loop():
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         while time.monotonic() < stop_at:
-            connection.request("POST", "/live?scale=2", body=GESTURE)
+            connection.request("POST", "/live?scale=2", body=GESTURE, headers={"Origin": f"http://127.0.0.1:{port}"})
             connection.getresponse().read()
             done.append(1)
 

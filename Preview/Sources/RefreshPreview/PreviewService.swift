@@ -60,7 +60,7 @@ public final class PreviewService: Sendable {
             let resolved = request.resolved(uploads)
             let base = configuration.baseDirectory
             let bytes = try await slots.run { [cache] renderer in
-                let scene = try cache.scene(for: resolved, baseDirectory: base)
+                let scene = try cache.scene(for: resolved, checked: request.checked, baseDirectory: base)
                 return try ImageFileFormat.png.encode(try renderer.render(scene), settings: .default)
             }
             return PreviewReply(contentType: "image/png", body: bytes)
@@ -91,7 +91,7 @@ public final class PreviewService: Sendable {
             let drawn = try await slots.run(deadline: deadline) { [cache, budget] renderer in
                 // Parsed here, off the server's threads: a 10 MB gesture is work too.
                 let gesture = try self.decodeGesture(body)
-                let scene = try cache.scene(for: resolved, baseDirectory: base)
+                let scene = try cache.scene(for: resolved, checked: request.checked, baseDirectory: base)
                 let end = try RefreshAnimation.gestureEnd(
                     gesture, scene: scene, fps: Self.liveFPS, showContent: true, wholeView: true, appearance: appearance)
                 return try budget.holding(Self.frameBytes(of: end) * 2, for: "this frame") {
@@ -188,7 +188,7 @@ public final class PreviewService: Sendable {
             let deadline = Deadline(seconds: configuration.requestSeconds)
             let bytes = try await slots.run(deadline: deadline) { [cache, budget] _ in
                 let gesture = try self.decodeGesture(body)
-                let scene = try cache.scene(for: resolved, baseDirectory: base)
+                let scene = try cache.scene(for: resolved, checked: request.checked, baseDirectory: base)
                 let animation = try RefreshAnimation.gesture(gesture, scene: scene, fps: rate, showContent: true, appearance: appearance)
                 // Admitted by its cost: the frames being drawn and encoded at once (an APNG also
                 // keeps changed rectangles, up to two frames' worth, to choose its colours), then the file.

@@ -39,12 +39,21 @@ final class SceneCache: Sendable {
     /// The scene `description` draws (relative paths from `baseDirectory`), the same as
     /// ``SceneDescription/makeScene(baseDirectory:clock:)`` gives, its images from the cache
     /// when an earlier request loaded them.
+    /// ``scene(for:checked:baseDirectory:)`` for a description not read yet (an export's plan).
     func scene(for description: SceneDescription, baseDirectory: String) throws -> RefreshScene {
+        try scene(for: description, checked: description.checked(), baseDirectory: baseDirectory)
+    }
+
+    /// The scene `description` draws, from a cache of loaded scenes.
+    /// - Parameters:
+    ///   - description: the request's scene, its uploads resolved to files.
+    ///   - checked: the request's scene as it was read and checked (its settings of the moment
+    ///     are set on the loaded scene from it: no setting is read twice).
+    ///   - baseDirectory: where relative paths start.
+    func scene(for description: SceneDescription, checked: CheckedDescription, baseDirectory: String) throws -> RefreshScene {
         var loadedPart = description
         for field in description.schema.fields where field.isMoment { loadedPart[field] = nil }
         let key = loadedPart.jsonText
-        // Checked first: a bad value is reported as the command line reports it.
-        try description.validate()
         let loaded: RefreshScene
         if let hit = lookUp(key) {
             loaded = try hit.get()
@@ -76,7 +85,7 @@ final class SceneCache: Sendable {
             }
         }
         // The state, pull and time cost nothing to apply, and read no file.
-        return try description.scene(reusing: loaded)
+        return checked.scene(reusing: loaded)
     }
 
     /// The loaded scene, or the load's error, for `key`, when known.

@@ -20,6 +20,8 @@ struct SceneRequest: Sendable {
     var description: SceneDescription
     /// The settings the request itself gave.
     var given: SceneDescription
+    /// ``description`` read and checked, once: the settings of the moment come from it.
+    let checked: CheckedDescription
 
     /// Reads `pairs` as settings; `ignoring` names the query's other parameters (`format`).
     init(
@@ -47,10 +49,6 @@ struct SceneRequest: Sendable {
         // Checked with the settings below (``SceneDescription/validate()`` checks each layer).
         if let layersText { given.layers = try Self.layers(layersText) }
         try Self.checkPaths(given, configuration: configuration, uploads: uploads)
-        // Each value in its range first (`maxMemory=0` is out of range, not above the server's).
-        try given.validate()
-        try Self.checkLimits(given, configuration: configuration)
-        self.given = given
         // A map's entries merge with the server's (a dropped image replaces one state's).
         var merged = configuration.base.merged(with: given)
         for field in SceneSchema.standard.fields {
@@ -60,7 +58,13 @@ struct SceneRequest: Sendable {
         }
         if layersText != nil { merged.layers = given.layers }
         // What the server was started with but the class drawn now lacks is left out.
-        description = try merged.leavingOut(settingsTheClassLacksBut: given)
+        let drawn = try merged.leavingOut(settingsTheClassLacksBut: given)
+        // Each value in its range first (`maxMemory=0` is out of range, not above the server's):
+        // the scene is read and checked here, once for the whole request.
+        checked = try drawn.checked()
+        try Self.checkLimits(given, configuration: configuration)
+        self.given = given
+        description = drawn
     }
 
     /// The one gate for paths over HTTP: every file a request's settings name — whichever

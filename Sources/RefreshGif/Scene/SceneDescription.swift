@@ -140,7 +140,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Checks every value without loading any file.
     /// - Throws: ``InvalidValue`` naming the setting (its JSON key).
     public func validate() throws {
-        _ = try build()
+        _ = try checked()
     }
 
     /// Applies every set field to a default scene: the class (library, kind, style) first, a
@@ -334,10 +334,16 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Returns: `loaded` at this description's state, pull and time.
     /// - Throws: ``InvalidValue`` for a bad setting.
     public func scene(reusing loaded: RefreshScene) throws -> RefreshScene {
-        let build = try build()
-        var scene = loaded
-        for field in schema.fields { field.carry?(build.scene, &scene) }
-        return scene
+        try checked().scene(reusing: loaded)
+    }
+
+    /// This description with every value read and checked once: what a server keeps for a
+    /// request, so that the state, pull and time are set on a loaded scene without reading the
+    /// settings again (one build a request, docs/preview.md).
+    /// - Returns: the checked description.
+    /// - Throws: ``InvalidValue`` naming the setting (its JSON key).
+    public func checked() throws -> CheckedDescription {
+        CheckedDescription(description: self, build: try build())
     }
 
     /// Every file this description names, as written, with the setting that names it: found
@@ -549,5 +555,24 @@ public enum JSONInput {
         case is Bool.Type: return "true or false"
         default: return "\(type)".lowercased()
         }
+    }
+}
+
+/// A scene description whose every value was read and checked once
+/// (``SceneDescription/checked()``).
+public struct CheckedDescription: Sendable {
+    /// The description.
+    public let description: SceneDescription
+    /// Its settings as read.
+    let build: SceneBuild
+
+    /// `loaded` — a scene made from this description but for its state, pull and time — at
+    /// this description's state, pull and time (the settings of the moment), reading nothing.
+    /// - Parameter loaded: the scene with its files loaded.
+    /// - Returns: the scene to draw.
+    public func scene(reusing loaded: RefreshScene) -> RefreshScene {
+        var scene = loaded
+        for field in description.schema.fields { field.carry?(build.scene, &scene) }
+        return scene
     }
 }
