@@ -40,23 +40,20 @@ public enum AppDevice {
     /// "Now" for the last-updated line; nil takes the clock (not reproducible).
     public static var now: Date? {
         get { state.withLock { $0.now } }
-        set {
-            let text = newValue.map(iso8601)
-            state.withLock {
-                $0.now = newValue
-                $0.nowText = text
-            }
-        }
+        set { set(newValue, \.now, text: \.nowText) }
     }
     /// The last refresh MJRefresh remembers for a header (`lastUpdatedTime`); nil for none.
     public static var lastUpdated: Date? {
         get { state.withLock { $0.lastUpdated } }
-        set {
-            let text = newValue.map(iso8601)
-            state.withLock {
-                $0.lastUpdated = newValue
-                $0.lastUpdatedText = text
-            }
+        set { set(newValue, \.lastUpdated, text: \.lastUpdatedText) }
+    }
+
+    /// Sets a date and, once, its text as the scene's settings write it.
+    private static func set(_ date: Date?, _ path: WritableKeyPath<State, Date?>, text: WritableKeyPath<State, String?>) {
+        let written = date.map(iso8601)
+        state.withLock {
+            $0[keyPath: path] = date
+            $0[keyPath: text] = written
         }
     }
     /// The IANA time zone of the last-updated line.

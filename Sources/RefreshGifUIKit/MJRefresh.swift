@@ -135,6 +135,13 @@ open class MJRefreshComponent: UIView {
     open var isAutomaticallyChangeAlpha = false
     /// What the app set (so a default is left to the library, as the scene leaves it).
     var given: Set<String> = []
+    /// Titles by state (``MJRefreshTitled``), images by state (``MJRefreshAnimated``) and the
+    /// label inset, where the class has them.
+    var titles: [MJRefreshState: String] = [:]
+    var sequences: [MJRefreshState: StateImageSequence] = [:]
+    var labelInset: CGFloat?
+    /// The stock views the class has (its labels, arrow and spinner); none for a bare class.
+    var stockViews: StockViews { StockViews() }
 
     /// `headerWithRefreshingBlock:`, `footerWithRefreshingBlock:`, `trailerWithRefreshingBlock:`.
     /// // api: MJRefreshHeader.headerWithRefreshingBlock:
@@ -220,6 +227,13 @@ open class MJRefreshComponent: UIView {
         if given.contains("height") { description[.height] = .number(Double(mj_h)) }
         if isHidden { description[.hidden] = .flag(true) }
         if let backgroundColor { description[.controlColor] = .text(backgroundColor.sceneText) }
+        // The stock views the class has: its labels, its arrow and spinner.
+        let views = stockViews
+        StockLabel.describe(views.state, timeLabel: views.time, into: &description)
+        StockSpinner.describe(arrow: views.arrow, spinner: views.spinner, into: &description)
+        describeTitles(titles, into: &description)
+        try StateImageSequence.describe(sequences, into: &description)
+        if let labelInset { description[.labelLeftInset] = .number(Double(labelInset)) }
     }
 
     /// The scene this control draws, as the command line would build it: the device
@@ -268,55 +282,29 @@ open class MJRefreshHeader: MJRefreshComponent {
 }
 
 /// A header with the state label and the last-updated label.
-open class MJRefreshStateHeader: MJRefreshHeader {
+open class MJRefreshStateHeader: MJRefreshHeader, MJRefreshTitled {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshStateHeader.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     /// The last-updated label. // api: MJRefreshStateHeader.lastUpdatedTimeLabel
     public let lastUpdatedTimeLabel: UILabel! = StockLabel.make(.time)
     // api: MJRefreshStateHeader.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    open var labelLeftInset: CGFloat = 25 { didSet { labelInset = labelLeftInset } }
     /// The last-updated line from the last refresh. // api: MJRefreshStateHeader.lastUpdatedTimeText
     open var lastUpdatedTimeText: ((Date?) -> String)?
-    var titles: [MJRefreshState: String] = [:]
-
-    /// The state label's text in `state`. // api: MJRefreshStateHeader.setTitle:forState:
-    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
-        titles[state] = title
-        return self
-    }
 
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
-        StockLabel.describe(stateLabel, timeLabel: lastUpdatedTimeLabel, into: &description)
-        describeTitles(titles, into: &description)
-        if given.contains("inset") { description[.labelLeftInset] = .number(Double(labelLeftInset)) }
         if let lastUpdatedTimeText { description[.lastUpdatedText] = .text(lastUpdatedTimeText(lastUpdatedTime)) }
     }
+    override var stockViews: StockViews { StockViews(state: stateLabel, time: lastUpdatedTimeLabel) }
 }
 
 /// A header whose picture is an image sequence per state.
-open class MJRefreshGifHeader: MJRefreshStateHeader {
+open class MJRefreshGifHeader: MJRefreshStateHeader, MJRefreshAnimated {
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshGifHeader.gifView
     public let gifView: UIImageView! = UIImageView()
-    var sequences: [MJRefreshState: StateImageSequence] = [:]
-
-    // api: MJRefreshGifHeader.setImages:duration:forState:
-    @discardableResult open func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
-        sequences[state] = StateImageSequence(images: images, duration: duration)
-        return self
-    }
-
-    /// A tenth of a second a frame. // api: MJRefreshGifHeader.setImages:forState:
-    @discardableResult open func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
-        setImages(images, duration: Double(images.count) * 0.1, for: state)
-    }
-
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        try StateImageSequence.describe(sequences, into: &description)
-    }
 }
 
 /// A header with the arrow and the spinner.
@@ -327,9 +315,8 @@ open class MJRefreshNormalHeader: MJRefreshStateHeader {
     /// The spinner. // api: MJRefreshNormalHeader.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
 
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        StockSpinner.describe(arrow: arrowView, spinner: loadingView, into: &description)
+    override var stockViews: StockViews {
+        StockViews(state: stateLabel, time: lastUpdatedTimeLabel, arrow: arrowView, spinner: loadingView)
     }
 }
 
@@ -369,53 +356,27 @@ open class MJRefreshAutoFooter: MJRefreshFooter {
 }
 
 /// An auto footer with the state label.
-open class MJRefreshAutoStateFooter: MJRefreshAutoFooter {
+open class MJRefreshAutoStateFooter: MJRefreshAutoFooter, MJRefreshTitled {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshAutoStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     // api: MJRefreshAutoStateFooter.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    open var labelLeftInset: CGFloat = 25 { didSet { labelInset = labelLeftInset } }
     // api: MJRefreshAutoStateFooter.refreshingTitleHidden
     open var isRefreshingTitleHidden = false
-    var titles: [MJRefreshState: String] = [:]
-
-    // api: MJRefreshAutoStateFooter.setTitle:forState:
-    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
-        titles[state] = title
-        return self
-    }
 
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
-        StockLabel.describe(stateLabel, timeLabel: nil, into: &description)
-        describeTitles(titles, into: &description)
-        if given.contains("inset") { description[.labelLeftInset] = .number(Double(labelLeftInset)) }
         if isRefreshingTitleHidden { description[.refreshingTitleHidden] = .flag(true) }
     }
+    override var stockViews: StockViews { StockViews(state: stateLabel) }
 }
 
 /// An auto footer with images by state.
-open class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter {
+open class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter, MJRefreshAnimated {
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshAutoGifFooter.gifView
     public let gifView: UIImageView! = UIImageView()
-    var sequences: [MJRefreshState: StateImageSequence] = [:]
-
-    // api: MJRefreshAutoGifFooter.setImages:duration:forState:
-    @discardableResult open func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
-        sequences[state] = StateImageSequence(images: images, duration: duration)
-        return self
-    }
-
-    // api: MJRefreshAutoGifFooter.setImages:forState:
-    @discardableResult open func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
-        setImages(images, duration: Double(images.count) * 0.1, for: state)
-    }
-
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        try StateImageSequence.describe(sequences, into: &description)
-    }
 }
 
 /// An auto footer with the spinner.
@@ -424,10 +385,7 @@ open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
     /// The spinner. // api: MJRefreshAutoNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
 
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        StockSpinner.describe(arrow: nil, spinner: loadingView, into: &description)
-    }
+    override var stockViews: StockViews { StockViews(state: stateLabel, spinner: loadingView) }
 }
 
 /// A footer pulled up past the content.
@@ -436,50 +394,21 @@ open class MJRefreshBackFooter: MJRefreshFooter {
 }
 
 /// A back footer with the state label.
-open class MJRefreshBackStateFooter: MJRefreshBackFooter {
+open class MJRefreshBackStateFooter: MJRefreshBackFooter, MJRefreshTitled {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshBackStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     // api: MJRefreshBackStateFooter.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
-    var titles: [MJRefreshState: String] = [:]
+    open var labelLeftInset: CGFloat = 25 { didSet { labelInset = labelLeftInset } }
 
-    // api: MJRefreshBackStateFooter.setTitle:forState:
-    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
-        titles[state] = title
-        return self
-    }
-
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        StockLabel.describe(stateLabel, timeLabel: nil, into: &description)
-        describeTitles(titles, into: &description)
-        if given.contains("inset") { description[.labelLeftInset] = .number(Double(labelLeftInset)) }
-    }
+    override var stockViews: StockViews { StockViews(state: stateLabel) }
 }
 
 /// A back footer with images by state.
-open class MJRefreshBackGifFooter: MJRefreshBackStateFooter {
+open class MJRefreshBackGifFooter: MJRefreshBackStateFooter, MJRefreshAnimated {
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshBackGifFooter.gifView
     public let gifView: UIImageView! = UIImageView()
-    var sequences: [MJRefreshState: StateImageSequence] = [:]
-
-    // api: MJRefreshBackGifFooter.setImages:duration:forState:
-    @discardableResult open func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
-        sequences[state] = StateImageSequence(images: images, duration: duration)
-        return self
-    }
-
-    // api: MJRefreshBackGifFooter.setImages:forState:
-    @discardableResult open func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
-        setImages(images, duration: Double(images.count) * 0.1, for: state)
-    }
-
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        try StateImageSequence.describe(sequences, into: &description)
-    }
 }
 
 /// A back footer with the arrow and the spinner.
@@ -490,10 +419,7 @@ open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
     /// The spinner. // api: MJRefreshBackNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
 
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        StockSpinner.describe(arrow: arrowView, spinner: loadingView, into: &description)
-    }
+    override var stockViews: StockViews { StockViews(state: stateLabel, arrow: arrowView, spinner: loadingView) }
 }
 
 /// A trailer, pulled from the right.
@@ -509,23 +435,12 @@ open class MJRefreshTrailer: MJRefreshComponent {
 }
 
 /// A trailer with the state label.
-open class MJRefreshStateTrailer: MJRefreshTrailer {
+open class MJRefreshStateTrailer: MJRefreshTrailer, MJRefreshTitled {
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshStateTrailer.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
-    var titles: [MJRefreshState: String] = [:]
 
-    // api: MJRefreshStateTrailer.setTitle:forState:
-    @discardableResult open func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
-        titles[state] = title
-        return self
-    }
-
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        StockLabel.describe(stateLabel, timeLabel: nil, into: &description)
-        describeTitles(titles, into: &description)
-    }
+    override var stockViews: StockViews { StockViews(state: stateLabel) }
 }
 
 /// A trailer with the arrow.
@@ -534,10 +449,7 @@ open class MJRefreshNormalTrailer: MJRefreshStateTrailer {
     /// The arrow. // api: MJRefreshNormalTrailer.arrowView
     public let arrowView: UIImageView! = UIImageView()
 
-    open override func describe(into description: inout SceneDescription) throws {
-        try super.describe(into: &description)
-        StockSpinner.describe(arrow: arrowView, spinner: nil, into: &description)
-    }
+    override var stockViews: StockViews { StockViews(state: stateLabel, arrow: arrowView) }
 }
 
 /// Titles by state, as the scene's `titles` setting.
@@ -546,4 +458,41 @@ func describeTitles(_ titles: [MJRefreshState: String], into description: inout 
     var map: [String: SceneValue] = [:]
     for (state, title) in titles { map[state.sceneName] = .text(title) }
     description[.titles] = .byState(map)
+}
+
+/// The classes with a state label: its text by state.
+public protocol MJRefreshTitled: MJRefreshComponent {}
+
+extension MJRefreshTitled {
+    /// The state label's text in `state`.
+    // api: MJRefreshStateHeader.setTitle:forState:
+    // api: MJRefreshAutoStateFooter.setTitle:forState:
+    // api: MJRefreshBackStateFooter.setTitle:forState:
+    // api: MJRefreshStateTrailer.setTitle:forState:
+    @discardableResult public func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+}
+
+/// The GIF classes: an image sequence and its duration by state.
+public protocol MJRefreshAnimated: MJRefreshComponent {}
+
+extension MJRefreshAnimated {
+    /// `images` played over `duration` seconds in `state`.
+    // api: MJRefreshGifHeader.setImages:duration:forState:
+    // api: MJRefreshAutoGifFooter.setImages:duration:forState:
+    // api: MJRefreshBackGifFooter.setImages:duration:forState:
+    @discardableResult public func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
+        sequences[state] = StateImageSequence(images: images, duration: duration)
+        return self
+    }
+
+    /// `images` in `state`, a tenth of a second a frame.
+    // api: MJRefreshGifHeader.setImages:forState:
+    // api: MJRefreshAutoGifFooter.setImages:forState:
+    // api: MJRefreshBackGifFooter.setImages:forState:
+    @discardableResult public func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
+        setImages(images, duration: Double(images.count) * 0.1, for: state)
+    }
 }

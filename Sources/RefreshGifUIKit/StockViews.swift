@@ -1,5 +1,13 @@
 import RefreshGif
 
+/// The views a stock class has that settings configure: its labels, arrow and spinner.
+struct StockViews {
+    var state: UILabel?
+    var time: UILabel?
+    var arrow: UIImageView?
+    var spinner: UIActivityIndicatorView?
+}
+
 /// The labels MJRefresh makes: bold 14-pt system font, #5A5A5A, centred. What the app changes
 /// on them becomes the label settings; what it leaves is the library's default, as a scene
 /// leaves it.

@@ -188,25 +188,16 @@ open class UIScrollView: UIView {
     open var contentOffset: CGPoint = .zero
     open var contentSize: CGSize = .zero
     /// The header. // api: UIScrollView+MJRefresh.mj_header
-    open var mj_header: MJRefreshHeader? {
-        didSet {
-            oldValue?.removeFromSuperview()
-            if let mj_header { addSubview(mj_header) }
-        }
-    }
+    open var mj_header: MJRefreshHeader? { didSet { replace(oldValue, with: mj_header) } }
     /// The footer. // api: UIScrollView+MJRefresh.mj_footer
-    open var mj_footer: MJRefreshFooter? {
-        didSet {
-            oldValue?.removeFromSuperview()
-            if let mj_footer { addSubview(mj_footer) }
-        }
-    }
+    open var mj_footer: MJRefreshFooter? { didSet { replace(oldValue, with: mj_footer) } }
     /// The trailer. // api: UIScrollView+MJRefresh.mj_trailer
-    open var mj_trailer: MJRefreshTrailer? {
-        didSet {
-            oldValue?.removeFromSuperview()
-            if let mj_trailer { addSubview(mj_trailer) }
-        }
+    open var mj_trailer: MJRefreshTrailer? { didSet { replace(oldValue, with: mj_trailer) } }
+
+    /// A control put in place of another.
+    private func replace(_ old: UIView?, with new: UIView?) {
+        old?.removeFromSuperview()
+        if let new { addSubview(new) }
     }
 }
 

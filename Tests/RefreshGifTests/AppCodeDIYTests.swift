@@ -14,12 +14,7 @@ final class DIYHeader: MJRefreshHeader {
 
     override func prepare() {
         super.prepare()
-        mj_h = 50
-        label.textColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
-        label.font = .boldSystemFont(ofSize: 16)
-        label.textAlignment = .center
-        addSubview(label)
-        addSubview(toggle)
+        DIYDemo.setUp(self, label: label, toggle: toggle)
         logo.contentMode = .scaleAspectFit
         addSubview(logo)
         addSubview(loading)
@@ -103,5 +98,22 @@ extension AppCodeTests {
         #expect(error?.description.hasPrefix("ProgressHeader (/UIProgressView[0])") == true, "\(error?.description ?? "")")
         let bare = #expect(throws: AppCodeError.self) { _ = try MJRefreshHeader {}.scene() }
         #expect(bare?.description.contains("no subview to draw") == true)
+    }
+}
+
+/// What the example app's DIY controls share: their orange, bold 16-pt centred label.
+enum DIYDemo {
+    /// 50 pt tall, the label and the switch added.
+    static func setUp(_ control: MJRefreshComponent, label: UILabel, toggle: UISwitch) {
+        control.mj_h = 50
+        style(label)
+        control.addSubview(label)
+        control.addSubview(toggle)
+    }
+
+    static func style(_ label: UILabel) {
+        label.textColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+        label.font = .boldSystemFont(ofSize: 16)
+        label.textAlignment = .center
     }
 }

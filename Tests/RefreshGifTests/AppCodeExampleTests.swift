@@ -42,12 +42,7 @@ final class DIYAutoFooter: MJRefreshAutoFooter {
 
     override func prepare() {
         super.prepare()
-        mj_h = 50
-        label.textColor = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
-        label.font = .boldSystemFont(ofSize: 16)
-        label.textAlignment = .center
-        addSubview(label)
-        addSubview(toggle)
+        DIYDemo.setUp(self, label: label, toggle: toggle)
         addSubview(loading)
     }
 
