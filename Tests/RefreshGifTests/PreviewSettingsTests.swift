@@ -5,6 +5,19 @@ import Testing
 /// What `refresh-render preview` hands to its server program: checked once, read back equal.
 @Suite("Preview settings")
 struct PreviewSettingsTests {
+    @Test("the panel's colour pickers are the settings whose values are colours, read from their value types")
+    func colourSettingsArePickedAsColours() throws {
+        let catalog = SettingsCatalog(schema: .standard)
+        let colours = catalog.fields.filter(\.isColor).map(\.name)
+        #expect(colours.contains("controlColor") && colours.contains("textColor"))
+        for field in SceneSchema.standard.fields {
+            // A colour's value reads as #RRGGBB[AA]; nothing else does.
+            #expect(field.isColor == field.valueName.hasPrefix("#RRGGBB"), "\(field.name)")
+            #expect(colours.contains(field.name) == field.isColor, "\(field.name)")
+        }
+        #expect(catalog.fields.first { $0.name == "language" }?.suggestions?.contains("zh-Hans") == true)
+    }
+
     @Test("the hand-off reads back equal, scene included")
     func roundTrip() throws {
         var scene = SceneDescription()

@@ -99,6 +99,10 @@ extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
     public static var settingValueName: String? { Wrapped.settingValueName }
     /// The wrapped type's.
     public static var fileForm: FileForm? { Wrapped.fileForm }
+    /// The wrapped type's.
+    public static var isColor: Bool { Wrapped.isColor }
+    /// The wrapped type's.
+    public static var suggestions: [String]? { Wrapped.suggestions }
 }
 
 /// An enumeration whose words are its raw values: a choice setting.
