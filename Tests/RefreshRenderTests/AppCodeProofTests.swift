@@ -49,8 +49,8 @@ struct AppCodeProofTests {
         try export.write(to: folder)
         let run = try CLI.run(
             [
-                "clang", "-fsyntax-only", "-fobjc-arc", "-fblocks", "-x", "objective-c", "-fobjc-runtime=ios-13.0", "-Werror",
-                "-Wno-nullability-completeness", "-I", Self.proof + "/objc", folder + "/RefreshSetup.m",
+                "clang", "-fsyntax-only", "-fobjc-arc", "-fblocks", "-x", "objective-c", "-fobjc-runtime=ios-13.0", "-Wall",
+                "-Wextra", "-Werror", "-Wno-nullability-completeness", "-I", Self.proof + "/objc", folder + "/RefreshSetup.m",
             ],
             executable: "/usr/bin/env")
         #expect(run.status == 0, "\(run.stderr)")

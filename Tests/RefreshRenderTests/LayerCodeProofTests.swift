@@ -45,8 +45,8 @@ struct LayerCodeProofTests {
         for file in [subclass.className + ".m", "RefreshSetup.m"] {
             let clang = try CLI.run(
                 [
-                    "clang", "-fsyntax-only", "-fobjc-arc", "-fblocks", "-x", "objective-c", "-fobjc-runtime=ios-13.0", "-Werror",
-                    "-Wno-nullability-completeness", "-I", Self.appCodeProof + "/objc", "-I", folder + "/export",
+                    "clang", "-fsyntax-only", "-fobjc-arc", "-fblocks", "-x", "objective-c", "-fobjc-runtime=ios-13.0", "-Wall",
+                    "-Wextra", "-Werror", "-Wno-nullability-completeness", "-I", Self.appCodeProof + "/objc", "-I", folder + "/export",
                     folder + "/export/" + file,
                 ],
                 executable: "/usr/bin/env")

@@ -58,6 +58,80 @@ extension LayerSubclass {
         }
     }
 
+    /// `source` without what it never uses, so that it compiles under `-Wall -Wextra -Werror`:
+    /// a static helper function no method calls, and a method's `CGFloat`/`CGPoint` local that
+    /// nothing after it reads.
+    static func withoutUnused(_ source: String, helpers: [String]) -> String {
+        var lines = source.components(separatedBy: "\n")
+        // A helper: its comment line, `static … NAME(…) {` and its body up to the closing `}`.
+        for helper in helpers where !lines.contains(where: { $0.contains(helper + "(") && !$0.hasPrefix("static ") }) {
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("static ") && $0.contains(helper + "(") }),
+                let end = lines[start...].firstIndex(of: "}")
+            else { continue }
+            let from = start > 0 && lines[start - 1].hasPrefix("///") ? start - 1 : start
+            lines.removeSubrange(from...min(end + 1, lines.count - 1))
+        }
+        // Locals, within each method (from one `- (` line to the next).
+        var output: [String] = []
+        var method: [String] = []
+        func flush() {
+            var kept = method
+            var changed = true
+            while changed {
+                changed = false
+                for (index, line) in kept.enumerated() {
+                    let trimmed = String(line.drop { $0 == " " })
+                    guard trimmed.hasPrefix("CGFloat ") || trimmed.hasPrefix("CGPoint "),
+                        let name = trimmed.split(separator: " ").dropFirst().first.map(String.init), trimmed.contains(" = ")
+                    else { continue }
+                    // Read before its block closes (a later block's own `center` is another).
+                    var depth = 0
+                    var used = false
+                    for later in kept[(index + 1)...] {
+                        if Self.mentions(later, name) {
+                            used = true
+                            break
+                        }
+                        depth += later.filter { $0 == "{" }.count - later.filter { $0 == "}" }.count
+                        if depth < 0 { break }
+                    }
+                    if !used {
+                        kept.remove(at: index)
+                        changed = true
+                        break
+                    }
+                }
+            }
+            output += kept
+            method = []
+        }
+        for line in lines {
+            if line.hasPrefix("- (") || line.hasPrefix("@end") { flush() }
+            method.append(line)
+        }
+        flush()
+        return output.joined(separator: "\n")
+    }
+
+    /// Whether `line` names `identifier` as a whole word.
+    static func mentions(_ line: String, _ identifier: String) -> Bool {
+        var token = ""
+        var previous: Character?
+        var beforeToken: Character?
+        for c in line + " " {
+            if c.isLetter || c.isNumber || c == "_" {
+                if token.isEmpty { beforeToken = previous }
+                token.append(c)
+            } else {
+                // A property of something else (`self.radius`) is another name.
+                if token == identifier && beforeToken != "." { return true }
+                token = ""
+            }
+            previous = c
+        }
+        return false
+    }
+
     /// The Objective-C implementation.
     /// - Parameter header: the header file it imports.
     /// - Returns: the `.m` file.
@@ -180,7 +254,7 @@ extension LayerSubclass {
                 """
         }
         out += "}\n\n@end\n"
-        return out
+        return Self.withoutUnused(out, helpers: [className + "Mixed", className + "Frames"])
     }
 
     /// What `updateLayers` sets for one layer, in Objective-C.
