@@ -14,7 +14,7 @@ struct SwiftSpellingTests {
         ("time", { $0[.time] = 1 }),
         ("images", { $0[.images] = ["idle": "pull.gif"] }),
         ("animation", { $0[.animation] = "burst" }),
-        ("durations", { $0[.durations] = ["idle": 3] }),
+        ("durations", { $0[.durations] = ["refreshing": 3] }),
         ("lottieSegments", { $0[.lottieSegments] = ["idle": "pull"] }),
         ("lottieSize", { $0[.lottieSize] = "30x30" }),
         ("timing", { $0[.timing] = "gif" }),

@@ -76,8 +76,9 @@ extension SceneField {
     /// One loop of a state's images.
     public static let durations = SceneField(
         "durations", option: "duration", .byState(.number), group: .images,
-        help: "One loop of a state's images (STATE=SECONDS); default: a GIF's delays summed, PNG frames × 0.1 s.",
-        example: .byState(["idle": .number(3)]), unit: "seconds", valueName: "STATE=SECONDS"
+        help:
+            "One loop of a state's images (STATE=SECONDS); default: a GIF's delays summed, PNG frames × 0.1 s. Idle plays no loop (the pull picks its frame): its duration changes nothing.",
+        example: .byState(["refreshing": .number(3)]), unit: "seconds", valueName: "STATE=SECONDS"
     ) { v, b in
         for (named, value) in try SceneRead.states(v, "durations", family: b.scene.family) {
             b.durations[named.state] = try SceneRead.number(value, "durations", in: 0...1e6)
