@@ -267,12 +267,22 @@ struct ExportBoundsTests {
         let root = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let binary = CLI.binary
+        // The user's files above and beside, and an empty folder of theirs on the way: all stay.
+        try FolderTrustTests.write("notes", root + "/notes.txt")
+        try FolderTrustTests.write("keep", root + "/other/keep.txt")
+        try FileManager.default.createDirectory(atPath: root + "/empty", withIntermediateDirectories: true)
+        let users = FolderTrustTests.tree(root)
         // A disk that fills part-way (the attack's `ulimit -f 8`): 74, and `np` is gone.
         let full = try CLI.run(
             ["-c", "ulimit -f 8; exec \"$0\" export --images idle=\"$1\" -o np/sub/deeper", binary, Support.fixture("demo/pull.gif")],
             in: root, executable: "/bin/sh")
         #expect(full.status == 74, "\(full.stderr)")
-        #expect(CLI.files(in: root).isEmpty, "\(CLI.files(in: root))")
+        #expect(FolderTrustTests.tree(root) == users, "\(CLI.files(in: root))")
+        let inside = try CLI.run(
+            ["-c", "ulimit -f 8; exec \"$0\" export --images idle=\"$1\" -o empty/a/b", binary, Support.fixture("demo/pull.gif")],
+            in: root, executable: "/bin/sh")
+        #expect(inside.status == 74, "\(inside.stderr)")
+        #expect(FolderTrustTests.tree(root) == users, "the user's empty folder stays: \(CLI.files(in: root + "/empty"))")
         // SIGTERM part-way through `-o en/a/b`: 143, and `en` is gone. The export may finish
         // before the signal lands; then it is whole. One run at least must be interrupted.
         var interrupted = 0
@@ -289,7 +299,7 @@ struct ExportBoundsTests {
             process.waitUntilExit()
             if process.terminationStatus == 143 {
                 interrupted += 1
-                #expect(CLI.files(in: root).isEmpty, "\(CLI.files(in: root))")
+                #expect(FolderTrustTests.tree(root) == users, "\(CLI.files(in: root))")
             } else {
                 #expect(process.terminationStatus == 0)
                 #expect(CLI.files(in: root + "/en/a/b").contains(".refresh-export.json"))
@@ -299,18 +309,26 @@ struct ExportBoundsTests {
         #expect(interrupted > 0)
     }
 
-    @Test("staging is removed whatever its depth")
+    @Test("staging is removed whatever its depth and width; the user's files in, beside and above it, and behind a link in it, stay")
     func deepStagingIsRemoved() throws {
         let root = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let staging = root + "/.staging"
+        try FolderTrustTests.plantUserFiles(in: root)
+        let target = root + "/home/project"
+        let before = FolderTrustTests.tree(root + "/home")
+        let staging = target + "/.staging"
         var path = staging
         for level in 0..<300 {
             path += "/l\(level)"
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             try Data("x".utf8).write(to: URL(fileURLWithPath: path + "/f"))
         }
+        // A wide level (the frames of a long animation) and links into the user's folders.
+        for index in 0..<3000 { try Data().write(to: URL(fileURLWithPath: staging + "/frame_\(index).png")) }
+        try FileManager.default.createSymbolicLink(atPath: staging + "/l0/out", withDestinationPath: root + "/home/other")
+        try FileManager.default.createSymbolicLink(atPath: path + "/up", withDestinationPath: "../../../../..")
         Temporaries.removeFolder(staging)
-        #expect(CLI.files(in: root).isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: staging))
+        #expect(FolderTrustTests.tree(root + "/home") == before)
     }
 }

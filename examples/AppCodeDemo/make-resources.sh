@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the demo app's resources from the repository's demo GIFs, with refresh-render: an asset
 # catalog of PNG frames (dropdown_anim__0001…0020 from pull.gif, loading_0001…0008 from
-# spin.gif), as an app's designer hands them over. The German strings are written by hand.
+# spin.gif), as an app's designer hands them over; it replaces only the files it writes, by name.
+# The German strings are written by hand.
 # REFRESH_RENDER names the binary (default: the debug build).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,10 +13,9 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 "$bin" extract "$root/Fixtures/demo/pull.gif" -o "$scratch/pull" >/dev/null
 "$bin" extract "$root/Fixtures/demo/spin.gif" -o "$scratch/spin" >/dev/null
-rm -rf "$catalog"
 mkdir -p "$catalog"
 printf '{\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n' > "$catalog/Contents.json"
-put() { # put NAME FILE: an image set NAME holding FILE as its @2x image
+put() { # put NAME FILE: an image set NAME holding FILE as its @2x image (its own two files replaced)
   mkdir -p "$catalog/$1.imageset"
   cp "$2" "$catalog/$1.imageset/$1@2x.png"
   printf '{\n  "images" : [\n    { "idiom" : "universal", "scale" : "1x" },\n    { "filename" : "%s@2x.png", "idiom" : "universal", "scale" : "2x" },\n    { "idiom" : "universal", "scale" : "3x" }\n  ],\n  "info" : {\n    "author" : "xcode",\n    "version" : 1\n  }\n}\n' "$1" > "$catalog/$1.imageset/Contents.json"

@@ -358,7 +358,12 @@ import RefreshRaster
         // so a failure or a signal removes every one of them again, not only the last.
         let missing = missingFolders(upTo: parent)
         Temporaries.registerFolder(staging, madeParents: missing)
-        for folder in missing where mkdir(folder, 0o755) != 0 && !(errno == EEXIST && isDirectory(folder)) {
+        for folder in missing where mkdir(folder, 0o755) != 0 {
+            // Made by someone else in between: theirs, never removed by us.
+            if errno == EEXIST && isDirectory(folder) {
+                Temporaries.forgetMadeParent(folder, of: staging)
+                continue
+            }
             let reason = String(cString: strerror(errno))
             Temporaries.removeMadeParents(of: staging)
             Temporaries.unregisterFolder(staging)

@@ -157,10 +157,9 @@ package struct OwnedFolder {
             guard parts.count <= Self.maxManifestDepth else {
                 throw foreign(manifestName, "listing a file deeper than the \(Self.maxManifestDepth) folders an export writes")
             }
-            guard !entry.path.hasPrefix("/"), !parts.isEmpty,
-                parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
-                !entry.path.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == "\\" }),
-                entry.path != manifestName
+            // Every part one file name by the one rule for names (no `.`, `..`, separators,
+            // control characters): nothing outside the folder is ever named.
+            guard !parts.isEmpty, parts.allSatisfy({ FileName.problem(String($0)) == nil }), entry.path != manifestName
             else {
                 throw foreign(manifestName, "which is not a manifest this program wrote")
             }

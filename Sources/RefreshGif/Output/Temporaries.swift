@@ -59,6 +59,11 @@ package enum Temporaries {
 
     /// Removes the folders made to hold `staging` (deepest first, each only when empty): a
     /// failed write leaves no folder it made behind, however deep (docs/robustness.md).
+    /// Forgets `folder` as made for `staging`: it was there already (another process made it).
+    package static func forgetMadeParent(_ folder: String, of staging: String) {
+        state.withLock { $0.madeParents[staging]?.removeAll { $0 == folder } }
+    }
+
     package static func removeMadeParents(of staging: String) {
         let made = state.withLock { $0.madeParents.removeValue(forKey: staging) } ?? []
         for folder in made.reversed() { _ = rmdir(folder) }
@@ -70,51 +75,48 @@ package enum Temporaries {
     }
 
     /// Removes `path` and what it holds, whatever its depth: folders are opened relative to
-    /// their parent (`openat`, never following a link), so no path grows with the depth, and
-    /// the walk keeps its own stack instead of recursing.
+    /// their parent (`openat` with `O_NOFOLLOW`: a link is removed, never followed), so no path
+    /// grows with the depth; each folder's names are read once, and the walk keeps its own
+    /// stack instead of recursing. What cannot be removed stays, and so do the folders holding it.
     private static func removeTree(_ path: String) {
         let top = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard top >= 0 else {
             _ = rmdir(path)
             return
         }
-        // Each level: its descriptor and the name it has in the level above.
-        var stack: [(fd: Int32, name: String)] = [(top, "")]
-        while let (fd, name) = stack.last {
-            if let child = firstEntry(fd) {
-                if unlinkat(fd, child, 0) == 0 { continue }
-                if errno == EISDIR, case let sub = openat(fd, child, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC), sub >= 0 {
-                    stack.append((sub, child))
-                    continue
-                }
-                // What cannot be removed stays; the levels above stay with it.
-                for level in stack { close(level.fd) }
-                _ = rmdir(path)
-                return
+        // Each level: its descriptor, its name in the level above, the names not yet removed.
+        var stack: [(fd: Int32, name: String, pending: [String])] = [(top, "", names(in: top))]
+        while var level = stack.popLast() {
+            if let child = level.pending.popLast() {
+                stack.append(level)
+                guard unlinkat(level.fd, child, 0) != 0, errno == EISDIR else { continue }
+                let sub = openat(level.fd, child, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if sub >= 0 { stack.append((sub, child, names(in: sub))) }
+                continue
             }
-            close(fd)
-            stack.removeLast()
-            if let parent = stack.last { _ = unlinkat(parent.fd, name, AT_REMOVEDIR) }
+            close(level.fd)
+            // Only an emptied folder goes; one holding what could not be removed stays.
+            if let parent = stack.last { _ = unlinkat(parent.fd, level.name, AT_REMOVEDIR) }
         }
         _ = rmdir(path)
     }
 
-    /// The first name in the folder `fd` other than `.` and `..`; nil when it is empty.
-    private static func firstEntry(_ fd: Int32) -> String? {
+    /// The names in the folder `fd` other than `.` and `..`, read once.
+    private static func names(in fd: Int32) -> [String] {
         let copy = dup(fd)
         guard copy >= 0, let directory = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
-            return nil
+            return []
         }
         defer { closedir(directory) }
-        rewinddir(directory)
+        var found: [String] = []
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let entry = readdir(directory) {
             // The name is read in place: a record may end before `dirent`'s full size.
             let name = String(cString: (UnsafeRawPointer(entry) + nameOffset).assumingMemoryBound(to: CChar.self))
-            if name != "." && name != ".." { return name }
+            if name != "." && name != ".." { found.append(name) }
         }
-        return nil
+        return found
     }
 
     /// Runs `body` (putting a finished file in place) unless the process is shutting down on a
