@@ -58,80 +58,6 @@ extension LayerSubclass {
         }
     }
 
-    /// `source` without what it never uses, so that it compiles under `-Wall -Wextra -Werror`:
-    /// a static helper function no method calls, and a method's `CGFloat`/`CGPoint` local that
-    /// nothing after it reads.
-    static func withoutUnused(_ source: String, helpers: [String]) -> String {
-        var lines = source.components(separatedBy: "\n")
-        // A helper: its comment line, `static … NAME(…) {` and its body up to the closing `}`.
-        for helper in helpers where !lines.contains(where: { $0.contains(helper + "(") && !$0.hasPrefix("static ") }) {
-            guard let start = lines.firstIndex(where: { $0.hasPrefix("static ") && $0.contains(helper + "(") }),
-                let end = lines[start...].firstIndex(of: "}")
-            else { continue }
-            let from = start > 0 && lines[start - 1].hasPrefix("///") ? start - 1 : start
-            lines.removeSubrange(from...min(end + 1, lines.count - 1))
-        }
-        // Locals, within each method (from one `- (` line to the next).
-        var output: [String] = []
-        var method: [String] = []
-        func flush() {
-            var kept = method
-            var changed = true
-            while changed {
-                changed = false
-                for (index, line) in kept.enumerated() {
-                    let trimmed = String(line.drop { $0 == " " })
-                    guard trimmed.hasPrefix("CGFloat ") || trimmed.hasPrefix("CGPoint "),
-                        let name = trimmed.split(separator: " ").dropFirst().first.map(String.init), trimmed.contains(" = ")
-                    else { continue }
-                    // Read before its block closes (a later block's own `center` is another).
-                    var depth = 0
-                    var used = false
-                    for later in kept[(index + 1)...] {
-                        if Self.mentions(later, name) {
-                            used = true
-                            break
-                        }
-                        depth += later.filter { $0 == "{" }.count - later.filter { $0 == "}" }.count
-                        if depth < 0 { break }
-                    }
-                    if !used {
-                        kept.remove(at: index)
-                        changed = true
-                        break
-                    }
-                }
-            }
-            output += kept
-            method = []
-        }
-        for line in lines {
-            if line.hasPrefix("- (") || line.hasPrefix("@end") { flush() }
-            method.append(line)
-        }
-        flush()
-        return output.joined(separator: "\n")
-    }
-
-    /// Whether `line` names `identifier` as a whole word.
-    static func mentions(_ line: String, _ identifier: String) -> Bool {
-        var token = ""
-        var previous: Character?
-        var beforeToken: Character?
-        for c in line + " " {
-            if c.isLetter || c.isNumber || c == "_" {
-                if token.isEmpty { beforeToken = previous }
-                token.append(c)
-            } else {
-                // A property of something else (`self.radius`) is another name.
-                if token == identifier && beforeToken != "." { return true }
-                token = ""
-            }
-            previous = c
-        }
-        return false
-    }
-
     /// The Objective-C implementation.
     /// - Parameter header: the header file it imports.
     /// - Returns: the `.m` file.
@@ -140,7 +66,7 @@ extension LayerSubclass {
         for layer in layers { out += "@property (strong, nonatomic, readwrite) \(Self.objcClass(layer.kind)) *\(layer.name);\n" }
         out +=
             "@property (assign, nonatomic) CFTimeInterval stateStart;\n@property (strong, nonatomic, nullable) CADisplayLink *displayLink;\n@end\n\n"
-        out += """
+        let mixed = """
             /// `a` to `b` by `fraction`, continued past 1, each channel kept within 0…1.
             static UIColor *\(className)Mixed(UIColor *a, UIColor *b, CGFloat fraction) {
                 CGFloat r1 = 0, g1 = 0, b1 = 0, a1 = 0, r2 = 0, g2 = 0, b2 = 0, a2 = 0;
@@ -151,6 +77,8 @@ extension LayerSubclass {
             #undef REFRESH_MIX
             }
 
+            """
+        let frames = """
             /// The images of a GIF's frames, those the catalog has.
             static NSArray<UIImage *> *\(className)Frames(NSArray<NSString *> *names) {
                 NSMutableArray<UIImage *> *images = [NSMutableArray arrayWithCapacity:names.count];
@@ -161,6 +89,8 @@ extension LayerSubclass {
                 return images;
             }
 
+            """
+        var body = """
             @implementation \(className)
 
             - (void)prepare {
@@ -172,19 +102,19 @@ extension LayerSubclass {
             let n = "self.\(layer.name)"
             switch layer.kind {
             case .label:
-                out += "    \(n) = [[UILabel alloc] init];\n"
+                body += "    \(n) = [[UILabel alloc] init];\n"
                 let font = layer.font(.font, rest) ?? LabelFonts.Font(pointSize: 17, bold: false)
-                out += "    \(n).font = \(AppValue.font(font).written(in: .objc));\n"
+                body += "    \(n).font = \(AppValue.font(font).written(in: .objc));\n"
                 if let alignment = layer.text(.alignment, rest) {
-                    out += "    \(n).textAlignment = NSTextAlignment\(alignment.prefix(1).uppercased() + alignment.dropFirst());\n"
+                    body += "    \(n).textAlignment = NSTextAlignment\(alignment.prefix(1).uppercased() + alignment.dropFirst());\n"
                 }
-                if let count = layer.number(.lines, rest) { out += "    \(n).numberOfLines = \(Int(count));\n" }
+                if let count = layer.number(.lines, rest) { body += "    \(n).numberOfLines = \(Int(count));\n" }
             case .image:
-                out += "    \(n) = [[UIImageView alloc] initWithImage:nil];\n"
+                body += "    \(n) = [[UIImageView alloc] initWithImage:nil];\n"
                 if let mode = layer.text(.contentMode, rest) {
-                    out += "    \(n).contentMode = UIViewContentMode\(mode.prefix(1).uppercased() + mode.dropFirst());\n"
+                    body += "    \(n).contentMode = UIViewContentMode\(mode.prefix(1).uppercased() + mode.dropFirst());\n"
                 }
-            case .arrow: out += "    \(n) = [[UIImageView alloc] initWithImage:[NSBundle mj_arrowImage]];\n"
+            case .arrow: body += "    \(n) = [[UIImageView alloc] initWithImage:[NSBundle mj_arrowImage]];\n"
             case .spinner:
                 let style: String
                 switch layer.text(.spinnerStyle, rest) {
@@ -193,19 +123,19 @@ extension LayerSubclass {
                 case "white-large": style = "UIActivityIndicatorViewStyleWhiteLarge"
                 default: style = "UIActivityIndicatorViewStyleMedium"
                 }
-                out += "    \(n) = [[UIActivityIndicatorView alloc] initWithActivityIndicatorStyle:\(style)];\n"
+                body += "    \(n) = [[UIActivityIndicatorView alloc] initWithActivityIndicatorStyle:\(style)];\n"
             case .switch:
-                out += "    \(n) = [[UISwitch alloc] init];\n"
-                if let tint = layer.color(.onTintColor, rest) { out += "    \(n).onTintColor = \(Self.objcColor(tint));\n" }
+                body += "    \(n) = [[UISwitch alloc] init];\n"
+                if let tint = layer.color(.onTintColor, rest) { body += "    \(n).onTintColor = \(Self.objcColor(tint));\n" }
             case .shape:
-                out += "    \(n) = [CAShapeLayer layer];\n"
+                body += "    \(n) = [CAShapeLayer layer];\n"
                 if let cap = layer.text(.lineCap, rest) {
-                    out += "    \(n).lineCap = kCALineCap\(cap.prefix(1).uppercased() + cap.dropFirst());\n"
+                    body += "    \(n).lineCap = kCALineCap\(cap.prefix(1).uppercased() + cap.dropFirst());\n"
                 }
             }
-            out += layer.kind == .shape ? "    [self.layer addSublayer:\(n)];\n" : "    [self addSubview:\(n)];\n"
+            body += layer.kind == .shape ? "    [self.layer addSublayer:\(n)];\n" : "    [self addSubview:\(n)];\n"
         }
-        out += """
+        body += """
                 self.stateStart = CACurrentMediaTime();
             }
 
@@ -235,13 +165,13 @@ extension LayerSubclass {
 
             """
         for layer in layers {
-            out += "    { // \(layer.name)\n"
-            for line in objcUpdate(layer) { out += "        " + line + "\n" }
-            out += "    }\n"
+            body += "    { // \(layer.name)\n"
+            for line in objcUpdate(layer) { body += "        " + line + "\n" }
+            body += "    }\n"
         }
         let timed = layers.contains { layer in layer.numbers.values.contains { $0.values.contains(where: \.dependsOnTime) } }
         if timed {
-            out += """
+            body += """
                     // Values of t: redrawn with the screen while the control is on it.
                     if (self.window != nil && self.displayLink == nil) {
                         self.displayLink = [CADisplayLink displayLinkWithTarget:self selector:@selector(updateLayers)];
@@ -253,8 +183,11 @@ extension LayerSubclass {
 
                 """
         }
-        out += "}\n\n@end\n"
-        return Self.withoutUnused(out, helpers: [className + "Mixed", className + "Frames"])
+        body += "}\n\n@end\n"
+        // The helpers only a file that calls them has (it compiles under -Wall).
+        if body.contains(className + "Mixed(") { out += mixed + "\n" }
+        if body.contains(className + "Frames(") { out += frames + "\n" }
+        return out + body
     }
 
     /// What `updateLayers` sets for one layer, in Objective-C.
@@ -373,15 +306,23 @@ extension LayerSubclass {
         var lines: [String] = []
         let rest = LayerFrameInputs(state: .idle, inputs: .init(w: 0, h: 0, pullingPercent: 0, t: 0))
         let kind = layer.text(.shape, rest) ?? "rectangle"
-        if !number(.lineWidth, "lineWidth", "1.0") { lines.append("CGFloat lineWidth = 1;") }
         let stroke = colour(.strokeColor, "stroke", "[UIColor clearColor]")
         let fill = colour(.fillColor, "fill", "[UIColor clearColor]")
+        // Only what this shape's path reads is declared (the file compiles under -Wall).
+        let givenRadius = layer.numbers[LayerProperty.radius.name] != nil
+        let round = ["arc", "sector", "star"].contains(kind) || (kind == "oval" && givenRadius)
+        if stroke || (kind == "arc" && !givenRadius) {
+            if !number(.lineWidth, "lineWidth", "1.0") { lines.append("CGFloat lineWidth = 1;") }
+        }
         lines.append("\(n).lineWidth = \(stroke ? "lineWidth" : "0");")
         lines.append("\(n).strokeColor = \(stroke ? "stroke.CGColor" : "nil");")
         lines.append("\(n).fillColor = \(fill && kind != "arc" ? "fill.CGColor" : "nil");")
-        lines.append("CGPoint center = CGPointMake(width / 2, height / 2);")
-        let givesRadius = number(.radius, "radius", "fmin(width, height) / 2")
-        if !givesRadius { lines.append("CGFloat radius = fmin(width, height) / 2;") }
+        var givesRadius = false
+        if round {
+            lines.append("CGPoint center = CGPointMake(width / 2, height / 2);")
+            givesRadius = number(.radius, "radius", "fmin(width, height) / 2")
+            if !givesRadius { lines.append("CGFloat radius = fmin(width, height) / 2;") }
+        }
         if kind == "arc" || kind == "sector" {
             if !number(.startAngle, "startAngle", "0.0") { lines.append("CGFloat startAngle = 0;") }
             if !number(.endAngle, "endAngle", "360.0") { lines.append("CGFloat endAngle = 360;") }
