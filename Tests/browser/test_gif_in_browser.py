@@ -24,7 +24,8 @@ def test_chromium_reads_our_gifs_frame_for_frame(browser, server, tmp_path):
 
 
 def _lzw(indices):
-    """LZW codes for 8-bit indices: one clear code, then none again when the table is full."""
+    """LZW codes for 8-bit indices: one clear code, then none again when the table is full
+    (the fixture generator's coder clears a full table, so this case needs its own)."""
     table = {bytes([i]): i for i in range(256)}
     following, width, codes, word = 258, 9, [(256, 9)], b""
     for byte in indices:
@@ -56,10 +57,13 @@ def _lzw(indices):
 
 
 def _sub_blocks(data):
-    out = bytearray()
-    for start in range(0, len(data), 255):
-        out += bytes([len(data[start:start + 255])]) + data[start:start + 255]
-    return bytes(out + b"\x00")
+    """Data sub-blocks, as the fixture generator writes them (Fixtures/generate.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("generate", ROOT / "Fixtures/generate.py")
+    generate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generate)
+    return generate.sub_blocks(data)
 
 
 def _gif(width, height, images):
