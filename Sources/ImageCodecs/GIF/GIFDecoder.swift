@@ -146,8 +146,8 @@ public struct GIFDecoder: Sendable {
                     // As Chromium and Pillow read it, the screen grows to hold the first frame:
                     // a file whose screen is 0×0 (or smaller than its first frame) shows it whole.
                     if scan.records.isEmpty {
-                        scan.width = max(scan.width, Int(desc.Left) + width)
-                        scan.height = max(scan.height, Int(desc.Top) + height)
+                        (scan.width, scan.height) = Self.shownScreen(
+                            width: scan.width, height: scan.height, firstFrame: (Int(desc.Left), Int(desc.Top), width, height))
                         guard scan.width > 0, scan.height > 0 else {
                             throw ImageCodecError.malformed(.gif, reason: "logical screen is \(scan.width)×\(scan.height)")
                         }
@@ -197,6 +197,19 @@ public struct GIFDecoder: Sendable {
             }
             return scan
         }
+    }
+
+    /// The screen a GIF is shown on: its logical screen grown to hold its first frame, as
+    /// Chromium and Pillow show it (a 0×0 screen takes the first frame's size). The decoder and
+    /// `info` both read the size from here.
+    /// - Parameters:
+    ///   - width: the logical screen's width.
+    ///   - height: its height.
+    ///   - firstFrame: the first image's left, top, width and height; nil for none.
+    /// - Returns: the width and height shown.
+    static func shownScreen(width: Int, height: Int, firstFrame: (left: Int, top: Int, width: Int, height: Int)?) -> (Int, Int) {
+        guard let first = firstFrame else { return (width, height) }
+        return (max(width, first.left + first.width), max(height, first.top + first.height))
     }
 
     /// Walks past a frame's LZW data block by block without decoding it; false when the

@@ -82,10 +82,8 @@ public struct ImageInspection: Sendable, Equatable {
             }
         }
         guard !delays.isEmpty else { throw ImageCodecError.malformed(.gif, reason: "no complete frame") }
-        // The screen grows to hold the first frame, as the decoder (and browsers) grow it.
-        let first = layouts.first
-        let shownWidth = max(width, first.map { $0.left + $0.width } ?? 0)
-        let shownHeight = max(height, first.map { $0.top + $0.height } ?? 0)
+        let (shownWidth, shownHeight) = GIFDecoder.shownScreen(
+            width: width, height: height, firstFrame: layouts.first.map { ($0.left, $0.top, $0.width, $0.height) })
         return ImageInspection(
             format: .gif, width: shownWidth, height: shownHeight, delaysMilliseconds: delays, loopCount: loop, layouts: layouts)
     }
