@@ -135,11 +135,10 @@ open class MJRefreshComponent: UIView {
     open var isAutomaticallyChangeAlpha = false
     /// What the app set (so a default is left to the library, as the scene leaves it).
     var given: Set<String> = []
-    /// Titles by state (``MJRefreshTitled``), images by state (``MJRefreshAnimated``) and the
-    /// label inset, where the class has them.
+    /// Titles by state (``MJRefreshTitled``) and images by state (``MJRefreshAnimated``), where
+    /// the class has them.
     var titles: [MJRefreshState: String] = [:]
     var sequences: [MJRefreshState: StateImageSequence] = [:]
-    var labelInset: CGFloat?
     /// The stock views the class has (its labels, arrow and spinner); none for a bare class.
     var stockViews: StockViews { StockViews() }
 
@@ -233,7 +232,7 @@ open class MJRefreshComponent: UIView {
         StockSpinner.describe(arrow: views.arrow, spinner: views.spinner, into: &description)
         describeTitles(titles, into: &description)
         try StateImageSequence.describe(sequences, into: &description)
-        if let labelInset { description[.labelLeftInset] = .number(Double(labelInset)) }
+        if let inset = views.labelInset, given.contains("inset") { description[.labelLeftInset] = .number(Double(inset)) }
     }
 
     /// The scene this control draws, as the command line would build it: the device
@@ -289,7 +288,7 @@ open class MJRefreshStateHeader: MJRefreshHeader, MJRefreshTitled {
     /// The last-updated label. // api: MJRefreshStateHeader.lastUpdatedTimeLabel
     public let lastUpdatedTimeLabel: UILabel! = StockLabel.make(.time)
     // api: MJRefreshStateHeader.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { labelInset = labelLeftInset } }
+    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
     /// The last-updated line from the last refresh. // api: MJRefreshStateHeader.lastUpdatedTimeText
     open var lastUpdatedTimeText: ((Date?) -> String)?
 
@@ -297,7 +296,7 @@ open class MJRefreshStateHeader: MJRefreshHeader, MJRefreshTitled {
         try super.describe(into: &description)
         if let lastUpdatedTimeText { description[.lastUpdatedText] = .text(lastUpdatedTimeText(lastUpdatedTime)) }
     }
-    override var stockViews: StockViews { StockViews(state: stateLabel, time: lastUpdatedTimeLabel) }
+    override var stockViews: StockViews { StockViews(state: stateLabel, time: lastUpdatedTimeLabel, labelInset: labelLeftInset) }
 }
 
 /// A header whose picture is an image sequence per state.
@@ -361,7 +360,7 @@ open class MJRefreshAutoStateFooter: MJRefreshAutoFooter, MJRefreshTitled {
     /// The state label. // api: MJRefreshAutoStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     // api: MJRefreshAutoStateFooter.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { labelInset = labelLeftInset } }
+    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
     // api: MJRefreshAutoStateFooter.refreshingTitleHidden
     open var isRefreshingTitleHidden = false
 
@@ -369,7 +368,7 @@ open class MJRefreshAutoStateFooter: MJRefreshAutoFooter, MJRefreshTitled {
         try super.describe(into: &description)
         if isRefreshingTitleHidden { description[.refreshingTitleHidden] = .flag(true) }
     }
-    override var stockViews: StockViews { StockViews(state: stateLabel) }
+    override var stockViews: StockViews { StockViews(state: stateLabel, labelInset: labelLeftInset) }
 }
 
 /// An auto footer with images by state.
@@ -385,7 +384,7 @@ open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
     /// The spinner. // api: MJRefreshAutoNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
 
-    override var stockViews: StockViews { StockViews(state: stateLabel, spinner: loadingView) }
+    override var stockViews: StockViews { StockViews(state: stateLabel, spinner: loadingView, labelInset: labelLeftInset) }
 }
 
 /// A footer pulled up past the content.
@@ -399,9 +398,9 @@ open class MJRefreshBackStateFooter: MJRefreshBackFooter, MJRefreshTitled {
     /// The state label. // api: MJRefreshBackStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     // api: MJRefreshBackStateFooter.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { labelInset = labelLeftInset } }
+    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
 
-    override var stockViews: StockViews { StockViews(state: stateLabel) }
+    override var stockViews: StockViews { StockViews(state: stateLabel, labelInset: labelLeftInset) }
 }
 
 /// A back footer with images by state.
@@ -419,7 +418,9 @@ open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
     /// The spinner. // api: MJRefreshBackNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
 
-    override var stockViews: StockViews { StockViews(state: stateLabel, arrow: arrowView, spinner: loadingView) }
+    override var stockViews: StockViews {
+        StockViews(state: stateLabel, arrow: arrowView, spinner: loadingView, labelInset: labelLeftInset)
+    }
 }
 
 /// A trailer, pulled from the right.

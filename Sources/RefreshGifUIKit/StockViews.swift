@@ -1,11 +1,14 @@
 import RefreshGif
 
-/// The views a stock class has that settings configure: its labels, arrow and spinner.
+/// The views a stock class has that settings configure: its labels, arrow and spinner, and its
+/// labels' inset.
 struct StockViews {
     var state: UILabel?
     var time: UILabel?
     var arrow: UIImageView?
     var spinner: UIActivityIndicatorView?
+    /// The labels' left inset, for the classes that have one.
+    var labelInset: CGFloat?
 }
 
 /// The labels MJRefresh makes: bold 14-pt system font, #5A5A5A, centred. What the app changes
