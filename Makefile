@@ -53,13 +53,15 @@ test: setup
 # the suite under AddressSanitizer, and the public API against the last release tag.
 check: test-preview test-browser test-packages test-proof test-asan api-check pictures-check
 
-# The public API of the library products against the last tag (`git tag`): a removed or changed
-# declaration fails, as Hummingbird's CI does; an intended break is a new version and its tag.
-# The tool compares the products' own modules: what RefreshGif re-exports from the lower
-# modules is not in its dump. Nothing to compare on the tagged commit itself or
-# in a clone without tags (each says so); `make api-check API_BASELINE=<commit>` compares with any.
+# The public API of the library products, two ways. First against api/*.txt, the committed
+# listing of every public symbol (scripts/api_surface.py): a change to the API is a change to
+# those files, seen in review without a tag (`scripts/api_surface.py --update` after an intended
+# one). Then against the last tag (`git tag`): a removed or changed declaration fails, as
+# Hummingbird's CI does; nothing to compare on the tagged commit itself or in a clone without
+# tags (each says so); `make api-check API_BASELINE=<commit>` compares with any.
 API_BASELINE ?= $(shell git describe --tags --abbrev=0 2>/dev/null)
 api-check: setup
+	python3 scripts/api_surface.py
 	@if [ -z "$(API_BASELINE)" ]; then echo "api-check: no release tag in this clone: nothing to compare with"; \
 	elif [ "$$(git rev-parse HEAD)" = "$$(git rev-parse '$(API_BASELINE)^{commit}')" ]; then \
 		echo "api-check: HEAD is $(API_BASELINE) itself: nothing to compare with"; \

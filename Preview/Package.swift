@@ -53,10 +53,11 @@ let package = Package(
             name: "refresh-render-preview",
             dependencies: ["RefreshPreview"]),
 
-        // Tests/RefreshGifTestSupport links to the root package's test helpers.
+        // Tests/RefreshGifTestSupport links to the root package's test helpers: the files that
+        // use only the public API (the others reach the root package's `package` declarations).
         .target(
             name: "RefreshGifTestSupport", dependencies: [.product(name: "RefreshGif", package: identity)],
-            path: "Tests/RefreshGifTestSupport"),
+            path: "Tests/RefreshGifTestSupport", sources: ["Support.swift", "OpenWatch.swift", "PathCanary.swift"]),
         .testTarget(
             name: "PreviewTests",
             dependencies: [

@@ -1,6 +1,6 @@
 /// The environment variables RefreshGif reads, named once, and the check that catches a
 /// misspelt one (`REFERSH_RECORD=all` would otherwise record nothing, silently).
-public enum RefreshEnvironment {
+package enum RefreshEnvironment {
     /// Every variable the library, its test helpers and `refresh-render` read, with what it does.
     public static let variables: [(name: String, purpose: String)] = [
         ("REFRESH_RECORD", "record mode of snapshot assertions: never, missing, failed or all"),

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// The one-line message and sysexits code of any error the library throws, as the command
 /// line prints it and the preview server answers it: messages name the option a setting is

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// What the live preview server is started with: the scene the page opens on, the folder its
 /// relative paths are read from, where it listens and how much it does at once

@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshLocking
 
 /// Where the app's resources are, as its bundle holds them on the phone: asset catalogs

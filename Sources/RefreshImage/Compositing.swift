@@ -98,7 +98,7 @@ extension RGBAImage {
     ///   - mask: the coverage, at its own origin.
     ///   - color: the paint, straight alpha.
     ///   - opacity: 0 to 255, multiplied into the coverage.
-    public mutating func paint(_ mask: CoverageMask, color: RGBAColor, opacity: UInt8 = 255) {
+    package mutating func paint(_ mask: CoverageMask, color: RGBAColor, opacity: UInt8 = 255) {
         let x0 = max(0, mask.originX), y0 = max(0, mask.originY)
         let x1 = min(width, mask.originX + mask.width), y1 = min(height, mask.originY + mask.height)
         guard x0 < x1, y0 < y1, opacity > 0 else { return }

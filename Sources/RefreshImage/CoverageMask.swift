@@ -1,6 +1,6 @@
 /// An 8-bit coverage (alpha-only) raster placed at a pixel offset: the output of the text
 /// and vector rasterisers, painted onto an image in one colour.
-public struct CoverageMask: Sendable, Equatable {
+package struct CoverageMask: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int
     /// Height in pixels.

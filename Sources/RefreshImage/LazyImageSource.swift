@@ -4,7 +4,7 @@
 ///
 /// Implementations are thread-safe and deterministic: the same index and size always give
 /// the same pixels, whichever frames were asked for before.
-public protocol LazyImageSource: AnyObject, Sendable {
+package protocol LazyImageSource: AnyObject, Sendable {
     /// The number of frames.
     var frameCount: Int { get }
     /// The frames' natural width in pixels.

@@ -104,7 +104,7 @@ public struct RGBAImage: Sendable, Equatable {
     /// - Parameter body: works on the premultiplied bytes, row by row.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` throws.
-    public mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    package mutating func withUnsafeMutablePixels<R>(_ body: (UnsafeMutableBufferPointer<UInt8>) throws -> R) rethrows -> R {
         try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
 
@@ -140,7 +140,7 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Un-premultiplies pixels in pieces (rows, in order) with the same result as
     /// ``straightPixels()`` on the whole image: it carries the previous pixel's straight value.
-    public struct Unpremultiplier: Sendable {
+    package struct Unpremultiplier: Sendable {
         private var last: (UInt32, UInt32, UInt32) = (0, 0, 0)
 
         /// A converter at the start of an image.

@@ -3,7 +3,7 @@
 /// Working on premultiplied values keeps transparent pixels from bleeding their colour into
 /// the edges. When shrinking, the filter is widened by the scale factor so every source pixel
 /// contributes (no aliasing).
-public enum Resampler {
+package enum Resampler {
     /// `image` resized to `width × height` pixels; equal sizes return it unchanged. Throws
     /// ``ImageBufferError`` for a size that cannot be allocated.
     /// - Parameters:

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Where an animation goes: numbered PNGs, an animated GIF or PNG, a contact sheet, a report.
 struct AnimationOutputOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Checks state images the way the control will show them (docs/images.md, "Checking images").
 struct Lint: ParsableCommand {

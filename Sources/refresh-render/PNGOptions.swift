@@ -1,5 +1,5 @@
 import ArgumentParser
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// How PNG files are compressed (`PNGEncoder.Settings`): fast by default, smaller on request.
 extension PNGEncoder.Settings.Compressor: ExpressibleByArgument {}

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import Synchronization
 
 extension RefreshState: ExpressibleByArgument {}

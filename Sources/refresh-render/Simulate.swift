@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// Plays a gesture through MJRefresh's state machine and renders every frame.
 struct Simulate: ParsableCommand {

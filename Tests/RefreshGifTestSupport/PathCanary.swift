@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// A folder a tool may read (`served`) and, beside it, a canary tree it must never open
 /// (docs/robustness.md, "Paths"): the values that try to reach the canary from any setting,
@@ -46,8 +46,10 @@ public final class PathCanary {
 
     /// Every file extension a setting or a layer property declares it takes.
     static var declaredExtensions: [String] {
-        let settings = SceneSchema.standard.fields.compactMap(\.accepts).flatMap(\.extensions)
-        return Array(Set(settings + FileTypes.stateImages.extensions + FileTypes.fonts.extensions)).sorted()
+        let catalog = SettingsCatalog(schema: .standard)
+        let settings = catalog.fields.compactMap(\.files).flatMap(\.extensions)
+        let layers = catalog.layerFields.compactMap(\.files).flatMap(\.extensions)
+        return Array(Set(settings + layers)).sorted()
     }
 
     /// Values that try to reach the canary from `served` or any folder below it: `../` far
@@ -62,7 +64,7 @@ public final class PathCanary {
     /// a state's name where it is set by state, and as the file it names where it names one.
     public static func values(of field: SceneField, carrying attack: String) -> [SceneValue] {
         var values: [SceneValue] = [.text(attack)]
-        if case .byState = field.valueKind {
+        if field.isByState {
             values = [.byState(["idle": .text(attack)]), .byState([attack: .text("pull.gif")])]
         }
         if let named = field.value(naming: attack) { values.append(named) }

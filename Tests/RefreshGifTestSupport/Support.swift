@@ -18,11 +18,6 @@ public enum Support {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture(path))))
     }
 
-    /// A decoded GIF fixture.
-    public static func gif(_ name: String) throws -> GIFAnimation {
-        try GIFDecoder().decode(bytes("gif/" + name))
-    }
-
     /// A straight RGBA pixel of an image.
     public static func straight(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
         let p = image.pixel(x: x, y: y)!

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RefreshGif
+@_spi(Tools) @testable import RefreshGif
 @testable import RefreshModel
 @testable import RefreshRaster
 

@@ -3,7 +3,7 @@ import RefreshGifTestSupport
 import Testing
 
 @testable import ImageCodecs
-@testable import RefreshGif
+@_spi(Tools) @testable import RefreshGif
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster

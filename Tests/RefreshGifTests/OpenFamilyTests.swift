@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import Testing
 
 /// A fourth refresh library, defined only here with the public API: a dot that fills in as

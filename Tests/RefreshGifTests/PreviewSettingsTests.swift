@@ -1,4 +1,4 @@
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTools
 import Testing
 

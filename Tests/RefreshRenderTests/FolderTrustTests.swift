@@ -3,7 +3,7 @@ import RefreshGif
 import RefreshGifTestSupport
 import Testing
 
-@testable import RefreshGif
+@_spi(Tools) @testable import RefreshGif
 
 /// The export's folder (docs/robustness.md, "Folders we write into"): the user's files planted
 /// in, beside and above the target stay byte for byte, whatever the target is (`.`, `..`, a

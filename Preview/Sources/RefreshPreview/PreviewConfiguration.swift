@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTools
 
 /// What `refresh-render preview` was started with: the scene the page opens on, the files it

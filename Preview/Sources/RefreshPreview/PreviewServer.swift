@@ -5,7 +5,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import NIOCore
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import ServiceLifecycle
 import Synchronization
 

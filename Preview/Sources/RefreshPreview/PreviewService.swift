@@ -87,7 +87,7 @@ public final class PreviewService: Sendable {
             let base = configuration.baseDirectory
             // The fastest level: measured against 0 (stored) and zlib's RLE, it answers soonest.
             // 8-bit RGBA: no look at the colours first, on the path a drag waits for.
-            let settings = PNGEncoder.Settings(level: 1, filters: .none, colors: .rgba)
+            let settings = PNGEncoder.Settings(level: 1, colors: .rgba)
             let drawn = try await slots.run(deadline: deadline) { [cache, budget] renderer in
                 // Parsed here, off the server's threads: a 10 MB gesture is work too.
                 let gesture = try self.decodeGesture(body)
@@ -98,9 +98,9 @@ public final class PreviewService: Sendable {
                     try LiveFrame(end, part: part, gesture: gesture, scene: scene, renderer: renderer, settings: settings)
                 }
             }
-            let rest = drawn.gesture.geometry.restingOffset(for: drawn.kind)
+            let rest = drawn.gesture.restingOffset(for: drawn.kind)
             let report = drawn.report
-            let inset = report.insets.map { $0.top + $0.bottom + $0.right } ?? 0
+            let inset = report.insetAdded ?? 0
             let band = drawn.band
             return PreviewReply(
                 contentType: drawn.bytes.isEmpty ? "application/octet-stream" : "image/png",
@@ -143,8 +143,7 @@ public final class PreviewService: Sendable {
             kind = scene.kind
             scale = scene.scale
             extent = scene.kind == .trailer ? scene.size.width : scene.size.height
-            insetIn = scene.family.motion.insetIn
-            insetOut = scene.family.motion.insetOut
+            (insetIn, insetOut) = scene.insetMicroseconds
             if part == "control" {
                 // The list is the page's to draw: only the control's rectangle travels.
                 let drawn = try end.band(at: 0, renderer: renderer)
@@ -231,11 +230,10 @@ public final class PreviewService: Sendable {
     /// The bytes of one of `animation`'s frames as drawn, at most: its scroll view (or the
     /// control, when wider), at least 500 pt tall, at its scale.
     static func frameBytes(of animation: RefreshAnimation) -> Int {
-        guard let first = animation.planned.first else { return 0 }
-        let scale = Double(first.scene.scale)
-        let geometry = first.window?.geometry
-        let width = max(geometry?.viewWidth ?? 0, first.scene.width)
-        let height = max(geometry?.viewHeight ?? 0, 500)
+        guard let view = animation.firstView else { return 0 }
+        let scale = Double(view.scale)
+        let width = view.width
+        let height = max(view.height, 500)
         return Int(min(1e15, (width * scale).rounded(.up) * (height * scale).rounded(.up) * 4))
     }
 
@@ -267,7 +265,7 @@ public final class PreviewService: Sendable {
                 let options = AppExport.Options(scales: [2])
                 let planned = try cache.scene(for: AppExport.planningDescription(resolved, options: options), baseDirectory: base)
                 let export = try AppExport(resolved, options: options, baseDirectory: base, planned: planned)
-                return Code(hasSetup: export.setup != nil, subclassed: export.subclass != nil, files: export.codeFiles)
+                return Code(hasSetup: export.hasSetup, subclassed: export.isSubclassed, files: export.codeFiles)
             }
             try deadline.check()
             guard export.hasSetup else { throw PreviewError.badRequest("this library has no setup code to copy") }
@@ -361,7 +359,7 @@ public final class PreviewService: Sendable {
                 }
             }
             let settingName = pairs.last { $0.name == "setting" }?.value ?? SceneField.images.name
-            guard let field = Self.uploadable.first(where: { $0.name == settingName }), let types = field.accepts else {
+            guard let field = Self.uploadable.first(where: { $0.name == settingName }), field.takesFiles else {
                 let names = Self.uploadable.map(\.name).joined(separator: ", ")
                 throw PreviewError.badRequest("setting: files are dropped on \(names), not '\(SceneSchema.quoted(settingName))'")
             }
@@ -369,13 +367,13 @@ public final class PreviewService: Sendable {
             let slot: String
             if let layer {
                 slot = "layer:" + layer
-            } else if case .byState = field.valueKind {
+            } else if field.isByState {
                 guard let state, !state.isEmpty else {
                     throw PreviewError.badRequest("state: which state the file is for (idle, pulling, refreshing, …)")
                 }
                 guard
                     RefreshState.allCases.contains(where: { $0.rawValue == state })
-                        || RefreshLibrary.allCases.contains(where: { $0.family.state(named: state) != nil })
+                        || RefreshLibrary.allCases.contains(where: { $0.hasState(named: state) })
                 else {
                     throw PreviewError.badRequest("state: unknown state '\(SceneSchema.quoted(state))'")
                 }
@@ -396,9 +394,9 @@ public final class PreviewService: Sendable {
             if let append, !uploads.holds(append, state: slot) {
                 throw PreviewError(status: 404, "no upload \(append) for state '\(SceneSchema.quoted(slot))'")
             }
-            guard types.accepts(name) else {
+            guard field.takesFile(named: name) else {
                 throw PreviewError(
-                    status: 415, "\(UploadStore.cleanName(name)): not \(types.noun) (\(Self.title(of: field)) takes only those)")
+                    status: 415, "\(UploadStore.cleanName(name)): not \(field.filesNoun) (\(Self.title(of: field)) takes only those)")
             }
             // Read as a render reads it, within the server's limits, before it replaces anything.
             // What the check decodes is charged to the one budget first (docs/preview.md,
@@ -408,7 +406,7 @@ public final class PreviewService: Sendable {
             let upload = try budget.holding(cost, for: "checking \(UploadStore.cleanName(name))") {
                 try uploads.add(body, name: name, state: slot, appendTo: append) { path in
                     if field.key == SceneField.images.key {
-                        _ = try ImageLoader(defaultScale: 1, limits: limits).load(path)
+                        try ToolsFiles.checkStateImages(at: path, limits: limits)
                     } else {
                         try self.drawOnce(field, naming: path)
                     }
@@ -454,12 +452,12 @@ public final class PreviewService: Sendable {
     /// is checked by drawing one frame with it: a frame's pixels more.
     static func checkCost(of body: [UInt8], field: SceneField, budgetPixels: Int) -> Int {
         var pixels: Int
-        if let header = try? ImageInspection.inspect(body) {
+        if let header = ToolsFiles.pictureHeader(body) {
             let (screen, overflow) = header.width.multipliedReportingOverflow(by: header.height)
-            let frames = max(1, header.frameCount)
+            let frames = max(1, header.frames)
             if overflow {
                 pixels = Int.max / 8
-            } else if header.format == .gif {
+            } else if header.isGIF {
                 let kept = min(budgetPixels / 4, screen.multipliedReportingOverflow(by: 2 * frames).partialValue)
                 pixels = min(Int.max / 8, screen.multipliedReportingOverflow(by: 2).partialValue.addingReportingOverflow(kept).partialValue)
             } else {
@@ -477,15 +475,10 @@ public final class PreviewService: Sendable {
     static let drawnFramePixels = 2 * (375 * 3) * (200 * 3)
 
     private func drawOnce(_ field: SceneField, naming path: String) throws {
-        let classes = SceneSchema.standard.families.flatMap(\.classes)
-        guard let control = classes.first(where: field.applies(to:)), let value = field.value(naming: path) else { return }
-        var given = SceneDescription()
-        given[.library] = .text(control.library)
-        given[.kind] = .text(control.kind.rawValue)
-        given[.style] = .text(control.style.rawValue)
+        guard var given = field.firstControl, let value = field.value(naming: path) else { return }
         given[field] = value
         var limits = SceneDescription()
-        for limit in SceneSchema.standard.fields where limit.group == .limits {
+        for limit in SceneSchema.standard.fields where limit.isLimit {
             limits[limit] = configuration.base[limit]
         }
         let description = limits.merged(with: given)

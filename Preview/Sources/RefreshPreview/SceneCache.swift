@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import Synchronization
 
 /// Scenes with their images loaded, kept for the next request: while the page is dragged
@@ -30,10 +30,7 @@ final class SceneCache: Sendable {
     /// The pixels a scene's images, its layers' images and its arrow image hold (an upper bound: frames drawn lazily
     /// count as drawn).
     static func pixels(of scene: RefreshScene) -> Int {
-        let sequences = Array(scene.images.sequences.values) + Array(scene.layerImages.values)
-        return sequences.reduce(scene.arrowImage.map { $0.pixelWidth * $0.pixelHeight } ?? 0) { total, sequence in
-            sequence.frames.reduce(total) { $0 + $1.pixelWidth * $1.pixelHeight }
-        }
+        scene.imagePixels
     }
 
     /// The scene `description` draws (relative paths from `baseDirectory`), the same as

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTools
 
 /// The scene a request asks for: the query's settings over the ones the server was started

@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
 import RefreshGifTools
 import Testing
@@ -126,7 +126,7 @@ import Testing
         try cases.write(toFile: folder + "/cases.json", atomically: true, encoding: .utf8)
         let record = try CLI.run(["snapshot", "cases.json", "--golden", "golden", "--record"], in: folder)
         #expect(record.status == 0, "\(record.stderr)")
-        #expect(try ImagePNG.decode(folder + "/golden/preview.png").pixels == (try PNGDecoder().decode(page)).pixels)
+        #expect(try ImagePNG.decode(folder + "/golden/preview.png").pixels == (try ToolsFiles.decodePNG(page)).pixels)
 
         // The Swift builds the layers with the library's own types.
         let swift = try #require(copy["swift"])

@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
 import Testing
 
@@ -51,7 +51,7 @@ import Testing
         base[.images] = try SceneField.images.parse(["idle=pull.gif"])
         let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: served))
 
-        let fields = SceneSchema.standard.fields.filter { $0.fileForm != nil }
+        let fields = SceneSchema.standard.fields.filter { $0.mayNameFile }
         // The declarations name files in whole values and in parts (a label's font file).
         #expect(fields.contains { $0.namesFile } && fields.contains { !$0.namesFile })
         let attacks = [secret, "../secret.ttf", "inside.ttf", root + "/missing.ttf", "upload:99"]
@@ -61,7 +61,7 @@ import Testing
                 let value = try #require(field.value(naming: path))
                 // An upload's name is a file in whole-path settings; a label's font is a file
                 // only by its extension, so `15 upload:99` names an installed family instead.
-                guard field.fileForm?.paths(in: value) == [path] else {
+                guard field.paths(namedBy: value) == [path] else {
                     #expect(path.hasPrefix("upload:") && !field.namesFile, "\(field.name) \(path)")
                     continue
                 }
@@ -179,7 +179,7 @@ import Testing
     }
 
     @Test func aFileNamedAtStartPassesTheGateInEverySetting() throws {
-        let fields = SceneSchema.standard.fields.filter { $0.fileForm != nil }
+        let fields = SceneSchema.standard.fields.filter { $0.mayNameFile }
         var base = SceneDescription()
         for field in fields { base[field] = field.value(naming: "named/\(field.name).ttf") }
         let configuration = PreviewConfiguration(base: base, baseDirectory: "/nonexistent")

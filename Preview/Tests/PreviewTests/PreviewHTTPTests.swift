@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
 import Testing
 

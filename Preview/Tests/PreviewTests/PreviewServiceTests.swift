@@ -1,5 +1,5 @@
 import Foundation
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
 import RefreshGifTools
 import Testing
@@ -60,12 +60,12 @@ import Testing
             var arguments: [String] = []
             for (name, value) in pairs {
                 let field = try #require(SceneSchema.standard.field(named: name))
-                arguments += field.valueKind == .flag ? ["--" + field.option] : ["--" + field.option, value]
+                arguments += field.isFlag ? ["--" + field.option] : ["--" + field.option, value]
             }
             // The images the server started with, where the class drawn shows images; a class
             // without them (a Normal header) is drawn without, as the panel asks for it.
-            let drawn = try SceneSchema.standard.description(fromArguments: arguments).makeScene().controlClass
-            if SceneField.images.applies(to: drawn) {
+            let drawn = try SceneSchema.standard.description(fromArguments: arguments).makeScene()
+            if SceneField.images.applies(toClassOf: drawn) {
                 arguments = ["--images", "idle=pull.gif", "--images", "refreshing=spin.gif"] + arguments
             }
             #expect(reply.body == (try Self.cli(arguments)), "\(pairs)")
@@ -78,7 +78,7 @@ import Testing
             let reply = try await service.render(query: QueryString.encode(pairs.map { (name: $0.0, value: $0.1) }))
             let arguments = try pairs.flatMap { name, value -> [String] in
                 let field = try #require(SceneSchema.standard.field(named: name))
-                return field.valueKind == .flag ? ["--" + field.option] : ["--" + field.option, value]
+                return field.isFlag ? ["--" + field.option] : ["--" + field.option, value]
             }
             #expect(reply.body == (try Self.cli(arguments)), "\(pairs)")
         }
@@ -152,7 +152,7 @@ import Testing
         let record = try CLI.run(["snapshot", "cases.json", "--golden", "golden", "--record"], in: folder)
         #expect(record.status == 0, "\(record.stderr)")
         let golden = try ImagePNG.decode(folder + "/golden/preview.png")
-        let page = try PNGDecoder().decode(try await service.render(query: query).body)
+        let page = try ToolsFiles.decodePNG(try await service.render(query: query).body)
         #expect(golden.pixels == page.pixels)
     }
 
@@ -259,8 +259,8 @@ import Testing
     }
 
     /// A file of each kind a file setting may take, by the first extension its types name.
-    static func sample(for types: FileTypes) throws -> (name: String, bytes: [UInt8])? {
-        switch types.extensions.first {
+    static func sample(for extensions: [String]) throws -> (name: String, bytes: [UInt8])? {
+        switch extensions.first {
         case "gif": return ("pull.gif", try Support.bytes("demo/pull.gif"))
         case "png": return ("arrow.png", try Support.bytes("png/rgba8.png"))
         case "ttf":
@@ -275,13 +275,12 @@ import Testing
         #expect(PreviewService.uploadable.map(\.name) == SceneSchema.standard.fields.filter(\.namesFile).map(\.name))
         #expect(PreviewService.uploadable.count >= 4)
         for field in PreviewService.uploadable {
-            let types = try #require(field.accepts)
-            let (name, bytes) = try #require(try Self.sample(for: types), "no sample file for \(field.name)")
+            let (name, bytes) = try #require(try Self.sample(for: field.fileExtensions), "no sample file for \(field.name)")
             let state = field.name == "images" ? "&state=idle" : ""
             let answer = try service.upload(query: "setting=\(field.name)\(state)&name=\(name)", body: bytes)
             #expect(answer.status == 200, "\(field.name)")
             // A file of another kind is refused by its name before it is read.
-            let other = types.accepts("x.ttf") ? "x.gif" : "x.ttf"
+            let other = field.takesFile(named: "x.ttf") ? "x.gif" : "x.ttf"
             let refused = #expect(throws: PreviewError.self, "\(field.name)") {
                 try service.upload(query: "setting=\(field.name)\(state)&name=\(other)", body: bytes)
             }
@@ -351,7 +350,7 @@ import Testing
         }
         #expect(states.map { header($0, "X-Refresh-State") } == ["idle", "pulling", "refreshing"])
         #expect(header(states[2], "X-Refresh-Inset") == "54.0")
-        let image = try PNGDecoder().decode(states[0].body)
+        let image = try ToolsFiles.decodePNG(states[0].body)
         #expect(image.width == 750 && image.height == 1334)
         #expect(header(states[0], "X-Refresh-Band") == "0,0,750,1334")
 
@@ -359,7 +358,7 @@ import Testing
         let band = try await service.live(query: "style=normal&part=control", body: gesture(pull, duration: 0.3))
         #expect(header(band, "X-Refresh-Kind") == "header" && header(band, "X-Refresh-Scale") == "2")
         let box = try #require(header(band, "X-Refresh-Band")?.split(separator: ",").compactMap { Int($0) })
-        let cut = try PNGDecoder().decode(band.body)
+        let cut = try ToolsFiles.decodePNG(band.body)
         #expect(box.count == 4 && box[0] == 0 && box[1] == 0 && box[2] == 750 && box[3] == 80 && cut.width == 750 && cut.height == 80)
         #expect(Array(cut.pixels) == Array(image.pixels[0..<(750 * 80 * 4)]))
         // At rest the control is out of sight: no pixels at all.
@@ -474,7 +473,7 @@ import Testing
     @Test func thePanelHasEverySetting() throws {
         let names = SettingsCatalog(schema: .standard).fields.map(\.name)
         #expect(names == SceneSchema.standard.fields.map(\.name))
-        #expect(SettingsCatalog(schema: .standard).fields.map(\.group) == SceneSchema.standard.fields.map(\.group.rawValue))
+        #expect(SettingsCatalog(schema: .standard).fields.map(\.group) == SceneSchema.standard.fields.map(\.groupName))
         #expect(SettingsCatalog(schema: .standard).libraries["zjrefresh"]?.states.contains("pull-to-refresh") == true)
     }
 }
@@ -501,7 +500,7 @@ extension Array {
 /// A PNG file's pixels.
 enum ImagePNG {
     static func decode(_ path: String) throws -> RGBAImage {
-        try PNGDecoder().decode([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+        try ToolsFiles.decodePNG([UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
     }
 }
 

@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// A decoded GIF: every frame composited onto the logical screen as a browser shows it.
-public struct GIFAnimation: Sendable, Equatable {
+package struct GIFAnimation: Sendable, Equatable {
     /// One displayed frame.
     public struct Frame: Sendable, Equatable {
         /// The whole logical screen after this frame was drawn (premultiplied RGBA).

@@ -10,7 +10,7 @@ import RefreshImage
 /// Parts of frames outside the logical screen are clipped; interlaced images are
 /// de-interlaced; a file that ends early keeps its complete frames, and a frame whose LZW
 /// data breaks off draws the rows decoded before the break.
-public struct GIFDecoder: Sendable {
+package struct GIFDecoder: Sendable {
     /// Limits checked before any canvas or frame is allocated.
     public var limits: DecodeLimits
 

@@ -17,7 +17,7 @@ struct GIFFrameRecord: Sendable {
 }
 
 /// What a one-pass decode found: the logical screen, the loop count and the number of frames.
-public struct GIFSummary: Sendable, Equatable {
+package struct GIFSummary: Sendable, Equatable {
     /// Logical screen width in pixels.
     public var width: Int
     /// Logical screen height in pixels.
@@ -218,7 +218,7 @@ struct GIFCompositor {
 /// to check every frame and find where each lies; a frame asked for is composited from the
 /// nearest earlier frame still kept (or from the start), and the most recently used pictures
 /// are kept within a budget in pixels. Thread-safe; the same frame always has the same pixels.
-public final class GIFFrameSource: LazyImageSource {
+package final class GIFFrameSource: LazyImageSource {
     private let scan: GIFScan
     /// The pixels the kept pictures may take together.
     public let cachePixels: Int

@@ -1,7 +1,7 @@
 /// What a GIF or PNG (APNG) file holds, read from its headers and block structure alone:
 /// no pixel is decoded and nothing proportional to the image's size is allocated, so
 /// `refresh-render info` costs the same for a 16-frame 8192² GIF as for a tiny one.
-public struct ImageInspection: Sendable, Equatable {
+package struct ImageInspection: Sendable, Equatable {
     /// The format.
     public var format: ImageFormat
     /// The canvas (logical screen) size in pixels.
@@ -116,7 +116,7 @@ public struct ImageInspection: Sendable, Equatable {
 }
 
 /// One GIF frame as its image descriptor and graphic control state it, nothing decoded.
-public struct GIFFrameLayout: Sendable, Equatable, Codable {
+package struct GIFFrameLayout: Sendable, Equatable, Codable {
     /// What happens to a frame's rectangle before the next is drawn.
     public enum Disposal: String, Sendable, Equatable, Codable {
         /// Not set (0): treated as `none`.

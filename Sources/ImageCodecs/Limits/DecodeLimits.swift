@@ -23,7 +23,7 @@ public struct DecodeLimits: Sendable, Equatable {
     public var maxDecodedPixels: Int { maxTotalPixels.multipliedSaturating(by: 4) }
 
     /// The values ``maxWorkerSeconds`` may take.
-    public static let workerSeconds = 1...3600
+    package static let workerSeconds = 1...3600
 
     /// The defaults: limits in pixels and bytes, not sides (a 65535×1 GIF is 65 535 pixels):
     /// 64 M pixels a frame, a budget of 256 M pixels (1 GiB of decoded RGBA), 10 000 frames,
@@ -35,7 +35,7 @@ public struct DecodeLimits: Sendable, Equatable {
     /// These limits with a memory budget of `mebibytes` MiB of decoded RGBA pixels.
     /// - Parameter mebibytes: the budget.
     /// - Returns: the limits.
-    public func withMemoryBudget(mebibytes: Int) -> DecodeLimits {
+    package func withMemoryBudget(mebibytes: Int) -> DecodeLimits {
         var limits = self
         limits.maxTotalPixels = max(1, mebibytes) << 18
         return limits
@@ -60,7 +60,7 @@ public struct DecodeLimits: Sendable, Equatable {
     /// with it (to its square root, at least the default) and so does the file limit.
     /// - Parameter maxFramePixels: the largest frame.
     /// - Returns: the limits.
-    public func allowing(framePixels maxFramePixels: Int) -> DecodeLimits {
+    package func allowing(framePixels maxFramePixels: Int) -> DecodeLimits {
         var limits = self
         let pixels = max(1, maxFramePixels)
         limits.maxFramePixels = pixels

@@ -9,7 +9,7 @@ import RefreshLocking
 /// frame count inside the decoding limits. Frames are rendered at any pixel size directly from
 /// the vectors, one at a time whatever the threads asking (rlottie renders through the
 /// worker's one animation state), so several sources may share one instance.
-public final class LottieAnimation: Sendable {
+package final class LottieAnimation: Sendable {
     /// What the file says about itself.
     public struct Info: Sendable, Equatable {
         /// A named range of frames.

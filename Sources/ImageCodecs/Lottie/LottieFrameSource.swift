@@ -8,7 +8,7 @@ import RefreshLocking
 /// Frames of other sizes are resampled from the kept frame, as a decoded image would be. A
 /// frame the worker could not draw is an error from ``checkedImage(at:width:height:)`` (and a
 /// transparent frame from ``image(at:width:height:)``).
-public final class LottieFrameSource: LazyImageSource {
+package final class LottieFrameSource: LazyImageSource {
     /// The number of frames in the segment.
     public let frameCount: Int
     /// The width frames are drawn at, in pixels.

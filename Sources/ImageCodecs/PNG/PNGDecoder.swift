@@ -7,7 +7,7 @@ import RefreshImage
 /// interlace converted to RGBA8, except the common 8-bit RGB/RGBA one, which libdeflate
 /// inflates and this module unfilters (`PNGFastPath`; the same pixels, checked by the tests).
 /// CgBI files (raw deflate, BGRA, premultiplied) are read by `CgBIConverter`.
-public struct PNGDecoder: Sendable {
+package struct PNGDecoder: Sendable {
     /// The limits checked against the IHDR before pixels are allocated.
     public var limits: DecodeLimits
 

@@ -14,7 +14,7 @@ public struct PNGEncoder: Sendable {
     /// The zlib/libpng settings used to compress the image data.
     public struct Settings: Sendable, Equatable {
         /// The row filters the encoder may choose from.
-        public struct Filters: OptionSet, Sendable, Hashable {
+        package struct Filters: OptionSet, Sendable, Hashable {
             /// libpng's PNG_FILTER_* bit mask.
             public let rawValue: Int32
             /// A filter set from libpng's bit mask.
@@ -36,7 +36,7 @@ public struct PNGEncoder: Sendable {
         }
 
         /// zlib's compression strategies.
-        public enum Strategy: Int32, Sendable, CaseIterable {
+        package enum Strategy: Int32, Sendable, CaseIterable {
             /// zlib's default.
             case `default` = 0
             /// Tuned for filtered data.
@@ -78,9 +78,9 @@ public struct PNGEncoder: Sendable {
         /// Compression level, 0 (store) – 12 (smallest; zlib and libpng stop at 9).
         public var level: Int
         /// The row filters.
-        public var filters: Filters
+        package var filters: Filters
         /// The zlib strategy.
-        public var strategy: Strategy
+        package var strategy: Strategy
         /// The compressor.
         public var compressor: Compressor
         /// How a file's pixels are stored (libpng's writer: always RGBA); an animated PNG's
@@ -103,7 +103,7 @@ public struct PNGEncoder: Sendable {
         ///   - compressor: libdeflate, zlib or libpng.
         ///   - colors: reduced (the smallest lossless form) or always RGBA.
         ///   - animationLevel: the level of an animated PNG's frames; nil for `level`.
-        public init(
+        package init(
             level: Int, filters: Filters, strategy: Strategy = .default, compressor: Compressor = .libdeflate, colors: Colors = .reduced,
             animationLevel: Int? = nil
         ) {
@@ -113,6 +113,16 @@ public struct PNGEncoder: Sendable {
             self.compressor = compressor
             self.colors = colors
             self.animationLevel = max(compressor.levels.lowerBound, min(compressor.levels.upperBound, animationLevel ?? level))
+        }
+
+        /// Settings without row filters (the fastest and, on flat UI frames, the smallest).
+        /// - Parameters:
+        ///   - level: the compression level, clamped to the compressor's range.
+        ///   - compressor: libdeflate, zlib or libpng.
+        ///   - colors: reduced (the smallest lossless form) or always RGBA.
+        ///   - animationLevel: the level of an animated PNG's frames; nil for `level`.
+        public init(level: Int, compressor: Compressor = .libdeflate, colors: Colors = .reduced, animationLevel: Int? = nil) {
+            self.init(level: level, filters: .none, compressor: compressor, colors: colors, animationLevel: animationLevel)
         }
 
         /// The default: each file in its smallest lossless colour form (``Colors/reduced``),
@@ -156,7 +166,7 @@ public struct PNGEncoder: Sendable {
     /// - Parameter image: the picture.
     /// - Returns: the compressed data, header and colour form.
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
-    public func compressFile(_ image: RGBAImage) throws -> CompressedImage {
+    package func compressFile(_ image: RGBAImage) throws -> CompressedImage {
         try compressFile(image, memo: nil)
     }
 
@@ -205,7 +215,7 @@ public struct PNGEncoder: Sendable {
     /// - Parameter image: the picture.
     /// - Returns: the compressed data and header.
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
-    public func compress(_ image: RGBAImage) throws -> CompressedImage {
+    package func compress(_ image: RGBAImage) throws -> CompressedImage {
         try compress(image, memo: nil)
     }
 
@@ -222,7 +232,7 @@ public struct PNGEncoder: Sendable {
     }
 
     /// A PNG image's header and its compressed, filtered rows.
-    public struct CompressedImage: Sendable, Equatable {
+    package struct CompressedImage: Sendable, Equatable {
         /// Width in pixels.
         public let width: Int
         /// Height in pixels.
@@ -264,7 +274,7 @@ public struct PNGEncoder: Sendable {
     /// - Parameter image: data from ``compress(_:)``.
     /// - Returns: the file's bytes.
     /// - Throws: nothing for data made by ``compress(_:)`` (the chunks are split to fit).
-    public func file(for image: CompressedImage) throws -> [UInt8] {
+    package func file(for image: CompressedImage) throws -> [UInt8] {
         var out = PNGDecoder.signature
         out.reserveCapacity(image.data.count + 64)
         PNGChunks.append("IHDR", image.header, to: &out)
@@ -358,7 +368,7 @@ public struct PNGEncoder: Sendable {
     /// - Parameter image: the picture.
     /// - Returns: the file's bytes.
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when libpng fails.
-    public func encodeWithLibpng(_ image: RGBAImage) throws -> [UInt8] {
+    package func encodeWithLibpng(_ image: RGBAImage) throws -> [UInt8] {
         guard !image.isEmpty else { throw ImageCodecError.cannotEncode(.png, reason: "the image is empty") }
         let pixels = image.straightPixels()
         let width = image.width, height = image.height

@@ -4,7 +4,7 @@ import Glibc
 /// first (a build folder, or the `bin/` they were installed into together), then on the `PATH`.
 /// The Lottie worker (`refresh-render`) and the preview server (`refresh-render-preview`) are
 /// found so.
-public enum Programs {
+package enum Programs {
     /// The running program's path, from `/proc/self/exe`; nil where that cannot be read.
     public static var current: String? {
         var buffer = [CChar](repeating: 0, count: 4097)

@@ -13,24 +13,24 @@ import RefreshRaster
 /// type and nothing more. Times are seconds from the animation's start (docs/motion.md).
 public struct RefreshAnimation: Sendable {
     /// One frame before it is drawn.
-    public struct PlannedFrame: Sendable {
+    package struct PlannedFrame: Sendable {
         /// The instant in microseconds from the start.
         package var timeMicroseconds: Int64
         /// The scene drawn at that instant.
         public var scene: RefreshScene
         /// Where the control sits on the screen (gestures), or nil for the control alone.
-        public var window: ScreenWindow?
+        package var window: ScreenWindow?
         /// The scroll offset (gestures).
         public var offset: Double?
         /// What the control adds to the scroll view's insets (gestures).
-        public var insets: InsetChange?
+        package var insets: InsetChange?
 
         /// Seconds from the start.
         public var time: Double { Double(timeMicroseconds) / 1_000_000 }
     }
 
     /// The frames, in order.
-    public let planned: [PlannedFrame]
+    package let planned: [PlannedFrame]
     /// The frame rate.
     public let fps: Int
     /// When the last frame stops showing, in microseconds.
@@ -42,9 +42,9 @@ public struct RefreshAnimation: Sendable {
     public var duration: Double { Double(endMicroseconds) / 1_000_000 }
 
     /// The frame rates an animation may have.
-    public static let frameRates = 1...240
+    package static let frameRates = 1...240
     /// The longest animation, in seconds.
-    public static let maxLength = 3600.0
+    package static let maxLength = 3600.0
 
     package init(planned: [PlannedFrame], fps: Int, endMicroseconds: Int64) throws {
         guard !planned.isEmpty else {
@@ -154,7 +154,7 @@ public struct RefreshAnimation: Sendable {
     ///   - appearance: the list's colours, the phone's light or dark appearance.
     /// - Returns: an animation of one frame.
     /// - Throws: a ``RefreshGifError`` when the gesture cannot be played.
-    public static func gestureEnd(
+    @_spi(Tools) public static func gestureEnd(
         _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool, appearance: ListAppearance = .light
     ) throws -> RefreshAnimation {
         try self.gesture(
@@ -254,7 +254,7 @@ public struct RefreshAnimation: Sendable {
     /// - Returns: the band, where it goes in the window, and what the frame shows.
     /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for an index out of range
     ///   or an animation that is not a gesture; the renderer's errors.
-    public func band(at index: Int, renderer: RefreshRenderer? = nil) throws -> RenderedBand {
+    @_spi(Tools) public func band(at index: Int, renderer: RefreshRenderer? = nil) throws -> RenderedBand {
         guard planned.indices.contains(index), let window = planned[index].window else {
             throw RefreshGifError.invalidSetting(field: "index", message: "frame \(index) is not a frame of a gesture")
         }
@@ -395,7 +395,7 @@ public struct FrameReport: Codable, Sendable, Equatable {
     /// The scroll offset (gestures).
     public var offset: Double?
     /// What the control adds to the insets (gestures).
-    public var insets: InsetChange?
+    package var insets: InsetChange?
     /// The state under its own library's name (SVPullToRefresh, ZJRefresh), e.g. `triggered`.
     public var libraryState: String?
 

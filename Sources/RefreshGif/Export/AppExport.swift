@@ -55,11 +55,11 @@ public struct AppExport {
     /// The options.
     public let options: Options
     /// Each state's images as the app lists them (names in array order, duration).
-    public let images: [RefreshState: AppImages]
+    package let images: [RefreshState: AppImages]
     /// The exported arrow image's asset name, when the scene has one.
     public let arrowImage: String?
     /// The setup code; nil for a library without (then only the images are written).
-    public let setup: AppSetup?
+    package let setup: AppSetup?
     /// What the device will suffer: the linter's findings and the decoded memory.
     public let findings: [AssetFinding]
     /// The font files the app needs, by the path the export writes (`Fonts/DejaVuSerif-Bold.ttf`,
@@ -80,9 +80,9 @@ public struct AppExport {
     private let pictures: [(name: String, state: RefreshState, index: Int)]
     /// The most bytes making the files holds at once: one scale's images (at the largest
     /// scale) decoded, and the largest of them being encoded (its pixels and the filtered rows).
-    public let peakBytes: Int
+    @_spi(Tools) public let peakBytes: Int
     /// The subclass with the control's own layers (docs/layers.md, "Export"); nil without layers.
-    public let subclass: LayerSubclass?
+    package let subclass: LayerSubclass?
     /// Each layer image's asset names, by path as the scene names it.
     private let layerAssets: [(path: String, names: [String])]
 
@@ -106,7 +106,7 @@ public struct AppExport {
     ///   - baseDirectory: where relative paths start.
     ///   - planned: the planning scene, loaded; nil loads it.
     /// - Throws: ``InvalidValue`` for a bad setting or option; ``RefreshGifError`` for a bad file.
-    public init(_ description: SceneDescription, options: Options, baseDirectory: String?, planned: RefreshScene?) throws {
+    @_spi(Tools) public init(_ description: SceneDescription, options: Options, baseDirectory: String?, planned: RefreshScene?) throws {
         try options.validate()
         self.options = options
         self.baseDirectory = baseDirectory
@@ -185,7 +185,7 @@ public struct AppExport {
     ///   - options: the scales written.
     /// - Returns: the description at the largest scale.
     /// - Throws: ``InvalidValue`` for a bad setting.
-    public static func planningDescription(_ description: SceneDescription, options: Options) throws -> SceneDescription {
+    @_spi(Tools) public static func planningDescription(_ description: SceneDescription, options: Options) throws -> SceneDescription {
         let largest = options.scales.max() ?? 2
         let all = try scaled(description, options: options)
         return (all.first { $0.scale == largest } ?? all[0]).description
@@ -324,7 +324,7 @@ public struct AppExport {
     /// - Parameter body: takes each file's path inside the export folder and its bytes; may
     ///   throw to stop (a deadline).
     /// - Throws: ``RefreshGifError`` when an image cannot be loaded or encoded, or what `body` throws.
-    public func forEachFile(_ body: (_ path: String, _ bytes: [UInt8]) throws -> Void) throws {
+    @_spi(Tools) public func forEachFile(_ body: (_ path: String, _ bytes: [UInt8]) throws -> Void) throws {
         if options.assets == .catalog {
             try body("Refresh.xcassets/Contents.json", Array(Self.catalogContents.utf8))
             for name in assetNames {
@@ -422,7 +422,7 @@ public struct AppExport {
     /// - Parameter checkpoint: called before each file is made.
     /// - Returns: the archive.
     /// - Throws: what `checkpoint` throws; ``RefreshGifError`` as ``zip()``.
-    public func zip(checking checkpoint: () throws -> Void) throws -> [UInt8] {
+    @_spi(Tools) public func zip(checking checkpoint: () throws -> Void) throws -> [UInt8] {
         var files: [(path: String, bytes: [UInt8])] = []
         var total = 0
         try checkpoint()
@@ -469,7 +469,7 @@ public struct AppExport {
 
     /// The manifest an export keeps in its folder: what it wrote, so a later export replaces
     /// exactly those files (docs/robustness.md, "Folders we write into").
-    public static let manifestName = ".refresh-export.json"
+    @_spi(Tools) public static let manifestName = ".refresh-export.json"
 
     /// Writes the export into `folder`: made when missing; an earlier export's files there are
     /// replaced (those the new one lacks removed); a folder holding anything else is refused

@@ -53,7 +53,7 @@ public struct AssetFinding: Sendable, Equatable, Codable {
 /// the height they give the control, their scale against the render scale, their frame rate,
 /// whether the first frames of the states match, and what GIF and Lottie files hold that a
 /// device draws differently. Findings are sorted: the same input, the same lines.
-public enum AssetLint {
+@_spi(Tools) public enum AssetLint {
     /// Looping states below this many frames a second look choppy.
     public static let smoothFramesPerSecond = 12.0
     /// A pull shown in fewer frames than this moves in visible steps.

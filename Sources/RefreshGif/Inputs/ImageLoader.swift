@@ -8,7 +8,7 @@ import RefreshRaster
 
 /// Loads the images of one state from a file or folder: an animated GIF, a single PNG, a
 /// folder of PNG frames in natural numeric order, or a Lottie animation (JSON).
-public struct ImageLoader: Sendable {
+package struct ImageLoader: Sendable {
     /// The scale of files whose name has no `@2x`/`@3x` (`--image-scale`).
     public var defaultScale: Double
     /// Decoder limits.

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A JUnit XML report, the format CI systems show test results in.
-public struct JUnitReport: Sendable {
+package struct JUnitReport: Sendable {
     /// One test case's result.
     public struct Case: Sendable {
         /// The case name.

@@ -26,7 +26,7 @@ extension SceneDescription {
 
 /// A command line's scene options that cannot be read: an option no setting has, a missing
 /// value, a word that is not an option. Values that are wrong are ``InvalidValue``.
-public struct SceneArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct SceneArgumentError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One line, in the words of swift-argument-parser's own errors.
     public let description: String
 }
@@ -91,7 +91,7 @@ extension SceneSchema {
     ///   - fields: the settings listed; nil for all.
     ///   - width: the line width.
     /// - Returns: the section, ending in a newline.
-    public func helpSection(only fields: [SceneField]? = nil, width: Int = 71) -> String {
+    package func helpSection(only fields: [SceneField]? = nil, width: Int = 71) -> String {
         let labelWidth = 24
         var out = ""
         for field in fields ?? self.fields {
@@ -118,7 +118,7 @@ extension SceneSchema {
     ///   - prefix: the word being completed, as typed so far.
     ///   - fields: the settings the command takes; nil for all.
     /// - Returns: the candidates, in schema order.
-    public func completions(after previous: String, prefix: String, only fields: [SceneField]? = nil) -> [String] {
+    package func completions(after previous: String, prefix: String, only fields: [SceneField]? = nil) -> [String] {
         let fields = fields ?? self.fields
         if previous.hasPrefix("--"), let field = fields.first(where: { "--" + $0.option == previous }), field.valueKind != .flag {
             return field.choices.filter { $0.hasPrefix(prefix) }

@@ -92,12 +92,12 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     /// The JSON key of the layers.
-    public static let layersKey = "layers"
+    @_spi(Tools) public static let layersKey = "layers"
 
     /// The layers, each checked: at most ``ControlLayer/maxCount``, names unique.
     /// - Returns: the checked layers, in order.
     /// - Throws: ``InvalidValue`` naming `layers.NAME.PROPERTY`.
-    public func checkedLayers() throws -> [CheckedLayer] {
+    package func checkedLayers() throws -> [CheckedLayer] {
         guard layers.count <= ControlLayer.maxCount else {
             throw InvalidValue(field: Self.layersKey, reason: "at most \(ControlLayer.maxCount) layers, got \(layers.count)")
         }
@@ -194,7 +194,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Parameter kept: the settings asked for now, kept whatever the class.
     /// - Returns: the description.
     /// - Throws: ``InvalidValue`` for a bad library, kind or style.
-    public func leavingOut(settingsTheClassLacksBut kept: SceneDescription) throws -> SceneDescription {
+    @_spi(Tools) public func leavingOut(settingsTheClassLacksBut kept: SceneDescription) throws -> SceneDescription {
         let scene = try classBuild().scene
         guard scene.family.kinds.contains(scene.kind) else { return self }
         let control = scene.controlClass
@@ -333,7 +333,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Parameter loaded: the scene with its files loaded.
     /// - Returns: `loaded` at this description's state, pull and time.
     /// - Throws: ``InvalidValue`` for a bad setting.
-    public func scene(reusing loaded: RefreshScene) throws -> RefreshScene {
+    @_spi(Tools) public func scene(reusing loaded: RefreshScene) throws -> RefreshScene {
         try checked().scene(reusing: loaded)
     }
 
@@ -349,7 +349,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Every file this description names, as written, with the setting that names it: found
     /// from the settings' declarations (``SceneField/fileForm``), so a new setting that names
     /// a file is listed without any change here (docs/robustness.md, "Paths").
-    public var namedFiles: [(field: SceneField, path: String)] {
+    @_spi(Tools) public var namedFiles: [(field: SceneField, path: String)] {
         schema.fields.flatMap { field -> [(field: SceneField, path: String)] in
             guard let form = field.fileForm, let value = self[field] else { return [] }
             return form.paths(in: value).map { (field, $0) }
@@ -357,7 +357,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     /// Every file the layers name (images, and fonts given as files), as written, each once.
-    public var layerFiles: [String] {
+    @_spi(Tools) public var layerFiles: [String] {
         var out: [String] = []
         for (_, path) in layerNamedFiles where !out.contains(path) { out.append(path) }
         return out
@@ -366,7 +366,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Every file the layers name, as written, with what names it (`layers.NAME.PROPERTY`):
     /// found from the properties' declarations (those of type file or font), like
     /// ``namedFiles`` for the settings.
-    public var layerNamedFiles: [(field: String, path: String)] {
+    @_spi(Tools) public var layerNamedFiles: [(field: String, path: String)] {
         layers.flatMap { layer in
             LayerProperty.all.filter { $0.type == .file || $0.type == .font }.flatMap { property in
                 Self.layerPaths(layer[property], property).map { (Self.layersKey + "." + layer.name + "." + property.name, $0) }
@@ -392,7 +392,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Parameter replace: a file's new path from its path as written.
     /// - Returns: the description.
     /// - Throws: what `replace` throws.
-    public func replacingLayerFiles(_ replace: (String) throws -> String) throws -> SceneDescription {
+    @_spi(Tools) public func replacingLayerFiles(_ replace: (String) throws -> String) throws -> SceneDescription {
         var out = self
         for index in out.layers.indices {
             for property in LayerProperty.all where property.type == .file || property.type == .font {
@@ -419,7 +419,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Parameter replace: a file's new path, from its setting and its path as written.
     /// - Returns: the description, every other value as it was.
     /// - Throws: what `replace` throws.
-    public func replacingFiles(_ replace: (SceneField, String) throws -> String) throws -> SceneDescription {
+    @_spi(Tools) public func replacingFiles(_ replace: (SceneField, String) throws -> String) throws -> SceneDescription {
         var out = self
         for field in schema.fields {
             guard let form = field.fileForm, let value = self[field] else { continue }
@@ -438,7 +438,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// Paths of every input file this description names.
     /// - Parameter baseDirectory: where relative paths start.
     /// - Returns: every named file (``namedFiles``) and a Lottie file's image assets, sorted.
-    public func inputPaths(baseDirectory: String? = nil) -> [String] {
+    @_spi(Tools) public func inputPaths(baseDirectory: String? = nil) -> [String] {
         var paths: [String] = layerFiles.map { Self.resolve($0, from: baseDirectory) }
         for (field, path) in namedFiles {
             let file = Self.resolve(path, from: baseDirectory)
@@ -486,7 +486,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 }
 
 /// Reading JSON files into Codable values with errors that name the file and the JSON path.
-public enum JSONInput {
+@_spi(Tools) public enum JSONInput {
     /// Decodes `T` from the file at `path`.
     /// - Parameters:
     ///   - type: the type to decode.
@@ -570,7 +570,7 @@ public struct CheckedDescription: Sendable {
     /// this description's state, pull and time (the settings of the moment), reading nothing.
     /// - Parameter loaded: the scene with its files loaded.
     /// - Returns: the scene to draw.
-    public func scene(reusing loaded: RefreshScene) -> RefreshScene {
+    @_spi(Tools) public func scene(reusing loaded: RefreshScene) -> RefreshScene {
         var scene = loaded
         for field in description.schema.fields { field.carry?(build.scene, &scene) }
         return scene

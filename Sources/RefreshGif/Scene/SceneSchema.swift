@@ -12,7 +12,7 @@ import RefreshModel
 public struct SceneSchema: Sendable {
     /// The libraries `library` may name; the first is not special (a scene's default library
     /// is ``RefreshScene``'s).
-    public let families: [any RefreshFamily]
+    package let families: [any RefreshFamily]
     /// The settings, in the order help lists them: `library`, the shared ones, then each
     /// family's own.
     public let fields: [SceneField]
@@ -33,7 +33,7 @@ public struct SceneSchema: Sendable {
     /// - Parameter families: the libraries, each with a distinct ``RefreshFamily/name``.
     /// - Throws: ``InvalidValue`` when there is no family, two share a name, or two settings
     ///   share a key or an option (field `library` or the key declared twice).
-    public init(families: [any RefreshFamily]) throws {
+    package init(families: [any RefreshFamily]) throws {
         guard !families.isEmpty else { throw InvalidValue(field: "library", reason: "a schema needs at least one library") }
         let names = families.map(\.name)
         if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
@@ -107,7 +107,7 @@ public struct SceneSchema: Sendable {
     /// The family `library` names, if the schema has it.
     /// - Parameter name: a family's ``RefreshFamily/name``.
     /// - Returns: the family with its default settings, or nil.
-    public func family(named name: String) -> (any RefreshFamily)? {
+    package func family(named name: String) -> (any RefreshFamily)? {
         families.first { $0.name == name }
     }
 
@@ -125,10 +125,10 @@ public struct SceneSchema: Sendable {
 
     /// The decoder's `userInfo` key under which ``SceneDescription`` finds the schema to read
     /// with (``standard`` when absent).
-    public static let userInfoKey = CodingUserInfoKey(rawValue: "RefreshGif.SceneSchema")!
+    package static let userInfoKey = CodingUserInfoKey(rawValue: "RefreshGif.SceneSchema")!
 
     /// Quoted user input in messages: control characters escaped, cut at 80 characters.
     /// - Parameter text: what the user gave.
     /// - Returns: the text, safe to put in a one-line message.
-    public static func quoted(_ text: String) -> String { SceneRead.quoted(text) }
+    @_spi(Tools) public static func quoted(_ text: String) -> String { SceneRead.quoted(text) }
 }

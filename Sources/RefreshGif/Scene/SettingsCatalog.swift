@@ -4,7 +4,7 @@ import RefreshModel
 /// A schema's settings as data: what the preview page builds its panel from
 /// (`GET /schema.json`) and the docs' option table is written from. One entry per setting,
 /// in the command line's order, and what each library accepts.
-public struct SettingsCatalog: Encodable, Sendable {
+@_spi(Tools) public struct SettingsCatalog: Encodable, Sendable {
     /// One setting.
     public struct Field: Encodable, Sendable {
         /// The JSON and query name.
@@ -74,7 +74,7 @@ public struct SettingsCatalog: Encodable, Sendable {
 
         /// The catalog's form of `types`.
         /// - Parameter types: the declaration's.
-        public init(_ types: FileTypes) {
+        package init(_ types: FileTypes) {
             extensions = types.extensions
             folders = types.folders
             noun = types.noun
@@ -91,6 +91,8 @@ public struct SettingsCatalog: Encodable, Sendable {
         public var type: String
         /// A choice's words.
         public var choices: [String]?
+        /// The files it may name (a font file, an image), nil when it names none.
+        public var files: Files?
         /// It may take a value per state.
         public var byState: Bool
         /// It may go from one value to another with the pull.
@@ -123,6 +125,7 @@ public struct SettingsCatalog: Encodable, Sendable {
         }
         return LayerField(
             name: property.name, kinds: property.kinds.map(\.rawValue), type: type, choices: choices,
+            files: property.type.accepts.map(Files.init),
             byState: property.variation.contains(.byState), byPull: property.variation.contains(.byPercent), help: property.help,
             example: property.example.jsonText)
     }

@@ -14,7 +14,7 @@ import RefreshRaster
 ///
 /// Each case is a ``SceneDescription`` plus a unique `name` (its golden is `NAME.png`);
 /// `defaults` apply to every case.
-public struct SnapshotSuite: Decodable, Sendable {
+package struct SnapshotSuite: Decodable, Sendable {
     /// One named case.
     public struct Case: Decodable, Sendable {
         /// Unique name: letters, digits, `-`, `_` and `.`.

@@ -10,7 +10,7 @@ import RefreshLocking
 /// assertions and batch runs wrote in that folder. `snapshot orphans` judges only those, so the
 /// goldens of another library sharing the folder (swift-snapshot-testing's `__Snapshots__`) are
 /// never listed or deleted.
-public enum GoldenRecord {
+package enum GoldenRecord {
     /// The record's file name.
     public static let fileName = "refreshgif-goldens.json"
 

@@ -12,7 +12,7 @@ import RefreshRaster
 /// on CI (`CI=true`) or with `never`, where it fails and nothing is written, so a retried job
 /// cannot pass; `all` records every golden. A mismatch writes the actual, diff and side-by-side
 /// pictures to ``artifactsDirectory``.
-public struct SnapshotBatch: Sendable {
+package struct SnapshotBatch: Sendable {
     /// What checking one case found, in the batch's terms.
     public enum Outcome: Sendable, Equatable {
         /// Within tolerance; the count of differing pixels.

@@ -12,7 +12,7 @@ import FoundationEssentials
 /// other (`<name>.actual.png`, `.diff.png`, `.compare.png`), keeps the fonts a picture was
 /// recorded with beside its golden, and moves a golden from a former name. It reports what
 /// happened as a ``Result``; each front end words it for its own readers.
-public struct SnapshotEngine: Sendable {
+package struct SnapshotEngine: Sendable {
     /// The golden file.
     public var golden: String
     /// The folder the artifacts go to.
@@ -157,7 +157,7 @@ extension SnapshotEngine.Candidate {
     ///   - image: the picture drawn now.
     ///   - tolerance: what may differ.
     /// - Returns: the candidate.
-    public static func image(_ image: RGBAImage, tolerance: SnapshotTolerance) -> Self {
+    package static func image(_ image: RGBAImage, tolerance: SnapshotTolerance) -> Self {
         Self(
             data: { try PNGEncoder().encode(image) },
             compare: { bytes in

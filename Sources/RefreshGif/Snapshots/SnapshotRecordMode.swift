@@ -29,13 +29,13 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
 
     /// Why `REFRESH_RECORD` cannot be used, when it is set to a value that names no mode
     /// (`fail` for `failed`): every assertion then fails with this instead of guessing.
-    public static var environmentError: String? {
+    package static var environmentError: String? {
         guard let value = ProcessInfo.processInfo.environment["REFRESH_RECORD"], !value.isEmpty, environment == nil else { return nil }
         return "REFRESH_RECORD=\(value) names no record mode: use never, missing, failed or all (1 and true mean all)"
     }
 
     /// Where an assertion's mode came from: what a message tells the user to change.
-    public enum Source: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// The assertion's `record:` argument (it overrides everything else).
         case argument
         /// `withSnapshotRecordMode(_:operation:)` around it.
@@ -52,7 +52,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     /// The mode an assertion uses when given `explicit` (nil: none given), and where it came from.
     /// - Parameter explicit: the assertion's own `record:` argument.
     /// - Returns: the mode, and whether it came from the argument, the scope, `REFRESH_RECORD` or the default.
-    public static func effective(_ explicit: SnapshotRecordMode?) -> (mode: SnapshotRecordMode, source: Source) {
+    package static func effective(_ explicit: SnapshotRecordMode?) -> (mode: SnapshotRecordMode, source: Source) {
         if let explicit { return (explicit, .argument) }
         if let scoped { return (scoped, .scope) }
         if let environment { return (environment, .environment) }
@@ -60,7 +60,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     }
 
     /// True when the `CI` environment variable says the tests run on a CI server.
-    public static var onCI: Bool {
+    package static var onCI: Bool {
         guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
         return value == "true" || value == "1" || value == "yes"
     }

@@ -10,7 +10,7 @@ public enum AppLanguage: String, Sendable, CaseIterable {
 
 /// The images one state shows, as exported for the app: the names in the order the array
 /// lists them (a frame held longer appears more than once) and the array's duration.
-public struct AppImages: Sendable, Equatable {
+package struct AppImages: Sendable, Equatable {
     /// Asset names (`refresh_pulling_000`), in array order.
     public var names: [String]
     /// Seconds for one pass through the array.
@@ -27,7 +27,7 @@ public struct AppImages: Sendable, Equatable {
 }
 
 /// A value in setup code, written as each language writes it.
-public enum AppValue: Sendable, Equatable {
+package enum AppValue: Sendable, Equatable {
     /// A string literal.
     case string(String)
     /// A number.
@@ -95,7 +95,7 @@ public enum AppValue: Sendable, Equatable {
 }
 
 /// One line of setup code on the control (or a shared configuration object).
-public enum AppStatement: Sendable, Equatable {
+package enum AppStatement: Sendable, Equatable {
     /// `receiver.path = value`; a component ending in `?` is optional in Swift (`stateLabel?`).
     case assign(receiver: String, path: [String], value: AppValue)
     /// A method call with labelled arguments: `swift` and `objc` are the selector pieces, one per
@@ -137,7 +137,7 @@ public enum AppStatement: Sendable, Equatable {
 }
 
 /// Writing setup code: string literals, colour components and font names.
-public enum AppCode {
+@_spi(Tools) public enum AppCode {
     /// A Swift string literal.
     /// - Parameter text: the string.
     /// - Returns: `"…"` with escapes (`\u{7f}` for other control characters).

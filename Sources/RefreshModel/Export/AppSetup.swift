@@ -1,7 +1,7 @@
 /// Setup code an app compiles: one function that makes the control as the scene draws it,
 /// configures it and installs it on a scroll view (docs/export.md). A family writes its
 /// statements (``RefreshFamily/appSetup(of:images:arrowImage:)``); this type writes the files.
-public struct AppSetup: Sendable, Equatable {
+package struct AppSetup: Sendable, Equatable {
     /// The module an app imports (`MJRefresh`).
     public var module: String
     /// The Objective-C import (`<MJRefresh/MJRefresh.h>`); nil for a Swift-only library.

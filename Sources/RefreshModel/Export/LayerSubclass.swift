@@ -5,7 +5,7 @@ import RefreshImage
 /// and one `updateLayers()` — called from `placeSubviews`, and when the state, the pull or
 /// (for values of `t`) the screen's frame changes — that sets every frame and value as the
 /// scene's layers give them.
-public struct LayerSubclass: Sendable {
+package struct LayerSubclass: Sendable {
     /// The subclass's name.
     public let className: String
     /// The class it subclasses (`MJRefreshStateHeader`).

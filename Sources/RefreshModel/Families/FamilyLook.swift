@@ -2,7 +2,7 @@ import RefreshImage
 
 /// The fonts of a control's two labels (the family's own face or the scene's font file, at
 /// these sizes).
-public struct LabelFonts: Sendable, Equatable {
+package struct LabelFonts: Sendable, Equatable {
     /// One label's font.
     public struct Font: Sendable, Equatable {
         /// Size in points.
@@ -53,7 +53,7 @@ public struct LabelFonts: Sendable, Equatable {
 }
 
 /// Measures text in one label font, for layouts that depend on it.
-public protocol TextMeasuring {
+package protocol TextMeasuring {
     /// The advance width of `text` in points.
     func width(of text: String) -> Double
     /// The height of one line in points.
@@ -61,7 +61,7 @@ public protocol TextMeasuring {
 }
 
 /// What a family lays out: the labels' texts with their fonts, and the image's size.
-public struct LabelText {
+package struct LabelText {
     /// The state title shown ("" for none).
     public var title: String
     /// The second line shown, nil for none.
@@ -93,7 +93,7 @@ public struct LabelText {
 }
 
 /// The arrow and spinner a control draws where it shows no image.
-public struct Indicator: Sendable {
+package struct Indicator: Sendable {
     /// The arrow; nil for none.
     public var arrow: Arrow?
     /// The spinner shows, turning.
@@ -155,7 +155,7 @@ public struct Indicator: Sendable {
 
 /// One column of a library's gallery: a state under the library's name, and the pull it is
 /// shown with.
-public struct GalleryColumn: Sendable, Equatable {
+package struct GalleryColumn: Sendable, Equatable {
     /// The column's name, e.g. `triggered`.
     public var name: String
     /// The state drawn.

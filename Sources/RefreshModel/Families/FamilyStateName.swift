@@ -1,5 +1,5 @@
 /// A state as a library names it, e.g. SVPullToRefresh's `triggered` for Pulling.
-public struct FamilyStateName: Sendable, Equatable {
+package struct FamilyStateName: Sendable, Equatable {
     /// The name, e.g. `triggered`.
     public var name: String
     /// The shared state it is.

@@ -1,6 +1,6 @@
 /// How a family's control moves the scroll view and enters its states (docs/motion.md,
 /// docs/families.md), read by ``RefreshStateMachine`` and ``GesturePlayer``.
-public struct MotionRules: Sendable, Equatable {
+package struct MotionRules: Sendable, Equatable {
     /// How long the inset takes to open when a refresh begins, in µs.
     public var insetIn: Int64
     /// How long it takes to close when the refresh ends, in µs.

@@ -12,7 +12,7 @@ import RefreshImage
 /// Most requirements have defaults shaped like MJRefresh's header; a small family writes
 /// ``name``, ``kinds``, ``size(of:)``, ``defaultTitle(kind:state:pulled:language:)`` and
 /// ``layout(of:text:)``.
-public protocol RefreshFamily: Sendable {
+package protocol RefreshFamily: Sendable {
     /// The library's name in gallery names, JSON and on the command line, e.g. `svpulltorefresh`.
     var name: String { get }
 

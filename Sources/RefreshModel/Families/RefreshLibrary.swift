@@ -10,7 +10,7 @@ public enum RefreshLibrary: String, CaseIterable, Sendable, Codable, Hashable {
     case zjrefresh
 
     /// The library's family with its default settings.
-    public var family: any RefreshFamily {
+    package var family: any RefreshFamily {
         switch self {
         case .mjrefresh: return MJRefresh()
         case .svpulltorefresh: return SVPullToRefresh()

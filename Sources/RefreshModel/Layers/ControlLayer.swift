@@ -48,14 +48,14 @@ public struct ControlLayer: Sendable, Equatable {
     /// The layer with every value read and checked.
     /// - Returns: the checked layer.
     /// - Throws: ``InvalidValue`` whose field is `NAME.PROPERTY` (the caller puts `layers.` in front).
-    public func checked() throws -> CheckedLayer {
+    package func checked() throws -> CheckedLayer {
         try CheckedLayer(self)
     }
 }
 
 /// A ``ControlLayer`` with its values read into their types: what the renderer and the
 /// export use. Made only by ``ControlLayer/checked()``.
-public struct CheckedLayer: Sendable, Equatable {
+package struct CheckedLayer: Sendable, Equatable {
     /// The kind.
     public let kind: LayerKind
     /// The name.
@@ -284,7 +284,7 @@ public struct CheckedLayer: Sendable, Equatable {
 }
 
 /// What one frame's layer values depend on: the state and the expression inputs.
-public struct LayerFrameInputs: Sendable, Equatable {
+package struct LayerFrameInputs: Sendable, Equatable {
     /// The state drawn.
     public var state: RefreshState
     /// The control's size, the pull and the time in the state.

@@ -16,7 +16,7 @@
 /// the first wrong character; at most ``maxLength`` characters and ``maxDepth`` levels of
 /// nesting, so no text can exhaust the stack. Evaluating never fails: a division by zero
 /// gives an infinite number, which the renderer treats as a layer it cannot place.
-public struct LayerExpression: Sendable, Equatable, CustomStringConvertible {
+package struct LayerExpression: Sendable, Equatable, CustomStringConvertible {
     /// The names an expression may use.
     public enum Variable: String, CaseIterable, Sendable {
         /// The control's width in points (`self.mj_w`).

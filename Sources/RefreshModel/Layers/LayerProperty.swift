@@ -19,6 +19,16 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
         /// One of these words.
         case choice([String])
 
+        /// The files it may name, or nil when it names none: a font may be a font file, an
+        /// image is what a state's images may be.
+        package var accepts: FileTypes? {
+            switch self {
+            case .font: return .fonts
+            case .file: return .stateImages
+            case .number, .color, .text, .flag, .choice: return nil
+            }
+        }
+
         /// How docs and messages name it.
         public var phrase: String {
             switch self {
@@ -34,7 +44,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// How a property's value may change while the control is on screen.
-    public struct Variation: OptionSet, Sendable, Hashable {
+    package struct Variation: OptionSet, Sendable, Hashable {
         /// The raw bits.
         public let rawValue: Int
         /// Makes a set from its bits.
@@ -54,11 +64,11 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     /// The kinds of layer that have it.
     public let kinds: [LayerKind]
     /// How it may vary.
-    public let variation: Variation
+    package let variation: Variation
     /// One line for docs and the panel.
-    public let help: String
+    package let help: String
     /// A value it takes, for docs and tests.
-    public let example: SceneValue
+    package let example: SceneValue
 
     private init(
         _ name: String, _ type: ValueType, kinds: [LayerKind] = LayerKind.allCases, variation: Variation = [.byState],
@@ -232,7 +242,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// The keys a layer object holds besides its properties.
-    public static let layerKeys = ["kind", "name"]
+    package static let layerKeys = ["kind", "name"]
 }
 
 extension LayerProperty {

@@ -1,6 +1,6 @@
 /// A layer property's value as the app's code sets it: once in `prepare`, per state in
 /// `setState:`, or from one value to another in `setPullingPercent:` (docs/layers.md).
-public enum LayerVarying<Value: Sendable & Equatable>: Sendable, Equatable {
+package enum LayerVarying<Value: Sendable & Equatable>: Sendable, Equatable {
     /// The same in every state.
     case fixed(Value)
     /// One value per state; states not given take `otherwise` (the property's default when nil).

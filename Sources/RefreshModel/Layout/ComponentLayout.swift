@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// What `placeSubviews` needs to know about a control (docs/layout.md).
-public struct LayoutInput: Sendable, Equatable {
+package struct LayoutInput: Sendable, Equatable {
     /// The kind of control.
     public var kind: ComponentKind
     /// Its style.
@@ -56,7 +56,7 @@ public struct LayoutInput: Sendable, Equatable {
 
 /// The frames MJRefresh's `placeSubviews` gives each element, in points (docs/layout.md).
 /// An element that is not laid out (hidden, or absent from the style) is nil.
-public struct ComponentLayout: Sendable, Equatable {
+package struct ComponentLayout: Sendable, Equatable {
     /// The state label.
     public var stateLabel: RefreshRect?
     /// The last-updated label (headers).

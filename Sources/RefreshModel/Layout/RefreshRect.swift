@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// A rectangle in points, origin top-left, y downward (UIKit's convention).
-public struct RefreshRect: Sendable, Equatable, CustomStringConvertible {
+package struct RefreshRect: Sendable, Equatable, CustomStringConvertible {
     /// Left edge.
     public var x: Double
     /// Top edge.

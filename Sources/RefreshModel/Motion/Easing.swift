@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// UIKit's default animation curve: ease-in-out, cubic Bézier (0.42, 0, 0.58, 1).
-public enum Easing {
+package enum Easing {
     /// Progress 0–1 of an ease-in-out animation at time fraction `x` (clamped to 0–1).
     /// - Parameter x: the time fraction.
     /// - Returns: the progress.
@@ -28,7 +28,7 @@ public enum Easing {
 }
 
 /// A value animated from one number to another over a duration, with UIKit's curve.
-public struct Animation: Sendable, Equatable {
+package struct Animation: Sendable, Equatable {
     /// Start value.
     public var from: Double
     /// End value.

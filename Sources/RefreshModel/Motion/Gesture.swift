@@ -38,13 +38,13 @@ public struct Gesture: Decodable, Sendable {
         /// Seconds from the start.
         public var t: Double
         /// The call.
-        public var event: RefreshStateMachine.Event
+        package var event: RefreshStateMachine.Event
 
         /// The app making `event` at `t` seconds (`TimedEvent(t: 1.2, event: .endRefreshing)`).
         /// - Parameters:
         ///   - t: seconds from the start.
         ///   - event: the app's call.
-        public init(t: Double, event: RefreshStateMachine.Event) {
+        package init(t: Double, event: RefreshStateMachine.Event) {
             self.t = t
             self.event = event
         }
@@ -86,7 +86,7 @@ public struct Gesture: Decodable, Sendable {
     }
 
     /// The scroll view.
-    public var geometry: ScrollGeometry
+    package var geometry: ScrollGeometry
     /// The samples, in time order.
     public var samples: [Sample]
     /// The events, in time order.
@@ -127,7 +127,7 @@ public struct Gesture: Decodable, Sendable {
     ///   - events: the app's calls.
     ///   - script: a pull described in a few numbers instead of samples and events.
     ///   - duration: seconds drawn; nil for the script's or the last input's end.
-    public init(
+    package init(
         geometry: ScrollGeometry = ScrollGeometry(), samples: [Sample] = [], events: [TimedEvent] = [],
         script: Script? = nil, duration: Double? = nil
     ) {

@@ -3,7 +3,7 @@ import RefreshImage
 
 /// Plays a ``Gesture`` through MJRefresh's state machine and yields, for any instant, what
 /// the control shows and where it is on screen.
-public struct GesturePlayer: Sendable {
+package struct GesturePlayer: Sendable {
     /// One rendered instant.
     public struct Frame: Sendable {
         /// Frame number from 0.

@@ -3,7 +3,7 @@ import RefreshImage
 /// MJRefresh's scroll-offset state machines (docs/motion.md), in pure Swift: samples of the scroll
 /// offset and the finger, plus refresh events, in; state, pulling percent, alpha and inset
 /// changes out. No rendering, no clock: every input carries its time.
-public struct RefreshStateMachine: Sendable {
+package struct RefreshStateMachine: Sendable {
     /// The family's rules (docs/families.md).
     public let rules: MotionRules
     /// The control's kind.

@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// The scroll view a control is attached to (docs/motion.md): sizes and adjusted insets in points.
-public struct ScrollGeometry: Codable, Sendable, Equatable {
+package struct ScrollGeometry: Codable, Sendable, Equatable {
     /// The scroll view's visible width.
     public var viewWidth: Double = 375
     /// The scroll view's visible height.
@@ -116,7 +116,7 @@ extension ScrollGeometry {
 }
 
 /// What a control's own animations add to the scroll view's insets (docs/motion.md).
-public struct InsetChange: Sendable, Equatable, Codable {
+package struct InsetChange: Sendable, Equatable, Codable {
     /// Added to the top inset (header refreshing).
     public var top: Double = 0
     /// Added to the bottom inset (back footer refreshing; the auto footer's own height).

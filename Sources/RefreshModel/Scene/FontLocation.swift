@@ -1,5 +1,5 @@
 /// A font file and the face index inside it.
-public struct FontLocation: Sendable, Hashable {
+package struct FontLocation: Sendable, Hashable {
     /// Path of the font file.
     public var path: String
     /// Face index inside a collection (0 for plain files).

@@ -3,7 +3,7 @@ import RefreshImage
 
 /// Every kind × style × state a library draws, as named scenes: the README galleries and the
 /// golden-image tests use this one list.
-public enum Gallery {
+package enum Gallery {
     /// A named scene of the gallery.
     public struct Case: Sendable {
         /// File-name-safe name, e.g. `header-normal-pulling-en`.

@@ -7,7 +7,7 @@ import RefreshImage
 public struct RefreshScene: Sendable {
     /// The library whose control this is (docs/families.md): its kinds, styles, layouts,
     /// strings, state rules and the settings only it has, e.g. `SVPullToRefresh(arrowColor:)`.
-    public var family: any RefreshFamily = MJRefresh()
+    package var family: any RefreshFamily = MJRefresh()
     /// The kind of control.
     public var kind: ComponentKind = .header
     /// Its style (the trailer has only `.normal` and `.state`).
@@ -38,86 +38,86 @@ public struct RefreshScene: Sendable {
     public var scale: Int = 2
     /// The scales a scene is drawn at (@1x, @2x, @3x): checked here, and by everything that
     /// draws at a scale.
-    public static let scales = Limit(1...3, phrase: "1, 2 or 3")
+    package static let scales = Limit(1...3, phrase: "1, 2 or 3")
     /// What is behind the control (clear by default).
-    public var background: RGBAColor = .clear
+    package var background: RGBAColor = .clear
 
     /// The image sequences of the GIF styles: the built-in animation unless set
     /// (`StateImages()` for none).
-    public var images = StateImages.builtIn
+    package var images = StateImages.builtIn
     /// How looping sequences space their frames.
-    public var timing: ImageSequence.Timing = .equal
+    package var timing: ImageSequence.Timing = .equal
 
     /// The language of the default titles.
-    public var language: TitleLanguage = .en
+    package var language: TitleLanguage = .en
     /// Titles that replace the defaults, by state.
-    public var titles: [RefreshState: String] = [:]
+    package var titles: [RefreshState: String] = [:]
     /// The app hid the state label.
-    public var stateLabelHidden = false
+    package var stateLabelHidden = false
     /// The app hid the last-updated label (headers).
-    public var timeLabelHidden = false
+    package var timeLabelHidden = false
     /// Auto footers: no title while refreshing, image or spinner centred (docs/layout.md).
-    public var refreshingTitleHidden = false
+    package var refreshingTitleHidden = false
     /// Label text colour (also the tint of MJRefresh's and ZJRefresh's arrows); nil for the
     /// library's own (``defaultTextColor``).
-    public var textColor: RGBAColor?
+    package var textColor: RGBAColor?
     /// A font file replacing the primary font.
-    public var font: FontLocation?
+    package var font: FontLocation?
     /// The app's own arrow image (MJRefresh's `arrowView.image`), drawn at its size in points
     /// in place of the library's arrow; nil for the library's.
-    public var arrowImage: ScaledImage?
+    package var arrowImage: ScaledImage?
     /// The arrow image is a template (`UIImageRenderingModeAlwaysTemplate`): its alpha is
     /// painted in the arrow's tint; otherwise its own colours are drawn.
-    public var arrowImageTemplate = false
+    package var arrowImageTemplate = false
     /// The state label's font as the app set it (`stateLabel.font`); nil for the library's.
-    public var stateLabelFont: LabelFonts.Font?
+    package var stateLabelFont: LabelFonts.Font?
     /// The second line's font as the app set it (`lastUpdatedTimeLabel.font`, a subtitle's);
     /// nil for the library's.
-    public var timeLabelFont: LabelFonts.Font?
+    package var timeLabelFont: LabelFonts.Font?
     /// The state label's colour as the app set it (`stateLabel.textColor`); nil for
     /// ``textColor``, else the library's. MJRefresh tints its arrow with it.
-    public var stateLabelColor: RGBAColor?
+    package var stateLabelColor: RGBAColor?
     /// The second line's colour as the app set it (`lastUpdatedTimeLabel.textColor`); nil for
     /// ``textColor``, else the library's.
-    public var timeLabelColor: RGBAColor?
+    package var timeLabelColor: RGBAColor?
     /// The control's own `backgroundColor`, painted under everything it draws; nil for the
     /// library's (clear, or ZJRefresh's orange).
-    public var controlColor: RGBAColor?
+    package var controlColor: RGBAColor?
 
     /// The stored last-updated date (nil: "No record").
-    public var lastUpdated: Date?
+    package var lastUpdated: Date?
     /// "Now" for the last-updated line.
-    public var now: Date = Date(timeIntervalSince1970: 0)
+    package var now: Date = Date(timeIntervalSince1970: 0)
     /// The time zone of the last-updated line.
-    public var timeZone: TimeZone = .gmt
+    package var timeZone: TimeZone = .gmt
 
     /// The spinner look; nil for the library's own (``defaultSpinnerStyle``).
-    public var spinnerStyle: SpinnerStyle?
+    package var spinnerStyle: SpinnerStyle?
     /// The spinner's colour instead of its style's (UIActivityIndicatorView's `color`:
     /// SVPullToRefresh's `activityIndicatorViewColor`); nil for the style's.
-    public var spinnerColor: RGBAColor?
+    package var spinnerColor: RGBAColor?
     /// `automaticallyChangeAlpha` (docs/motion.md).
-    public var autoAlpha = false
+    package var autoAlpha = false
     /// Mirror the layout for a right-to-left collection view (docs/layout.md).
-    public var rightToLeft = false
+    package var rightToLeft = false
     /// Whether the control has changed state since it was made: false for a still (a control
     /// as an app first shows it), set by ``GesturePlayer`` from the first change on. A library
     /// may show other text before it (ZJRefresh's nib text).
-    public var hasChangedState = false
+    package var hasChangedState = false
     /// In-between values of a running transition; nil draws the state's resting look.
-    public var transition: TransitionValues?
+    package var transition: TransitionValues?
     /// The state before ``state`` while a transition into it shows (``showTransition(from:after:)``):
     /// a custom layer's switch slides from its value there.
-    public var previousState: RefreshState?
+    package var previousState: RefreshState?
 
     /// The app's own subviews, drawn in order over what the library's class draws
     /// (docs/layers.md).
-    public var layers: [CheckedLayer] = []
+    package var layers: [CheckedLayer] = []
     /// The images the layers name, decoded at the scene's scale, by path as given.
-    public var layerImages: [String: ImageSequence] = [:]
+    package var layerImages: [String: ImageSequence] = [:]
     /// The app hid the whole control (`mj_header.hidden = YES`): nothing of it is drawn; an
     /// auto footer also gives back its inset (docs/layers.md).
-    public var hidden = false
+    package var hidden = false
 
     /// A scene with every default, the command line's: an idle GIF header 375 pt wide at
     /// @2x showing the built-in animation.
@@ -222,36 +222,36 @@ public struct RefreshScene: Sendable {
     /// - Parameters:
     ///   - previous: the state before ``state``.
     ///   - seconds: since the change.
-    public mutating func showTransition(from previous: RefreshState, after seconds: Double) {
+    package mutating func showTransition(from previous: RefreshState, after seconds: Double) {
         transition = family.transition(kind: kind, from: previous, to: state, after: seconds, autoAlpha: autoAlpha)
         previousState = previous
         time = seconds
     }
 
     /// The class an app makes for this scene: its library's kind in its style.
-    public var controlClass: ControlClass { ControlClass(family, kind: kind, style: style) }
+    package var controlClass: ControlClass { ControlClass(family, kind: kind, style: style) }
 
     /// The state title this scene shows ("" for none).
-    public var stateTitle: String { family.title(of: self) }
+    package var stateTitle: String { family.title(of: self) }
 
     /// The second line: the last-updated time (headers), a subtitle or date label; nil where
     /// there is none.
-    public var lastUpdatedText: String? { family.secondLine(of: self) }
+    package var lastUpdatedText: String? { family.secondLine(of: self) }
 
     /// The label colour drawn: ``textColor``, or the library's default.
-    public var labelColor: RGBAColor { textColor ?? defaultTextColor }
+    package var labelColor: RGBAColor { textColor ?? defaultTextColor }
 
     /// The library's label colour.
-    public var defaultTextColor: RGBAColor { family.defaultTextColor(of: self) }
+    package var defaultTextColor: RGBAColor { family.defaultTextColor(of: self) }
 
     /// The state label's colour drawn: ``stateLabelColor``, else ``labelColor``.
-    public var stateColor: RGBAColor { stateLabelColor ?? labelColor }
+    package var stateColor: RGBAColor { stateLabelColor ?? labelColor }
 
     /// The second line's colour drawn: ``timeLabelColor``, else ``labelColor``.
-    public var timeColor: RGBAColor { timeLabelColor ?? labelColor }
+    package var timeColor: RGBAColor { timeLabelColor ?? labelColor }
 
     /// The labels' fonts drawn: the library's, with the app's own in their place.
-    public var labelFonts: LabelFonts {
+    package var labelFonts: LabelFonts {
         var fonts = family.labelFonts(of: self)
         if let stateLabelFont { fonts.title = stateLabelFont }
         if let timeLabelFont { fonts.second = timeLabelFont }
@@ -259,13 +259,13 @@ public struct RefreshScene: Sendable {
     }
 
     /// The control's background drawn: ``controlColor``, else the library's; nil for none.
-    public var controlFill: RGBAColor? { controlColor ?? family.fill(of: self) }
+    package var controlFill: RGBAColor? { controlColor ?? family.fill(of: self) }
 
     /// The spinner drawn: ``spinnerStyle``, or the library's default.
-    public var spinner: SpinnerStyle { spinnerStyle ?? defaultSpinnerStyle }
+    package var spinner: SpinnerStyle { spinnerStyle ?? defaultSpinnerStyle }
 
     /// The library's spinner.
-    public var defaultSpinnerStyle: SpinnerStyle { family.defaultSpinnerStyle }
+    package var defaultSpinnerStyle: SpinnerStyle { family.defaultSpinnerStyle }
 
     /// The control's size in points, as its library sizes it (MJRefresh's GIF styles grow to
     /// their images, docs/images.md).
@@ -274,7 +274,7 @@ public struct RefreshScene: Sendable {
     /// The group opacity, 0–1 (docs/motion.md): 1 unless `autoAlpha`; then min(1, percent) while
     /// not refreshing. The auto footer never sets its percent, so with the flag it stays
     /// invisible until its first refresh (reproduced quirk: Idle is drawn invisible).
-    public var alpha: Double {
+    package var alpha: Double {
         if let value = transition?.alpha { return max(0, min(1, value)) }
         guard autoAlpha, !state.isRefreshing else { return 1 }
         if kind == .autoFooter { return state == .idle ? 0 : 1 }
@@ -284,7 +284,7 @@ public struct RefreshScene: Sendable {
 
 /// The in-between values of a transition at one instant (docs/motion.md), set by the motion
 /// layer; each nil value falls back to the state's resting look.
-public struct TransitionValues: Sendable, Equatable {
+package struct TransitionValues: Sendable, Equatable {
     /// The arrow's angle in radians, clockwise.
     public var arrowAngle: Double?
     /// True when the arrow is hidden (e.g. the 0.4 s after a refresh ends).
@@ -294,7 +294,7 @@ public struct TransitionValues: Sendable, Equatable {
     /// The spinner's opacity (1 = shown, 0 = hidden).
     public var spinnerOpacity: Double?
     /// The group alpha.
-    public var alpha: Double?
+    package var alpha: Double?
 
     /// Values; nil ones rest.
     /// - Parameters:
@@ -322,7 +322,7 @@ extension RefreshScene {
     /// - Parameters:
     ///   - type: the family changed.
     ///   - change: changes its settings.
-    public mutating func update<F: RefreshFamily>(_ type: F.Type, _ change: (inout F) -> Void) {
+    package mutating func update<F: RefreshFamily>(_ type: F.Type, _ change: (inout F) -> Void) {
         guard var own = family as? F else { return }
         change(&own)
         family = own

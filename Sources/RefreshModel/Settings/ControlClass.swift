@@ -4,7 +4,7 @@
 /// A setting exists on some classes and not on others (docs/settings.md, "Where a setting
 /// applies"): its declaration says which (``SceneField/classes``), and every reader — the
 /// scene's build, the export, the preview's panel, the docs' table — asks that one rule.
-public struct ControlClass: Sendable, Hashable, CustomStringConvertible {
+package struct ControlClass: Sendable, Hashable, CustomStringConvertible {
     /// The library (its family's name, `mjrefresh`).
     public let library: String
     /// The kind of control.
@@ -35,7 +35,7 @@ public struct ControlClass: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// The classes a setting exists on: a rule over ``ControlClass``, with the words the docs use.
-public struct ClassRule: Sendable {
+package struct ClassRule: Sendable {
     /// The test.
     public let includes: @Sendable (ControlClass) -> Bool
 
@@ -75,7 +75,7 @@ extension RefreshFamily {
 /// A part some classes have and others lack, which settings every library has configure:
 /// a family says which parts each of its classes has (``RefreshFamily/parts(kind:style:)``),
 /// a setting says which part it configures (``ClassRule/part(_:)``).
-public enum ControlPart: String, Sendable, CaseIterable {
+package enum ControlPart: String, Sendable, CaseIterable {
     /// The state label (MJRefresh's `stateLabel`, SVPullToRefresh's `titleLabel`, ZJRefresh's description label).
     case stateLabel
     /// The second label: last-updated time, subtitle or date (headers only in MJRefresh and ZJRefresh).

@@ -12,7 +12,7 @@ extension SceneField {
     ///   - range: for numbers, the values accepted.
     ///   - unit: for numbers, their unit.
     /// - Returns: the setting; it changes the scene's family only when that is `F`.
-    public static func setting<F: RefreshFamily, V: SceneSettingValue>(
+    package static func setting<F: RefreshFamily, V: SceneSettingValue>(
         _ key: String, of defaults: F, _ property: WritableKeyPath<F, V> & Sendable, group: Group, help: String,
         example: V, range: ClosedRange<Double>? = nil, unit: String? = nil
     ) -> SceneField {
@@ -35,7 +35,7 @@ extension SceneField {
     ///   - unit: for numbers, their unit.
     ///   - set: puts the value into the family.
     /// - Returns: the setting; it changes the scene's family only when that is `F`.
-    public static func setting<F: RefreshFamily, V: SceneSettingValue>(
+    package static func setting<F: RefreshFamily, V: SceneSettingValue>(
         _ key: String, of defaults: F, as type: V.Type, group: Group, help: String, example: V,
         default defaultText: String? = nil, range: ClosedRange<Double>? = nil, unit: String? = nil,
         set: @escaping @Sendable (V, inout F) -> Void
@@ -61,7 +61,7 @@ extension SceneField {
     ///   - example: a valid value for one state.
     ///   - set: puts one state's value into the family.
     /// - Returns: the setting; it changes the scene's family only when that is `F`.
-    public static func setting<F: RefreshFamily, V: SceneSettingValue>(
+    package static func setting<F: RefreshFamily, V: SceneSettingValue>(
         byState key: String, option: String, of defaults: F, as type: V.Type, group: Group, help: String,
         example: (state: String, value: V), set: @escaping @Sendable (RefreshState, V, inout F) -> Void
     ) -> SceneField {
@@ -85,7 +85,7 @@ extension SceneField {
     ///   - effect: changes the family, given the value and the scene as set so far.
     /// - Returns: the effect, listed with the family's settings.
     /// - Throws: nothing itself; the effect's errors are thrown when it is applied.
-    public static func effect<F: RefreshFamily>(
+    package static func effect<F: RefreshFamily>(
         of key: String, in defaults: F, _ effect: @escaping @Sendable (SceneValue, inout F, RefreshScene) throws -> Void
     ) -> SceneField {
         SceneField(key, .text, group: .control, help: "", example: .text(""), owner: defaults.name, isEffect: true) { raw, build in

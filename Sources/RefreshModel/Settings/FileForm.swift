@@ -2,7 +2,7 @@
 /// replaced. Declared with the setting (``SceneField/fileForm``), so every reader of paths —
 /// the command line's input list, the preview's gate, uploads, the scene cache — finds every
 /// file a scene names from the declarations alone (docs/robustness.md, "Paths").
-public struct FileForm: Sendable {
+package struct FileForm: Sendable {
     /// The two shapes a file takes in a value.
     package enum Kind: Sendable, Equatable {
         /// The value (or each state's value) is a path.
@@ -85,7 +85,7 @@ public struct FileForm: Sendable {
 /// What files a setting that names one takes: the extensions (lowercase, without the dot) it
 /// reads and a noun for them. Declared with the setting (``SceneField/accepts``), so the
 /// preview's pickers, its upload check and the help derive from the declaration.
-public struct FileTypes: Sendable, Equatable {
+package struct FileTypes: Sendable, Equatable {
     /// The extensions taken, lowercase, without the dot (`ttf`).
     public let extensions: [String]
     /// The folders taken besides, by their names' endings (`lproj`; an empty ending for a

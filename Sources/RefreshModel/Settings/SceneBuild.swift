@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The scene while settings are applied: the scene itself, and what is resolved only when
 /// files are read (image files, their durations and scale, the decoding limits, hidden
 /// labels, the clock).
-public struct SceneBuild: Sendable {
+package struct SceneBuild: Sendable {
     /// The scene as set so far.
     public var scene = RefreshScene()
     /// Image files by state, as given.

@@ -7,7 +7,7 @@
 /// own settings by its family (``RefreshFamily/settings``), in its folder.
 public struct SceneField: Sendable {
     /// The type of a setting's value.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A finite number.
         case number
         /// A whole number.
@@ -23,7 +23,7 @@ public struct SceneField: Sendable {
     }
 
     /// Where the preview's panel and the docs put a setting.
-    public enum Group: String, Sendable, CaseIterable {
+    package enum Group: String, Sendable, CaseIterable {
         /// The control, its state and the canvas.
         case control
         /// The state images and their timing.
@@ -45,7 +45,7 @@ public struct SceneField: Sendable {
     /// The command-line option without its dashes, e.g. `image-scale`.
     public let option: String
     /// The value's type.
-    public let valueKind: Kind
+    package let valueKind: Kind
     /// One sentence for `--help`, the panel and the docs.
     public let help: String
     /// The setting's name in words, for the panel (`Artwork scale`); nil to spell out the key.
@@ -58,22 +58,22 @@ public struct SceneField: Sendable {
     /// What the value looks like in help: `#RRGGBB[AA]`, `STATE=PATH`.
     public let valueName: String
     /// The panel's section.
-    public let group: Group
+    package let group: Group
     /// True when the whole value names a file (an image, a font, a strings bundle): paths are
     /// read relative to the file that names them, and the preview offers the files it was given.
     public var namesFile: Bool { fileForm.map { $0.kind == .path } ?? false }
     /// How the value names files, when it can: the whole value (``FileForm/path``) or a part of
     /// it (a label font's file, ``FileForm/labelFont``); nil for a setting that names none.
     /// Every reader and gate of paths derives from this (docs/robustness.md, "Paths").
-    public let fileForm: FileForm?
+    package let fileForm: FileForm?
     /// The files it takes when it names one (fonts, pictures, strings): the preview's pickers
     /// and upload check follow it; nil for a setting that names no file.
-    public let accepts: FileTypes?
+    package let accepts: FileTypes?
     /// A valid value that differs from the default (help, docs and the schema tests).
     public let example: SceneValue
     /// The Swift type the value is read as, when declared: what the panel offers for it
     /// (a colour picker, suggestions) derives from it.
-    public let valueType: (any SceneSettingValue.Type)?
+    package let valueType: (any SceneSettingValue.Type)?
     /// True for a colour setting (its value type is a colour).
     public var isColor: Bool { valueType?.isColor ?? false }
     /// Values the panel suggests (its value type's); nil for none.
@@ -82,23 +82,23 @@ public struct SceneField: Sendable {
     public let owner: String?
     /// The Swift properties of the scene the setting sets when they are named otherwise
     /// (`pullingPercent` for `percent`): errors from the scene's checks name the setting.
-    public let properties: [String]
+    package let properties: [String]
     /// True for a library's own effect of a setting every library has
     /// (``SceneField/effect(of:in:_:)``): not a setting of its own.
-    public let isEffect: Bool
+    package let isEffect: Bool
     /// The classes the setting exists on (``ControlClass``): given for any other, it is
     /// refused before anything is drawn or exported. Every class unless declared.
-    public private(set) var classes = ClassRule.every
+    package private(set) var classes = ClassRule.every
     /// True for what surrounds the control rather than what the app sets on it: the state,
     /// pull and time, the canvas, the device's clock, zone and language, how files are read,
     /// decoding limits. Such a setting exists on every class and is never app code
     /// (docs/export.md): the export leaves it out, and its proof carries it over.
-    public private(set) var isSurroundings = false
+    package private(set) var isSurroundings = false
     /// How the setting's value moves from one scene to another when it is of the moment — the
     /// state, the pull, the time: what changes from picture to picture while the files stay
     /// (``SceneDescription/scene(reusing:)``, the preview's scene cache, the page's still
     /// pictures); nil for the others.
-    public private(set) var carry: (@Sendable (RefreshScene, inout RefreshScene) -> Void)?
+    package private(set) var carry: (@Sendable (RefreshScene, inout RefreshScene) -> Void)?
     /// True for a setting of the moment (``carry``).
     public var isMoment: Bool { carry != nil }
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` naming ``name``.
@@ -157,7 +157,7 @@ public struct SceneField: Sendable {
     /// This setting, existing only on the classes `rule` holds for.
     /// - Parameter rule: the classes.
     /// - Returns: the setting.
-    public func on(_ rule: ClassRule) -> SceneField {
+    package func on(_ rule: ClassRule) -> SceneField {
         var field = self
         field.classes = rule
         return field
@@ -167,7 +167,7 @@ public struct SceneField: Sendable {
     /// are loaded takes a new value of it without reading them again (``carry``).
     /// - Parameter property: the scene's property it sets.
     /// - Returns: the setting.
-    public func moment<V>(_ property: WritableKeyPath<RefreshScene, V> & Sendable) -> SceneField {
+    package func moment<V>(_ property: WritableKeyPath<RefreshScene, V> & Sendable) -> SceneField {
         var field = self
         field.carry = { from, to in to[keyPath: property] = from[keyPath: property] }
         return field
@@ -175,7 +175,7 @@ public struct SceneField: Sendable {
 
     /// This setting, marked as what surrounds the control (``isSurroundings``).
     /// - Returns: the setting.
-    public func surroundings() -> SceneField {
+    package func surroundings() -> SceneField {
         var field = self
         field.isSurroundings = true
         return field
@@ -185,7 +185,7 @@ public struct SceneField: Sendable {
     /// and held by ``classes``.
     /// - Parameter control: the class drawn.
     /// - Returns: true when it applies.
-    public func applies(to control: ControlClass) -> Bool {
+    package func applies(to control: ControlClass) -> Bool {
         (owner == nil || owner == control.library) && classes.includes(control)
     }
 
@@ -277,7 +277,7 @@ public struct SceneField: Sendable {
     // MARK: - Reading JSON
 
     /// A JSON key.
-    public struct CodingKey: Swift.CodingKey {
+    package struct CodingKey: Swift.CodingKey {
         /// The key's text.
         public var stringValue: String
         /// JSON object keys are never integers here.

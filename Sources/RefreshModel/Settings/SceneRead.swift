@@ -2,7 +2,7 @@ import RefreshImage
 
 /// Reading a ``SceneValue`` as the type a setting needs, with the one message each mistake
 /// gets whether the value came from JSON, the command line, a query or the Swift API.
-public enum SceneRead {
+package enum SceneRead {
     /// A finite number in `range`.
     /// - Parameters:
     ///   - v: the value given (a whole number is taken as a number).

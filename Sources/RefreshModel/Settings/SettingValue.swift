@@ -2,7 +2,7 @@ import RefreshImage
 
 /// A Swift type a setting's value is stored as: how a ``SceneValue`` is read into it and
 /// how it is written back (defaults in help and the docs).
-public protocol SceneSettingValue: Sendable {
+package protocol SceneSettingValue: Sendable {
     /// The kind of value JSON and the command line give.
     static var settingKind: SceneField.Kind { get }
     /// Reads `value`.
@@ -37,7 +37,7 @@ extension SceneSettingValue {
 
 extension Bool: SceneSettingValue {
     /// A flag.
-    public static var settingKind: SceneField.Kind { .flag }
+    package static var settingKind: SceneField.Kind { .flag }
     /// true or false.
     public static func read(_ value: SceneValue, field: String) throws -> Bool { try SceneRead.flag(value, field) }
     /// The flag.
@@ -46,7 +46,7 @@ extension Bool: SceneSettingValue {
 
 extension String: SceneSettingValue {
     /// Text.
-    public static var settingKind: SceneField.Kind { .text }
+    package static var settingKind: SceneField.Kind { .text }
     /// A string.
     public static func read(_ value: SceneValue, field: String) throws -> String { try SceneRead.text(value, field) }
     /// The text.
@@ -55,7 +55,7 @@ extension String: SceneSettingValue {
 
 extension Double: SceneSettingValue {
     /// A number.
-    public static var settingKind: SceneField.Kind { .number }
+    package static var settingKind: SceneField.Kind { .number }
     /// Any finite number (a setting's range is checked by its declaration).
     public static func read(_ value: SceneValue, field: String) throws -> Double {
         try SceneRead.number(value, field, in: -Double.greatestFiniteMagnitude...Double.greatestFiniteMagnitude)
@@ -66,7 +66,7 @@ extension Double: SceneSettingValue {
 
 extension Int: SceneSettingValue {
     /// A whole number.
-    public static var settingKind: SceneField.Kind { .integer }
+    package static var settingKind: SceneField.Kind { .integer }
     /// Any whole number (a setting's range is checked by its declaration).
     public static func read(_ value: SceneValue, field: String) throws -> Int {
         try SceneRead.integer(value, field, in: Limit(Int.min...Int.max))
@@ -77,7 +77,7 @@ extension Int: SceneSettingValue {
 
 extension RGBAColor: SceneSettingValue {
     /// `#RRGGBB[AA]` text.
-    public static var settingKind: SceneField.Kind { .text }
+    package static var settingKind: SceneField.Kind { .text }
     /// A colour `#RRGGBB` or `#RRGGBBAA`.
     public static func read(_ value: SceneValue, field: String) throws -> RGBAColor { try SceneRead.color(value, field) }
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.
@@ -90,23 +90,23 @@ extension RGBAColor: SceneSettingValue {
 
 extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
     /// The wrapped type's kind.
-    public static var settingKind: SceneField.Kind { Wrapped.settingKind }
+    package static var settingKind: SceneField.Kind { Wrapped.settingKind }
     /// The wrapped value, set.
-    public static func read(_ value: SceneValue, field: String) throws -> Wrapped? { try Wrapped.read(value, field: field) }
+    package static func read(_ value: SceneValue, field: String) throws -> Wrapped? { try Wrapped.read(value, field: field) }
     /// nil when unset.
-    public var sceneValue: SceneValue? { self?.sceneValue }
+    package var sceneValue: SceneValue? { self?.sceneValue }
     /// The wrapped type's.
-    public static var settingValueName: String? { Wrapped.settingValueName }
+    package static var settingValueName: String? { Wrapped.settingValueName }
     /// The wrapped type's.
-    public static var fileForm: FileForm? { Wrapped.fileForm }
+    package static var fileForm: FileForm? { Wrapped.fileForm }
     /// The wrapped type's.
-    public static var isColor: Bool { Wrapped.isColor }
+    package static var isColor: Bool { Wrapped.isColor }
     /// The wrapped type's.
-    public static var suggestions: [String]? { Wrapped.suggestions }
+    package static var suggestions: [String]? { Wrapped.suggestions }
 }
 
 /// An enumeration whose words are its raw values: a choice setting.
-public protocol SceneChoice: SceneSettingValue, RawRepresentable, CaseIterable where RawValue == String {}
+package protocol SceneChoice: SceneSettingValue, RawRepresentable, CaseIterable where RawValue == String {}
 
 extension SceneChoice {
     /// The words of every case.
@@ -119,7 +119,7 @@ extension SceneChoice {
 
 extension LabelFonts.Font: SceneSettingValue {
     /// Text: `[bold|regular] SIZE [FAMILY]`.
-    public static var settingKind: SceneField.Kind { .text }
+    package static var settingKind: SceneField.Kind { .text }
 
     /// A font as UIFont takes it: `15` or `regular 15` (`systemFont(ofSize: 15)`), `bold 17`
     /// (`boldSystemFont(ofSize: 17)`), followed by an installed family's name for
@@ -131,7 +131,7 @@ extension LabelFonts.Font: SceneSettingValue {
     ///   - field: the setting's name, for the message.
     /// - Returns: the font.
     /// - Throws: ``InvalidValue`` for text of another shape or a size out of range.
-    public static func read(_ value: SceneValue, field: String) throws -> LabelFonts.Font {
+    package static func read(_ value: SceneValue, field: String) throws -> LabelFonts.Font {
         let text = try SceneRead.text(value, field)
         var words = text.split(separator: " ", omittingEmptySubsequences: true)[...]
         var bold = false
@@ -173,5 +173,5 @@ extension LabelFonts.Font: SceneSettingValue {
     /// `[bold|regular] SIZE [FAMILY|FILE|FACE=FILE]`.
     public static var settingValueName: String? { "[bold|regular] SIZE [FAMILY|FILE|FACE=FILE]" }
     /// A font file in place of a family.
-    public static var fileForm: FileForm? { .labelFont }
+    package static var fileForm: FileForm? { .labelFont }
 }

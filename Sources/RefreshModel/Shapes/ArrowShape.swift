@@ -3,7 +3,7 @@ import RefreshImage
 
 /// MJRefresh's arrows, redrawn as vector strokes from the measurements of docs/layout.md so they
 /// can turn to any angle and stay sharp at every scale.
-public enum ArrowShape {
+package enum ArrowShape {
     /// The header/footer arrow (`arrow@2x.png`, docs/layout.md) in its 15×40 pt box, pointing
     /// down: a 1.5-pt shaft and an open 45° chevron.
     public static let downArrow: (path: VectorPath, strokeWidth: Double) = {

@@ -8,7 +8,7 @@ import RefreshImage
 #endif
 
 /// The activity indicator drawn while refreshing (docs/layout.md).
-public enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
+package enum SpinnerStyle: String, CaseIterable, Sendable, Codable {
     /// iOS 13+ "medium": 8 rounded spokes, #8E8E93, one step every 1/8 s.
     case medium
     /// Pre-iOS 13 "gray": 12 thinner spokes, mid grey, one step every 1/12 s.

@@ -9,7 +9,7 @@ import RefreshImage
 /// A `UISwitch` as iOS 13 and later draw it in the light appearance (docs/layers.md): a
 /// 51 × 31 pt capsule track, grey when off and the on-tint when on, and a white 27-pt knob
 /// 2 pt inside the track, which slides across when `setOn:animated:YES` changes it.
-public enum SwitchShape {
+package enum SwitchShape {
     /// The switch's size in points; UIKit ignores any other size it is given.
     public static let size = (width: 51.0, height: 31.0)
     /// The knob's diameter in points.

@@ -8,7 +8,7 @@ import RefreshImage
 #endif
 
 /// A point in a drawing's coordinate space (points or pixels, y downward).
-public struct RefreshPoint: Sendable, Equatable {
+package struct RefreshPoint: Sendable, Equatable {
     /// Horizontal position.
     public var x: Double
     /// Vertical position (downward).
@@ -26,7 +26,7 @@ public struct RefreshPoint: Sendable, Equatable {
 
 /// A shape made of straight segments: what the arrow, spinner and built-in animation are
 /// drawn from before `VectorRasterizer` fills or strokes them.
-public struct VectorPath: Sendable, Equatable {
+package struct VectorPath: Sendable, Equatable {
     /// One open or closed run of connected points.
     public struct Contour: Sendable, Equatable {
         /// The points, in drawing order.

@@ -6,7 +6,7 @@ import FoundationEssentials
 /// No `Calendar` is made, so no time zone database is opened unless the zone itself needs one:
 /// the default zone of a scene is a fixed offset, and a date label or a `--now` costs no
 /// start-up time.
-public struct CivilTime: Sendable, Hashable {
+package struct CivilTime: Sendable, Hashable {
     /// The year (1 BC is year 0, as in ISO 8601).
     public let year: Int
     /// The month, 1 to 12.

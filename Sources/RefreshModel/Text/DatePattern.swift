@@ -9,7 +9,7 @@ import FoundationEssentials
 /// Written by hand rather than with Foundation's `DateFormatter`, which swift-corelibs only
 /// offers with ICU and the full Foundation; the fields here are the ones apps put on a
 /// refresh control.
-public struct DatePattern: Sendable, Equatable, CustomStringConvertible {
+package struct DatePattern: Sendable, Equatable, CustomStringConvertible {
     /// The pattern as given.
     public let pattern: String
     private let parts: [Part]

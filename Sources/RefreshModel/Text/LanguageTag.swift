@@ -3,7 +3,7 @@
 /// and some `.lproj` folders spell them), the first of two to eight letters — and at most 35
 /// characters. Checked when read, so no other character (a `/`, a `.`, a NUL) ever reaches the
 /// code that looks for a `LANGUAGE.lproj` folder (docs/robustness.md, "Paths").
-public struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
+package struct LanguageTag: Sendable, Hashable, CustomStringConvertible {
     /// The tag as given (`zh-Hans`, `de`, `pt_BR`).
     public let rawValue: String
 

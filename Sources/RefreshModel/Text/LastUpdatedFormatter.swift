@@ -2,7 +2,7 @@ import FoundationEssentials
 import RefreshImage
 
 /// The header's last-updated line (docs/text.md), with explicit "now" and time zone.
-public struct LastUpdatedFormatter: Sendable {
+package struct LastUpdatedFormatter: Sendable {
     /// The language of the fixed words.
     public var language: TitleLanguage
     /// The time zone the dates are shown in.

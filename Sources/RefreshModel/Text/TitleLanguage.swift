@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// The six languages MJRefresh ships titles for (docs/text.md).
-public enum TitleLanguage: String, CaseIterable, Sendable, Codable {
+package enum TitleLanguage: String, CaseIterable, Sendable, Codable {
     /// English.
     case en
     /// Simplified Chinese.

@@ -1,7 +1,7 @@
 import RefreshImage
 
 /// Which frame of a sequence shows, from the pull percent (Idle) or the time (looping states).
-public enum FrameClock {
+package enum FrameClock {
     /// The Idle frame for a pulling percent, docs/images.md: `min(N − 1, trunc(N × p))`,
     /// in double precision; never below 0. Nil when there are no frames.
     /// - Parameters:

@@ -1,7 +1,7 @@
 /// A state's images as an app hands them to `setImages:duration:forState:` so a phone plays
 /// them as the renderer shows them (docs/export.md): UIImageView shows every image of the
 /// array for duration / count, so a frame that lasts longer is listed more than once.
-public struct ImagePlayback: Sendable, Equatable {
+package struct ImagePlayback: Sendable, Equatable {
     /// The frames of the sequence, by index, in the order the array lists them (a frame held
     /// for two ticks appears twice in a row).
     public var frames: [Int]

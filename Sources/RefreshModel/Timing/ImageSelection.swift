@@ -1,5 +1,5 @@
 /// Which image a GIF-style control shows for a state, pull and time (docs/images.md).
-public enum ImageSelection {
+package enum ImageSelection {
     /// The image shown and where it came from.
     public struct Choice: Sendable, Equatable {
         /// The state whose sequence the image belongs to (it may be an earlier state's, when

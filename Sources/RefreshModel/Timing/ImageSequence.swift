@@ -4,7 +4,7 @@ import RefreshImage
 ///
 /// Its pixels are either held or made on demand by a ``LazyImageSource`` (GIF frames are
 /// composited when first drawn); sizes are known without making them.
-public struct ScaledImage: Sendable, Equatable {
+package struct ScaledImage: Sendable, Equatable {
     private enum Pixels: Sendable {
         case ready(RGBAImage)
         case lazy(any LazyImageSource, index: Int)
@@ -131,7 +131,7 @@ public struct ScaledImage: Sendable, Equatable {
 }
 
 /// The images one state shows, and how long one loop of them lasts.
-public struct ImageSequence: Sendable, Equatable {
+package struct ImageSequence: Sendable, Equatable {
     /// How a looping sequence spaces its frames in time (docs/images.md).
     public enum Timing: String, Sendable, Codable, CaseIterable {
         /// Every frame lasts duration / count, as UIImageView plays MJRefresh's images.
@@ -201,7 +201,7 @@ public struct ImageSequence: Sendable, Equatable {
 }
 
 /// The image sequences of a GIF-style control, one per state (docs/images.md).
-public struct StateImages: Sendable, Equatable {
+package struct StateImages: Sendable, Equatable {
     /// The sequences set so far, by state.
     public private(set) var sequences: [RefreshState: ImageSequence] = [:]
 

@@ -3,7 +3,7 @@
 /// an image set's name, a strings table's name. A name is one path component — no `/`, no `\`,
 /// not `.` or `..`, no NUL and no control character, not empty, at most 200 bytes of UTF-8
 /// (room for a suffix within the 255 a file name may have) — or it is refused with the reason.
-public enum FileName {
+package enum FileName {
     /// The longest name taken, in bytes of UTF-8.
     public static let maxBytes = 200
 

@@ -1,6 +1,6 @@
 /// A range of whole numbers a setting accepts, declared once in the lowest module that checks
 /// it, with the words its messages use; every module above checks against that declaration.
-public struct Limit: Sendable, Equatable {
+package struct Limit: Sendable, Equatable {
     /// The values accepted.
     public let range: ClosedRange<Int>
     /// How messages say the range: "between 1 and 256", or a list ("1, 2 or 3").

@@ -3,7 +3,7 @@ import RefreshModel
 
 /// A grid of rendered frames, each on a white card with a caption underneath: the gallery
 /// of every kind and style, and (later) the contact sheet of an animation.
-public struct ContactSheet {
+package struct ContactSheet {
     /// One picture and its caption.
     public struct Cell {
         /// The picture (premultiplied RGBA).

@@ -9,7 +9,7 @@ import RefreshModel
 
 /// Where one custom layer is drawn in one frame and what it shows, decided before any pixel
 /// (docs/layers.md): lint and reports read the same placement the renderer draws.
-public struct PlacedLayer: Sendable, Equatable {
+package struct PlacedLayer: Sendable, Equatable {
     /// The layer's name.
     public var name: String
     /// Its frame in the control's points (numbers may be infinite: it is then not drawn).
@@ -35,14 +35,14 @@ extension RefreshRenderer {
     /// - Parameter scene: the control in its state.
     /// - Returns: one entry a layer, in drawing order.
     /// - Throws: ``InvalidValue`` for a layer font no installed face has; ``RasterError`` with no usable font.
-    public func placeLayers(of scene: RefreshScene) throws -> [PlacedLayer] {
+    package func placeLayers(of scene: RefreshScene) throws -> [PlacedLayer] {
         try scene.layers.map { try place($0, scene: scene).placed }
     }
 
     /// The inputs a scene's layers read: its size, pull, time and state.
     /// - Parameter scene: the control in its state.
     /// - Returns: the inputs.
-    public static func layerInputs(_ scene: RefreshScene) -> LayerFrameInputs {
+    package static func layerInputs(_ scene: RefreshScene) -> LayerFrameInputs {
         let size = scene.size
         return LayerFrameInputs(
             state: scene.state,

@@ -94,7 +94,7 @@ public final class RefreshRenderer {
     ///   - scene: the scene, for its font file.
     /// - Returns: the face; nil for the default one.
     /// - Throws: ``InvalidValue`` naming `field` for a family no installed font has.
-    public static func location(of label: LabelFonts.Font, field: String, scene: RefreshScene) throws -> FontLocation? {
+    package static func location(of label: LabelFonts.Font, field: String, scene: RefreshScene) throws -> FontLocation? {
         guard let family = label.family else { return scene.font }
         if label.namesFile { return FontLocation(path: family) }
         guard let found = FontResolver.face(family: family, bold: label.bold) else {
@@ -117,7 +117,7 @@ public final class RefreshRenderer {
     /// - Parameter scene: the control in its state.
     /// - Returns: the rectangles of its elements.
     /// - Throws: ``InvalidValue`` for a scene that cannot be drawn; ``RasterError`` with no usable font.
-    public func layout(of scene: RefreshScene) throws -> ComponentLayout {
+    package func layout(of scene: RefreshScene) throws -> ComponentLayout {
         try plan(scene).layout
     }
 
@@ -127,7 +127,7 @@ public final class RefreshRenderer {
     ///   - font: a font file instead of the default face.
     /// - Returns: points.
     /// - Throws: ``RasterError`` when the font cannot be loaded.
-    public func textWidth(_ text: String, font: FontLocation? = nil) throws -> Double {
+    package func textWidth(_ text: String, font: FontLocation? = nil) throws -> Double {
         try self.text(scale: 1, font: font).width(of: text)
     }
 
@@ -148,7 +148,7 @@ public final class RefreshRenderer {
     ///   - font: a font file instead of the default face.
     /// - Returns: each missing character once, in the order they first appear.
     /// - Throws: ``RasterError`` when a font cannot be loaded.
-    public func missingCharacters(in text: String, font: FontLocation? = nil) throws -> [Unicode.Scalar] {
+    package func missingCharacters(in text: String, font: FontLocation? = nil) throws -> [Unicode.Scalar] {
         var missing: [Unicode.Scalar] = []
         for scalar in text.unicodeScalars where !missing.contains(scalar) {
             let properties = scalar.properties
@@ -164,7 +164,7 @@ public final class RefreshRenderer {
     ///   - font: a font file instead of the default face.
     /// - Returns: the face and glyph, or nil when there is no face at all.
     /// - Throws: ``RasterError`` when a font cannot be loaded.
-    public func glyph(for scalar: Unicode.Scalar, font: FontLocation? = nil) throws -> (location: FontLocation, index: UInt32)? {
+    package func glyph(for scalar: Unicode.Scalar, font: FontLocation? = nil) throws -> (location: FontLocation, index: UInt32)? {
         try text(scale: 1, font: font).glyph(for: scalar)
     }
 
@@ -174,7 +174,7 @@ public final class RefreshRenderer {
     /// - Parameter scene: the control in its state.
     /// - Returns: the plan.
     /// - Throws: ``InvalidValue`` for a scene that cannot be drawn; ``RasterError`` with no usable font.
-    public func plan(for scene: RefreshScene) throws -> RenderPlan {
+    package func plan(for scene: RefreshScene) throws -> RenderPlan {
         try plan(scene).public
     }
 
@@ -209,7 +209,7 @@ public final class RefreshRenderer {
     /// - Parameter scene: the control.
     /// - Returns: its state images.
     /// - Throws: ``InvalidValue`` for a scale the built-in animation cannot be drawn at.
-    public func images(of scene: RefreshScene) throws -> StateImages {
+    package func images(of scene: RefreshScene) throws -> StateImages {
         guard let animation = scene.images.builtInAnimation else { return scene.images }
         return try builtIn(animation, scale: scene.scale)
     }

@@ -4,7 +4,7 @@ import RefreshModel
 /// picked from the state sequences. ``RefreshRenderer/plan(for:)`` makes it and
 /// ``RefreshRenderer/render(_:)`` draws it, so a report made from a plan and the picture
 /// cannot disagree.
-public struct RenderPlan: Sendable, Equatable {
+package struct RenderPlan: Sendable, Equatable {
     /// An image of a state's sequence.
     public struct Image: Sendable, Equatable {
         /// The state whose sequence it is.

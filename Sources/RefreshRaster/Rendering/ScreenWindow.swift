@@ -3,7 +3,7 @@ import RefreshModel
 
 /// The part of the screen around a control, for previews of a gesture: the control drawn
 /// where the scroll offset puts it, optionally over a plain list that moves with the offset.
-public struct ScreenWindow: Sendable {
+package struct ScreenWindow: Sendable {
     /// The control's kind (decides which edge of the scroll view is shown).
     public var kind: ComponentKind
     /// The scroll view.
@@ -208,7 +208,7 @@ public enum ListAppearance: String, Sendable, CaseIterable {
     case dark
 
     /// The list's four colours.
-    public struct Palette: Sendable, Equatable {
+    package struct Palette: Sendable, Equatable {
         /// Behind the rows.
         public let background: RGBAColor
         /// A row.
@@ -220,7 +220,7 @@ public enum ListAppearance: String, Sendable, CaseIterable {
     }
 
     /// This appearance's colours (the preview page draws the same).
-    public var palette: Palette {
+    package var palette: Palette {
         switch self {
         case .light:
             Palette(

@@ -11,7 +11,7 @@ import RefreshModel
 /// Which font files the default text is drawn with, as a record kept beside golden images:
 /// when a snapshot fails on a machine whose faces differ from the recorded ones, the failure
 /// can say so instead of reporting thousands of anonymous pixels (docs/fonts.md).
-public struct FontFingerprint: Codable, Equatable, Sendable {
+package struct FontFingerprint: Codable, Equatable, Sendable {
     /// One default face.
     public struct Face: Codable, Equatable, Sendable, CustomStringConvertible {
         /// What it draws: `primary`, `chinese` or `korean`.

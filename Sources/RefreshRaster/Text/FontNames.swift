@@ -3,7 +3,7 @@ import RefreshModel
 
 /// A font file's own names, as an app asks for the font: `UIFont(name:size:)` takes the
 /// PostScript name (`DejaVuSerif-Bold`), not the file's name (docs/export.md, "Fonts").
-public enum FontNames {
+package enum FontNames {
     /// The PostScript name of the face at `location`.
     /// - Parameter location: a font file and the face's index in it.
     /// - Returns: the name; nil when the file is no font FreeType reads, or names none.

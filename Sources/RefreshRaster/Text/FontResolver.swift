@@ -11,7 +11,7 @@ import RefreshModel
 ///
 /// fontconfig's answers do not change while the process runs, so they are cached for the
 /// whole process behind a lock and shared by every render context.
-public enum FontResolver {
+package enum FontResolver {
     private static let cache = Locked<[String: FontLocation?]>([:])
 
     /// The primary font: Inter SemiBold, else DejaVu Sans Bold, else fontconfig's bold sans.

@@ -12,7 +12,7 @@ import RefreshModel
 /// fills as the user pulls (Idle, 30 frames) while an arrow inside turns from down to up,
 /// a pulsing full ring (Pulling, 6 frames) and a turning arc (Refreshing, 12 frames).
 /// 36×36 pt, drawn at the render scale so it is never resampled.
-public enum BuiltInAnimation {
+package enum BuiltInAnimation {
     /// The accent colour of the ring and arrow.
     static let accent = RGBAColor(red: 0x2E, green: 0x9B, blue: 0xD6)
     /// The track under the ring.

@@ -13,7 +13,7 @@ import RefreshModel
 /// from 6 to 15 pt over a pie wedge that opens clockwise from 12 o'clock. Pulling (1 frame):
 /// both complete. Refreshing (24 frames, 1.2 s a loop): the star turns once while three
 /// smaller copies a side fly out and back, each turning and fading as it goes.
-public enum BurstAnimation {
+package enum BurstAnimation {
     static let size = StateImages.BuiltIn.burst.size
     static let center = RefreshPoint(60, 22)
     static let wedgeRadius = 19.0

@@ -56,7 +56,7 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
     ///   - gifDithering: a GIF's dithering.
     /// - Returns: the sink.
     /// - Throws: ``RefreshGifError`` when the file cannot be created.
-    public func sink(
+    package func sink(
         path: String, frameCount: Int, settings: PNGEncoder.Settings = .default, gifMatte: RGBAColor? = nil,
         gifDithering: GIFDithering = .none
     ) throws -> any FrameSink {
@@ -75,7 +75,7 @@ public enum ImageFileFormat: String, CaseIterable, Sendable {
     ///   - gifColorError: a GIF's colour error, 0 (exact colours) to 100.
     /// - Returns: the sink.
     /// - Throws: ``RefreshGifError`` for an error out of range or when the file cannot be created.
-    public func sink(
+    package func sink(
         path: String, frameCount: Int, settings: PNGEncoder.Settings, gifMatte: RGBAColor?,
         gifDithering: GIFDithering, gifColorError: Double
     ) throws -> any FrameSink {

@@ -38,7 +38,7 @@ public final class SinkFrame {
     /// animation level (once, whichever sink asks first).
     /// - Returns: the compressed image data.
     /// - Throws: ``ImageCodecError`` when compression fails.
-    public func png() throws -> PNGEncoder.CompressedImage {
+    package func png() throws -> PNGEncoder.CompressedImage {
         if let compressed { return compressed }
         var settings = encoder.settings.forAnimation
         settings.colors = .rgba

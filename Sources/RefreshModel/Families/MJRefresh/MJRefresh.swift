@@ -3,7 +3,7 @@ import RefreshImage
 /// MJRefresh (docs/families.md): headers, back and auto footers and the trailer, in the
 /// Normal (arrow and spinner), State (labels only) and GIF (images) styles. The layouts are
 /// ``ComponentLayout``'s, the strings ``MJRefreshTitles``, the motion ``MJRefreshTransition``'s.
-public struct MJRefresh: RefreshFamily, Equatable {
+package struct MJRefresh: RefreshFamily, Equatable {
     /// `labelLeftInset`: the gap between the text and the arrow, spinner or image; nil for the
     /// style's own (25 pt, 20 pt for the GIF styles).
     public var labelLeftInset: Double?

@@ -2,7 +2,7 @@ import RefreshImage
 
 /// MJRefresh's default strings (docs/text.md) and which one each kind shows in each state
 /// (docs/text.md).
-public enum MJRefreshTitles {
+package enum MJRefreshTitles {
     /// The keys of MJRefresh's `Localizable.strings` (without the `MJRefresh` prefix).
     public enum Key: String, CaseIterable, Sendable {
         case headerIdle = "HeaderIdleText", headerPulling = "HeaderPullingText"

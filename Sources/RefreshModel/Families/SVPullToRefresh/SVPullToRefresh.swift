@@ -4,7 +4,7 @@ import RefreshImage
 /// SVPullToRefresh (docs/families.md): the pull-to-refresh view (top: `.header`, bottom:
 /// `.backFooter`) and the infinite scrolling view (`.autoFooter`), 60 pt tall. `.gif` means
 /// a custom view per state.
-public struct SVPullToRefresh: RefreshFamily, Equatable {
+package struct SVPullToRefresh: RefreshFamily, Equatable {
     /// `arrowColor`, grey (#808080) unless the app sets one.
     public var arrowColor: RGBAColor
     /// `setSubtitle:forState:`, by state.

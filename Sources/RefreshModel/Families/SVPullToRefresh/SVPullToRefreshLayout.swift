@@ -10,7 +10,7 @@ import FoundationEssentials
 /// `layoutSubviews` gives the arrow, the activity indicator, the title and subtitle labels
 /// and a custom view, as the current source lays them out (``pullToRefresh(width:title:subtitle:indicator:)``)
 /// or as the 2012 source did (``pullToRefresh2012(width:customView:title:subtitle:)``).
-public enum SVPullToRefreshLayout {
+package enum SVPullToRefreshLayout {
     /// Both views are 60 pt tall.
     public static let viewHeight = 60.0
     /// The code-drawn arrow's frame size.

@@ -1,7 +1,7 @@
 /// The arrow of the older pull views (SVPullToRefresh, ZJRefresh; docs/families.md): it
 /// points down at the top and up at the bottom, turns half a circle for Pulling, and turns
 /// in 0.2 s.
-public enum PullViewArrow {
+package enum PullViewArrow {
     /// The turn's length: 0.2 s.
     public static let turnDuration: Int64 = 200_000
 

@@ -4,7 +4,7 @@ import RefreshImage
 /// ZJRefresh (docs/families.md): `NormalAnimator` (`.normal`) and `GifAnimator` (`.gif`) as
 /// header or footer (`.backFooter`), with Chinese strings and a state split into "normal"
 /// (no pull) and "pull-to-refresh".
-public struct ZJRefresh: RefreshFamily, Equatable {
+package struct ZJRefresh: RefreshFamily, Equatable {
     /// The title while Idle with a pull ("pull-to-refresh"); the scene's
     /// ``RefreshScene/titles``[.idle] is the title with none ("normal").
     public var pullToRefreshTitle: String?

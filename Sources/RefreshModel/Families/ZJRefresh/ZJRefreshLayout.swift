@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// ZJRefresh's animator geometry (docs/families.md): `GifAnimator.layoutSubviews`, and the
 /// constraints of `NormalAnimator.xib` as iOS's layout engine solves them.
-public enum ZJRefreshLayout {
+package enum ZJRefreshLayout {
     /// The gap between the image box and the labels (`imageMagin`).
     public static let imageMargin = 15.0
     /// The gap between the description label and the time label below it.

@@ -3,8 +3,8 @@ import RefreshGifTesting
 import XCTest
 
 final class HeaderXCTests: XCTestCase {
-    func testHeader() {
-        assertSnapshot(of: Scenes.header(.idle), as: .scene)           // HeaderXCTests.testHeader.1.png
-        assertSnapshot(of: Scenes.header(.refreshing), as: .scene)     // HeaderXCTests.testHeader.2.png
+    func testHeader() throws {
+        assertSnapshot(of: try Scenes.header(.idle), as: .scene)           // HeaderXCTests.testHeader.1.png
+        assertSnapshot(of: try Scenes.header(.refreshing), as: .scene)     // HeaderXCTests.testHeader.2.png
     }
 }

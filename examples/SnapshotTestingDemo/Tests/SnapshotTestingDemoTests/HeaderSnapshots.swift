@@ -7,20 +7,22 @@ import Testing
 /// swift-snapshot-testing's own `assertSnapshot`, with RefreshGif's strategies.
 @Suite struct HeaderSnapshots {
     static var scene: RefreshScene {
-        var scene = RefreshScene()
-        scene.state = .pulling
-        scene.pullingPercent = 1
-        // The example package's test sets DEMO_BREAK to see a failure.
-        if ProcessInfo.processInfo.environment["DEMO_BREAK"] != nil { scene.textColor = RGBAColor(red: 200, green: 0, blue: 0) }
-        return scene
+        get throws {
+            var settings = SceneDescription()
+            settings[.state] = "pulling"
+            settings[.percent] = 1
+            // The example package's test sets DEMO_BREAK to see a failure.
+            if ProcessInfo.processInfo.environment["DEMO_BREAK"] != nil { settings[.textColor] = "#C80000" }
+            return try settings.makeScene()
+        }
     }
 
-    @Test func pulling() {
-        assertSnapshot(of: Self.scene, as: .refreshImage)
+    @Test func pulling() throws {
+        assertSnapshot(of: try Self.scene, as: .refreshImage)
     }
 
-    @Test func refreshingLoop() {
-        var scene = Self.scene
+    @Test func refreshingLoop() throws {
+        var scene = try Self.scene
         scene.state = .refreshing
         assertSnapshot(of: scene, as: .refreshSequence(fps: 5))
     }
@@ -28,9 +30,10 @@ import Testing
     /// A strategy of your own, from ours in one line: pull back from your type to a scene.
     struct HeaderConfig { var percent: Double }
 
-    @Test func ownStrategy() {
+    @Test func ownStrategy() throws {
+        let pulling = try Self.scene
         let strategy = Snapshotting<RefreshScene, RefreshPNG>.refreshImage.pullback { (config: HeaderConfig) in
-            var scene = Self.scene
+            var scene = pulling
             scene.pullingPercent = config.percent
             return scene
         }
