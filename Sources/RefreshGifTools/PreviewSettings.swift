@@ -16,11 +16,11 @@ public struct PreviewSettings: Sendable, Equatable {
     public var baseDirectory: String
     /// The address to listen on; loopback unless the user names another.
     public var host: String
-    /// The port; 0 picks a free one (``Limits/port``).
+    /// The port; 0 picks a free one (`Limits/port`).
     public var port: Int
-    /// Renders at once (``Limits/jobs``).
+    /// Renders at once (`Limits/jobs`).
     public var jobs: Int
-    /// The longest one request may take, in seconds (``Limits/requestSeconds``).
+    /// The longest one request may take, in seconds (`Limits/requestSeconds`).
     public var requestSeconds: Int
     /// Open the page in the default browser once the server listens.
     public var openBrowser: Bool
@@ -31,8 +31,8 @@ public struct PreviewSettings: Sendable, Equatable {
     ///   - baseDirectory: the folder relative paths are read from.
     ///   - host: the address to listen on: at most 255 bytes, not empty.
     ///   - port: 0 to 65535.
-    ///   - jobs: renders at once, within ``Limits/jobs``.
-    ///   - requestSeconds: within ``Limits/requestSeconds``.
+    ///   - jobs: renders at once, within `Limits/jobs`.
+    ///   - requestSeconds: within `Limits/requestSeconds`.
     ///   - openBrowser: open the page once listening.
     /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` naming the property.
     public init(

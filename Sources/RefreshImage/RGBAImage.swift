@@ -9,7 +9,7 @@
 /// Premultiplied means each colour channel already holds `colour × alpha / 255`, the form
 /// Core Animation composes in; ``straightPixels()`` gives the plain form PNG files hold.
 /// The size and the pixel buffer always agree: the initialisers check them and the buffer
-/// can be changed only in place (``withUnsafeMutablePixels(_:)``), never resized.
+/// can be changed only in place (`withUnsafeMutablePixels(_:)`), never resized.
 public struct RGBAImage: Sendable, Equatable {
     /// Width in pixels.
     public let width: Int

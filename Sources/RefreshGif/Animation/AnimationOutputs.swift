@@ -63,7 +63,7 @@ extension RefreshAnimation {
     /// by throwing (what it throws is thrown, and no output is left).
     /// - Parameters:
     ///   - outputs: the files and folder to write.
-    ///   - jobs: worker threads (``Limits/jobs``).
+    ///   - jobs: worker threads (`Limits/jobs`).
     ///   - settings: PNG compression of frames, APNG and sheet.
     ///   - inputs: files the outputs must not replace.
     ///   - progress: told the frames done after each batch; throws to stop.
@@ -116,7 +116,7 @@ extension RefreshAnimation {
     /// sink is abandoned and the error thrown.
     /// - Parameters:
     ///   - sinks: the outputs, each given every frame in order.
-    ///   - jobs: worker threads (``Limits/jobs``).
+    ///   - jobs: worker threads (`Limits/jobs`).
     ///   - settings: PNG compression, for sinks that ask for PNG bytes.
     ///   - progress: told the frames done after each batch; throws to stop.
     /// - Returns: what each frame shows, in order.

@@ -71,8 +71,8 @@ public struct RefreshAnimation: Sendable {
     /// other styles. The scene's ``RefreshScene/time`` is where the animation starts.
     /// - Parameters:
     ///   - scene: the control in its state.
-    ///   - fps: frames per second (``Limits/fps``).
-    ///   - loops: loops of the state's animation (``Limits/loops``).
+    ///   - fps: frames per second (`Limits/fps`).
+    ///   - loops: loops of the state's animation (`Limits/loops`).
     /// - Returns: the animation, planned; frames are drawn when asked for.
     /// - Throws: ``InvalidValue`` for a rate, loop count or scene out of range.
     public static func sequence(of scene: RefreshScene, fps: Int = 60, loops: Int = 1) throws -> RefreshAnimation {
@@ -85,7 +85,7 @@ public struct RefreshAnimation: Sendable {
     /// `scene`'s state for `length` seconds at `fps`.
     /// - Parameters:
     ///   - scene: the control in its state.
-    ///   - fps: frames per second (``Limits/fps``).
+    ///   - fps: frames per second (`Limits/fps`).
     ///   - length: seconds, more than 0 and at most an hour.
     /// - Returns: the animation, planned.
     /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for a length out of range,
@@ -103,7 +103,7 @@ public struct RefreshAnimation: Sendable {
     /// - Parameters:
     ///   - scene: the control; its percent is replaced frame by frame.
     ///   - frames: the number of frames, 1 to 100 000.
-    ///   - fps: frames per second (``Limits/fps``).
+    ///   - fps: frames per second (`Limits/fps`).
     /// - Returns: the animation, planned.
     /// - Throws: ``RefreshGifError/invalidSetting(field:message:)`` for a frame count out of
     ///   range, ``InvalidValue`` for a rate or scene out of range.
@@ -129,7 +129,7 @@ public struct RefreshAnimation: Sendable {
     /// - Parameters:
     ///   - gesture: the finger's path and the app's calls.
     ///   - scene: the control as the app set it up.
-    ///   - fps: frames per second (``Limits/fps``).
+    ///   - fps: frames per second (`Limits/fps`).
     ///   - showContent: true draws a plain list that moves with the scroll offset.
     ///   - wholeView: true draws the whole scroll view, not only the control's window.
     ///   - appearance: the list's colours, the phone's light or dark appearance.
@@ -365,7 +365,7 @@ public struct RenderedFrame: Sendable {
 }
 
 /// The part of a gesture frame's window that the control covers
-/// (``RefreshAnimation/band(at:renderer:)``).
+/// (`RefreshAnimation/band(at:renderer:)`).
 public struct RenderedBand: Sendable {
     /// The pixels, exactly as the whole window has them there; nil when the control is out
     /// of sight.

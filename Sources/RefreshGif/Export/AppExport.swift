@@ -87,7 +87,7 @@ public struct AppExport {
     private let layerAssets: [(path: String, names: [String])]
 
     /// Plans an export of `description`: its images named and listed as the renderer plays
-    /// them, the setup code written. No image is encoded yet: ``forEachFile(_:)`` makes the
+    /// them, the setup code written. No image is encoded yet: `forEachFile(_:)` makes the
     /// files one at a time.
     /// - Parameters:
     ///   - description: the scene.
@@ -400,7 +400,7 @@ public struct AppExport {
     }
 
     /// The files written, by path inside the export folder, sorted (all held in memory: for
-    /// tests and small scenes; ``write(to:)`` and ``zip(checking:)`` make them one at a time).
+    /// tests and small scenes; ``write(to:)`` and `zip(checking:)` make them one at a time).
     /// - Returns: each file's path and contents.
     /// - Throws: ``RefreshGifError`` when an image cannot be encoded.
     public func files() throws -> [(path: String, bytes: [UInt8])] {

@@ -39,7 +39,7 @@ extension SceneSchema {
     ///   - words: the options, as the shell split them.
     ///   - fields: the settings accepted (a command that takes only some); nil for all.
     /// - Returns: the description, read with this schema; not yet validated as a whole.
-    /// - Throws: ``SceneArgumentError`` for words that are not options of the settings
+    /// - Throws: `SceneArgumentError` for words that are not options of the settings
     ///   accepted; ``InvalidValue`` naming the setting for a value of the wrong kind.
     public func description(fromArguments words: [String], only fields: [SceneField]? = nil) throws -> SceneDescription {
         let accepted = fields.map { Swift.Set($0.map(\.key)) }

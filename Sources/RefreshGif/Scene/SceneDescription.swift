@@ -60,7 +60,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     public static func == (a: SceneDescription, b: SceneDescription) -> Bool { a.values == b.values && a.layers == b.layers }
 
     /// Decodes a description, rejecting unknown fields; read with the schema under
-    /// ``SceneSchema/userInfoKey`` (``SceneSchema/standard`` when none).
+    /// `SceneSchema/userInfoKey` (``SceneSchema/standard`` when none).
     /// - Parameter decoder: the JSON decoder's container.
     /// - Throws: `DecodingError` for JSON of the wrong shape; ``RefreshGifError`` naming an unknown field.
     public init(from decoder: Decoder) throws {
@@ -559,7 +559,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
 }
 
 /// A scene description whose every value was read and checked once
-/// (``SceneDescription/checked()``).
+/// (`SceneDescription/checked()`).
 public struct CheckedDescription: Sendable {
     /// The description.
     public let description: SceneDescription

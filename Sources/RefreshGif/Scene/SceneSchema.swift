@@ -2,8 +2,8 @@ import FoundationEssentials
 import RefreshModel
 
 /// Every setting a scene can be given, each declared once (``SceneField``): the settings
-/// every library has, the `library` setting naming one of ``families``, and each family's
-/// own settings (``RefreshFamily/settings``). The schema names no library: a family brings
+/// every library has, the `library` setting naming one of `families`, and each family's
+/// own settings (`RefreshFamily/settings`). The schema names no library: a family brings
 /// its settings with it.
 ///
 /// JSON (snapshot cases, gesture controls), the command line's scene options and help, the
@@ -16,7 +16,7 @@ public struct SceneSchema: Sendable {
     /// The settings, in the order help lists them: `library`, the shared ones, then each
     /// family's own.
     public let fields: [SceneField]
-    /// `library`: which of ``families`` draws the control.
+    /// `library`: which of `families` draws the control.
     public let library: SceneField
     private let byKey: [SceneKey: SceneField]
     private let byOption: [String: SceneField]
@@ -30,7 +30,7 @@ public struct SceneSchema: Sendable {
 
     /// A schema whose `library` setting names `families` (the shipped ones and your own),
     /// with each family's settings.
-    /// - Parameter families: the libraries, each with a distinct ``RefreshFamily/name``.
+    /// - Parameter families: the libraries, each with a distinct `RefreshFamily/name`.
     /// - Throws: ``InvalidValue`` when there is no family, two share a name, or two settings
     ///   share a key or an option (field `library` or the key declared twice).
     package init(families: [any RefreshFamily]) throws {
@@ -105,7 +105,7 @@ public struct SceneSchema: Sendable {
     public func field(option: String) -> SceneField? { byOption[option] }
 
     /// The family `library` names, if the schema has it.
-    /// - Parameter name: a family's ``RefreshFamily/name``.
+    /// - Parameter name: a family's `RefreshFamily/name`.
     /// - Returns: the family with its default settings, or nil.
     package func family(named name: String) -> (any RefreshFamily)? {
         families.first { $0.name == name }

@@ -10,7 +10,7 @@ extension ImageSequence.Timing: SceneChoice {}
 extension StateImages.BuiltIn: SceneChoice {}
 
 /// The settings every library has, in the order help lists them (docs/settings.md). A
-/// library's own settings are declared by its family (``RefreshFamily/settings``); the
+/// library's own settings are declared by its family (`RefreshFamily/settings`); the
 /// `library` setting, whose words are the schema's families, by ``SceneSchema``.
 extension SceneField {
     /// `library` of the standard schema (``SceneSchema/library``).

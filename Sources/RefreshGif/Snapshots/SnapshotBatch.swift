@@ -5,7 +5,7 @@ import RefreshModel
 import RefreshRaster
 
 /// A batch of snapshot cases checked against a folder of golden PNGs: what
-/// `refresh-render snapshot` runs, on the same ``SnapshotEngine`` as the Swift assertions.
+/// `refresh-render snapshot` runs, on the same `SnapshotEngine` as the Swift assertions.
 ///
 /// Goldens are written as the record mode says, the same modes as the Swift assertions
 /// (``SnapshotRecordMode``): by default a missing golden is recorded (and reported as new), except

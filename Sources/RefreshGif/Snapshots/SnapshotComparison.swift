@@ -6,7 +6,7 @@ import RefreshRaster
 
 /// What comparing a snapshot with its golden found: whether it matches, how much differs,
 /// one line saying so, and the files a person looks at when it does not match (written by
-/// ``SnapshotEngine`` beside the snapshot's other artifacts).
+/// `SnapshotEngine` beside the snapshot's other artifacts).
 public struct SnapshotComparison: Sendable {
     /// How much differs.
     public enum Measure: Sendable, Equatable {

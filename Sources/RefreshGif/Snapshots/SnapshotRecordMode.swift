@@ -20,7 +20,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     case all
 
     /// The mode named by `REFRESH_RECORD` (`1` and `true` mean ``all``), if it is set to one
-    /// (see ``environmentError`` for a value that names none).
+    /// (see `environmentError` for a value that names none).
     public static var environment: SnapshotRecordMode? {
         guard let value = ProcessInfo.processInfo.environment["REFRESH_RECORD"]?.lowercased(), !value.isEmpty else { return nil }
         if value == "1" || value == "true" { return .all }

@@ -1,6 +1,6 @@
 /// Setup code an app compiles: one function that makes the control as the scene draws it,
 /// configures it and installs it on a scroll view (docs/export.md). A family writes its
-/// statements (``RefreshFamily/appSetup(of:images:arrowImage:)``); this type writes the files.
+/// statements (`RefreshFamily/appSetup(of:images:arrowImage:)`); this type writes the files.
 package struct AppSetup: Sendable, Equatable {
     /// The module an app imports (`MJRefresh`).
     public var module: String

@@ -14,11 +14,11 @@ package struct LabelFonts: Sendable, Equatable {
         /// nil for the system face (docs/fonts.md).
         public var family: String?
         /// The face the app's code asks for (`UIFont(name:size:)`) when it is not on this
-        /// machine: a phone's own font (`Georgia-Bold`), drawn here with the file ``family``
+        /// machine: a phone's own font (`Georgia-Bold`), drawn here with the file `family`
         /// names (`Georgia-Bold=Fonts/SerifBold.ttf`); nil when the code asks for what is drawn.
         public var appName: String?
 
-        /// True when ``family`` names a font file rather than an installed family.
+        /// True when `family` names a font file rather than an installed family.
         public var namesFile: Bool {
             guard let family else { return false }
             let lower = family.lowercased()

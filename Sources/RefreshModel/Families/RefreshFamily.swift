@@ -7,7 +7,7 @@ import RefreshImage
 /// family and never name a library, so a new family is one type (and, by custom, one
 /// folder): its kinds, styles and state names, its strings, its sizes and layout, the
 /// indicator it draws, and its motion. Settings only one library has are stored properties
-/// of that library's type, set through ``RefreshScene/family``.
+/// of that library's type, set through `RefreshScene/family`.
 ///
 /// Most requirements have defaults shaped like MJRefresh's header; a small family writes
 /// ``name``, ``kinds``, ``size(of:)``, ``defaultTitle(kind:state:pulled:language:)`` and

@@ -1,6 +1,6 @@
 /// The libraries RefreshGif ships, by the name the command line and JSON files use
 /// (`library`). Each gives its family with default settings; a family of your own is set
-/// on ``RefreshScene/family`` directly.
+/// on `RefreshScene/family` directly.
 public enum RefreshLibrary: String, CaseIterable, Sendable, Codable, Hashable {
     /// MJRefresh: headers, back and auto footers, the trailer.
     case mjrefresh

@@ -36,7 +36,7 @@ public struct ControlLayer: Sendable, Equatable {
         set { values[property.name] = newValue }
     }
 
-    /// The value given under a JSON key (a key no property has is refused by ``checked()``).
+    /// The value given under a JSON key (a key no property has is refused by `checked()`).
     public subscript(key key: String) -> SceneValue? {
         get { values[key] }
         set { values[key] = newValue }
@@ -54,7 +54,7 @@ public struct ControlLayer: Sendable, Equatable {
 }
 
 /// A ``ControlLayer`` with its values read into their types: what the renderer and the
-/// export use. Made only by ``ControlLayer/checked()``.
+/// export use. Made only by `ControlLayer/checked()`.
 package struct CheckedLayer: Sendable, Equatable {
     /// The kind.
     public let kind: LayerKind
@@ -303,7 +303,7 @@ package struct LayerFrameInputs: Sendable, Equatable {
 extension ControlLayer: Decodable {
     /// Reads a layer object: `kind` and `name`, and property values as JSON gives them —
     /// a number, a string, true or false, or an object by state or by pull. What the values
-    /// mean is checked by ``checked()``, which names the layer and the property.
+    /// mean is checked by `checked()`, which names the layer and the property.
     /// - Parameter decoder: the JSON decoder's container.
     /// - Throws: `DecodingError` for JSON of another shape.
     public init(from decoder: Decoder) throws {

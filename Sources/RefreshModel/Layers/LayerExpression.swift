@@ -173,7 +173,7 @@ extension LayerExpression.Node {
     }
 }
 
-/// A recursive-descent reader of ``LayerExpression``'s grammar:
+/// A recursive-descent reader of `LayerExpression`'s grammar:
 /// sum := product (('+' | '-') product)*; product := unary (('*' | '/') unary)*;
 /// unary := '-' unary | atom; atom := number | name | name '(' sum (',' sum)* ')' | '(' sum ')'.
 private struct Parser {

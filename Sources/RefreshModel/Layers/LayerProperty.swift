@@ -4,7 +4,7 @@
 public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     /// What a property's value is.
     public enum ValueType: Sendable, Hashable {
-        /// A number, or an expression of the control's values (``LayerExpression``).
+        /// A number, or an expression of the control's values (`LayerExpression`).
         case number
         /// `#RRGGBB` or `#RRGGBBAA`.
         case color
@@ -20,11 +20,11 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
         case choice([String])
 
         /// The files it may name, or nil when it names none: a font may be a font file, an
-        /// image is what a state's images may be.
+        /// image is read as a state's images are.
         package var accepts: FileTypes? {
             switch self {
             case .font: return .fonts
-            case .file: return .stateImages
+            case .file: return .layerImage
             case .number, .color, .text, .flag, .choice: return nil
             }
         }

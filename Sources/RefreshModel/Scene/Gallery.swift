@@ -25,8 +25,8 @@ package enum Gallery {
     /// The cases for one language, rows by kind and style. `images` are the GIF styles'
     /// sequences (the built-in animation by default). Fixed inputs throughout: width 320 pt,
     /// trailer height 300 pt, last update 2024-03-17 09:41 seen on 2024-07-05, UTC.
-    /// Case names are `kind-style-state-language` after the family's ``RefreshFamily/galleryPrefix``,
-    /// with its state names (``RefreshFamily/galleryColumns(for:)``).
+    /// Case names are `kind-style-state-language` after the family's `RefreshFamily/galleryPrefix`,
+    /// with its state names (`RefreshFamily/galleryColumns(for:)`).
     /// - Parameters:
     ///   - family: the library.
     ///   - language: the titles' language.

@@ -73,7 +73,7 @@ extension RefreshFamily {
 }
 
 /// A part some classes have and others lack, which settings every library has configure:
-/// a family says which parts each of its classes has (``RefreshFamily/parts(kind:style:)``),
+/// a family says which parts each of its classes has (`RefreshFamily/parts(kind:style:)`),
 /// a setting says which part it configures (``ClassRule/part(_:)``).
 package enum ControlPart: String, Sendable, CaseIterable {
     /// The state label (MJRefresh's `stateLabel`, SVPullToRefresh's `titleLabel`, ZJRefresh's description label).

@@ -1,4 +1,4 @@
-/// How a library declares its own settings (``RefreshFamily/settings``): each is a property
+/// How a library declares its own settings (`RefreshFamily/settings`): each is a property
 /// of the family's type, so its default is the property's own, written once.
 extension SceneField {
     /// A setting stored in `property` of the family (`setting("dotSize", of: MyRefresh(), \.dotSize, …)`).

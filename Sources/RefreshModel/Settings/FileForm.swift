@@ -115,6 +115,9 @@ package struct FileTypes: Sendable, Equatable {
 
     /// A state's pictures: a GIF, a PNG (or PNG frames) or a Lottie file.
     public static let stateImages = FileTypes(["gif", "png", "json"], folders: [""], noun: "a GIF, PNG frames or a Lottie file")
+    /// A layer's image: one picture, a GIF or a Lottie animation (or a folder of PNG frames
+    /// named on the command line), as a state's images are read.
+    public static let layerImage = FileTypes(["gif", "png", "json"], folders: [""], noun: "an image file (PNG, GIF or Lottie JSON)")
     /// One picture: a PNG or a GIF (its first frame).
     public static let picture = FileTypes(["png", "gif"], noun: "a PNG or GIF")
     /// A font file.

@@ -4,7 +4,7 @@
 /// The JSON key, the command-line option and its help, the preview panel's entry, the docs'
 /// option table and the schema tests' sample values are all derived from this declaration
 /// (docs/settings.md). Settings every library has are declared by RefreshGif; a library's
-/// own settings by its family (``RefreshFamily/settings``), in its folder.
+/// own settings by its family (`RefreshFamily/settings`), in its folder.
 public struct SceneField: Sendable {
     /// The type of a setting's value.
     package enum Kind: Sendable, Equatable {
@@ -99,7 +99,7 @@ public struct SceneField: Sendable {
     /// (``SceneDescription/scene(reusing:)``, the preview's scene cache, the page's still
     /// pictures); nil for the others.
     package private(set) var carry: (@Sendable (RefreshScene, inout RefreshScene) -> Void)?
-    /// True for a setting of the moment (``carry``).
+    /// True for a setting of the moment (`carry`).
     public var isMoment: Bool { carry != nil }
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` naming ``name``.
     let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
@@ -164,7 +164,7 @@ public struct SceneField: Sendable {
     }
 
     /// This setting, of the moment: it sets `property` of the scene, and a scene whose files
-    /// are loaded takes a new value of it without reading them again (``carry``).
+    /// are loaded takes a new value of it without reading them again (`carry`).
     /// - Parameter property: the scene's property it sets.
     /// - Returns: the setting.
     package func moment<V>(_ property: WritableKeyPath<RefreshScene, V> & Sendable) -> SceneField {

@@ -2,7 +2,7 @@ import RefreshImage
 
 /// MJRefresh's pictures between two states: how the arrow turns, the spinner fades and the
 /// arrow hides after a refresh (docs/motion.md, docs/layout.md), as values at a time after
-/// the change. Other families give theirs through ``RefreshFamily/transition(kind:from:to:since:startAngle:autoAlpha:)``.
+/// the change. Other families give theirs through `RefreshFamily/transition(kind:from:to:since:startAngle:autoAlpha:)`.
 package enum MJRefreshTransition {
     /// Fast animations (state entry, begin refresh): 0.25 s.
     package static let fast: Int64 = 250_000
