@@ -45,6 +45,8 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js"),
+                .embedInCode("Page/state.js"), .embedInCode("Page/dom.js"), .embedInCode("Page/uploads.js"),
+                .embedInCode("Page/controls.js"), .embedInCode("Page/scene.js"),
                 .embedInCode("Page/panel.js"), .embedInCode("Page/still.js"), .embedInCode("Page/phone.js"),
                 .embedInCode("Page/layers.js"),
             ]),
@@ -57,7 +59,8 @@ let package = Package(
         // use only the public API (the others reach the root package's `package` declarations).
         .target(
             name: "RefreshGifTestSupport", dependencies: [.product(name: "RefreshGif", package: identity)],
-            path: "Tests/RefreshGifTestSupport", sources: ["Support.swift", "OpenWatch.swift", "PathCanary.swift"]),
+            path: "Tests/RefreshGifTestSupport",
+            exclude: ["APNGReader.swift", "Decoding.swift", "GestureFuzz.swift", "LottieMaker.swift", "ProofScenes.swift"]),
         .testTarget(
             name: "PreviewTests",
             dependencies: [

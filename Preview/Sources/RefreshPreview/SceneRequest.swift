@@ -30,16 +30,25 @@ struct SceneRequest: Sendable {
     ) throws {
         var texts: [SceneKey: [String]] = [:]
         var layersText: String?
-        // An empty value is a setting left at its default, as the page's empty fields are.
-        for (name, value) in pairs where !ignoring.contains(name) && !value.isEmpty {
+        // An empty value sets the setting back to its default, whatever the server was started
+        // with (the page's "(none)" and emptied fields); `STATE=` does so for one state's value.
+        var defaults: Set<SceneKey> = []
+        var stateDefaults: [SceneKey: Set<String>] = [:]
+        for (name, value) in pairs where !ignoring.contains(name) {
             if name == SceneDescription.layersKey {
-                layersText = value
+                if !value.isEmpty { layersText = value }
                 continue
             }
-            guard let key = SceneSchema.standard.field(SceneKey(name))?.key else {
+            guard let field = SceneSchema.standard.field(SceneKey(name)) else {
                 throw PreviewError.badRequest("unknown setting '\(SceneSchema.quoted(name))'")
             }
-            texts[key, default: []].append(value)
+            if value.isEmpty {
+                defaults.insert(field.key)
+            } else if field.isByState, value.hasSuffix("="), !value.dropLast().contains("=") {
+                stateDefaults[field.key, default: []].insert(String(value.dropLast()))
+            } else {
+                texts[field.key, default: []].append(value)
+            }
         }
         var given = SceneDescription()
         for (key, values) in texts.sorted(by: { $0.key < $1.key }) {
@@ -50,10 +59,18 @@ struct SceneRequest: Sendable {
         if let layersText { given.layers = try Self.layers(layersText) }
         try Self.checkPaths(given, configuration: configuration, uploads: uploads)
         // A map's entries merge with the server's (a dropped image replaces one state's).
-        var merged = configuration.base.merged(with: given)
+        var base = configuration.base
         for field in SceneSchema.standard.fields {
-            if case let .byState(base)? = configuration.base[field], case let .byState(extra)? = given[field] {
-                merged[field] = .byState(base.merging(extra) { _, new in new })
+            if defaults.contains(field.key) { base[field] = nil }
+            if let states = stateDefaults[field.key], case let .byState(values)? = base[field] {
+                let kept = values.filter { !states.contains($0.key) }
+                base[field] = kept.isEmpty ? nil : .byState(kept)
+            }
+        }
+        var merged = base.merged(with: given)
+        for field in SceneSchema.standard.fields {
+            if case let .byState(values)? = base[field], case let .byState(extra)? = given[field] {
+                merged[field] = .byState(values.merging(extra) { _, new in new })
             }
         }
         if layersText != nil { merged.layers = given.layers }

@@ -22,6 +22,33 @@ import Testing
         return PreviewService(configuration: configuration)
     }
 
+    /// Every setting the server was started with can be set back to its default from the page
+    /// (an empty value, as the page sends for an emptied field or "(none)"): the picture is the
+    /// one of a server started without it, and the copied command no longer names it. Every
+    /// declared setting of the default class is tried, with its declared example at start.
+    @Test func everySettingStartedWithGoesBackToItsDefault() async throws {
+        let plain = try Self.service(base: [])
+        let expected = try await plain.render(query: "").body
+        let defaultClass = try SceneDescription().makeScene()
+        var tried = 0
+        for field in SceneSchema.standard.fields
+        where !field.isMoment && !field.mayNameFile && !field.isLimit && field.applies(toClassOf: defaultClass) {
+            var base = SceneDescription()
+            base[field] = field.example
+            let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: Support.fixture("demo")))
+            #expect(try await service.render(query: "\(field.name)=").body == expected, "\(field.name)")
+            let copied = try JSONDecoder().decode([String: String].self, from: Data(service.export(query: "\(field.name)=").body))
+            #expect(copied["command"]?.contains("--" + field.option) == false, "\(field.name): \(copied["command"] ?? "")")
+            tried += 1
+        }
+        #expect(tried >= 20)
+        // A file named at start, for one state or all: "(built-in)" and "(none)" send `STATE=`.
+        let started = try Self.service()
+        #expect(try await started.render(query: "images=idle%3D&images=refreshing%3D").body == expected)
+        #expect(try await started.render(query: "images=").body == expected)
+        #expect(try await started.render(query: "images=idle%3D").body != expected)
+    }
+
     /// The PNG `refresh-render` writes for `arguments`, run in the demo folder.
     static func cli(_ arguments: [String]) throws -> [UInt8] {
         let result = try CLI.run(arguments + ["-o", "-"], in: Support.fixture("demo"))

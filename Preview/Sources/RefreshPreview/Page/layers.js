@@ -4,8 +4,9 @@
 // layer declarations (`layerKinds`, `layerFields`); the cards are the one copy of the layers,
 // read into a scene file's `layers` array whenever a request is made (`layersPair`).
 
-import { $, colourControl, dropZone, el, fileMenu, page } from "./panel.js";
-import { changed } from "./still.js";
+import { emit, layersTouched, schema, session, touchLayers, uploads } from "./state.js";
+import { $, el } from "./dom.js";
+import { colourControl, dropZone, fileMenu } from "./controls.js";
 "use strict";
 
 // The modes a value may take, in the menu's words.
@@ -20,16 +21,16 @@ const starters = {
 };
 
 function fieldNamed(name) {
-  return page.schema.layerFields.find((f) => f.name === name);
+  return schema().layerFields.find((f) => f.name === name);
 }
 
 function fieldsOf(kind) {
-  return page.schema.layerFields.filter((f) => f.kinds.includes(kind));
+  return schema().layerFields.filter((f) => f.kinds.includes(kind));
 }
 
 // The keys a per-state value takes (the schema's: the states, then `default` for the rest).
 function stateKeys() {
-  return page.schema.layerStates;
+  return schema().layerStates;
 }
 
 // The layers as a scene file holds them, read from the cards.
@@ -71,17 +72,17 @@ function read(field, input) {
 // The `layers` pair a request carries: sent once the server started with layers or the panel
 // touched them, so that a scene without any asks for the server's own (none).
 export function layersPair() {
-  if (!page.layersTouched && !page.session.layers.length) return [];
+  if (!layersTouched() && !session().layers.length) return [];
   return [["layers", JSON.stringify(currentLayers())]];
 }
 
 // The Layers section: the cards, and a line to add a layer of any kind.
 export function buildLayers(form) {
   const section = el("details", { class: "section", "data-group": "layers", id: "layers-section" }, el("summary", { text: "Layers (your own control)" }));
-  section.open = page.session.layers.length > 0;
+  section.open = session().layers.length > 0;
   const list = el("div", { id: "layers", role: "list", "aria-label": "Layers, drawn in this order" });
   const kind = el("select", { id: "layer-kind", "aria-label": "Kind of the new layer" });
-  for (const name of page.schema.layerKinds) kind.append(el("option", { value: name, text: name }));
+  for (const name of schema().layerKinds) kind.append(el("option", { value: name, text: name }));
   const add = el("button", { type: "button", id: "add-layer", text: "Add layer" });
   add.addEventListener("click", () => {
     const layers = currentLayers();
@@ -92,7 +93,7 @@ export function buildLayers(form) {
     el("p", { class: "help", text: "Subviews of your own, drawn in this order over what the class draws. A number may be an expression of w, h, pullingPercent and t." }),
     list, el("div", { class: "pair add-layer" }, kind, add));
   form.append(section);
-  showLayers(page.session.layers);
+  showLayers(session().layers);
 }
 
 function newLayer(kind, layers) {
@@ -104,7 +105,7 @@ function newLayer(kind, layers) {
     if (field) layer[name] = value === null ? exampleValue(field) : value;
   }
   // An image starts with the first picture the server was started with, if any.
-  const file = kind === "image" && page.session.files.find((f) => imageFile(f));
+  const file = kind === "image" && session().files.find((f) => imageFile(f));
   if (file) layer.image = file;
   return layer;
 }
@@ -115,17 +116,17 @@ function exampleValue(field) {
   return value !== null && typeof value === "object" ? Object.values(value)[0] : value;
 }
 
-// A file a picture may be: one the images setting takes (its declared extensions).
+// A file a picture may be: one the image property takes (its declared extensions).
 function imageFile(name) {
-  return page.schema.fields.find((f) => f.name === "images").files.extensions.includes(name.toLowerCase().split(".").pop());
+  return fieldNamed("image").files.extensions.includes(name.toLowerCase().split(".").pop());
 }
 
 // Draws `layers` again and asks for new pictures; `focus` names the card to focus.
 function update(layers, focus = -1) {
-  page.layersTouched = true;
+  touchLayers();
   showLayers(layers);
   if (focus >= 0) document.querySelectorAll("#layers .layer .layer-name")[focus]?.focus();
-  changed();
+  emit("changed");
 }
 
 export function showLayers(layers) {
@@ -181,8 +182,8 @@ function card(layer, index, layers) {
   // A value typed or chosen; the property and mode menus redraw the cards themselves.
   const edited = (event) => {
     if (event.target.classList.contains("add-property") || event.target.classList.contains("mode")) return;
-    page.layersTouched = true;
-    changed();
+    touchLayers();
+    emit("changed");
   };
   box.addEventListener("input", edited);
   box.addEventListener("change", edited);
@@ -254,16 +255,15 @@ function input(field, value, id, key, title, layer) {
     pair.querySelector("input[type=text]").setAttribute("aria-label", `${layer.name} ${title}`);
     return pair;
   } else if (field.type === "file") {
-    // The files named at start that are pictures, and a drop zone for one more.
-    const images = page.schema.fields.find((f) => f.name === "images");
-    // One picture, not a state's frames.
-    const taken = { ...images, kind: "file", files: { ...images.files, noun: "an image file" } };
+    // The files named at start that the property takes (its own declared types), and a drop
+    // zone for one more: one picture, not a state's frames.
+    const taken = { title, kind: "file", files: field.files };
     const select = fileMenu(id, taken, "(none)", text);
     select.setAttribute("aria-label", `${layer.name} ${title}`);
     select.dataset.part = key;
     // A dropped file is named as it was dropped.
     for (const option of select.querySelectorAll("option[value^='upload:']")) {
-      const held = Object.values(page.uploads).find((u) => u.reference === option.value);
+      const held = uploads().find((u) => u.reference === option.value);
       if (held) option.textContent = `${held.name} (dropped)`;
     }
     const target = { key: id, layer: `${layer.name}.${field.name}${key ? "." + key : ""}`, select: id };

@@ -1,19 +1,10 @@
 // The panel, generated from the scene schema: a row a setting, in folding sections, and
-// the settings as query pairs. Also the page's shared state (`page`) and its small helpers.
+// the settings as query pairs. A change is told to the page (`emit`), not to its readers.
 
-import { changed, megabytes, upload, uploadError } from "./still.js";
-import { live } from "./phone.js";
-import { buildLayers, layersLibraryChanged, layersPair } from "./layers.js";
+import { emit, schema, session } from "./state.js";
+import { $, el, inWords } from "./dom.js";
+import { colourControl, dropZone, fileMenu } from "./controls.js";
 "use strict";
-
-export const $ = (id) => document.getElementById(id);
-export const page = {
-  schema: null,          // GET /schema.json
-  session: null,         // GET /session.json
-  uploads: {},           // drop zone key -> {reference, name, files, target}: what was dropped
-  stillTimer: 0,
-  lintTimer: 0,
-};
 
 // ---------- The panel, generated from the schema ----------
 
@@ -21,31 +12,8 @@ export const sliders = { percent: [0, 2, 0.01], time: [0, 5, 0.01] };
 // The panel's sections, in this order; each setting says which it belongs to.
 export const sections = { control: "Control", images: "Images", labels: "Labels", look: "Look", motion: "Motion", limits: "Limits" };
 
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-
-// The panel speaks of the control, not the command line: a setting's --flag becomes its name
-// in words and the command line's STATE=VALUE notation is left out (the copied command keeps
-// both). Used for the settings' help and for every message the server sends the page.
-export function inWords(text) {
-  return text
-    .replace(/\s*\((?:STATE=)?[A-Z]+\)/g, "")
-    .replace(/STATE=/g, "")
-    .replace(/--([a-z0-9-]+)(?: N\b)?/g, (whole, option) => {
-      const field = page.schema && page.schema.fields.find((f) => f.option === option);
-      return field ? `“${field.title}”` : whole;
-    });
-}
-
 export function baseTexts(name) {
-  const setting = page.session.settings.find((s) => s.name === name);
+  const setting = session().settings.find((s) => s.name === name);
   return setting ? setting.texts : [];
 }
 
@@ -55,49 +23,24 @@ export function library() {
 }
 
 export function statesOf(lib) {
-  return page.schema.libraries[lib].states;
+  return schema().libraries[lib].states;
 }
 
 // The panel: one folding section a group (control, images, labels, look, motion, limits);
-// the first three open.
-export function buildPanel() {
+// the first three open. `afterLabels` adds what follows the labels (the layers' section).
+export function buildPanel(afterLabels) {
   const form = $("panel");
   form.replaceChildren();
   for (const [group, title] of Object.entries(sections)) {
-    const members = page.schema.fields.filter((f) => f.group === group);
+    const members = schema().fields.filter((f) => f.group === group);
     if (!members.length) continue;
     const set = el("details", { class: "section", "data-group": group }, el("summary", { text: title }));
     if (["control", "images", "labels"].includes(group)) set.open = true;
     form.append(set);
     for (const field of members) set.append(fieldRow(field));
     // The control's own layers follow its labels.
-    if (group === "labels") buildLayers(form);
+    if (group === "labels") afterLabels(form);
   }
-}
-
-// A colour field: a picker and an alpha slider beside the text (#RRGGBBAA), kept in step;
-// the text is what is sent, so any colour the command line takes can be typed too.
-export function colourControl(id, field, value) {
-  const text = el("input", { id, type: "text", placeholder: field.defaultText || "#RRGGBBAA", spellcheck: "false" });
-  text.value = value;
-  const picker = el("input", { type: "color", "aria-label": `${field.title}: colour` });
-  const alpha = el("input", { type: "range", min: "0", max: "255", step: "1", "aria-label": `${field.title}: opacity` });
-  const show = () => {
-    const hex = (text.value || field.defaultText || "").trim();
-    const match = hex.match(/^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})?$/);
-    picker.value = match ? "#" + match[1].toLowerCase() : "#000000";
-    alpha.value = match && match[2] ? String(parseInt(match[2], 16)) : "255";
-  };
-  const write = () => {
-    const a = Number(alpha.value);
-    text.value = picker.value.toUpperCase() + (a === 255 ? "" : a.toString(16).padStart(2, "0").toUpperCase());
-    text.dispatchEvent(new Event("input", { bubbles: true }));
-  };
-  picker.addEventListener("input", write);
-  alpha.addEventListener("input", write);
-  text.addEventListener("input", (event) => { if (event.isTrusted) show(); });
-  show();
-  return el("span", { class: "pair colour" }, picker, alpha, text);
 }
 
 export function fieldRow(field) {
@@ -143,7 +86,7 @@ export function fieldRow(field) {
       const number = el("input", { id, type: "number", step: "any", min: "0" });
       number.value = texts[0] || "";
       range.value = texts[0] || "0";
-      range.addEventListener("input", () => { number.value = range.value; changed(); });
+      range.addEventListener("input", () => { number.value = range.value; emit("changed"); });
       number.addEventListener("input", () => { if (number.value !== "") range.value = number.value; });
       control = el("span", { class: "pair" }, range, number);
     } else {
@@ -158,16 +101,16 @@ export function fieldRow(field) {
   const defaultLine = field.kind === "flag" ? "" : field.defaultText ? ` Default: ${field.defaultText}.` : "";
   row.append(el("span", { class: "help", text: inWords(field.help) + defaultLine }));
   row.addEventListener("input", (event) => {
-    if (event.target.id === "f-width") live.resize();
-    changed();
+    if (event.target.id === "f-width") emit("resize");
+    emit("changed");
   });
   row.addEventListener("change", (event) => {
     if (event.target.id === "f-library") libraryChanged();
     if (["f-library", "f-kind", "f-style"].includes(event.target.id)) showApplicable();
     // Another control: the gesture starts again from rest; another width resizes the view.
-    if (["f-library", "f-kind"].includes(event.target.id)) live.reset();
-    if (event.target.id === "f-width") live.resize();
-    changed();
+    if (["f-library", "f-kind"].includes(event.target.id)) emit("reset");
+    if (event.target.id === "f-width") emit("resize");
+    emit("changed");
   });
   return row;
 }
@@ -197,67 +140,14 @@ export function fillByState(field, box, texts) {
   }
 }
 
-// Whether a setting takes the file `name` (its declared extensions, or a folder's ending;
-// a name without an extension is a folder, offered where folders of any name are taken).
-export function offered(field, name) {
-  const types = field.files;
-  if (!types) return true;
-  const last = name.split("/").pop().toLowerCase();
-  const dot = last.lastIndexOf(".");
-  if (dot <= 0) return types.folders.includes("");
-  const ext = last.slice(dot + 1);
-  return types.extensions.includes(ext) || types.folders.includes(ext);
-}
-
-// A menu of the files named at start that `field` takes.
-export function fileMenu(id, field, none, value) {
-  const select = el("select", { id });
-  select.append(el("option", { value: "", text: none }));
-  for (const file of page.session.files.filter((f) => offered(field, f))) select.append(el("option", { value: file, text: file }));
-  if (value && !Array.from(select.options).some((o) => o.value === value)) select.append(el("option", { value, text: value }));
-  select.value = value;
-  return select;
-}
-
-// A drop zone and its hidden file picker for `target` ({key, setting, state?, select}): it
-// says what the setting takes and the limits before anything is sent, and keeps an upload's
-// refusal until the user drops or chooses again.
-export function dropZone(target, field, what, select) {
-  const types = field.files;
-  const accept = types.extensions.map((e) => "." + e).join(",");
-  const frames = types.extensions.includes("png") && field.kind === "byState";
-  const picker = el("input", { type: "file", hidden: "", id: `file-${target.key}`, accept, "data-state": target.state || "" });
-  if (frames) picker.multiple = true;
-  const limits = page.session.uploadLimits;
-  const drop = el("div", { class: "drop", tabindex: "0", role: "button", id: `drop-${target.key}`, "data-key": target.key,
-                           "aria-label": `Drop or choose ${types.noun} for ${what}` },
-                  el("span", { text: `Drop ${types.noun}` }),
-                  el("span", { class: "limits", text: `up to ${megabytes(limits.fileBytes)} a file` + (frames ? `, ${limits.frames} PNG frames` : "") }),
-                  el("span", { class: "upload-error", role: "alert", id: `upload-error-${target.key}` }));
-  if (target.state) drop.dataset.state = target.state;
-  drop.addEventListener("click", () => picker.click());
-  drop.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); picker.click(); } });
-  drop.addEventListener("dragover", (e) => { e.preventDefault(); drop.classList.add("over"); });
-  drop.addEventListener("dragleave", () => drop.classList.remove("over"));
-  drop.addEventListener("drop", (e) => {
-    e.preventDefault();
-    drop.classList.remove("over");
-    upload(target, Array.from(e.dataTransfer.files));
-  });
-  picker.addEventListener("change", () => upload(target, Array.from(picker.files)));
-  // Choosing another file from the menu clears the refusal.
-  select.addEventListener("change", () => uploadError(target.key, ""));
-  return [drop, picker];
-}
-
 export function libraryChanged() {
   fillStates($("f-state"), $("f-state").value);
-  for (const field of page.schema.fields.filter((f) => f.kind === "byState")) {
+  for (const field of schema().fields.filter((f) => f.kind === "byState")) {
     fillByState(field, $("f-" + field.name), currentByState(field));
   }
-  layersLibraryChanged();
+  emit("library");
   const kind = $("f-kind");
-  const kinds = page.schema.libraries[library()].kinds;
+  const kinds = schema().libraries[library()].kinds;
   for (const option of kind.options) option.disabled = option.value !== "" && !kinds.includes(option.value);
   if (kind.selectedOptions[0] && kind.selectedOptions[0].disabled) kind.value = "";
 }
@@ -266,7 +156,7 @@ export function libraryChanged() {
 // whose declaration lacks it is hidden and left out of the request, never sent to be refused.
 export function currentClass() {
   const lib = library();
-  const info = page.schema.libraries[lib];
+  const info = schema().libraries[lib];
   const kind = ($("f-kind") && $("f-kind").value) || baseTexts("kind")[0] || info.kinds[0];
   const styles = info.styles[kind] || [];
   const style = ($("f-style") && $("f-style").value) || baseTexts("style")[0] || styles[0];
@@ -279,7 +169,7 @@ export function applies(field) {
 }
 
 export function showApplicable() {
-  for (const field of page.schema.fields) {
+  for (const field of schema().fields) {
     const row = document.querySelector(`.field[data-name="${field.name}"]`);
     if (row) row.hidden = !applies(field);
   }
@@ -294,87 +184,32 @@ export function currentByState(field) {
   return out;
 }
 
-// The settings as query pairs: the names the command line and JSON files use.
-export function settings({ dynamic = true } = {}) {
+// The panel's settings as query pairs (the names the command line and JSON files use), the
+// layers left to scene.js.
+export function fieldPairs({ dynamic = true } = {}) {
   const pairs = [];
-  for (const field of page.schema.fields) {
+  for (const field of schema().fields) {
     if (!dynamic && field.isMoment) continue;
     const control = $("f-" + field.name);
     if (!control || !applies(field)) continue;
+    // A field emptied (or "(none)") where the server started with a value sends it empty: the
+    // setting back at its default, not the server's value kept.
+    const started = baseTexts(field.name);
     if (field.kind === "byState") {
-      for (const text of currentByState(field)) pairs.push([field.name, text]);
+      const given = currentByState(field);
+      for (const text of given) pairs.push([field.name, text]);
+      for (const text of started) {
+        const state = text.slice(0, text.indexOf("="));
+        if (!given.some((t) => t.startsWith(state + "="))) pairs.push([field.name, state + "="]);
+      }
     } else if (field.kind === "flag") {
       if (control.checked) pairs.push([field.name, "true"]);
-      else if (baseTexts(field.name).length) pairs.push([field.name, "false"]);
+      else if (started.length) pairs.push([field.name, "false"]);
     } else if (control.value !== "") {
       pairs.push([field.name, control.value]);
+    } else if (started.length) {
+      pairs.push([field.name, ""]);
     }
   }
-  return pairs.concat(layersPair());
-}
-
-// The artwork's own scale when the panel leaves it unset: the scale a designer's unsuffixed
-// files are drawn for, the command line's default render scale, whatever Scale says.
-export function artworkScale() {
-  return page.schema.fields.find((f) => f.name === "scale").defaultText;
-}
-
-// The settings the still picture, the copied command and the downloads use: the panel's, with
-// the artwork scale written out when Scale is changed and it is not, so that a file without
-// @2x/@3x keeps its size in points (on the command line it follows --scale).
-export function sceneSettings({ dynamic = true } = {}) {
-  const pairs = settings({ dynamic });
-  const scale = pairs.find(([name]) => name === "scale");
-  const artwork = page.schema.fields.find((f) => f.name === "imageScale");
-  if (scale && scale[1] !== artworkScale() && applies(artwork) && !pairs.some(([name]) => name === "imageScale")) {
-    pairs.push(["imageScale", artworkScale()]);
-  }
   return pairs;
-}
-
-// The phone is drawn at the screen's pixel density (1 to 3), whatever the Scale setting (which
-// is the exported pictures'): a 3x screen shows 3x pixels, a 1x screen does not pay for 2x.
-// Only the resolution follows the screen: the artwork keeps its scale, so every size in points
-// (the images, the control, its inset) is the scene's.
-export function liveSettings() {
-  const pairs = sceneSettings({ dynamic: false });
-  const shown = Math.max(1, Math.min(3, Math.ceil(window.devicePixelRatio || 1)));
-  const out = pairs.filter(([name]) => name !== "scale").concat([["scale", String(shown)]]);
-  const artwork = page.schema.fields.find((f) => f.name === "imageScale");
-  if (applies(artwork) && !out.some(([name]) => name === "imageScale")) out.push(["imageScale", artworkScale()]);
-  return out;
-}
-
-export function query(pairs) {
-  return new URLSearchParams(pairs).toString();
-}
-
-export function setStatus(text, isError = false, holdSeconds = 0) {
-  // The last messages, for the tests: a status may be replaced before anyone reads it.
-  window.previewMessages = (window.previewMessages || []).concat([text]).slice(-50);
-  // A notice ("A file changed on disk") stays a few seconds before a routine "Ready" replaces it.
-  clearTimeout(page.readyTimer);
-  const held = (page.statusHeldUntil || 0) - performance.now();
-  if (text === "Ready" && !isError && held > 0) {
-    page.readyTimer = setTimeout(() => setStatus("Ready"), held);
-    return;
-  }
-  page.statusHeldUntil = holdSeconds > 0 ? performance.now() + holdSeconds * 1000 : 0;
-  $("status").textContent = text;
-  $("status").classList.toggle("error", isError);
-}
-
-// The server's one line, without the program's name it shares with the command line.
-export async function failure(response) {
-  return (await response.text()).trim().replace(/^refresh-render: /, "");
-}
-
-// A message about one setting (`--images: …`), in the panel's words: the setting's name and
-// the reason; the setting, for marking its field. Any other message, in words.
-export function aboutSetting(text) {
-  const match = text.match(/^--([a-z0-9-]+):\s*(.*)$/);
-  const field = match && page.schema.fields.find((f) => f.option === match[1]);
-  if (!field) return { field: null, text: inWords(text), reason: inWords(text) };
-  const reason = inWords(match[2]);
-  return { field, text: `${field.title}: ${reason}`, reason };
 }

@@ -1,8 +1,11 @@
 // The phone: a scroll view the pointer drags, the list drawn under the control, and the
 // live loop that asks the server for each frame.
 
-import { $, el, failure, library, liveSettings, page, query, setStatus } from "./panel.js";
+import { appearance, isOffline, on, pin, pinned, session, setAppearanceName } from "./state.js";
+import { $, el, failure, query, setStatus } from "./dom.js";
+import { liveSettings } from "./scene.js";
 import { ask, copy, copyAppCode, download, downloadAssets, saveScene, showError } from "./still.js";
+"use strict";
 
 // ---------- The phone: a scroll view the pointer drags ----------
 
@@ -19,10 +22,10 @@ export const APPEARANCES = {
 export const LIST = { ...APPEARANCES.light, rowHeight: 44, columnWidth: 120 };
 
 export function setAppearance(name) {
-  page.appearance = APPEARANCES[name] ? name : "light";
-  Object.assign(LIST, APPEARANCES[page.appearance]);
+  setAppearanceName(APPEARANCES[name] ? name : "light");
+  Object.assign(LIST, APPEARANCES[appearance()]);
   for (const id of ["phone", "phone-a"]) $(id).style.background = LIST.background;
-  document.body.dataset.phone = page.appearance;
+  document.body.dataset.phone = appearance();
 }
 
 export function paintList(context, geometry, kind, offset, s) {
@@ -67,7 +70,7 @@ export function paintList(context, geometry, kind, offset, s) {
 // (null when it is out of sight) and the headers saying where they go and what they show.
 // `fetcher` is `ask` for the live phone (a lost connection is said), `fetch` for the others.
 export async function askFrame(pairs, gesture, fetcher = ask) {
-  const phone = page.appearance === "dark" ? [["appearance", "dark"]] : [];
+  const phone = appearance() === "dark" ? [["appearance", "dark"]] : [];
   const response = await fetcher("/live?" + query(pairs.concat([["part", "control"]], phone)), {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
   if (!response.ok) throw new Error(await failure(response));
@@ -135,7 +138,7 @@ export const live = {
 
   start() {
     const width = Number($("f-width").value) || 375;
-    this.geometry = { viewWidth: width, viewHeight: page.session.viewHeight, contentWidth: width, contentHeight: 1400 };
+    this.geometry = { viewWidth: width, viewHeight: session().viewHeight, contentWidth: width, contentHeight: 1400 };
     this.fitPhone();
     // Where the scroll view rests on the control's side (ScrollGeometry.restingOffset without
     // insets): the top for a header, the bottom of the list for footers.
@@ -201,12 +204,12 @@ export const live = {
 
   // UIKit's rubber band: past the edge, the content moves less than the finger.
   band(travel) {
-    const d = page.session.viewHeight;
+    const d = session().viewHeight;
     return travel <= 0 ? travel : (0.55 * travel) / ((0.55 * travel) / d + 1);
   },
 
   unband(pull) {
-    const d = page.session.viewHeight;
+    const d = session().viewHeight;
     return pull <= 0 ? pull : pull / (0.55 * (1 - Math.min(pull, d - 1) / d));
   },
 
@@ -219,7 +222,7 @@ export const live = {
   // list is dragged again.
   async scrubTo(t) {
     const last = this.lastGesture;
-    if (!last || page.offline) return;
+    if (!last || isOffline()) return;
     const at = Math.max(0, Math.min(t, this.timelineEnd || last.duration));
     this.scrubbing = true;
     $("scrub").value = String(at);
@@ -231,7 +234,7 @@ export const live = {
     try {
       frame = await askFrame(liveSettings(), gesture);
     } catch (error) {
-      if (!page.offline) showError(error.message || String(error));
+      if (!isOffline()) showError(error.message || String(error));
       return;
     }
     paintFrame($("screen"), frame, gesture);
@@ -374,7 +377,7 @@ export const live = {
   // Asks for the frame at this instant. Up to three are under way at once; each is shown in
   // the order asked (answers may arrive out of order), so none is lost.
   fetchFrame() {
-    if (!this.geometry || page.offline) return;
+    if (!this.geometry || isOffline()) return;
     const duration = Math.max(0, this.now());
     if (duration > 58) { this.start(); return; }
     const gesture = this.gesture(duration);
@@ -382,7 +385,7 @@ export const live = {
     const movedAt = this.dragging ? this.movedAt : undefined;
     this.inFlight += 1;
     const answer = askFrame(liveSettings(), gesture);
-    if (page.pinned) this.fetchPinned(gesture, duration, generation);
+    if (pinned()) this.fetchPinned(gesture, duration, generation);
     // Handled in order below; marked handled now so a refusal is not an unhandled rejection
     // while an earlier frame is still being shown.
     answer.catch(() => {});
@@ -403,7 +406,7 @@ export const live = {
         }
         frame.picture?.close();
       } catch (error) {
-        if (!page.offline) showError(error.message || String(error));
+        if (!isOffline()) showError(error.message || String(error));
       } finally {
         this.inFlight -= 1;
       }
@@ -414,8 +417,8 @@ export const live = {
   // than the one shown is dropped).
   async fetchPinned(gesture, duration, generation) {
     try {
-      const frame = await askFrame(page.pinned, gesture, fetch);
-      if (generation === this.generation && duration >= (this.shownAtA ?? -1) && page.pinned) {
+      const frame = await askFrame(pinned(), gesture, fetch);
+      if (generation === this.generation && duration >= (this.shownAtA ?? -1) && pinned()) {
         this.shownAtA = duration;
         paintFrame($("screen-a"), frame, gesture);
         window.previewStats.framesA = (window.previewStats.framesA || 0) + 1;
@@ -473,7 +476,7 @@ export const live = {
     const now = performance.now();
     this.frames.push(now);
     while (this.frames.length && now - this.frames[0] > 1000) this.frames.shift();
-    $("fps").textContent = page.offline ? "0" : String(this.frames.length);
+    $("fps").textContent = isOffline() ? "0" : String(this.frames.length);
     window.previewStats.frames += 1;
     // Frames in the last second: a second without one reads 0.
     clearTimeout(this.fpsTimer);
@@ -487,6 +490,14 @@ export const live = {
 window.previewStats = { frames: 0, latencies: [], insets: [] };
 
 export function phoneEvents() {
+  // What the rest of the page tells the phone.
+  on("changed", () => live.wake());
+  on("reset", () => live.reset());
+  on("resize", () => live.resize());
+  on("offline", () => {
+    live.frames = [];
+    $("fps").textContent = "0";
+  });
   const phone = $("phone");
   const along = (e) => (live.axisIsX() ? -e.clientX : e.clientY) * live.pointsPerPixel();
   phone.addEventListener("pointerdown", (e) => {
@@ -516,7 +527,7 @@ export function phoneEvents() {
   $("reset").addEventListener("click", () => { live.scrubbing = false; live.reset(); });
   // A/B: pin the panel's settings as A; the panel then changes B, the live phone.
   $("pin-a").addEventListener("click", () => {
-    page.pinned = liveSettings();
+    pin(liveSettings());
     live.shownAtA = -1;
     // Side by side and labelled (stacked in a narrow window), both sized to the window's height.
     $("box-a").hidden = false;
@@ -529,7 +540,7 @@ export function phoneEvents() {
     live.wake();
   });
   $("unpin-a").addEventListener("click", () => {
-    page.pinned = null;
+    pin(null);
     $("box-a").hidden = true;
     $("caption-b").hidden = true;
     document.querySelector("main").classList.remove("comparing");
@@ -540,7 +551,7 @@ export function phoneEvents() {
   $("frame-back").addEventListener("click", () => live.scrubTo(Number($("scrub").value) - 1 / 60));
   $("frame-next").addEventListener("click", () => live.scrubTo(Number($("scrub").value) + 1 / 60));
   for (const [id, format] of [["download-gif", "gif"], ["download-apng", "apng"], ["download-sheet", "sheet"]]) {
-    $(id).addEventListener("click", () => download(format));
+    $(id).addEventListener("click", () => download(format, live.lastGesture));
   }
   $("copy-command").addEventListener("click", () => copy("command"));
   $("copy-swift").addEventListener("click", () => copy("swift"));

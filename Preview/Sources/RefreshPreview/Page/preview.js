@@ -3,56 +3,65 @@
 // shown. Every picture is drawn by the server; this file only keeps the scroll view moving
 // (rubber band, spring back to the control's inset) and records the gesture it sends.
 //
-// ES modules, one a part of the page: panel.js (the settings), still.js (the still picture,
-// uploads, copy and download), phone.js (the scroll view and its live frames); this one
-// starts them.
+// ES modules, one a part of the page, importing one way: state.js (the page's state and
+// events), dom.js (helpers), uploads.js and controls.js (dropped files, shared controls),
+// panel.js (the settings), layers.js (the control's own layers), scene.js (the settings as a
+// request), still.js (the still picture, copy and download), phone.js (the scroll view and its
+// live frames); this one starts them and wires the events to their listeners.
 
-import { $, buildPanel, libraryChanged, liveSettings, page, query, setStatus, settings, showApplicable } from "./panel.js";
-import { changed, copy, download, refreshStill } from "./still.js";
+import { emit, on, setVersion, start, version, view } from "./state.js";
+import { $, query, setStatus } from "./dom.js";
+import { buildPanel, libraryChanged, showApplicable } from "./panel.js";
+import { buildLayers, layersLibraryChanged } from "./layers.js";
+import { liveSettings } from "./scene.js";
+import { changed, refreshStill } from "./still.js";
 import { live, phoneEvents, setAppearance } from "./phone.js";
+"use strict";
 
 function listenForChanges() {
   const events = new EventSource("/events");
   events.addEventListener("changed", (e) => {
-    const { version } = JSON.parse(e.data);
-    if (version !== page.session.version) {
-      page.session.version = version;
+    const { version: now } = JSON.parse(e.data);
+    if (now !== version()) {
+      setVersion(now);
       setStatus("A file changed on disk: redrawn", false, 4);
-      changed();
+      emit("changed");
     }
   });
 }
 
 async function main() {
   try {
-    [page.schema, page.session] = await Promise.all([
+    const [schema, session] = await Promise.all([
       fetch("/schema.json").then((r) => r.json()),
       fetch("/session.json").then((r) => r.json()),
     ]);
+    // The server's layers come as a scene file writes them (JSON text).
+    start(schema, session);
   } catch (error) {
     setStatus("Cannot reach the preview server: " + error, true);
     return;
   }
-  // The server's layers come as a scene file writes them (JSON text).
-  page.session.layers = JSON.parse(page.session.layers);
-  buildPanel();
+  on("changed", changed);
+  on("library", layersLibraryChanged);
+  buildPanel(buildLayers);
   setAppearance($("appearance").value);
   $("appearance").addEventListener("change", () => {
     setAppearance($("appearance").value);
-    live.reset();
-    changed();
+    emit("reset");
+    emit("changed");
   });
   libraryChanged();
   showApplicable();
   phoneEvents();
   listenForChanges();
   live.start();
-  changed();
+  emit("changed");
   refreshStill();
 }
 
 // What the browser tests and the bench read from the page (modules keep their names to
 // themselves otherwise).
-Object.assign(window, { page, live, query, liveSettings });
+Object.assign(window, { page: view, live, query, liveSettings });
 
 main();

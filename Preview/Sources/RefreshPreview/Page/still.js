@@ -1,17 +1,26 @@
-// The still picture, the linter's findings, uploads, and what the buttons copy and download.
+// The still picture, the linter's findings, the server's refusals, and what the buttons copy
+// and download.
 
-import { $, aboutSetting, el, failure, inWords, library, page, query, sceneSettings, setStatus } from "./panel.js";
-import { live } from "./phone.js";
+import { appearance, emit, isOffline, setOffline, uploads } from "./state.js";
+import { $, aboutSetting, el, failure, inWords, query, setStatus } from "./dom.js";
+import { sendingAgain, uploadAgain } from "./uploads.js";
 import { markLayerError } from "./layers.js";
+import { sceneSettings } from "./scene.js";
+"use strict";
 
-// ---------- The still picture, the linter and the copy buttons ----------
+let stillTimer = 0;
+let lintTimer = 0;
+let stillAsked = 0;
+let stillShown = 0;
+let reconnect = 0;
 
+// A setting changed: the still picture and the findings are asked for again, a little later
+// (typing is not a request a key).
 export function changed() {
-  clearTimeout(page.stillTimer);
-  page.stillTimer = setTimeout(refreshStill, 60);
-  clearTimeout(page.lintTimer);
-  page.lintTimer = setTimeout(refreshFindings, 300);
-  live.wake();
+  clearTimeout(stillTimer);
+  stillTimer = setTimeout(refreshStill, 60);
+  clearTimeout(lintTimer);
+  lintTimer = setTimeout(refreshFindings, 300);
 }
 
 // A refused setting is shown where it was typed: the field is marked (aria-invalid) with the
@@ -20,8 +29,8 @@ export function showError(message) {
   const text = message.replace(/^refresh-render:\s*/, "");
   // A server restarted between two requests forgot the uploads: send them again (once; the
   // answers to requests made meanwhile are not news).
-  if (/no upload 'upload:/.test(text) && Object.keys(page.uploads).length) {
-    if (!page.uploadingAgain) uploadAgain();
+  if (/no upload 'upload:/.test(text) && uploads().length) {
+    if (!sendingAgain()) uploadAgain();
     return;
   }
   clearErrors();
@@ -57,25 +66,24 @@ export function clearErrors() {
 // The server stopped answering: say so, stop the frame counter, and ask again every second
 // until it answers; then draw again.
 export function connectionLost() {
-  if (page.offline) return;
-  page.offline = true;
+  if (isOffline()) return;
+  setOffline(true);
   document.body.classList.add("offline");
-  live.frames = [];
-  $("fps").textContent = "0";
+  emit("offline");
   setStatus("Connection lost: the preview server stopped answering. Reconnecting…", true);
-  page.reconnect = setInterval(async () => {
+  reconnect = setInterval(async () => {
     try {
       if (!(await fetch("/healthz")).ok) return;
     } catch {
       return;
     }
-    clearInterval(page.reconnect);
-    page.offline = false;
+    clearInterval(reconnect);
+    setOffline(false);
     document.body.classList.remove("offline");
     setStatus("Reconnected", false, 4);
-    live.reset();
+    emit("reset");
     await uploadAgain();
-    changed();
+    emit("changed");
   }, 1000);
 }
 
@@ -93,18 +101,18 @@ export async function refreshStill() {
   const asked = query(sceneSettings());
   // Answers may come back out of order (a slow one asked before a quick one): only the newest
   // asked so far is shown, never an older one over it.
-  const order = (page.stillAsked = (page.stillAsked || 0) + 1);
+  const order = (stillAsked += 1);
   let response;
   try {
     response = await ask("/render.png?" + asked);
   } catch {
     return;
   }
-  if (order < (page.stillShown || 0)) return;
-  if (!response.ok) { page.stillShown = order; showError(await failure(response)); return; }
+  if (order < stillShown) return;
+  if (!response.ok) { stillShown = order; showError(await failure(response)); return; }
   const blob = await response.blob();
-  if (order < (page.stillShown || 0)) return;
-  page.stillShown = order;
+  if (order < stillShown) return;
+  stillShown = order;
   clearErrors();
   // The picture on screen and the settings it was drawn for (the tests read both).
   window.previewStill = { query: asked, blob };
@@ -175,95 +183,6 @@ export async function saveScene() {
   setStatus("Saved the scene file (scene.json)");
 }
 
-export function megabytes(bytes) {
-  return `${Math.floor(bytes / (1 << 20))} MB`;
-}
-
-// An upload's refusal stays at the drop zone it belongs to, naming the file and the reason,
-// until the user drops or chooses again.
-export function uploadError(key, text) {
-  const box = $(`upload-error-${key}`);
-  if (box) box.textContent = text;
-  $(`drop-${key}`)?.classList.toggle("refused", Boolean(text));
-  if (text) setStatus(text, true);
-}
-
-// Sends `files` for `target` ({key, setting, state?, select}): one file, or a sequence of PNG
-// frames for a state's images. The page keeps the files it sent, so that a server restarted
-// (which forgets its uploads) is given them again (`uploadAgain`).
-export async function upload(target, files, { again = false } = {}) {
-  if (!files.length) return false;
-  uploadError(target.key, "");
-  let answer = null;
-  const pngs = files.filter((f) => f.name.toLowerCase().endsWith(".png")).sort((a, b) => a.name.localeCompare(b.name));
-  const list = target.state && files.length > 1 && pngs.length === files.length ? pngs : [files[0]];
-  // The limits are known before anything is sent: a file too large or too many frames is
-  // said at once, not after the upload.
-  const limits = page.session.uploadLimits;
-  const large = list.find((file) => file.size > limits.fileBytes);
-  if (large) {
-    uploadError(target.key, `${large.name}: ${megabytes(large.size)} is more than the ${megabytes(limits.fileBytes)} a file may be`);
-    return false;
-  }
-  if (list.length > limits.frames) {
-    uploadError(target.key, `${list.length} frames: an upload holds at most ${limits.frames}`);
-    return false;
-  }
-  for (const file of list) {
-    // A layer's picture is named by its layer and property; a setting's by the setting.
-    const params = target.layer ? { layer: target.layer, name: file.name } : { setting: target.setting, name: file.name };
-    if (target.state) params.state = target.state;
-    if (answer) params.append = answer.id;
-    let response;
-    try {
-      response = await fetch("/assets?" + query(Object.entries(params)), { method: "POST", headers: { "Content-Type": "application/octet-stream" }, body: file });
-    } catch {
-      uploadError(target.key, `${file.name}: not sent (the server closed the connection)`);
-      return false;
-    }
-    if (!response.ok) {
-      const reason = aboutSetting(await failure(response)).reason;
-      uploadError(target.key, reason.includes(file.name) ? reason : `${file.name}: ${reason}`);
-      return false;
-    }
-    answer = await response.json();
-  }
-  const held = page.uploads[target.key];
-  const select = $(target.select);
-  // The menu may be gone (a layer's card drawn again): the upload is kept for the next one.
-  if (!select) {
-    page.uploads[target.key] = { reference: answer.reference, name: answer.name, files: list, target };
-    return true;
-  }
-  const wasChosen = !held || select.value === held.reference;
-  page.uploads[target.key] = { reference: answer.reference, name: answer.name, files: list, target };
-  const option = el("option", { value: answer.reference, text: `${answer.name} (dropped)` });
-  for (const old of select.querySelectorAll("option[value^='upload:']")) old.remove();
-  select.append(option);
-  if (wasChosen || !again) select.value = answer.reference;
-  if (!again) {
-    setStatus(`Using ${answer.name} for ${target.state || target.setting || target.layer}`);
-    changed();
-  }
-  return true;
-}
-
-// A restarted server has forgotten what was dropped: every file the page still holds is sent
-// again and its menus point at the new uploads. Said once; the pictures are drawn again after.
-export async function uploadAgain() {
-  const held = Object.values(page.uploads);
-  if (!held.length || page.uploadingAgain) return;
-  page.uploadingAgain = true;
-  try {
-    let sent = 0;
-    for (const upload_ of held) if (await upload(upload_.target, upload_.files, { again: true })) sent += 1;
-    if (sent) setStatus(`The server restarted: sent the ${sent === 1 ? "dropped file" : sent + " dropped files"} again`, false, 4);
-  } finally {
-    page.uploadingAgain = false;
-  }
-  changed();
-}
-
 // The code an app compiles (refresh-render export's RefreshSetup files), in either language.
 export async function copyAppCode(language) {
   const response = await fetch("/appcode?" + query(sceneSettings({ dynamic: false })));
@@ -292,11 +211,11 @@ export async function downloadAssets() {
   setStatus("Downloaded the assets");
 }
 
-export async function download(format) {
-  const gesture = live.lastGesture;
+// The last gesture (`gesture`, the phone's) drawn as a GIF, an APNG or a contact sheet.
+export async function download(format, gesture) {
   if (!gesture) { setStatus("Drag the list first: the download is the last gesture", true); return; }
   const pairs = sceneSettings({ dynamic: false }).concat([["format", format], ["fps", "30"]]);
-  if (page.appearance === "dark") pairs.push(["appearance", "dark"]);
+  if (appearance() === "dark") pairs.push(["appearance", "dark"]);
   setStatus(`Rendering the ${format}…`);
   const response = await fetch("/gesture?" + query(pairs), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...gesture, duration: gesture.duration + 0.5 }) });
   if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
