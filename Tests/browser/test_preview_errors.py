@@ -46,3 +46,18 @@ def test_a_stopped_server_is_said_and_the_page_reconnects(browser, server, demo_
         again.terminate()
         again.wait(timeout=10)
         context.close()
+
+
+def test_a_stopped_server_is_said_at_once_without_an_edit(browser, server):
+    """The page is quiet at rest, yet learns of the end from its held event stream: the
+    server stopped with nothing typed, the page says so within seconds."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.goto(server.url)
+    wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+    page.wait_for_timeout(3000)  # at rest: the live loop has stopped asking
+    server.stop()
+    try:
+        wait_js(page, "document.querySelector('#status').textContent.startsWith('Connection lost')", timeout=5)
+    finally:
+        context.close()

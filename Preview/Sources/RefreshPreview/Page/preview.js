@@ -14,12 +14,22 @@ import { $, query, setStatus } from "./dom.js";
 import { buildPanel, libraryChanged, showApplicable } from "./panel.js";
 import { buildLayers, layersLibraryChanged } from "./layers.js";
 import { liveSettings } from "./scene.js";
-import { changed, refreshStill } from "./still.js";
+import { changed, connectionLost, refreshStill } from "./still.js";
 import { live, phoneEvents, setAppearance } from "./phone.js";
 "use strict";
 
 function listenForChanges() {
   const events = new EventSource("/events");
+  // The held connection ends the moment the server stops: asked once whether it still answers,
+  // a server gone is said at once (and asked for again until it is back), with no request at rest.
+  events.addEventListener("error", async () => {
+    try {
+      if ((await fetch("/healthz")).ok) return;
+    } catch {
+      // gone: said below
+    }
+    connectionLost();
+  });
   events.addEventListener("changed", (e) => {
     const { version: now } = JSON.parse(e.data);
     if (now !== version()) {
