@@ -19,23 +19,11 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PRODUCTS = ["RefreshGif", "RefreshGifTesting", "RefreshGifUIKit"]
-GRAPHS = os.path.join(ROOT, ".build", "api-graphs")
+GRAPHS = os.path.join(ROOT, ".build", "symbol-graphs")
 
 
 def emit_graphs():
-    os.makedirs(GRAPHS, exist_ok=True)
-    for path in glob.glob(os.path.join(GRAPHS, "*.json")):
-        os.remove(path)
-    # A façade's graph carries what it re-exports only when it is compiled again.
-    for path in ["Sources/RefreshGif/Exports.swift", "Sources/RefreshGifTesting/AssertSnapshot.swift",
-                 "Sources/RefreshGifUIKit/Exports.swift"]:
-        if os.path.exists(os.path.join(ROOT, path)):
-            os.utime(os.path.join(ROOT, path))
-    for product in PRODUCTS:
-        subprocess.run(["swift", "build", "--target", product, "-Xswiftc", "-emit-symbol-graph",
-                        "-Xswiftc", "-emit-symbol-graph-dir", "-Xswiftc", GRAPHS,
-                        "-Xswiftc", "-symbol-graph-minimum-access-level", "-Xswiftc", "public"],
-                       cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([os.path.join(ROOT, "scripts", "symbol-graphs.sh")], cwd=ROOT, check=True)
 
 
 def listing(product):

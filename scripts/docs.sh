@@ -5,12 +5,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 graphs=.build/symbol-graphs
-mkdir -p "$graphs" .build/docs
-# A façade module's graph carries the symbols it re-exports, so it must be emitted again when only
-# a lower module changed: touching one file of each makes the compiler rebuild (and re-emit) it.
-touch Sources/RefreshGif/Exports.swift Sources/RefreshGifTesting/AssertSnapshot.swift
-swift build --target RefreshGifTesting -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$root/$graphs" \
-  -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
+mkdir -p .build/docs
+scripts/symbol-graphs.sh
 for module in RefreshGif RefreshGifTesting RefreshGifUIKit; do
   dir=$graphs/$module
   mkdir -p "$dir"

@@ -2,13 +2,9 @@
 // plain values behind `@_spi(Tools)`, so the types they come from stay the package's own.
 
 @_spi(Tools) extension SceneField {
-    /// Whether the setting names files at all (a dropped file may be given to it).
-    public var takesFiles: Bool { accepts != nil }
-
-    /// Whether a file of this name is one the setting takes (its declared file types).
-    /// - Parameter name: the file's name.
-    /// - Returns: true when the name's extension (or folder form) is one of the setting's.
-    public func takesFile(named name: String) -> Bool { accepts?.accepts(name) ?? false }
+    /// The files the setting takes (its declared file types, as the panel's catalog gives
+    /// them), nil when it names none.
+    public var files: SettingsCatalog.Files? { accepts.map(SettingsCatalog.Files.init) }
 
     /// A description of the first control of the standard libraries that has this setting:
     /// its library, kind and style, and nothing else; nil when no control has it.
@@ -75,8 +71,6 @@
 }
 
 @_spi(Tools) extension SceneField {
-    /// How messages name the files the setting takes ("a PNG or GIF"); empty when it takes none.
-    public var filesNoun: String { accepts?.noun ?? "" }
 
     /// The section of the panel and the docs the setting is listed in (`control`, `images`, …, `limits`).
     public var groupName: String { group.rawValue }
@@ -92,9 +86,6 @@
 
     /// Whether the setting is one of the limits (memory, time, pixels) rather than the control's.
     public var isLimit: Bool { group == .limits }
-
-    /// The file extensions the setting takes, in its declaration's order; empty when it takes none.
-    public var fileExtensions: [String] { accepts?.extensions ?? [] }
 
     /// Whether a value of the setting may name a file, whole (`namesFile`) or in part (a label's
     /// font file).

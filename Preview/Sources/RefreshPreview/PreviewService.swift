@@ -359,7 +359,7 @@ public final class PreviewService: Sendable {
                 }
             }
             let settingName = pairs.last { $0.name == "setting" }?.value ?? SceneField.images.name
-            guard let field = Self.uploadable.first(where: { $0.name == settingName }), field.takesFiles else {
+            guard let field = Self.uploadable.first(where: { $0.name == settingName }), let files = field.files else {
                 let names = Self.uploadable.map(\.name).joined(separator: ", ")
                 throw PreviewError.badRequest("setting: files are dropped on \(names), not '\(SceneSchema.quoted(settingName))'")
             }
@@ -394,9 +394,9 @@ public final class PreviewService: Sendable {
             if let append, !uploads.holds(append, state: slot) {
                 throw PreviewError(status: 404, "no upload \(append) for state '\(SceneSchema.quoted(slot))'")
             }
-            guard field.takesFile(named: name) else {
+            guard files.accepts(name) else {
                 throw PreviewError(
-                    status: 415, "\(UploadStore.cleanName(name)): not \(field.filesNoun) (\(Self.title(of: field)) takes only those)")
+                    status: 415, "\(UploadStore.cleanName(name)): not \(files.noun) (\(Self.title(of: field)) takes only those)")
             }
             // Read as a render reads it, within the server's limits, before it replaces anything.
             // What the check decodes is charged to the one budget first (docs/preview.md,

@@ -60,17 +60,16 @@ struct SceneRequest: Sendable {
         try Self.checkPaths(given, configuration: configuration, uploads: uploads)
         // A map's entries merge with the server's (a dropped image replaces one state's).
         var base = configuration.base
-        for field in SceneSchema.standard.fields {
-            if defaults.contains(field.key) { base[field] = nil }
-            if let states = stateDefaults[field.key], case let .byState(values)? = base[field] {
-                let kept = values.filter { !states.contains($0.key) }
-                base[field] = kept.isEmpty ? nil : .byState(kept)
-            }
+        for key in defaults { base[key: key] = nil }
+        for (key, states) in stateDefaults {
+            guard case let .byState(values)? = base[key: key] else { continue }
+            let kept = values.filter { !states.contains($0.key) }
+            base[key: key] = kept.isEmpty ? nil : .byState(kept)
         }
         var merged = base.merged(with: given)
-        for field in SceneSchema.standard.fields {
-            if case let .byState(values)? = base[field], case let .byState(extra)? = given[field] {
-                merged[field] = .byState(values.merging(extra) { _, new in new })
+        for (key, value) in given.values {
+            if case let .byState(values)? = base[key: key], case let .byState(extra) = value {
+                merged[key: key] = .byState(values.merging(extra) { _, new in new })
             }
         }
         if layersText != nil { merged.layers = given.layers }

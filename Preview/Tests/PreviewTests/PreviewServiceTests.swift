@@ -302,12 +302,12 @@ import Testing
         #expect(PreviewService.uploadable.map(\.name) == SceneSchema.standard.fields.filter(\.namesFile).map(\.name))
         #expect(PreviewService.uploadable.count >= 4)
         for field in PreviewService.uploadable {
-            let (name, bytes) = try #require(try Self.sample(for: field.fileExtensions), "no sample file for \(field.name)")
+            let (name, bytes) = try #require(try Self.sample(for: field.files?.extensions ?? []), "no sample file for \(field.name)")
             let state = field.name == "images" ? "&state=idle" : ""
             let answer = try service.upload(query: "setting=\(field.name)\(state)&name=\(name)", body: bytes)
             #expect(answer.status == 200, "\(field.name)")
             // A file of another kind is refused by its name before it is read.
-            let other = field.takesFile(named: "x.ttf") ? "x.gif" : "x.ttf"
+            let other = field.files?.accepts("x.ttf") == true ? "x.gif" : "x.ttf"
             let refused = #expect(throws: PreviewError.self, "\(field.name)") {
                 try service.upload(query: "setting=\(field.name)\(state)&name=\(other)", body: bytes)
             }

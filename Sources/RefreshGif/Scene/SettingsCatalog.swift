@@ -79,6 +79,13 @@ import RefreshModel
             folders = types.folders
             noun = types.noun
         }
+
+        /// Whether a file of this name is one of these (by its extension, in any case).
+        /// - Parameter name: a file name or path.
+        /// - Returns: true when taken.
+        public func accepts(_ name: String) -> Bool {
+            FileTypes(extensions, folders: folders, noun: noun).accepts(name)
+        }
     }
 
     /// One property a control's own layers may set (``LayerProperty``, docs/layers.md).
@@ -139,7 +146,7 @@ import RefreshModel
                 return Field(
                     name: field.name, option: field.option, swift: field.swiftExample, kind: kind, valueKind: valueKind,
                     choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
-                    isFile: field.namesFile, files: field.accepts.map(Files.init),
+                    isFile: field.namesFile, files: field.files,
                     isLimit: field.group == .limits, isMoment: field.isMoment, group: field.group.rawValue, defaultText: field.defaultText,
                     unit: field.unit,
                     owner: field.owner, title: field.title ?? Self.title(of: field.name), isColor: field.isColor,

@@ -33,7 +33,7 @@ export function colourControl(id, field, value) {
 
 // Whether a setting takes the file `name` (its declared extensions, or a folder's ending;
 // a name without an extension is a folder, offered where folders of any name are taken).
-export function offered(field, name) {
+function offered(field, name) {
   const types = field.files;
   if (!types) return true;
   const last = name.split("/").pop().toLowerCase();

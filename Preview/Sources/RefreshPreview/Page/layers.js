@@ -34,7 +34,7 @@ function stateKeys() {
 }
 
 // The layers as a scene file holds them, read from the cards.
-export function currentLayers() {
+function currentLayers() {
   const out = [];
   for (const card of document.querySelectorAll("#layers .layer")) {
     const layer = { kind: card.dataset.kind, name: card.querySelector(".layer-name").value.trim() };
@@ -129,7 +129,7 @@ function update(layers, focus = -1) {
   emit("changed");
 }
 
-export function showLayers(layers) {
+function showLayers(layers) {
   const list = $("layers");
   list.replaceChildren(...layers.map((layer, index) => card(layer, index, layers)));
 }

@@ -8,11 +8,11 @@ import { colourControl, dropZone, fileMenu } from "./controls.js";
 
 // ---------- The panel, generated from the schema ----------
 
-export const sliders = { percent: [0, 2, 0.01], time: [0, 5, 0.01] };
+const sliders = { percent: [0, 2, 0.01], time: [0, 5, 0.01] };
 // The panel's sections, in this order; each setting says which it belongs to.
-export const sections = { control: "Control", images: "Images", labels: "Labels", look: "Look", motion: "Motion", limits: "Limits" };
+const sections = { control: "Control", images: "Images", labels: "Labels", look: "Look", motion: "Motion", limits: "Limits" };
 
-export function baseTexts(name) {
+function baseTexts(name) {
   const setting = session().settings.find((s) => s.name === name);
   return setting ? setting.texts : [];
 }
@@ -22,7 +22,7 @@ export function library() {
   return (select && select.value) || baseTexts("library")[0] || "mjrefresh";
 }
 
-export function statesOf(lib) {
+function statesOf(lib) {
   return schema().libraries[lib].states;
 }
 
@@ -43,7 +43,7 @@ export function buildPanel(afterLabels) {
   }
 }
 
-export function fieldRow(field) {
+function fieldRow(field) {
   const id = "f-" + field.name;
   const row = el("div", { class: "field", "data-name": field.name });
   // The setting in words: its flag is for the copied command, not the panel.
@@ -115,13 +115,13 @@ export function fieldRow(field) {
   return row;
 }
 
-export function fillStates(select, value) {
+function fillStates(select, value) {
   select.replaceChildren(el("option", { value: "", text: "(default)" }));
   for (const state of statesOf(library())) select.append(el("option", { value: state, text: state }));
   select.value = statesOf(library()).includes(value) ? value : "";
 }
 
-export function fillByState(field, box, texts) {
+function fillByState(field, box, texts) {
   const given = Object.fromEntries(texts.map((t) => [t.slice(0, t.indexOf("=")), t.slice(t.indexOf("=") + 1)]));
   box.replaceChildren();
   for (const state of statesOf(library())) {
@@ -154,7 +154,7 @@ export function libraryChanged() {
 
 // The class the panel draws (library/kind/style, as the schema names classes): a setting
 // whose declaration lacks it is hidden and left out of the request, never sent to be refused.
-export function currentClass() {
+function currentClass() {
   const lib = library();
   const info = schema().libraries[lib];
   const kind = ($("f-kind") && $("f-kind").value) || baseTexts("kind")[0] || info.kinds[0];
@@ -175,7 +175,7 @@ export function showApplicable() {
   }
 }
 
-export function currentByState(field) {
+function currentByState(field) {
   const out = [];
   for (const input of $("f-" + field.name).querySelectorAll("[data-state]")) {
     if (input.type === "file" || input.classList.contains("drop")) continue;

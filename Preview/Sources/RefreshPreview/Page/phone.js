@@ -15,11 +15,11 @@ import { ask, copy, copyAppCode, download, downloadAssets, saveScene, showError 
 // The phone's own appearance (not the page's): the list's colours in light or dark, as the
 // server's ListAppearance draws them. Both phones (A and B) take it; the control's colours are
 // the app's in either, as MJRefresh sets them.
-export const APPEARANCES = {
+const APPEARANCES = {
   light: { background: "#f2f2f7", row: "#ffffff", separator: "#e5e5ea", placeholder: "#d8d8dc" },
   dark: { background: "#000000", row: "#1c1c1e", separator: "#38383a", placeholder: "#3a3a3c" },
 };
-export const LIST = { ...APPEARANCES.light, rowHeight: 44, columnWidth: 120 };
+const LIST = { ...APPEARANCES.light, rowHeight: 44, columnWidth: 120 };
 
 export function setAppearance(name) {
   setAppearanceName(APPEARANCES[name] ? name : "light");
@@ -28,7 +28,7 @@ export function setAppearance(name) {
   document.body.dataset.phone = appearance();
 }
 
-export function paintList(context, geometry, kind, offset, s) {
+function paintList(context, geometry, kind, offset, s) {
   const width = context.canvas.width, height = context.canvas.height;
   const snap = (v) => Math.floor(v + 0.5);
   const fill = (x, y, w, h, color) => {
@@ -69,7 +69,7 @@ export function paintList(context, geometry, kind, offset, s) {
 // The frame at the end of `gesture` with `pairs` (the panel's settings): the control's pixels
 // (null when it is out of sight) and the headers saying where they go and what they show.
 // `fetcher` is `ask` for the live phone (a lost connection is said), `fetch` for the others.
-export async function askFrame(pairs, gesture, fetcher = ask) {
+async function askFrame(pairs, gesture, fetcher = ask) {
   const phone = appearance() === "dark" ? [["appearance", "dark"]] : [];
   const response = await fetcher("/live?" + query(pairs.concat([["part", "control"]], phone)), {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(gesture) });
@@ -80,7 +80,7 @@ export async function askFrame(pairs, gesture, fetcher = ask) {
 }
 
 // Draws `frame` (from askFrame) on the canvas `screen`: the list, then the control over it.
-export function paintFrame(screen, frame, gesture) {
+function paintFrame(screen, frame, gesture) {
   const headers = frame.response.headers;
   const s = Number(headers.get("X-Refresh-Scale")) || 1;
   const width = Math.round(gesture.geometry.viewWidth * s), height = Math.round(gesture.geometry.viewHeight * s);

@@ -8,13 +8,13 @@ import { layersPair } from "./layers.js";
 "use strict";
 
 // The settings as query pairs: the names the command line and JSON files use.
-export function settings({ dynamic = true } = {}) {
+function settings({ dynamic = true } = {}) {
   return fieldPairs({ dynamic }).concat(layersPair());
 }
 
 // The artwork's own scale when the panel leaves it unset: the scale a designer's unsuffixed
 // files are drawn for, the command line's default render scale, whatever Scale says.
-export function artworkScale() {
+function artworkScale() {
   return schema().fields.find((f) => f.name === "scale").defaultText;
 }
 

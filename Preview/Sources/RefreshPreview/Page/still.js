@@ -3,7 +3,7 @@
 
 import { appearance, emit, isOffline, setOffline, uploads } from "./state.js";
 import { $, aboutSetting, el, failure, inWords, query, setStatus } from "./dom.js";
-import { sendingAgain, uploadAgain } from "./uploads.js";
+import { uploadAgain } from "./uploads.js";
 import { markLayerError } from "./layers.js";
 import { sceneSettings } from "./scene.js";
 "use strict";
@@ -30,7 +30,7 @@ export function showError(message) {
   // A server restarted between two requests forgot the uploads: send them again (once; the
   // answers to requests made meanwhile are not news).
   if (/no upload 'upload:/.test(text) && uploads().length) {
-    if (!sendingAgain()) uploadAgain();
+    uploadAgain();
     return;
   }
   clearErrors();
@@ -54,7 +54,7 @@ export function showError(message) {
   setStatus(said, true);
 }
 
-export function clearErrors() {
+function clearErrors() {
   for (const control of document.querySelectorAll("[aria-invalid]")) {
     control.removeAttribute("aria-invalid");
     control.removeAttribute("aria-describedby");
@@ -123,7 +123,7 @@ export async function refreshStill() {
   setStatus("Ready");
 }
 
-export async function refreshFindings() {
+async function refreshFindings() {
   let response;
   try {
     response = await ask("/lint?" + query(sceneSettings()));
@@ -149,7 +149,7 @@ export async function refreshFindings() {
   }
 }
 
-export function formatFinding(f) {
+function formatFinding(f) {
   const subject = [f.state, f.file ? `(${f.file})` : ""].filter(Boolean).join(" ");
   return `${f.severity}: ${subject ? subject + ": " : ""}${inWords(f.message)}`;
 }

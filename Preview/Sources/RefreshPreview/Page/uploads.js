@@ -7,9 +7,6 @@ import { $, aboutSetting, el, failure, megabytes, query, setStatus } from "./dom
 
 let uploadingAgain = false;
 
-/** Whether the files are being sent again (the answers meanwhile are not news). */
-export const sendingAgain = () => uploadingAgain;
-
 // An upload's refusal stays at the drop zone it belongs to, naming the file and the reason,
 // until the user drops or chooses again.
 export function uploadError(key, text) {
