@@ -80,6 +80,21 @@ struct ExampleTests {
         }
     }
 
+    @Test("the README's configuration example and the library guide's are compiled, word for word, by the example package")
+    func configurationSnippets() throws {
+        let source = try String(contentsOfFile: Self.snapshotDemo + "/Tests/SnapshotDemoTests/DocsSnippets.swift", encoding: .utf8)
+        for (page, marker) in [("README.md", "settings[.stateLabelFont]"), ("docs/library.md", "RefreshAnimation.sequence")] {
+            let text = try String(contentsOf: Support.root.appendingPathComponent(page), encoding: .utf8)
+            let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+            let block = try #require(blocks.first { $0.contains(marker) }, "no block with \(marker) in \(page)")
+            // The page's lines, the import left out, each inside the function as the file holds it.
+            let lines = block.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                .filter { $0 != "import RefreshGif" }.drop { $0.isEmpty }
+            let indented = lines.map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+            #expect(source.contains(indented), "DocsSnippets.swift differs from \(page)'s block with \(marker)")
+        }
+    }
+
     static let snapshotDemo = Support.root.appendingPathComponent("examples/SnapshotDemo").path
 
     /// A shell line split into words: single quotes group, tabs and spaces separate.
