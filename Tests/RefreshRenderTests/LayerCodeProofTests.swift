@@ -15,11 +15,14 @@ struct LayerCodeProofTests {
 
     @Test(
         "each example's subclass, run against the stand-ins, sets what the renderer draws",
-        arguments: ["MJDIYHeader", "MJDIYAutoFooter", "MJDIYBackFooter", "brand-header", "burst"])
+        arguments: ["MJDIYHeader", "MJDIYAutoFooter", "MJDIYBackFooter", "brand-header", "burst", "every-kind", "views-by-state"])
     func subclassMeansTheLayers(name: String) throws {
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let description = try SceneDescription(contentsOfFile: Self.examples + "/\(name).json")
+        // The examples, and scenes of the proof's own that give every kind and every way a value varies.
+        let own = Self.proof + "/scenes/\(name).json"
+        let description = try SceneDescription(
+            contentsOfFile: FileManager.default.fileExists(atPath: own) ? own : Self.examples + "/\(name).json")
         let export = try AppExport(description)
         let subclass = try #require(export.subclass)
         try export.write(to: folder + "/export")
@@ -113,7 +116,7 @@ struct LayerCodeProofTests {
             }
         }
         #expect(compared >= samples.count * 3)
-        if ["MJDIYHeader", "MJDIYAutoFooter", "MJDIYBackFooter"].contains(name) {
+        if ["MJDIYHeader", "MJDIYAutoFooter", "MJDIYBackFooter", "views-by-state"].contains(name) {
             try Self.drawnFromReadBack(read, description: description, export: folder + "/export")
         }
     }

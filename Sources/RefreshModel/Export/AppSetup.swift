@@ -96,21 +96,15 @@ package struct AppSetup: Sendable, Equatable {
         let body = self.body(in: .swift)
         lines += body.map { "    " + $0 }
         lines += ["}", ""]
-        if body.contains(where: { $0.contains("UIImageView.refreshAnimation(") }) {
-            lines += [
-                "private extension UIImageView {",
-                "    /// An image view playing `images` in a loop, `duration` seconds a pass.",
-                "    static func refreshAnimation(_ images: [UIImage], duration: TimeInterval) -> UIImageView {",
-                "        let view = UIImageView(image: images.first)",
-                "        view.animationImages = images",
-                "        view.animationDuration = duration",
-                "        view.startAnimating()",
-                "        return view",
-                "    }",
-                "}", "",
-            ]
-        }
+        for helper in helpers { lines += SwiftPrinter.definition(helper) + (helper == .images ? [] : [""]) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The helpers the function calls.
+    private var helpers: [AppHelper] {
+        let values = [create, installed].compactMap { $0 }
+        let statements = before + configure + [install]
+        return values.reduce(statements.reduce(into: Set<AppHelper>()) { $0.formUnion($1.helpers) }) { $0.union($1.helpers) }.sorted()
     }
 
     /// The function's statements: shared configuration, the control made (or installed, then
@@ -158,29 +152,7 @@ package struct AppSetup: Sendable, Equatable {
     public func objcSource(header: String) -> String {
         var lines = ["// " + Self.banner, "#import \"\(header)\"", ""]
         let body = self.body(in: .objc)
-        if body.contains(where: { $0.contains("RefreshImages(") }) {
-            lines += [
-                "static NSArray<UIImage *> *RefreshImages(NSArray<NSString *> *names) {",
-                "    NSMutableArray<UIImage *> *images = [NSMutableArray arrayWithCapacity:names.count];",
-                "    for (NSString *name in names) {",
-                "        UIImage *image = [UIImage imageNamed:name];",
-                "        if (image) [images addObject:image];",
-                "    }",
-                "    return images;",
-                "}", "",
-            ]
-        }
-        if body.contains(where: { $0.contains("RefreshAnimation(") }) {
-            lines += [
-                "static UIImageView *RefreshAnimation(NSArray<UIImage *> *images, NSTimeInterval duration) {",
-                "    UIImageView *view = [[UIImageView alloc] initWithImage:images.firstObject];",
-                "    view.animationImages = images;",
-                "    view.animationDuration = duration;",
-                "    [view startAnimating];",
-                "    return view;",
-                "}", "",
-            ]
-        }
+        for helper in helpers { lines += ObjCPrinter(prefix: "Refresh").definition(helper) + [""] }
         lines.append(objcSignature + " {")
         lines += body.map { "    " + $0 }
         lines += ["}", ""]

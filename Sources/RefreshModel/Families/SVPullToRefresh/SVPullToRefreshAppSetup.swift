@@ -101,13 +101,10 @@ extension SVPullToRefresh {
     static func imageView(_ sequence: AppImages, animating: Bool) -> AppValue {
         let images = AppValue.images(sequence.names)
         guard animating else {
-            return .code(
-                swift: "UIImageView(image: \(images.written(in: .swift)).first)",
-                objc: "[[UIImageView alloc] initWithImage:\(images.written(in: .objc)).firstObject]")
+            return .make(
+                type: "UIImageView", swift: ["image"], objc: ["initWithImage"],
+                arguments: [.member(images, swift: "first", objc: "firstObject")], factory: false)
         }
-        let duration = SceneValue.shortest(sequence.duration)
-        return .code(
-            swift: "UIImageView.refreshAnimation(\(images.written(in: .swift)), duration: \(duration))",
-            objc: "RefreshAnimation(\(images.written(in: .objc)), \(duration))")
+        return .helper(.animation, [images, .number(sequence.duration)])
     }
 }
