@@ -83,7 +83,10 @@ struct ExampleTests {
     @Test("the README's configuration example and the library guide's are compiled, word for word, by the example package")
     func configurationSnippets() throws {
         let source = try String(contentsOfFile: Self.snapshotDemo + "/Tests/SnapshotDemoTests/DocsSnippets.swift", encoding: .utf8)
-        for (page, marker) in [("README.md", "settings[.stateLabelFont]"), ("docs/library.md", "RefreshAnimation.sequence")] {
+        for (page, marker) in [
+            ("README.md", "settings[.stateLabelFont]"), ("docs/library.md", "RefreshAnimation.sequence"),
+            ("docs/library.md", "settings.layers = [title]"), ("docs/export.md", "AppExport(settings"),
+        ] {
             let text = try String(contentsOf: Support.root.appendingPathComponent(page), encoding: .utf8)
             let blocks = text.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
             let block = try #require(blocks.first { $0.contains(marker) }, "no block with \(marker) in \(page)")

@@ -35,6 +35,15 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         set { values[field.key] = newValue.map { Self.normalised($0, field.valueKind) } }
     }
 
+    /// The value of a setting as a Swift value: `description[.height] = height` (a `Double`),
+    /// `description[.textColor] = brand` (an `RGBAColor`), `description[.titles] = [.idle: title]`;
+    /// read back when it is stored as that type. nil removes it. The setting reads and checks the
+    /// value when the description is made into a scene.
+    public subscript<V: SceneValueConvertible>(field: SceneField) -> V? {
+        get { values[field.key].flatMap(SceneValue.read) }
+        set { self[field] = newValue?.sceneValue }
+    }
+
     /// The value of the setting with JSON key `key`, if set; nil removes it.
     public subscript(key key: SceneKey) -> SceneValue? {
         get { values[key] }
@@ -250,6 +259,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
                 scene[keyPath: label]?.family = try Self.fontFile(file)
             }
         }
+        try Self.checkFonts(of: scene)
         // The arrow image's pixels, decoded and resampled, count against the memory budget
         // with the state images'.
         var arrowPixels = 0
@@ -364,52 +374,29 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     /// Every file the layers name, as written, with what names it (`layers.NAME.PROPERTY`):
-    /// found from the properties' declarations (those of type file or font), like
-    /// ``namedFiles`` for the settings.
+    /// found by the properties' declarations of how a value names files (the rule settings
+    /// declare, ``FileForm``), like ``namedFiles`` for the settings.
     @_spi(Tools) public var layerNamedFiles: [(field: String, path: String)] {
         layers.flatMap { layer in
-            LayerProperty.all.filter { $0.type == .file || $0.type == .font }.flatMap { property in
-                Self.layerPaths(layer[property], property).map { (Self.layersKey + "." + layer.name + "." + property.name, $0) }
+            LayerProperty.all.flatMap { property -> [(field: String, path: String)] in
+                guard let form = property.type.fileForm, let value = layer[property] else { return [] }
+                let field = Self.layersKey + "." + layer.name + "." + property.name
+                return form.paths(in: value).filter { !$0.isEmpty }.map { (field, $0) }
             }
         }
     }
 
-    /// The paths in one layer value: a file's, or a font's file.
-    private static func layerPaths(_ value: SceneValue?, _ property: LayerProperty) -> [String] {
-        guard let value else { return [] }
-        let texts: [String]
-        switch value {
-        case let .text(t): texts = [t]
-        case let .byState(map): texts = map.values.compactMap { if case let .text(t) = $0 { return t } else { return nil } }
-        default: texts = []
-        }
-        if property.type == .file { return texts.filter { !$0.isEmpty } }
-        return texts.compactMap { try? LabelFonts.Font.read(.text($0), field: property.name) }.filter(\.namesFile).compactMap(\.family)
-    }
-
     /// This description with every file a layer names moved by `replace` (images, and the
-    /// file of a font given as one).
+    /// file of a font given as one), by the same rule.
     /// - Parameter replace: a file's new path from its path as written.
     /// - Returns: the description.
     /// - Throws: what `replace` throws.
     @_spi(Tools) public func replacingLayerFiles(_ replace: (String) throws -> String) throws -> SceneDescription {
         var out = self
         for index in out.layers.indices {
-            for property in LayerProperty.all where property.type == .file || property.type == .font {
-                guard let value = out.layers[index][property] else { continue }
-                func moved(_ v: SceneValue) throws -> SceneValue {
-                    guard case let .text(text) = v else { return v }
-                    if property.type == .file { return .text(try replace(text)) }
-                    guard var font = try? LabelFonts.Font.read(v, field: property.name), font.namesFile, let file = font.family else {
-                        return v
-                    }
-                    font.family = try replace(file)
-                    return font.sceneValue ?? v
-                }
-                switch value {
-                case let .byState(map): out.layers[index][property] = .byState(try map.mapValues(moved))
-                default: out.layers[index][property] = try moved(value)
-                }
+            for property in LayerProperty.all {
+                guard let form = property.type.fileForm, let value = out.layers[index][property] else { continue }
+                out.layers[index][property] = try form.replacingPaths(in: value, replace)
             }
         }
         return out
@@ -468,6 +455,30 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     }
 
     /// A font file's path from the description's folder, checked to be a readable regular file.
+    /// Opens every font the scene draws with — the scene's font file, the labels', each
+    /// layer's in every state — as the renderer will: a family not installed or a file that is
+    /// no font is refused here, when the description is made into a scene, not at a frame.
+    private static func checkFonts(of scene: RefreshScene) throws {
+        var fonts: [(font: LabelFonts.Font, field: String)] = []
+        if let font = scene.stateLabelFont { fonts.append((font, SceneField.stateLabelFont.name)) }
+        if let font = scene.timeLabelFont { fonts.append((font, SceneField.timeLabelFont.name)) }
+        for layer in scene.layers {
+            fonts += layer.fontsUsed.map { ($0, Self.layersKey + "." + layer.name + "." + LayerProperty.font.name) }
+        }
+        var locations = scene.font.map { [$0] } ?? []
+        for (font, field) in fonts {
+            guard let location = try RefreshRenderer.location(of: font, field: field, scene: scene) else { continue }
+            if !locations.contains(location) { locations.append(location) }
+        }
+        for location in locations {
+            do {
+                try FontCheck.opens(location)
+            } catch let error as RasterError {
+                throw RefreshGifError(error)
+            }
+        }
+    }
+
     private static func fontFile(_ path: String) throws -> String {
         guard FileManager.default.isReadableFile(atPath: path), !FileIO.isDirectory(path) else {
             throw RefreshGifError.missingInput(file: path, message: "no readable font file")

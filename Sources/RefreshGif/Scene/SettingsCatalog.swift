@@ -230,18 +230,15 @@ import RefreshModel
     /// JSON key, the Swift spelling, the value, the default, the library that has it, the classes it exists on
     /// (as the libraries' headers name them) and what it sets.
     public var markdownTable: String {
-        var lines = [
-            "| Option | JSON key | Swift | Value | Default | Library | Classes | What it sets |", "|---|---|---|---|---|---|---|---|",
-        ]
-        for field in fields {
-            let cells = [
-                "`--\(field.option)`", "`\(field.name)`", "`\(field.swift)`", Self.valueCell(field),
-                field.defaultText.map { "`\($0)`" } ?? "",
-                field.owner ?? "all", field.classes == nil ? "all" : field.classNames.joined(separator: ", "), field.help,
-            ]
-            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
-        }
-        return lines.joined(separator: "\n") + "\n"
+        MarkdownTable.write(
+            header: ["Option", "JSON key", "Swift", "Value", "Default", "Library", "Classes", "What it sets"],
+            rows: fields.map { field in
+                [
+                    "`--\(field.option)`", "`\(field.name)`", "`\(field.swift)`", Self.valueCell(field),
+                    field.defaultText.map { "`\($0)`" } ?? "",
+                    field.owner ?? "all", field.classes == nil ? "all" : field.classNames.joined(separator: ", "), field.help,
+                ]
+            })
     }
 
     /// What a value is, in words: `flag`, the choices, `number points`, `#RRGGBB[AA]`.

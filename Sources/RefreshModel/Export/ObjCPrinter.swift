@@ -149,10 +149,8 @@ package struct ObjCPrinter: AppPrinter {
     package func source(_ subclass: AppSubclass, header: String, banner: [String]) -> String {
         var lines = banner.map { "// " + $0 } + ["#import \"\(header)\"", "#import <math.h>", "", "@interface \(subclass.name) ()"]
         lines += subclass.members.map { "@property (strong, nonatomic, readwrite) \($0.type) *\($0.name);" }
-        lines += [
-            "@property (assign, nonatomic) CFTimeInterval stateStart;",
-            "@property (strong, nonatomic, nullable) CADisplayLink *displayLink;",
-        ]
+        lines.append("@property (assign, nonatomic) CFTimeInterval stateStart;")
+        if subclass.redrawsWithTime { lines.append("@property (strong, nonatomic, nullable) CADisplayLink *displayLink;") }
         lines += ["@end", ""]
         for helper in subclass.helpers { lines += definition(helper) + [""] }
         lines += ["@implementation \(subclass.name)", "", "- (void)prepare {", "    [super prepare];"]

@@ -132,9 +132,10 @@ package struct SwiftPrinter: AppPrinter {
         lines += subclass.members.map { "    let \($0.name) = \(value($0.made))" }
         lines += [
             "    /// When the state began, for values that change with time (`t`).",
-            "    private var stateStart = CACurrentMediaTime()", "    private var displayLink: CADisplayLink?", "",
-            "    override func prepare() {", "        super.prepare()",
+            "    private var stateStart = CACurrentMediaTime()",
         ]
+        if subclass.redrawsWithTime { lines.append("    private var displayLink: CADisplayLink?") }
+        lines += ["", "    override func prepare() {", "        super.prepare()"]
         lines += subclass.prepare.flatMap(statement).map { "        " + $0 }
         lines += [
             "    }", "", "    override func placeSubviews() {", "        super.placeSubviews()", "        updateLayers()", "    }", "",

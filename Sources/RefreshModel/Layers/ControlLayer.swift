@@ -27,19 +27,37 @@ public struct ControlLayer: Sendable, Equatable {
     public init(_ kind: LayerKind, name: String, _ values: [LayerProperty: SceneValue] = [:]) {
         self.kind = kind
         self.name = name
-        for (property, value) in values { self.values[property.name] = value }
+        for (property, value) in values { self.values[property.name] = Self.normalised(value, property.name) }
+    }
+
+    /// A value as its property holds it: a whole number for a number is that number
+    /// (`layer[.height] = 20` equals `"height": 20.0`).
+    private static func normalised(_ value: SceneValue, _ key: String) -> SceneValue {
+        guard LayerProperty.named(key)?.type == .number else { return value }
+        switch value {
+        case let .integer(i): return .number(Double(i))
+        case let .byState(map): return .byState(map.mapValues { normalised($0, key) })
+        default: return value
+        }
     }
 
     /// The value of a property, if given; nil removes it.
     public subscript(property: LayerProperty) -> SceneValue? {
         get { values[property.name] }
-        set { values[property.name] = newValue }
+        set { values[property.name] = newValue.map { Self.normalised($0, property.name) } }
+    }
+
+    /// A property's value as a Swift value (`layer[.width] = width`, `layer[.textColor] = brand`);
+    /// read back when it is stored as that type. nil removes it.
+    public subscript<V: SceneValueConvertible>(property: LayerProperty) -> V? {
+        get { values[property.name].flatMap(SceneValue.read) }
+        set { self[property] = newValue?.sceneValue }
     }
 
     /// The value given under a JSON key (a key no property has is refused by `checked()`).
     public subscript(key key: String) -> SceneValue? {
         get { values[key] }
-        set { values[key] = newValue }
+        set { values[key] = newValue.map { Self.normalised($0, key) } }
     }
 
     /// The most layers a control may hold.
@@ -176,7 +194,7 @@ package struct CheckedLayer: Sendable, Equatable {
         var otherwise: T?
         for key in map.keys.sorted() {
             guard let entry = map[key] else { continue }
-            if key == "default" {
+            if key == SceneValue.otherwiseKey {
                 otherwise = try read(entry)
             } else if let state = RefreshState(rawValue: key) {
                 states[state] = try read(entry)
@@ -261,6 +279,9 @@ package struct CheckedLayer: Sendable, Equatable {
         fonts[property.name]?.value(in: frame.state, percent: frame.inputs.pullingPercent) { a, _, _ in a }
     }
 
+    /// Every font the layer draws with, in any state.
+    package var fontsUsed: [LabelFonts.Font] { fonts.values.flatMap(\.values) }
+
     /// Every file the layer names (an image layer's images), in order, each once.
     public var files: [String] {
         var out: [String] = []
@@ -318,7 +339,7 @@ extension ControlLayer: Decodable {
         }
         self.init(kind, name: try c.decode(String.self, forKey: nameKey))
         for key in c.allKeys where !LayerProperty.layerKeys.contains(key.stringValue) {
-            values[key.stringValue] = try Self.value(in: c, key)
+            values[key.stringValue] = Self.normalised(try Self.value(in: c, key), key.stringValue)
         }
     }
 

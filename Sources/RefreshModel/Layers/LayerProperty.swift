@@ -29,6 +29,16 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
+        /// How a value names files — the rule settings declare (``SceneField/fileForm``): an
+        /// image is a path (per state too), a font may name its file; nil for the others.
+        package var fileForm: FileForm? {
+            switch self {
+            case .file: return .path
+            case .font: return .labelFont
+            case .number, .color, .text, .flag, .choice: return nil
+            }
+        }
+
         /// How docs and messages name it.
         public var phrase: String {
             switch self {
@@ -249,19 +259,18 @@ extension LayerProperty {
     /// docs/layers.md's table of properties, written from ``all``: key, kinds, value, how it
     /// varies, help.
     package static var markdownTable: String {
-        var out = "| property | layers | value | varies | what it sets |\n|---|---|---|---|---|\n"
-        for property in all {
-            let kinds = property.kinds == LayerKind.allCases ? "every" : property.kinds.map(\.rawValue).joined(separator: ", ")
-            var varies: [String] = []
-            if property.variation.contains(.byState) { varies.append("by state") }
-            if property.variation.contains(.byPercent) { varies.append("by pull") }
-            if property.type == .number { varies.append("expression") }
-            let cells = [
-                "`\(property.name)`", kinds, property.type.phrase, varies.isEmpty ? "fixed" : varies.joined(separator: ", "),
-                property.help.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|"),
-            ]
-            out += "| " + cells.joined(separator: " | ") + " |\n"
-        }
-        return out
+        MarkdownTable.write(
+            header: ["property", "layers", "value", "varies", "what it sets"],
+            rows: all.map { property in
+                let kinds = property.kinds == LayerKind.allCases ? "every" : property.kinds.map(\.rawValue).joined(separator: ", ")
+                var varies: [String] = []
+                if property.variation.contains(.byState) { varies.append("by state") }
+                if property.variation.contains(.byPercent) { varies.append("by pull") }
+                if property.type == .number { varies.append("expression") }
+                return [
+                    "`\(property.name)`", kinds, property.type.phrase, varies.isEmpty ? "fixed" : varies.joined(separator: ", "),
+                    property.help,
+                ]
+            })
     }
 }

@@ -16,10 +16,10 @@ package struct FileForm: Sendable {
     /// The files a value of this form takes when the form says (a label font's file: a font);
     /// nil when the setting declares them (``SceneField/accepts``).
     public let accepts: FileTypes?
-    /// The paths a value names, in a stable order.
-    private let find: @Sendable (SceneValue) -> [String]
-    /// The value with every path it names passed through a function.
-    private let rewrite: @Sendable (SceneValue, (String) throws -> String) throws -> SceneValue
+    /// The path one text of a value names, if any.
+    private let find: @Sendable (String) -> String?
+    /// One text of a value with its path passed through a function.
+    private let rewrite: @Sendable (String, (String) throws -> String) throws -> String
 
     /// A value of this form naming `path` (a label font: `15 PATH`); for a setting by state, the
     /// caller wraps it.
@@ -29,56 +29,48 @@ package struct FileForm: Sendable {
         kind == .path ? .text(path) : .text("15 " + path)
     }
 
-    /// The paths `value` names (none for a value of another shape).
-    /// - Parameter value: the setting's value.
+    /// The paths `value` names — the whole value's, or each state's in the states' order —
+    /// none for a value of another shape.
+    /// - Parameter value: the setting's or layer property's value.
     /// - Returns: the paths, as written.
-    public func paths(in value: SceneValue) -> [String] { find(value) }
+    public func paths(in value: SceneValue) -> [String] {
+        switch value {
+        case let .text(text): return find(text).map { [$0] } ?? []
+        case let .byState(map): return map.sorted { $0.key < $1.key }.flatMap { paths(in: $0.value) }
+        default: return []
+        }
+    }
 
     /// `value` with each path it names replaced by `replace`'s answer.
     /// - Parameters:
-    ///   - value: the setting's value.
+    ///   - value: the setting's or layer property's value.
     ///   - replace: a path's replacement.
     /// - Returns: the value with the same shape.
     /// - Throws: only what `replace` throws.
     public func replacingPaths(in value: SceneValue, _ replace: (String) throws -> String) throws -> SceneValue {
-        try rewrite(value, replace)
+        switch value {
+        case let .text(text): return .text(try rewrite(text, replace))
+        case let .byState(map): return .byState(try map.mapValues { try replacingPaths(in: $0, replace) })
+        default: return value
+        }
     }
 
-    /// The whole value is a path, or a path for each state (`images`, `arrowImage`).
-    public static let path = FileForm(
-        kind: .path, accepts: nil,
-        find: { value in
-            switch value {
-            case let .text(path): return [path]
-            case let .byState(map):
-                return map.sorted { $0.key < $1.key }.compactMap { if case let .text(path) = $0.value { path } else { nil } }
-            default: return []
-            }
-        },
-        rewrite: { value, replace in
-            switch value {
-            case let .text(path): return .text(try replace(path))
-            case let .byState(map):
-                var out: [String: SceneValue] = [:]
-                for (state, entry) in map {
-                    if case let .text(path) = entry { out[state] = .text(try replace(path)) } else { out[state] = entry }
-                }
-                return .byState(out)
-            default: return value
-            }
-        })
+    /// The whole value is a path, or a path for each state (`images`, `arrowImage`, a layer's `image`).
+    public static let path = FileForm(kind: .path, accepts: nil, find: { $0 }, rewrite: { try $1($0) })
 
-    /// A label font (`15 Fonts/Brand.otf`): its family when that names a font file.
+    /// A label font (`15 Fonts/Brand.otf`), or one for each state (a layer's `font`): its family
+    /// when that names a font file.
     public static let labelFont = FileForm(
         kind: .part, accepts: .fonts,
-        find: { value in
-            guard let font = try? LabelFonts.Font.read(value, field: ""), font.namesFile, let file = font.family else { return [] }
-            return [file]
+        find: { text in
+            guard let font = try? LabelFonts.Font.read(.text(text), field: ""), font.namesFile else { return nil }
+            return font.family
         },
-        rewrite: { value, replace in
-            guard var font = try? LabelFonts.Font.read(value, field: ""), font.namesFile, let file = font.family else { return value }
+        rewrite: { text, replace in
+            guard var font = try? LabelFonts.Font.read(.text(text), field: ""), font.namesFile, let file = font.family else { return text }
             font.family = try replace(file)
-            return font.sceneValue ?? value
+            guard case let .text(written)? = font.sceneValue else { return text }
+            return written
         })
 }
 

@@ -2,7 +2,7 @@ import RefreshImage
 
 /// A Swift type a setting's value is stored as: how a ``SceneValue`` is read into it and
 /// how it is written back (defaults in help and the docs).
-package protocol SceneSettingValue: Sendable {
+package protocol SceneSettingValue: SceneValueConvertible {
     /// The kind of value JSON and the command line give.
     static var settingKind: SceneField.Kind { get }
     /// Reads `value`.
@@ -12,8 +12,6 @@ package protocol SceneSettingValue: Sendable {
     /// - Returns: the value as this type.
     /// - Throws: ``InvalidValue`` naming `field`.
     static func read(_ value: SceneValue, field: String) throws -> Self
-    /// The value as a setting's value; nil for none.
-    var sceneValue: SceneValue? { get }
     /// What a value looks like in help (`#RRGGBB[AA]`); nil for the setting's own name.
     static var settingValueName: String? { get }
     /// How a value of this type names a file; nil when it never does.
@@ -88,13 +86,16 @@ extension RGBAColor: SceneSettingValue {
     public static var isColor: Bool { true }
 }
 
+extension Optional: SceneValueConvertible where Wrapped: SceneValueConvertible {
+    /// The wrapped value's; nil when unset.
+    public var sceneValue: SceneValue? { self?.sceneValue }
+}
+
 extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
     /// The wrapped type's kind.
     package static var settingKind: SceneField.Kind { Wrapped.settingKind }
     /// The wrapped value, set.
     package static func read(_ value: SceneValue, field: String) throws -> Wrapped? { try Wrapped.read(value, field: field) }
-    /// nil when unset.
-    package var sceneValue: SceneValue? { self?.sceneValue }
     /// The wrapped type's.
     package static var settingValueName: String? { Wrapped.settingValueName }
     /// The wrapped type's.

@@ -217,3 +217,14 @@ final class FontFace {
             top: Int((Double(slot.pointee.bitmap_top) * scale).rounded()), coverage: coverage, colors: colors)
     }
 }
+
+/// Fonts checked before drawing (docs/robustness.md).
+package enum FontCheck {
+    /// Opens the face at `location` as a label draws with it, and lets it go: a file that is
+    /// no font, or none FreeType can scale, is refused before any frame is drawn.
+    /// - Parameter location: a font file and the face's index in it.
+    /// - Throws: ``RasterError`` naming the file.
+    package static func opens(_ location: FontLocation) throws {
+        _ = try FontFace(library: FreeTypeLibrary(), location: location, pixelSize: 17)
+    }
+}

@@ -1,5 +1,6 @@
-// The Swift examples of the README ("Configure it like your app") and of docs/library.md
-// ("Scenes, renderers, animations"), word for word inside a function each, so that the
+// The Swift examples of the README ("Configure it like your app"), of docs/library.md
+// ("Scenes, renderers, animations", "Values from Swift") and of docs/export.md ("From
+// Swift"), word for word inside a function each, so that the
 // package's build compiles them (ExampleTests checks that they agree with the pages).
 import RefreshGif
 
@@ -33,4 +34,29 @@ func libraryScenesRenderersAnimations() throws {
     try loop.write(AnimationOutputs(framesFolder: "frames", gif: "spin.gif", apng: "spin.apng", sheet: "sheet.png"))
     var frames = loop.frames()                  // or one at a time, drawn lazily
     while let frame = try frames.next() { print(frame.report.time, frame.image.width) }
+}
+
+func libraryValuesFromSwift(headerHeight: Double, brand: RGBAColor, pull: String, release: String, loading: String) throws {
+    var settings = SceneDescription()
+    settings[.height] = headerHeight                     // a Double
+    settings[.textColor] = brand                         // an RGBAColor
+    settings[.titles] = [.idle: pull, .pulling: release] // a title per state
+    settings[.state] = RefreshState.pulling
+    let height: Double? = settings[.height]
+
+    var title = ControlLayer(.label, name: "title")
+    title[.text] = .states([.idle: pull, .pulling: release], otherwise: loading) // per state
+    title[.textColor] = .pull(from: brand, to: .init(red: 128, green: 0, blue: 128)) // by the pull
+    title[.width] = 200.0
+    settings.layers = [title]
+    _ = (height, try settings.makeScene())
+}
+
+func exportFromSwift(projectRoot: String) throws {
+    var settings = SceneDescription()
+    settings[.images] = ["idle": "Fixtures/demo/pull.gif", "refreshing": "Fixtures/demo/spin.gif"]
+    settings[.titles] = [.refreshing: "Syncing…"]
+    let export = try AppExport(settings, options: .init(prefix: "refresh", scales: [2, 3]), baseDirectory: projectRoot)
+    for finding in export.findings { print(finding.message) } // what the device will suffer
+    try export.write(to: "refresh-export") // the folder `refresh-render export -o refresh-export` writes
 }
