@@ -199,6 +199,10 @@ class MJRefreshComponent: UIView {
     func placeSubviews() {}
 }
 
+class MJRefreshHeader: MJRefreshComponent {}
+class MJRefreshAutoFooter: MJRefreshComponent {}
+class MJRefreshBackFooter: MJRefreshComponent {}
+class MJRefreshTrailer: MJRefreshComponent {}
 class MJRefreshStateHeader: MJRefreshComponent {}
 class MJRefreshAutoStateFooter: MJRefreshComponent {}
 class MJRefreshBackStateFooter: MJRefreshComponent {}

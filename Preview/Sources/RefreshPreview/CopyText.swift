@@ -65,7 +65,7 @@ struct CopyText: Encodable, Sendable, Equatable {
 
     private static func swiftValue(_ value: SceneValue) -> String {
         switch value {
-        case let .number(n): return ".number(\(n))"
+        case let .number(n): return ".number(\(SceneValue.number(n).argumentText))" // 80, not 80.0
         case let .integer(i): return ".integer(\(i))"
         case let .flag(b): return ".flag(\(b))"
         case let .text(t): return ".text(\(swiftString(t)))"

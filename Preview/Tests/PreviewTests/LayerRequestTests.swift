@@ -133,7 +133,7 @@ import Testing
         #expect(swift.contains("control.layers = [\n    ControlLayer(.label, name: \"label\", ["))
         #expect(
             swift.contains(
-                #"ControlLayer(.label, name: "note", [.height: .text("h"), .text: .text("Hi"), .width: .integer(80), .x: .integer(10), .y: .integer(0)]),"#
+                #"ControlLayer(.label, name: "note", [.height: .text("h"), .text: .text("Hi"), .width: .number(80), .x: .number(10), .y: .number(0)]),"#
             ))
     }
 

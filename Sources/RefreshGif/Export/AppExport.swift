@@ -147,9 +147,16 @@ public struct AppExport {
             }
             .joined()
             let className = prefixName + kindName
-            subclass = LayerSubclass(scene: scene, className: className, images: named)
+            // No stock label shown: the bare class, as MJRefresh's DIY examples subclass it.
+            let family = MJRefresh()
+            if let plain = setup, let bare = family.bareClassName(of: scene), let bareSetup = family.bareSetup(plain, subclass: className) {
+                subclass = LayerSubclass(scene: scene, className: className, images: named, baseClass: bare)
+                setup = bareSetup
+            } else {
+                subclass = LayerSubclass(scene: scene, className: className, images: named)
+                setup = setup?.subclassed(as: className)
+            }
             layerAssets = assets
-            setup = setup?.subclassed(as: className)
         } else {
             subclass = nil
             layerAssets = []

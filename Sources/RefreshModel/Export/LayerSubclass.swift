@@ -21,9 +21,10 @@ package struct LayerSubclass: Sendable {
     ///   - scene: the scene, its layers checked.
     ///   - className: the subclass's name.
     ///   - images: each layer image's asset names and duration, by path.
-    public init(scene: RefreshScene, className: String, images: [String: (names: [String], duration: Double)]) {
+    ///   - baseClass: the class it subclasses, when not the scene's (the bare `MJRefreshHeader`).
+    public init(scene: RefreshScene, className: String, images: [String: (names: [String], duration: Double)], baseClass: String? = nil) {
         self.className = className
-        baseClass = scene.controlClass.name
+        self.baseClass = baseClass ?? scene.controlClass.name
         layers = scene.layers
         self.images = images
     }

@@ -34,6 +34,47 @@ extension MJRefresh {
         return parts
     }
 
+    /// The base class a control with subviews of its own and none of the stock ones subclasses,
+    /// as MJRefresh's DIY examples do (`MJDIYHeader: MJRefreshHeader`): the State style with
+    /// both labels hidden draws nothing of its own, and so does the bare class.
+    /// - Parameter scene: the scene exported.
+    /// - Returns: `MJRefreshHeader`, `MJRefreshAutoFooter`, `MJRefreshBackFooter` or
+    ///   `MJRefreshTrailer`; nil when the scene shows a stock label.
+    public func bareClassName(of scene: RefreshScene) -> String? {
+        let timeLabel = scene.controlClass.parts.contains(.timeLabel)
+        guard scene.style == .state, scene.stateLabelHidden, scene.timeLabelHidden || !timeLabel else { return nil }
+        switch scene.kind {
+        case .header: return "MJRefreshHeader"
+        case .autoFooter: return "MJRefreshAutoFooter"
+        case .backFooter: return "MJRefreshBackFooter"
+        case .trailer: return "MJRefreshTrailer"
+        }
+    }
+
+    /// Whether a setup statement sets a stock label (its text, font, colour, inset or
+    /// visibility), which a bare class has not.
+    /// - Parameter statement: a statement of the setup.
+    /// - Returns: true for a label's statement.
+    static func setsLabel(_ statement: AppStatement) -> Bool {
+        let swift = statement.written(in: .swift)
+        return ["stateLabel", "lastUpdatedTimeLabel", "setTitle(", "lastUpdatedTimeText", "labelLeftInset", "RefreshingTitleHidden"]
+            .contains { swift.contains($0) }
+    }
+
+    /// The setup of a bare subclass (``bareClassName(of:)``): the same, without the statements
+    /// that only hid the stock labels; nil when another statement sets a label.
+    /// - Parameters:
+    ///   - setup: the setup of the scene's class.
+    ///   - subclass: the subclass's name.
+    /// - Returns: the setup.
+    public func bareSetup(_ setup: AppSetup, subclass: String) -> AppSetup? {
+        let labels = setup.configure.filter(Self.setsLabel)
+        guard labels.allSatisfy({ $0.written(in: .swift).hasSuffix("isHidden = true") }) else { return nil }
+        var out = setup.subclassed(as: subclass)
+        out.configure.removeAll(where: Self.setsLabel)
+        return out
+    }
+
     /// The state as MJRefresh's enumeration writes it.
     static func stateCase(_ state: RefreshState) -> AppValue {
         let swift: String
