@@ -50,14 +50,20 @@ def test_a_stopped_server_is_said_and_the_page_reconnects(browser, server, demo_
 
 def test_a_stopped_server_is_said_at_once_without_an_edit(browser, server):
     """The page is quiet at rest, yet learns of the end from its held event stream: the
-    server stopped with nothing typed, the page says so within seconds."""
+    server stopped with nothing typed, the page says so within seconds, then asks whether it
+    is back with backoff (a few times in ten seconds, not ten)."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     page = context.new_page()
     page.goto(server.url)
     wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
     page.wait_for_timeout(3000)  # at rest: the live loop has stopped asking
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if request.url.endswith("/healthz") else None)
     server.stop()
     try:
         wait_js(page, "document.querySelector('#status').textContent.startsWith('Connection lost')", timeout=5)
+        # Then it asks again with backoff, not every second: 0.5, 1, 2, 4, 5 s apart.
+        page.wait_for_timeout(10000)
+        assert 3 <= len(asked) <= 6, asked
     finally:
         context.close()

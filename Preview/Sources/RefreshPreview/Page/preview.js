@@ -9,7 +9,7 @@
 // request), still.js (the still picture, copy and download), phone.js (the scroll view and its
 // live frames); this one starts them and wires the events to their listeners.
 
-import { emit, on, setVersion, start, version, view } from "./state.js";
+import { emit, isOffline, on, once, setVersion, start, version, view } from "./state.js";
 import { $, query, setStatus } from "./dom.js";
 import { buildPanel, libraryChanged, showApplicable } from "./panel.js";
 import { buildLayers, layersLibraryChanged } from "./layers.js";
@@ -21,14 +21,19 @@ import { live, phoneEvents, setAppearance } from "./phone.js";
 function listenForChanges() {
   const events = new EventSource("/events");
   // The held connection ends the moment the server stops: asked once whether it still answers,
-  // a server gone is said at once (and asked for again until it is back), with no request at rest.
+  // a server gone is said at once, with no request at rest. The stream is closed then (the
+  // browser would retry it every few seconds): connectionLost asks with backoff, and the
+  // stream is opened again when the server is back.
   events.addEventListener("error", async () => {
+    if (isOffline()) return;
     try {
       if ((await fetch("/healthz")).ok) return;
     } catch {
       // gone: said below
     }
+    events.close();
     connectionLost();
+    once("reset", listenForChanges);
   });
   events.addEventListener("changed", (e) => {
     const { version: now } = JSON.parse(e.data);

@@ -58,8 +58,16 @@ export function setVersion(version) { page.session.version = version; }
 //   "offline"  the server stopped answering
 /** Calls `listener` on every `event`. */
 export function on(event, listener) { (listeners[event] ||= []).push(listener); }
-/** Tells every listener of `event`. */
-export function emit(event, ...args) { for (const listener of listeners[event] || []) listener(...args); }
+/** Listens to the next `event` only. */
+export function once(event, listener) {
+  const one = (...args) => {
+    listeners[event] = (listeners[event] || []).filter((l) => l !== one);
+    listener(...args);
+  };
+  on(event, one);
+}
+/** Tells every listener of `event` (those listening when it happens). */
+export function emit(event, ...args) { for (const listener of [...(listeners[event] || [])]) listener(...args); }
 
 /** What the browser tests and the bench read: a view, not the state itself. */
 export const view = Object.freeze({

@@ -63,28 +63,36 @@ function clearErrors() {
   for (const id of ["still-panel", "device"]) $(id).classList.remove("stale");
 }
 
-// The server stopped answering: say so, stop the frame counter, and ask again every second
-// until it answers; then draw again.
+// The server stopped answering: say so, stop the frame counter, and ask again — half a second
+// later, then twice as long each time up to five seconds (a restart is noticed within a second
+// or two; a server that stays down is asked twelve times a minute) — until it answers; then
+// draw again. Nothing is asked at rest: the held /events connection tells the page it ended.
 export function connectionLost() {
   if (isOffline()) return;
   setOffline(true);
   document.body.classList.add("offline");
   emit("offline");
   setStatus("Connection lost: the preview server stopped answering. Reconnecting…", true);
-  reconnect = setInterval(async () => {
+  let wait = 500;
+  const attempt = async () => {
     try {
-      if (!(await fetch("/healthz")).ok) return;
+      if ((await fetch("/healthz")).ok) return back();
     } catch {
-      return;
+      // Still gone.
     }
-    clearInterval(reconnect);
+    wait = Math.min(wait * 2, 5000);
+    reconnect = setTimeout(attempt, wait);
+  };
+  const back = async () => {
     setOffline(false);
     document.body.classList.remove("offline");
     setStatus("Reconnected", false, 4);
     emit("reset");
     await uploadAgain();
     emit("changed");
-  }, 1000);
+  };
+  clearTimeout(reconnect);
+  reconnect = setTimeout(attempt, wait);
 }
 
 // fetch, with a lost connection reported once instead of "Failed to fetch".
