@@ -257,3 +257,32 @@ package protocol AppPrinter: Sendable {
     /// A statement's lines, unindented (a block's body indented by four spaces).
     func statement(_ statement: AppStatement) -> [String]
 }
+
+extension AppPrinter {
+    /// A part of an operation or a member's base, parenthesised where the operation around it
+    /// would otherwise take it apart (`a - (b - c)`, `(a + b) * c`).
+    func operand(_ part: AppValue, of parent: AppOperator? = nil, right: Bool = false) -> String {
+        switch part {
+        case let .operation(op, _, _):
+            guard let parent, op.precedence > parent.precedence || (op.precedence == parent.precedence && !right) else {
+                return "(" + value(part) + ")"
+            }
+            return value(part)
+        case .choice: return "(" + value(part) + ")"
+        default: return value(part)
+        }
+    }
+
+    /// `head { … } else { … }`, on one line when each branch is one line.
+    func conditional(_ head: String, _ then: [AppStatement], _ otherwise: [AppStatement]) -> [String] {
+        let (yes, no) = (then.flatMap(statement), otherwise.flatMap(statement))
+        if yes.count == 1, no.count <= 1 { return [head + " { \(yes[0]) }" + (no.first.map { " else { \($0) }" } ?? "")] }
+        let elseLines = no.isEmpty ? [] : ["} else {"] + no.map { "    " + $0 }
+        return [head + " {"] + yes.map { "    " + $0 } + elseLines + ["}"]
+    }
+
+    /// `head`, the body indented a level, and the closing brace.
+    func block(_ head: String, _ body: [AppStatement]) -> [String] {
+        [head] + body.flatMap(statement).map { "    " + $0 } + ["}"]
+    }
+}

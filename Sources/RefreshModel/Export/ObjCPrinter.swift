@@ -54,20 +54,6 @@ package struct ObjCPrinter: AppPrinter {
         }
     }
 
-    /// A part of an operation or a member's base, parenthesised where the operation around it
-    /// would otherwise take it apart (`a - (b - c)`, `(a + b) * c`).
-    private func operand(_ part: AppValue, of parent: AppOperator? = nil, right: Bool = false) -> String {
-        switch part {
-        case let .operation(op, _, _):
-            guard let parent, op.precedence > parent.precedence || (op.precedence == parent.precedence && !right) else {
-                return "(" + value(part) + ")"
-            }
-            return value(part)
-        case .choice: return "(" + value(part) + ")"
-        default: return value(part)
-        }
-    }
-
     /// A message's selector pieces with their arguments (`setOn:on animated:YES`).
     private func message(_ pieces: [String], _ arguments: [AppValue]) -> String {
         if arguments.isEmpty { return pieces.first ?? "" }
@@ -97,15 +83,8 @@ package struct ObjCPrinter: AppPrinter {
             return ["switch (state) {"]
                 + cases.map { $0.states.map { "case \(value($0)):" }.joined(separator: " ") + " \(name) = \(value($0.value)); break;" }
                 + ["default: \(name) = \(value(otherwise)); break;", "}"]
-        case let .when(condition, then, otherwise):
-            let (yes, no) = (then.flatMap(self.statement), otherwise.flatMap(self.statement))
-            if yes.count == 1, no.count <= 1 {
-                return ["if (\(value(condition))) { \(yes[0]) }" + (no.first.map { " else { \($0) }" } ?? "")]
-            }
-            return ["if (\(value(condition))) {"] + yes.map { "    " + $0 } + (no.isEmpty ? [] : ["} else {"] + no.map { "    " + $0 }) + [
-                "}"
-            ]
-        case let .block(title, body): return ["{ // " + title] + body.flatMap(self.statement).map { "    " + $0 } + ["}"]
+        case let .when(condition, then, otherwise): return conditional("if (\(value(condition)))", then, otherwise)
+        case let .block(title, body): return block("{ // " + title, body)
         case let .line(_, objc): return [objc + ";"]
         case let .comment(text): return ["// " + text]
         }

@@ -46,20 +46,6 @@ package struct SwiftPrinter: AppPrinter {
         }
     }
 
-    /// A part of an operation or a member's base, parenthesised where the operation around it
-    /// would otherwise take it apart (`a - (b - c)`, `(a + b) * c`).
-    private func operand(_ part: AppValue, of parent: AppOperator? = nil, right: Bool = false) -> String {
-        switch part {
-        case let .operation(op, _, _):
-            guard let parent, op.precedence > parent.precedence || (op.precedence == parent.precedence && !right) else {
-                return "(" + value(part) + ")"
-            }
-            return value(part)
-        case .choice: return "(" + value(part) + ")"
-        default: return value(part)
-        }
-    }
-
     /// Arguments with their labels (an empty label: none).
     private func labelled(_ labels: [String], _ arguments: [AppValue]) -> String {
         zip(labels, arguments).map { $0.isEmpty ? value($1) : "\($0): \(value($1))" }.joined(separator: ", ")
@@ -92,15 +78,8 @@ package struct SwiftPrinter: AppPrinter {
         case let .switchOnState(name, cases, otherwise):
             return ["switch state {"] + cases.map { "case \($0.states.map(value).joined(separator: ", ")): \(name) = \(value($0.value))" }
                 + ["default: \(name) = \(value(otherwise))", "}"]
-        case let .when(condition, then, otherwise):
-            let (yes, no) = (then.flatMap(self.statement), otherwise.flatMap(self.statement))
-            if yes.count == 1, no.count <= 1 {
-                return ["if \(value(condition)) { \(yes[0]) }" + (no.first.map { " else { \($0) }" } ?? "")]
-            }
-            return ["if \(value(condition)) {"] + yes.map { "    " + $0 } + (no.isEmpty ? [] : ["} else {"] + no.map { "    " + $0 }) + [
-                "}"
-            ]
-        case let .block(title, body): return ["do { // " + title] + body.flatMap(self.statement).map { "    " + $0 } + ["}"]
+        case let .when(condition, then, otherwise): return conditional("if \(value(condition))", then, otherwise)
+        case let .block(title, body): return block("do { // " + title, body)
         case let .line(swift, _): return [swift]
         case let .comment(text): return ["// " + text]
         }
