@@ -15,7 +15,7 @@ extension Snapshotting where Value: MJRefreshComponent, Format == RGBAImage {
     /// - Returns: the strategy.
     public static func state(_ state: MJRefreshState, percent: Double = 0, time: Double = 0, threshold: Double = 0) -> Snapshotting {
         Snapshotting<RefreshScene, RGBAImage>.scene(threshold: threshold).pullback { control in
-            try control.scene(state: state, percent: percent, time: time)
+            try control.noted(state: state, percent: percent, time: time)
         }
     }
 }
@@ -33,7 +33,16 @@ extension Snapshotting where Value: MJRefreshComponent, Format == FrameGrid {
     public static func gesture(_ path: String, fps: Int = 30, showContent: Bool = true, columns: Int = 8) -> Snapshotting {
         Snapshotting<RefreshAnimation, FrameGrid>.frames(columns: columns).pullback { control in
             let file = try GestureFile.read(path)
-            return try RefreshAnimation.gesture(file.gesture, scene: try control.scene(), fps: fps, showContent: showContent)
+            return try RefreshAnimation.gesture(file.gesture, scene: try control.noted(), fps: fps, showContent: showContent)
         }
+    }
+}
+
+extension MJRefreshComponent {
+    /// The control's scene, its resource misses added to the snapshot's failure message.
+    fileprivate func noted(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> RefreshScene {
+        let (scene, misses) = try sceneNamingMisses(state: state, percent: percent, time: time)
+        SnapshotNotes.add(misses.map { "the app's resources: " + $0 })
+        return scene
     }
 }

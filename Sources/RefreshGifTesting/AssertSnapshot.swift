@@ -152,8 +152,14 @@ func check<Value, Format>(
         artifacts: artifacts, filter: identity.filter, modeSource: source,
         formerGolden: former, runReport: root)
     SnapshotRunLog.record(golden: golden, root: root)
+    // What the strategy noticed while making the snapshot (the app's resources that resolved
+    // to nothing) goes into its failure message: a wrong resource folder is never a silent blank.
+    let notes = SnapshotNotes()
+    func noted(_ message: String) -> String {
+        message + notes.lines.map { "\n  " + $0 }.joined()
+    }
     do {
-        let snapshot = try strategy.snapshot(try value())
+        let snapshot = try SnapshotNotes.$current.withValue(notes) { try strategy.snapshot(try value()) }
         let diffing = strategy.diffing
         let candidate = SnapshotEngine.Candidate(
             data: { try diffing.toData(snapshot) }, compare: { try diffing.diff($0, snapshot) }, drawsText: diffing.drawsText)
@@ -162,11 +168,28 @@ func check<Value, Format>(
             $0.hasPrefix(baseName + ".") && $0 != baseName + ".json"
         }
         return SnapshotFailure(
-            message: message + onlyNote, expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
+            message: noted(message + onlyNote), expected: FileManager.default.fileExists(atPath: golden) ? golden : nil,
             artifacts: written.map { artifacts + "/" + $0 })
     } catch {
-        return SnapshotFailure(message: "\(job.testName): could not make snapshot \(baseName): \(error)")
+        return SnapshotFailure(message: noted("\(job.testName): could not make snapshot \(baseName): \(error)"))
     }
+}
+
+/// Lines a strategy adds to its snapshot's failure message, collected while the snapshot is
+/// made (``SnapshotNotes/current``).
+final class SnapshotNotes: Sendable {
+    private let collected = Locked<[String]>([])
+
+    /// The notes of the snapshot being made on this task, if one is.
+    @TaskLocal static var current: SnapshotNotes?
+
+    /// Adds `lines` to the current snapshot's notes (none when no snapshot is being made).
+    static func add(_ lines: [String]) {
+        current?.collected.withLock { $0 += lines }
+    }
+
+    /// The notes so far.
+    var lines: [String] { collected.withLock { $0 } }
 }
 
 /// Misspelt RefreshGif variables (`REFERSH_RECORD`), said once a test process on standard error.

@@ -6,10 +6,19 @@ extension MJRefreshComponent {
     /// command line renders it (byte for byte the same picture).
     /// - Throws: ``AppCodeError`` for what cannot be drawn; RefreshGif's errors for a file.
     public func scene(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> RefreshScene {
+        try sceneNamingMisses(state: state, percent: percent, time: time).scene
+    }
+
+    /// ``scene(state:percent:time:)``, and the resource names that resolved to nothing since the
+    /// last drawing, each with the folders searched (also said on standard error): what a
+    /// failing snapshot's message adds.
+    package func sceneNamingMisses(state: MJRefreshState?, percent: Double?, time: Double) throws -> (scene: RefreshScene, misses: [String])
+    {
         let description = try sceneDescription(state: state, percent: percent, time: time)
         // A resource name that resolved to nothing is said, with the folders searched.
-        for miss in AppResources.takeMisses() { AppWarnings.say(miss) }
-        return try description.makeScene()
+        let misses = AppResources.takeMisses()
+        for miss in misses { AppWarnings.say(miss) }
+        return (try description.makeScene(), misses)
     }
 }
 

@@ -259,5 +259,14 @@ struct AppCodeTests {
             assertSnapshot(
                 of: header("Pull me"), as: .state(.idle, percent: 0.6), named: "idle", record: .never, snapshotDirectory: goldens)
         }
+        // A resource folder that holds none of the images: the failing snapshot says what
+        // resolved to nothing, and where it looked.
+        Self.reset([goldens])
+        withKnownIssue("the images are not found: the message says so") {
+            assertSnapshot(of: header("Pull"), as: .state(.idle, percent: 0.6), named: "idle", record: .never, snapshotDirectory: goldens)
+        } matching: { issue in
+            let text = "\(issue)"
+            return text.contains("the app's resources: UIImage(named: \"pull_1\")") && text.contains("found nothing in \(goldens)")
+        }
     }
 }
