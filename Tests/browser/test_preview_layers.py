@@ -98,7 +98,10 @@ def test_the_panel_edits_the_layers_and_the_saved_scene_draws_the_still(browser,
     centre = card(page, "shape1").locator('.layer-property[data-property="centerX"] input[data-part=""]')
     centre.fill("w * (")
     wait_js(page, "document.querySelector('#status').classList.contains('error')")
-    assert page.locator("#status").inner_text().startswith("Layer shape1 centerX: ")
+    # Said in a designer's words: the layer's name and the property's title.
+    assert page.locator("#status").inner_text().startswith("Layer shape1, Center X: ")
+    assert card(page, "shape1").locator('.layer-property[data-property="centerX"] .label').inner_text() == "Center X"
+    wait_js(page, "document.querySelector('#findings').textContent.startsWith('Layer shape1, Center X: ')")
     assert centre.get_attribute("aria-invalid") == "true"
     assert "character" in card(page, "shape1").locator(".field-error").inner_text()
     centre.fill("w - 60")

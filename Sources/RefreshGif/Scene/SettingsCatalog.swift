@@ -108,6 +108,8 @@ import RefreshModel
         public var help: String
         /// A value it takes, as JSON.
         public var example: String
+        /// The property in words (`Center X`), by the rule the settings' titles follow.
+        public var title: String
     }
 
     /// The settings.
@@ -134,7 +136,7 @@ import RefreshModel
             name: property.name, kinds: property.kinds.map(\.rawValue), type: type, choices: choices,
             files: property.type.accepts.map(Files.init),
             byState: property.variation.contains(.byState), byPull: property.variation.contains(.byPercent), help: property.help,
-            example: property.example.jsonText)
+            example: property.example.jsonText, title: title(of: property.name))
     }
 
     /// The catalog of `schema`'s settings and libraries.
@@ -204,7 +206,8 @@ import RefreshModel
         }
         let spelled = words.map { word -> String in
             let lower = word.lowercased()
-            return ["sv", "zj", "rtl", "mj"].contains(lower) ? lower.uppercased() : lower
+            // A letter alone is a name (`centerX`: Center X); a library's initials are capitals.
+            return ["sv", "zj", "rtl", "mj"].contains(lower) || lower.count == 1 ? lower.uppercased() : lower
         }
         guard let first = spelled.first else { return key }
         return ([first.prefix(1).uppercased() + first.dropFirst()] + spelled.dropFirst()).joined(separator: " ")

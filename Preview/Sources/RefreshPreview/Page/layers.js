@@ -169,7 +169,7 @@ function card(layer, index, layers) {
   if (missing.length) {
     const adder = el("select", { class: "add-property", "aria-label": `Add a property to ${layer.name}` });
     adder.append(el("option", { value: "", text: "Add a property…" }));
-    for (const field of missing) adder.append(el("option", { value: field.name, text: field.name, title: field.help }));
+    for (const field of missing) adder.append(el("option", { value: field.name, text: field.title, title: field.help }));
     adder.addEventListener("change", () => {
       if (!adder.value) return;
       const now = currentLayers();
@@ -199,7 +199,7 @@ function propertyRow(field, value, index, layer) {
   const mode = modeOf(value);
   const rowId = `layer-${index}-${field.name}`;
   const row = el("div", { class: "layer-property", "data-property": field.name, "data-mode": mode, title: field.help });
-  const label = el("span", { class: "label", id: `${rowId}-label`, text: field.name });
+  const label = el("span", { class: "label", id: `${rowId}-label`, text: field.title });
   const values = el("div", { class: "values", role: "group", "aria-labelledby": `${rowId}-label` });
   if (mode === "fixed") {
     values.append(input(field, value, `${rowId}-value`, "", field.name, layer));
@@ -299,5 +299,18 @@ export function markLayerError(text) {
     }
     place.append(el("span", { class: "field-error", id, text: reason }));
   }
-  return { text: `Layer ${name || ""}${property ? " " + property : ""}: ${reason}`.replace("Layer :", "Layers:"), reason };
+  return { text: `${layerWords(name, property)}: ${reason}`, reason };
+}
+
+// A layer and its property as a designer names them: "Layer shape1, Center X".
+export function layerWords(name, property) {
+  if (!name && !property) return "Layers";
+  const field = property && schema().layerFields.find((f) => f.name === property);
+  return `Layer ${name || ""}${property ? ", " + (field ? field.title : property) : ""}`;
+}
+
+// A message about a layer (`$.layers.shape1.centerX: …`) in those words; any other as it is.
+export function layerMessage(text) {
+  const match = text.match(/^\$\.layers\.([A-Za-z0-9_]+)(?:\.([A-Za-z]+))?:\s*(.*)$/s);
+  return match ? `${layerWords(match[1], match[2])}: ${match[3]}` : text;
 }

@@ -4,7 +4,7 @@
 import { appearance, emit, isOffline, setOffline, uploads } from "./state.js";
 import { $, aboutSetting, el, failure, inWords, query, setStatus } from "./dom.js";
 import { uploadAgain } from "./uploads.js";
-import { markLayerError } from "./layers.js";
+import { layerMessage, markLayerError } from "./layers.js";
 import { sceneSettings } from "./scene.js";
 "use strict";
 
@@ -139,7 +139,11 @@ async function refreshFindings() {
     return;
   }
   const list = $("findings");
-  if (!response.ok) { list.replaceChildren(el("li", { text: aboutSetting(await failure(response)).text })); return; }
+  if (!response.ok) {
+    const said = await failure(response);
+    list.replaceChildren(el("li", { text: said.startsWith("$.layers") ? layerMessage(said) : aboutSetting(said).text }));
+    return;
+  }
   const { findings } = await response.json();
   list.replaceChildren(...findings.map((f) => el("li", { class: f.severity, text: formatFinding(f) })));
   if (!findings.length) list.append(el("li", { text: "No findings: the images will show as drawn here." }));
