@@ -85,7 +85,7 @@ let package = Package(
         .target(
             name: "RefreshGifSnapshotTesting",
             dependencies: [
-                "RefreshGif",
+                "RefreshGif", "RefreshGifUIKit",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
 

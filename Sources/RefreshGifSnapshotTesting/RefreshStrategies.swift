@@ -1,6 +1,7 @@
 #if SnapshotTesting
     import Foundation
     @_spi(Tools) import RefreshGif
+    import RefreshGifUIKit
     import SnapshotTesting
 
     /// The pictures a refresh control strategy compares: a PNG (RGBA, as `refresh-render`
@@ -93,6 +94,42 @@
     }
 
     /// The work behind the strategies.
+    extension Snapshotting where Value: MJRefreshComponent, Format == RefreshPNG {
+        /// Your app's own refresh control, made and configured by its code through
+        /// RefreshGifUIKit (docs/app-code.md), drawn in `state`, pulled `percent`, `time` seconds
+        /// after the state began: the picture the command line draws for the same control.
+        /// - Parameters:
+        ///   - state: the state drawn.
+        ///   - percent: how far it is pulled (0 … 1 and past it).
+        ///   - time: seconds since the state began.
+        ///   - threshold: how different two pixels may be and still match, 0 (exact) to 1.
+        /// - Returns: the strategy.
+        public static func refreshState(_ state: MJRefreshState, percent: Double = 0, time: Double = 0, threshold: Double = 0)
+            -> Snapshotting
+        {
+            Snapshotting(pathExtension: "png", diffing: .refreshImage(threshold: threshold)) { control in
+                RefreshDiff.png { try RefreshRenderer().render(try control.scene(state: state, percent: percent, time: time)) }
+            }
+        }
+
+        /// Your app's control through a gesture file (pull, release, refresh, end), every frame
+        /// on one PNG grid.
+        /// - Parameters:
+        ///   - path: a gesture file; its `control` is left out: the control is the app's.
+        ///   - fps: frames per second.
+        ///   - columns: frames per row of the grid.
+        /// - Returns: the strategy.
+        public static func refreshGesture(_ path: String, fps: Int = 30, columns: Int = 8) -> Snapshotting {
+            Snapshotting(pathExtension: "png", diffing: .refreshImage()) { control in
+                RefreshDiff.png {
+                    let file = try GestureFile.read(path)
+                    let animation = try RefreshAnimation.gesture(file.gesture, scene: try control.scene(), fps: fps, showContent: true)
+                    return try FrameGrid.grid(try (0..<animation.count).map { try animation.frame(at: $0).image }, columns: columns)
+                }
+            }
+        }
+    }
+
     enum RefreshDiff {
         /// The PNG of what `draw` makes, or the reason it failed as text (which never decodes as a
         /// PNG, so the comparison reports it).

@@ -23,6 +23,9 @@ extension ExamplePackages {
             #expect(record.status != 0, "swift-snapshot-testing fails the run that records")
             let recorded = CLI.files(in: snapshots)
             #expect(recorded.count == 3 && recorded.allSatisfy { $0.hasSuffix(".png") }, "\(recorded)\n\(record.output)")
+            // The app's own control, through RefreshGifUIKit, with `.refreshState(…)`.
+            let appSnapshots = package + "/Tests/SnapshotTestingDemoTests/__Snapshots__/AppHeaderSnapshots"
+            #expect(CLI.files(in: appSnapshots) == ["pulling.1.png"], "\(record.output)")
 
             let pass = try ExamplePackages.swift(test, in: package)
             #expect(pass.status == 0, "\(pass.output)")
@@ -31,6 +34,7 @@ extension ExamplePackages {
             #expect(broken.status != 0)
             #expect(broken.output.contains("pixels differ") && broken.output.contains(".diff.png"), "\(broken.output)")
             #expect(CLI.files(in: snapshots) == recorded)
+            #expect(broken.output.contains("AppHeaderSnapshots"), "\(broken.output)")
         }
     }
 }

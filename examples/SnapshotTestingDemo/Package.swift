@@ -21,6 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "RefreshGif", package: identity),
                 .product(name: "RefreshGifSnapshotTesting", package: identity),
+                .product(name: "RefreshGifUIKit", package: identity),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]),
