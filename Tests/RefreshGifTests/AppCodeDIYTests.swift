@@ -5,112 +5,98 @@ import RefreshGifUIKit
 import Testing
 
 /// MJRefresh's example app's DIY header, written in Swift as an app would: a subclass of the
-/// bare `MJRefreshHeader` with a label, a switch, a logo and a spinner of its own.
+/// bare `MJRefreshHeader` with a label, a switch, a logo and a spinner of its own (the views
+/// and what each state shows are shared with the back footer, as an app would share them).
 final class DIYHeader: MJRefreshHeader {
-    let label = UILabel()
-    let toggle = UISwitch()
-    let logo = UIImageView(image: UIImage(named: "Logo"))
-    let loading = UIActivityIndicatorView(style: .gray)
+    let views = DIYViews(texts: [
+        .idle: "赶紧下拉吖(开关是打酱油滴)", .pulling: "赶紧放开我吧(开关是打酱油滴)", .refreshing: "加载数据中(开关是打酱油滴)",
+    ])
 
     override func prepare() {
         super.prepare()
-        DIYDemo.setUp(self, label: label, toggle: toggle)
-        logo.contentMode = .scaleAspectFit
-        addSubview(logo)
-        addSubview(loading)
+        views.add(to: self)
     }
 
     override func placeSubviews() {
         super.placeSubviews()
-        label.frame = bounds
-        logo.bounds = CGRect(x: 0, y: 0, width: bounds.width, height: 100)
-        logo.center = CGPoint(x: mj_w * 0.5, y: -logo.mj_h + 20)
-        loading.center = CGPoint(x: mj_w - 30, y: mj_h * 0.5)
+        // The logo sits above the header.
+        views.place(in: self, logoCenterY: -100 + 20)
     }
 
     override var state: MJRefreshState {
-        didSet {
-            switch state {
-            case .idle:
-                loading.stopAnimating()
-                toggle.setOn(false, animated: true)
-                label.text = "赶紧下拉吖(开关是打酱油滴)"
-            case .pulling:
-                loading.stopAnimating()
-                toggle.setOn(true, animated: true)
-                label.text = "赶紧放开我吧(开关是打酱油滴)"
-            case .refreshing:
-                toggle.setOn(true, animated: true)
-                loading.startAnimating()
-                label.text = "加载数据中(开关是打酱油滴)"
-            default:
-                break
-            }
-        }
+        didSet { views.show(state) }
     }
 
     override var pullingPercent: CGFloat {
-        didSet {
-            let red = 1.0 - pullingPercent * 0.5, green = 0.5 - 0.5 * pullingPercent, blue = 0.5 * pullingPercent
-            label.textColor = UIColor(red: red, green: green, blue: blue, alpha: 1)
-        }
+        didSet { views.tint(pullingPercent) }
     }
 }
 
 /// MJRefresh's example app's DIY back footer: the header's views, the logo below the control,
 /// a text for No More Data, on the bare `MJRefreshBackFooter`.
 final class DIYBackFooter: MJRefreshBackFooter {
-    let label = UILabel()
-    let toggle = UISwitch()
-    let logo = UIImageView(image: UIImage(named: "Logo"))
-    let loading = UIActivityIndicatorView(style: .gray)
+    let views = DIYViews(texts: [
+        .idle: "赶紧上拉吖(开关是打酱油滴)", .pulling: "赶紧放开我吧(开关是打酱油滴)", .refreshing: "加载数据中(开关是打酱油滴)",
+        .noMoreData: "木有数据了(开关是打酱油滴)",
+    ])
 
     override func prepare() {
         super.prepare()
-        DIYDemo.setUp(self, label: label, toggle: toggle)
-        logo.contentMode = .scaleAspectFit
-        addSubview(logo)
-        addSubview(loading)
+        views.add(to: self)
     }
 
     override func placeSubviews() {
         super.placeSubviews()
-        label.frame = bounds
-        logo.bounds = CGRect(x: 0, y: 0, width: bounds.width, height: 100)
-        logo.center = CGPoint(x: mj_w * 0.5, y: mj_h + logo.mj_h * 0.5)
-        loading.center = CGPoint(x: mj_w - 30, y: mj_h * 0.5)
+        // The logo sits below the footer.
+        views.place(in: self, logoCenterY: mj_h + 100 * 0.5)
     }
 
     override var state: MJRefreshState {
-        didSet {
-            switch state {
-            case .idle:
-                loading.stopAnimating()
-                toggle.setOn(false, animated: true)
-                label.text = "赶紧上拉吖(开关是打酱油滴)"
-            case .pulling:
-                loading.stopAnimating()
-                toggle.setOn(true, animated: true)
-                label.text = "赶紧放开我吧(开关是打酱油滴)"
-            case .refreshing:
-                toggle.setOn(true, animated: true)
-                loading.startAnimating()
-                label.text = "加载数据中(开关是打酱油滴)"
-            case .noMoreData:
-                loading.stopAnimating()
-                toggle.setOn(false, animated: true)
-                label.text = "木有数据了(开关是打酱油滴)"
-            default:
-                break
-            }
-        }
+        didSet { views.show(state) }
     }
 
     override var pullingPercent: CGFloat {
-        didSet {
-            let red = 1.0 - pullingPercent * 0.5, green = 0.5 - 0.5 * pullingPercent, blue = 0.5 * pullingPercent
-            label.textColor = UIColor(red: red, green: green, blue: blue, alpha: 1)
-        }
+        didSet { views.tint(pullingPercent) }
+    }
+}
+
+/// The DIY demos' own views: a label, a switch, a logo and a spinner, and what each state shows.
+final class DIYViews {
+    let label = UILabel()
+    let toggle = UISwitch()
+    let logo = UIImageView(image: UIImage(named: "Logo"))
+    let loading = UIActivityIndicatorView(style: .gray)
+    let texts: [MJRefreshState: String]
+
+    init(texts: [MJRefreshState: String]) { self.texts = texts }
+
+    func add(to control: MJRefreshComponent) {
+        DIYDemo.setUp(control, label: label, toggle: toggle)
+        logo.contentMode = .scaleAspectFit
+        control.addSubview(logo)
+        control.addSubview(loading)
+    }
+
+    func place(in control: MJRefreshComponent, logoCenterY: CGFloat) {
+        label.frame = control.bounds
+        logo.bounds = CGRect(x: 0, y: 0, width: control.bounds.width, height: 100)
+        logo.center = CGPoint(x: control.mj_w * 0.5, y: logoCenterY)
+        loading.center = CGPoint(x: control.mj_w - 30, y: control.mj_h * 0.5)
+    }
+
+    /// A state with a text of its own: the text, the switch on while pulled or refreshing, the
+    /// spinner turning while refreshing. Any other state keeps what the last one showed.
+    func show(_ state: MJRefreshState) {
+        guard let text = texts[state] else { return }
+        label.text = text
+        toggle.setOn(state == .pulling || state == .refreshing, animated: true)
+        if state == .refreshing { loading.startAnimating() } else { loading.stopAnimating() }
+    }
+
+    /// Orange at rest to purple at a full pull.
+    func tint(_ percent: CGFloat) {
+        let red = 1.0 - percent * 0.5, green = 0.5 - 0.5 * percent, blue = 0.5 * percent
+        label.textColor = UIColor(red: red, green: green, blue: blue, alpha: 1)
     }
 }
 
@@ -127,48 +113,31 @@ final class ProgressHeader: MJRefreshHeader {
 extension AppCodeTests {
     static let layers = Support.root.appendingPathComponent("examples/layers").path
 
-    @Test("the DIY header's own code draws what its scene file (examples/layers/MJDIYHeader.json) draws, at rest and past the pull")
-    func diyHeaderIsItsSceneFile() throws {
+    @Test(
+        "the DIY header's and back footer's own code draw what their scene files (examples/layers/NAME.json) draw, in every state they show",
+        arguments: ["MJDIYHeader", "MJDIYBackFooter"])
+    func diyControlsAreTheirSceneFiles(name: String) throws {
         AppResources.folders = [Self.layers]
         AppDevice.language = "en"
         AppDevice.now = nil
-        let scene = try SceneDescription(contentsOfFile: Self.layers + "/MJDIYHeader.json")
-        for (state, word, percent) in [(MJRefreshState.idle, "idle", 0.0), (.pulling, "pulling", 1.0), (.refreshing, "refreshing", 1.0)] {
-            let header = DIYHeader {}
-            let drawn = try RefreshRenderer().render(try header.scene(state: state, percent: percent))
-            var expected = scene
-            expected[.state] = .text(word)
-            expected[.percent] = .number(percent)
-            let reference = try RefreshRenderer().render(try expected.makeScene())
-            #expect(drawn.width == reference.width && drawn.height == reference.height, "\(word)")
-            let differing = zip(drawn.pixels, reference.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(word): \(differing) channel values differ")
-            if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] { try drawn.writePNG(to: look + "/diy-\(word).png") }
-        }
-        #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
-    }
-
-    @Test("the DIY back footer's own code draws what its scene file (examples/layers/MJDIYBackFooter.json) draws, in every state")
-    func diyBackFooterIsItsSceneFile() throws {
-        AppResources.folders = [Self.layers]
-        AppDevice.language = "en"
-        AppDevice.now = nil
-        let scene = try SceneDescription(contentsOfFile: Self.layers + "/MJDIYBackFooter.json")
-        // At rest and at a full pull, as the header's test: between them the demo's colour is
-        // 0.5 green where the scene file's #FF8000 is 128/255, a level apart at some pulls.
-        let cases: [(MJRefreshState, String, Double)] = [
-            (.idle, "idle", 0.0), (.pulling, "pulling", 1.0), (.refreshing, "refreshing", 1.0), (.noMoreData, "no-more-data", 0.0),
-        ]
+        let scene = try SceneDescription(contentsOfFile: Self.layers + "/\(name).json")
+        let footer = name == "MJDIYBackFooter"
+        // At rest and at a full pull: between them the demo's colour is 0.5 green where the
+        // scene file's #FF8000 is 128/255, a level apart at some pulls.
+        let cases: [(MJRefreshState, String, Double)] =
+            [(.idle, "idle", 0.0), (.pulling, "pulling", 1.0), (.refreshing, "refreshing", 1.0)]
+            + (footer ? [(.noMoreData, "no-more-data", 0.0)] : [])
         for (state, word, percent) in cases {
-            let drawn = try RefreshRenderer().render(try DIYBackFooter {}.scene(state: state, percent: percent))
+            let control: MJRefreshComponent = footer ? DIYBackFooter {} : DIYHeader {}
+            let drawn = try RefreshRenderer().render(try control.scene(state: state, percent: percent))
             var expected = scene
             expected[.state] = .text(word)
             expected[.percent] = .number(percent)
             let reference = try RefreshRenderer().render(try expected.makeScene())
             #expect(drawn.width == reference.width && drawn.height == reference.height, "\(word)")
             let differing = zip(drawn.pixels, reference.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(word) at \(percent): \(differing) channel values differ")
-            if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] { try drawn.writePNG(to: look + "/diy-back-\(word).png") }
+            #expect(differing == 0, "\(name) \(word): \(differing) channel values differ")
+            if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] { try drawn.writePNG(to: look + "/\(name)-\(word).png") }
         }
         #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
     }
