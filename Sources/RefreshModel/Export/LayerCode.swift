@@ -113,10 +113,10 @@ struct LayerCode {
     }
 
     /// A choice property assigned as an enumeration case (`.center`, `NSTextAlignmentCenter`).
-    mutating func choice(_ property: LayerProperty, _ swift: String, type: AppType, objcPrefix: String) {
-        assign(layer.texts[property.name], to: member(swift), local: property.name, type, fallback: .none) { word in
-            .enumCase(swift: word, objc: objcPrefix + word.prefix(1).uppercased() + word.dropFirst())
-        }
+    /// A state not given takes `otherwise`, the view's own default.
+    mutating func choice(_ property: LayerProperty, _ swift: String, type: AppType, objcPrefix: String, otherwise: String) {
+        let word = { (word: String) in AppValue.enumCase(swift: word, objc: objcPrefix + word.prefix(1).uppercased() + word.dropFirst()) }
+        assign(layer.texts[property.name], to: member(swift), local: property.name, type, fallback: word(otherwise), value: word)
     }
 
     /// Binds `local` to a number property in `updateLayers`; false when not given.
@@ -158,12 +158,13 @@ struct LayerCode {
                 prepare.append(.set(member("font"), system))
             }
             choice(
-                .alignment, "textAlignment", type: .named(swift: "NSTextAlignment", objc: "NSTextAlignment"), objcPrefix: "NSTextAlignment")
+                .alignment, "textAlignment", type: .named(swift: "NSTextAlignment", objc: "NSTextAlignment"), objcPrefix: "NSTextAlignment",
+                otherwise: "left")
             if let count = layer.number(.lines, Self.rest) { prepare.append(.set(member("numberOfLines"), .integer(Int(count)))) }
         case .image:
             choice(
                 .contentMode, "contentMode", type: .named(swift: "UIView.ContentMode", objc: "UIViewContentMode"),
-                objcPrefix: "UIViewContentMode")
+                objcPrefix: "UIViewContentMode", otherwise: "scaleToFill")
             if let varying = layer.texts[LayerProperty.image.name] {
                 update += Self.binding("image", .optionalImage, varying, fallback: .none, value: imageValue, mix: nil)
             } else {
@@ -188,7 +189,9 @@ struct LayerCode {
                 update.append(.when(.operation(.differs, member("isOn", objc: "on"), .name("on")), then: [set], otherwise: []))
             }
         case .shape:
-            choice(.lineCap, "lineCap", type: .named(swift: "CAShapeLayerLineCap", objc: "CAShapeLayerLineCap"), objcPrefix: "kCALineCap")
+            choice(
+                .lineCap, "lineCap", type: .named(swift: "CAShapeLayerLineCap", objc: "CAShapeLayerLineCap"), objcPrefix: "kCALineCap",
+                otherwise: "butt")
         case .arrow: break
         }
     }

@@ -46,9 +46,8 @@ extension SceneValue {
     ///   - otherwise: the value of every other state.
     /// - Returns: the value.
     public static func states<V: SceneValueConvertible>(_ values: [RefreshState: V], otherwise: V? = nil) -> SceneValue {
-        var map: [String: SceneValue] = [:]
-        for (state, value) in values { map[state.rawValue] = value.sceneValue }
-        if let other = otherwise?.sceneValue { map[otherwiseKey] = other }
+        guard case var .byState(map)? = values.sceneValue else { return .byState([:]) }
+        map[otherwiseKey] = otherwise?.sceneValue
         return .byState(map)
     }
 
