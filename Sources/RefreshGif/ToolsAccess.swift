@@ -19,6 +19,14 @@
     }
 }
 
+@_spi(Tools) extension LayerProperty {
+    /// A value of this property naming `path` (a font's file as `15 PATH`), by the rule every
+    /// declaration shares; nil for a property that names no file.
+    /// - Parameter path: a file's path.
+    /// - Returns: the value.
+    public func value(naming path: String) -> SceneValue? { valueNaming(path) }
+}
+
 @_spi(Tools) extension RefreshScene {
     /// How long the scroll view's inset takes to open and to close, in µs.
     public var insetMicroseconds: (open: Int64, close: Int64) { (family.motion.insetIn, family.motion.insetOut) }

@@ -280,7 +280,7 @@ struct LayerTests {
             """
         try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
         let read = try SceneDescription(contentsOfFile: folder + "/scene.json")
-        #expect(read.layerFiles == [folder + "/swatch@2x.png"])
+        #expect(read.namedFiles.map(\.path) == [folder + "/swatch@2x.png"])
         var options = SceneDescription()
         options[.state] = "idle"
         let merged = read.merged(with: options)
@@ -357,7 +357,7 @@ struct LayerDocTests {
     func tableIsCurrent() throws {
         let path = Support.root.appendingPathComponent("docs/layers.md").path
         let section = try #require(
-            try Support.generatedSection(path, begin: Self.begin, end: Self.end, written: LayerProperty.markdownTable))
+            try Support.generatedSection(path, begin: Self.begin, end: Self.end, written: SettingsCatalog(schema: .standard).layerMarkdownTable))
         #expect(section.found == section.written, "run REFRESH_UPDATE_DOCS=1 swift test --filter LayerDocTests")
     }
 }

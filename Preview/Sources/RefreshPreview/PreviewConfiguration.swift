@@ -54,6 +54,6 @@ public struct PreviewConfiguration: Sendable {
     /// The paths of the files named at start, as given (a request may name these): every
     /// setting and every layer property that names a file, found from the declarations.
     var namedPaths: Set<String> {
-        Set(base.namedFiles.map(\.path) + base.layerFiles)
+        Set(base.namedFiles.map(\.path))
     }
 }

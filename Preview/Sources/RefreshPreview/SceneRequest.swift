@@ -92,10 +92,8 @@ struct SceneRequest: Sendable {
         let named = configuration.namedPaths
         // The settings' files, then the layers' (their images, a font given as a file), each
         // refusal naming what names the file: `--font`, `$.layers.logo.image`.
-        let files =
-            given.namedFiles.map { (place: "--" + $0.field.option, path: $0.path) }
-            + given.layerNamedFiles.map { (place: ErrorReport.option(for: $0.field), path: $0.path) }
-        for (place, path) in files {
+        for file in given.namedFiles {
+            let (place, path) = (file.place, file.path)
             if path.hasPrefix(UploadStore.prefix) {
                 guard uploads.path(for: path) != nil else {
                     throw PreviewError.badRequest(
@@ -148,7 +146,6 @@ struct SceneRequest: Sendable {
     /// The description with every file value that `replacement` knows replaced.
     private func replacingUploads(_ replacement: (String) -> String?) -> SceneDescription {
         // The replacement never throws.
-        let files = (try? description.replacingFiles { _, path in replacement(path) ?? path }) ?? description
-        return (try? files.replacingLayerFiles { replacement($0) ?? $0 }) ?? files
+        (try? description.replacingFiles { replacement($0) ?? $0 }) ?? description
     }
 }

@@ -48,7 +48,7 @@ import Testing
         #expect((layers[1]["on"] as? [String: Bool]) == ["idle": false, "pulling": true, "refreshing": true])
         // The logo's file is one the page may name back.
         let files = try #require(session?["files"] as? [String])
-        #expect(files == base.layerFiles)
+        #expect(files == base.namedFiles.map(\.path))
     }
 
     @Test func aLayersPairReplacesTheServersLayers() async throws {

@@ -82,10 +82,6 @@ import Testing
 
     /// A layer's value naming `path` for `property`: the path itself for a file, a font's file
     /// as a label's font setting names one (`16 PATH`).
-    static func layerValue(_ property: LayerProperty, naming path: String) -> SceneValue {
-        property.type == .font ? .text("16 " + path) : .text(path)
-    }
-
     /// The same gate for the layers' files: every layer property that names a file (found from
     /// the declarations: type file or font), on every kind that has it, on every route.
     @Test func everyLayerFilePropertyOnEveryRouteReadsOnlyFilesNamedAtStart() async throws {
@@ -95,7 +91,7 @@ import Testing
         base.layers = [ControlLayer(.image, name: "logo", [.image: "pull.gif", .width: 40, .height: 40])]
         let service = PreviewService(configuration: PreviewConfiguration(base: base, baseDirectory: served))
 
-        let properties = LayerProperty.all.filter { $0.type == .file || $0.type == .font }
+        let properties = LayerProperty.all.filter { $0.value(naming: "x") != nil }
         #expect(properties.contains { $0.type == .file } && properties.contains { $0.type == .font })
         let attacks = [secret, "../secret.ttf", "inside.ttf", root + "/missing.ttf", "upload:99"]
         for property in properties {
@@ -105,7 +101,7 @@ import Testing
                     // A font's `upload:99` is a family's name, not a file: nothing to refuse.
                     if property.type == .font && path.hasPrefix("upload:") { continue }
                     var layer = ControlLayer(kind, name: "probe", [.width: 20, .height: 20])
-                    layer[property] = Self.layerValue(property, naming: path)
+                    layer[property] = property.value(naming: path)
                     let query = "layers=" + Self.encoded("[" + layer.jsonText + "]")
                     for (route, call) in Self.routes(service) {
                         let what = "\(kind.rawValue).\(property.name) \(path) \(route)"
@@ -155,7 +151,7 @@ import Testing
             guard let kind = property.kinds.first else { continue }
             for attack in canary.attacks {
                 var layer = ControlLayer(kind, name: "probe", [.width: 20, .height: 20])
-                layer[property] = property.type == .font ? .text("16 " + attack) : .text(attack)
+                layer[property] = property.value(naming: attack) ?? .text(attack)
                 queries.append(("layer \(property.name) \(attack)", "layers=" + Self.encoded("[" + layer.jsonText + "]")))
             }
         }

@@ -356,63 +356,47 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         CheckedDescription(description: self, build: try build())
     }
 
-    /// Every file this description names, as written, with the setting that names it: found
-    /// from the settings' declarations (``SceneField/fileForm``), so a new setting that names
-    /// a file is listed without any change here (docs/robustness.md, "Paths").
-    @_spi(Tools) public var namedFiles: [(field: SceneField, path: String)] {
-        schema.fields.flatMap { field -> [(field: SceneField, path: String)] in
-            guard let form = field.fileForm, let value = self[field] else { return [] }
-            return form.paths(in: value).map { (field, $0) }
+    /// Every file this description names, as written: each setting's and each layer's, found
+    /// by one walk over the declarations (``Declaration/fileForm``) — a setting or layer
+    /// property that names a file is listed without any change here (docs/robustness.md,
+    /// "Paths"). An empty text names no file.
+    @_spi(Tools) public var namedFiles: [NamedFile] {
+        fileValues.flatMap { slot, form, value in
+            form.paths(in: value).filter { !$0.isEmpty }.map { NamedFile(slot: slot, path: $0) }
         }
     }
 
-    /// Every file the layers name (images, and fonts given as files), as written, each once.
-    @_spi(Tools) public var layerFiles: [String] {
-        var out: [String] = []
-        for (_, path) in layerNamedFiles where !out.contains(path) { out.append(path) }
-        return out
-    }
-
-    /// Every file the layers name, as written, with what names it (`layers.NAME.PROPERTY`):
-    /// found by the properties' declarations of how a value names files (the rule settings
-    /// declare, ``FileForm``), like ``namedFiles`` for the settings.
-    @_spi(Tools) public var layerNamedFiles: [(field: String, path: String)] {
-        layers.flatMap { layer in
-            LayerProperty.all.flatMap { property -> [(field: String, path: String)] in
-                guard let form = property.type.fileForm, let value = layer[property] else { return [] }
-                let field = Self.layersKey + "." + layer.name + "." + property.name
-                return form.paths(in: value).filter { !$0.isEmpty }.map { (field, $0) }
-            }
-        }
-    }
-
-    /// This description with every file a layer names moved by `replace` (images, and the
-    /// file of a font given as one), by the same rule.
+    /// This description with every file it names (``namedFiles``) replaced: the settings' and
+    /// the layers', by the same walk.
     /// - Parameter replace: a file's new path from its path as written.
-    /// - Returns: the description.
-    /// - Throws: what `replace` throws.
-    @_spi(Tools) public func replacingLayerFiles(_ replace: (String) throws -> String) throws -> SceneDescription {
-        var out = self
-        for index in out.layers.indices {
-            for property in LayerProperty.all {
-                guard let form = property.type.fileForm, let value = out.layers[index][property] else { continue }
-                out.layers[index][property] = try form.replacingPaths(in: value, replace)
-            }
-        }
-        return out
-    }
-
-    /// This description with every file it names (``namedFiles``) replaced.
-    /// - Parameter replace: a file's new path, from its setting and its path as written.
     /// - Returns: the description, every other value as it was.
     /// - Throws: what `replace` throws.
-    @_spi(Tools) public func replacingFiles(_ replace: (SceneField, String) throws -> String) throws -> SceneDescription {
+    @_spi(Tools) public func replacingFiles(_ replace: (String) throws -> String) throws -> SceneDescription {
         var out = self
-        for field in schema.fields {
-            guard let form = field.fileForm, let value = self[field] else { continue }
-            out[field] = try form.replacingPaths(in: value) { try replace(field, $0) }
+        for (slot, form, value) in fileValues {
+            let replaced = try form.replacingPaths(in: value) { $0.isEmpty ? $0 : try replace($0) }
+            switch slot {
+            case let .setting(field): out[field] = replaced
+            case let .layer(index, _, property): out.layers[index][property] = replaced
+            }
         }
         return out
+    }
+
+    /// Every value given that may name a file, with the declaration's form: the settings' in
+    /// the schema's order, then each layer's properties in the declarations' order.
+    private var fileValues: [(slot: NamedFile.Slot, form: FileForm, value: SceneValue)] {
+        let settings = schema.fields.compactMap { field -> (NamedFile.Slot, FileForm, SceneValue)? in
+            guard let form = field.fileForm, let value = self[field] else { return nil }
+            return (.setting(field), form, value)
+        }
+        let layers = layers.indices.flatMap { index in
+            LayerProperty.all.compactMap { property -> (NamedFile.Slot, FileForm, SceneValue)? in
+                guard let form = property.fileForm, let value = self.layers[index][property] else { return nil }
+                return (.layer(index, self.layers[index].name, property), form, value)
+            }
+        }
+        return settings + layers
     }
 
     /// This description without any setting that names a file (what costs nothing to apply).
@@ -426,12 +410,13 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
     /// - Parameter baseDirectory: where relative paths start.
     /// - Returns: every named file (``namedFiles``) and a Lottie file's image assets, sorted.
     @_spi(Tools) public func inputPaths(baseDirectory: String? = nil) -> [String] {
-        var paths: [String] = layerFiles.map { Self.resolve($0, from: baseDirectory) }
-        for (field, path) in namedFiles {
-            let file = Self.resolve(path, from: baseDirectory)
+        var paths: [String] = []
+        for named in namedFiles {
+            let file = Self.resolve(named.path, from: baseDirectory)
+            if paths.contains(file) { continue }
             paths.append(file)
-            // A Lottie file's image assets are inputs too.
-            if field.key == SceneField.images.key, FileIO.isRegularFile(file),
+            // A Lottie file's image assets are inputs too, wherever one is taken.
+            if named.accepts?.extensions.contains("json") == true, FileIO.isRegularFile(file),
                 let bytes = try? FileIO.read(file, maxBytes: limits.maxFileBytes)
             {
                 let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
@@ -585,5 +570,49 @@ public struct CheckedDescription: Sendable {
         var scene = loaded
         for field in description.schema.fields { field.carry?(build.scene, &scene) }
         return scene
+    }
+}
+
+/// A file a description names, as written, with what names it (``SceneDescription/namedFiles``).
+@_spi(Tools) public struct NamedFile: Sendable {
+    /// What holds the value: a setting, or a property of a layer.
+    package enum Slot: Sendable {
+        /// A setting.
+        case setting(SceneField)
+        /// A layer's property: the layer's place in the list and its name.
+        case layer(Int, String, LayerProperty)
+    }
+
+    /// What holds it.
+    package let slot: Slot
+    /// The path, as written.
+    public let path: String
+
+    /// The setting that names it; nil for a layer's file.
+    public var setting: SceneField? {
+        if case let .setting(field) = slot { return field }
+        return nil
+    }
+
+    /// Its JSON path: `images`, `layers.logo.image`.
+    public var key: String {
+        switch slot {
+        case let .setting(field): return field.name
+        case let .layer(_, name, property): return SceneDescription.layersKey + "." + name + "." + property.name
+        }
+    }
+
+    /// Where a message says it was named: `--font` for a setting, `$.layers.logo.image` for a
+    /// layer (a layer has no option: it comes from a scene file).
+    public var place: String {
+        setting.map { "--" + $0.option } ?? "$." + key
+    }
+
+    /// The files the declaration that names it takes.
+    package var accepts: FileTypes? {
+        switch slot {
+        case let .setting(field): return field.accepts
+        case let .layer(_, _, property): return property.accepts
+        }
     }
 }

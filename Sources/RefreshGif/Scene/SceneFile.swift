@@ -24,6 +24,6 @@ extension SceneDescription {
     /// - Returns: the description, its paths from the working directory or absolute.
     /// - Throws: ``InvalidValue`` for a value that cannot be rewritten.
     public func resolvingFiles(from folder: String) throws -> SceneDescription {
-        try replacingFiles { _, file in Self.resolve(file, from: folder) }.replacingLayerFiles { Self.resolve($0, from: folder) }
+        try replacingFiles { Self.resolve($0, from: folder) }
     }
 }

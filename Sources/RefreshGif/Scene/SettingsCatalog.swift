@@ -5,10 +5,69 @@ import RefreshModel
 /// (`GET /schema.json`) and the docs' option table is written from. One entry per setting,
 /// in the command line's order, and what each library accepts.
 @_spi(Tools) public struct SettingsCatalog: Encodable, Sendable {
-    /// One setting.
-    public struct Field: Encodable, Sendable {
-        /// The JSON and query name.
+    /// One declaration as the panel and the docs read it: what every declaration has
+    /// (``Declared``: a setting's and a layer property's alike), then what its own kind adds
+    /// (``SettingPart``, ``LayerPart``), written as one JSON object.
+    @dynamicMemberLookup
+    public struct Entry<Own: Encodable & Sendable>: Encodable, Sendable {
+        /// What every declaration has.
+        public var declared: Declared
+        /// What its kind adds.
+        public var own: Own
+
+        /// A part every declaration has (`entry.name`, `entry.files`).
+        public subscript<T>(dynamicMember path: KeyPath<Declared, T>) -> T { declared[keyPath: path] }
+        /// A part of its kind (`entry.option`, `entry.kinds`).
+        public subscript<T>(dynamicMember path: KeyPath<Own, T>) -> T { own[keyPath: path] }
+
+        /// Both parts, as one object.
+        /// - Parameter encoder: the encoder.
+        public func encode(to encoder: any Encoder) throws {
+            try declared.encode(to: encoder)
+            try own.encode(to: encoder)
+        }
+    }
+
+    /// What every declaration has, written by one function for settings and layer properties.
+    public struct Declared: Encodable, Sendable {
+        /// The JSON key (and query name).
         public var name: String
+        /// The key in words, for people who do not read keys (`Hide time label`, `Center X`).
+        public var title: String
+        /// One sentence.
+        public var help: String
+        /// A value it takes, as JSON.
+        public var example: String
+        /// A choice's words.
+        public var choices: [String]?
+        /// The files it takes when it names one (the whole value or a part of it).
+        public var files: Files?
+        /// It may take a value per state.
+        public var byState: Bool
+        /// It may go from one value to another with the pull.
+        public var byPull: Bool
+
+        /// The catalog's form of a declaration.
+        /// - Parameters:
+        ///   - declaration: a setting or a layer property.
+        ///   - title: its own title, when it declares one.
+        package init(_ declaration: some Declaration, title: String? = nil) {
+            name = declaration.name
+            self.title = title ?? declaration.spelledName
+            help = declaration.help
+            example = declaration.example.jsonText
+            choices = declaration.choices.isEmpty ? nil : declaration.choices
+            files = declaration.accepts.map(Files.init)
+            byState = declaration.variation.contains(.byState)
+            byPull = declaration.variation.contains(.byPercent)
+        }
+    }
+
+    /// One setting.
+    public typealias Field = Entry<SettingPart>
+
+    /// What a setting adds.
+    public struct SettingPart: Encodable, Sendable {
         /// The command-line option, without dashes.
         public var option: String
         /// How Swift sets it on a ``SceneDescription``, with its example: `[.height] = 60`.
@@ -17,16 +76,10 @@ import RefreshModel
         public var kind: String
         /// A by-state field's value kind.
         public var valueKind: String?
-        /// A choice's words.
-        public var choices: [String]?
-        /// One sentence.
-        public var help: String
         /// What the value looks like on the command line (`#RRGGBB[AA]`, `STATE=PATH`); empty for flags.
         public var valueName: String
         /// An image or font: chosen from the files named at start or dropped on the page.
         public var isFile: Bool
-        /// The files it takes, when it names one (the whole value or a part of it).
-        public var files: Files?
         /// A limit of the server: a request may only lower it.
         public var isLimit: Bool
         /// True for a setting of the moment (state, pull, time): what changes from picture to
@@ -40,8 +93,6 @@ import RefreshModel
         public var unit: String?
         /// The library that owns the setting; nil for every library's.
         public var owner: String?
-        /// The setting in words, for people who do not read flags (`Hide time label`).
-        public var title: String
         /// True for a colour (`#RRGGBB[AA]`): the panel offers a colour picker with alpha.
         public var isColor: Bool
         /// The values a text setting knows by name (the title languages), for a menu.
@@ -89,27 +140,16 @@ import RefreshModel
     }
 
     /// One property a control's own layers may set (``LayerProperty``, docs/layers.md).
-    public struct LayerField: Encodable, Sendable {
-        /// The JSON key.
-        public var name: String
-        /// The kinds of layer that have it.
+    public typealias LayerField = Entry<LayerPart>
+
+    /// What a layer property adds.
+    public struct LayerPart: Encodable, Sendable {
+        /// The kinds of layer it exists on (its rule, as a setting's classes).
         public var kinds: [String]
         /// number, color, text, flag, font, file or choice.
         public var type: String
-        /// A choice's words.
-        public var choices: [String]?
-        /// The files it may name (a font file, an image), nil when it names none.
-        public var files: Files?
-        /// It may take a value per state.
-        public var byState: Bool
-        /// It may go from one value to another with the pull.
-        public var byPull: Bool
-        /// One sentence.
-        public var help: String
-        /// A value it takes, as JSON.
-        public var example: String
-        /// The property in words (`Center X`), by the rule the settings' titles follow.
-        public var title: String
+        /// What it takes, in words (`a colour #RRGGBB or #RRGGBBAA`).
+        public var phrase: String
     }
 
     /// The settings.
@@ -122,21 +162,19 @@ import RefreshModel
     public var layerStates: [String] = RefreshState.allCases.map(\.rawValue) + ["default"]
     /// The properties layers may set, in the declarations' order.
     public var layerFields: [LayerField] = LayerProperty.all.map { property in
-        let type: String, choices: [String]?
+        let type: String
         switch property.type {
-        case .number: (type, choices) = ("number", nil)
-        case .color: (type, choices) = ("color", nil)
-        case .text: (type, choices) = ("text", nil)
-        case .flag: (type, choices) = ("flag", nil)
-        case .font: (type, choices) = ("font", nil)
-        case .file: (type, choices) = ("file", nil)
-        case let .choice(words): (type, choices) = ("choice", words)
+        case .number: type = "number"
+        case .color: type = "color"
+        case .text: type = "text"
+        case .flag: type = "flag"
+        case .font: type = "font"
+        case .file: type = "file"
+        case .choice: type = "choice"
         }
         return LayerField(
-            name: property.name, kinds: property.kinds.map(\.rawValue), type: type, choices: choices,
-            files: property.type.accepts.map(Files.init),
-            byState: property.variation.contains(.byState), byPull: property.variation.contains(.byPercent), help: property.help,
-            example: property.example.jsonText, title: title(of: property.name))
+            declared: Declared(property), own: LayerPart(
+                kinds: LayerKind.allCases.filter(property.applies(to:)).map(\.rawValue), type: type, phrase: property.type.phrase))
     }
 
     /// The catalog of `schema`'s settings and libraries.
@@ -145,16 +183,15 @@ import RefreshModel
         self.init(
             fields: schema.fields.map { field in
                 let (kind, valueKind) = Self.kindNames(field.valueKind)
+                let classes = Self.classes(of: field, in: schema)
                 return Field(
-                    name: field.name, option: field.option, swift: field.swiftExample, kind: kind, valueKind: valueKind,
-                    choices: field.choices.isEmpty ? nil : field.choices, help: field.help, valueName: field.valueName,
-                    isFile: field.namesFile, files: field.files,
-                    isLimit: field.group == .limits, isMoment: field.isMoment, group: field.group.rawValue, defaultText: field.defaultText,
-                    unit: field.unit,
-                    owner: field.owner, title: field.title ?? Self.title(of: field.name), isColor: field.isColor,
-                    suggestions: field.suggestions,
-                    classes: Self.classes(of: field, in: schema).map { $0.map(Self.key) },
-                    classNames: Self.classNames(Self.classes(of: field, in: schema) ?? [], in: schema))
+                    declared: Declared(field, title: field.title),
+                    own: SettingPart(
+                        option: field.option, swift: field.swiftExample, kind: kind, valueKind: valueKind, valueName: field.valueName,
+                        isFile: field.namesFile, isLimit: field.group == .limits, isMoment: field.isMoment, group: field.group.rawValue,
+                        defaultText: field.defaultText, unit: field.unit, owner: field.owner, isColor: field.isColor,
+                        suggestions: field.suggestions, classes: classes.map { $0.map(Self.key) },
+                        classNames: Self.classNames(classes ?? [], in: schema)))
             },
             libraries: Dictionary(
                 uniqueKeysWithValues: schema.families.map { family in
@@ -197,22 +234,6 @@ import RefreshModel
         return names
     }
 
-    /// A setting's key in words: `hideTimeLabel` → `Hide time label`, `svLayout` → `SV layout`.
-    static func title(of key: String) -> String {
-        var words: [String] = []
-        for character in key {
-            if character.isUppercase || words.isEmpty { words.append("") }
-            words[words.count - 1].append(character)
-        }
-        let spelled = words.map { word -> String in
-            let lower = word.lowercased()
-            // A letter alone is a name (`centerX`: Center X); a library's initials are capitals.
-            return ["sv", "zj", "rtl", "mj"].contains(lower) || lower.count == 1 ? lower.uppercased() : lower
-        }
-        guard let first = spelled.first else { return key }
-        return ([first.prefix(1).uppercased() + first.dropFirst()] + spelled.dropFirst()).joined(separator: " ")
-    }
-
     private init(fields: [Field], libraries: [String: Library]) {
         self.fields = fields
         self.libraries = libraries
@@ -233,15 +254,35 @@ import RefreshModel
     /// JSON key, the Swift spelling, the value, the default, the library that has it, the classes it exists on
     /// (as the libraries' headers name them) and what it sets.
     public var markdownTable: String {
-        MarkdownTable.write(
-            header: ["Option", "JSON key", "Swift", "Value", "Default", "Library", "Classes", "What it sets"],
-            rows: fields.map { field in
-                [
-                    "`--\(field.option)`", "`\(field.name)`", "`\(field.swift)`", Self.valueCell(field),
-                    field.defaultText.map { "`\($0)`" } ?? "",
-                    field.owner ?? "all", field.classes == nil ? "all" : field.classNames.joined(separator: ", "), field.help,
-                ]
-            })
+        Self.table(
+            fields,
+            [
+                ("Option", { "`--\($0.option)`" }), ("JSON key", { "`\($0.name)`" }), ("Swift", { "`\($0.swift)`" }),
+                ("Value", Self.valueCell), ("Default", { $0.defaultText.map { "`\($0)`" } ?? "" }), ("Library", { $0.owner ?? "all" }),
+                ("Classes", { $0.classes == nil ? "all" : $0.classNames.joined(separator: ", ") }), ("What it sets", \.help),
+            ])
+    }
+
+    /// The layer properties as a Markdown table (docs/layers.md), by the same writer: the key,
+    /// the kinds of layer it exists on, the value, how it varies and what it sets.
+    public var layerMarkdownTable: String {
+        Self.table(
+            layerFields,
+            [
+                ("property", { "`\($0.name)`" }),
+                ("layers", { $0.kinds == layerKinds ? "every" : $0.kinds.joined(separator: ", ") }),
+                ("value", \.phrase),
+                ("varies", { entry in
+                    let words = [(entry.byState, "by state"), (entry.byPull, "by pull"), (entry.type == "number", "expression")]
+                    return words.contains { $0.0 } ? words.filter(\.0).map(\.1).joined(separator: ", ") : "fixed"
+                }),
+                ("what it sets", \.help),
+            ])
+    }
+
+    /// One table of entries, a row each, a cell per column: the docs' one writer of declarations.
+    private static func table<Own>(_ entries: [Entry<Own>], _ columns: [(String, (Entry<Own>) -> String)]) -> String {
+        MarkdownTable.write(header: columns.map(\.0), rows: entries.map { entry in columns.map { $0.1(entry) } })
     }
 
     /// What a value is, in words: `flag`, the choices, `number points`, `#RRGGBB[AA]`.

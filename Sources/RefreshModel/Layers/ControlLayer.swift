@@ -101,7 +101,7 @@ package struct CheckedLayer: Sendable, Equatable {
             guard let property = LayerProperty.named(key) else {
                 throw InvalidValue(field: name + "." + SceneRead.quoted(key), reason: "is not a layer property (docs/layers.md lists them)")
             }
-            guard property.kinds.contains(kind) else {
+            guard property.applies(to: kind) else {
                 let on = property.kinds.map(\.rawValue).joined(separator: ", ")
                 throw InvalidValue(field: name + "." + key, reason: "does not apply to a \(kind.rawValue) layer; it exists on \(on) layers")
             }

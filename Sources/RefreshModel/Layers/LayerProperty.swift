@@ -53,26 +53,18 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// How a property's value may change while the control is on screen.
-    package struct Variation: OptionSet, Sendable, Hashable {
-        /// The raw bits.
-        public let rawValue: Int
-        /// Makes a set from its bits.
-        /// - Parameter rawValue: the bits.
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        /// A value per state (`{"idle": …, "pulling": …, "default": …}`), as `setState:` sets it.
-        public static let byState = Variation(rawValue: 1)
-        /// From one value to another as the pull goes from 0 to 1 (`{"from": …, "to": …}`),
-        /// as `setPullingPercent:` sets it; continued past 1.
-        public static let byPercent = Variation(rawValue: 2)
-    }
+    /// How a property's value may change while the control is on screen: the kind every
+    /// declaration shares.
+    package typealias Variation = ValueVariation
 
     /// The JSON key (`centerX`, `text`).
     public let name: String
     /// What it takes.
     public let type: ValueType
-    /// The kinds of layer that have it.
-    public let kinds: [LayerKind]
+    /// The kinds of layer that have it, in the kinds' order.
+    public var kinds: [LayerKind] { LayerKind.allCases.filter(rule.includes) }
+    /// The kinds of layer it exists on, as a rule like a setting's classes.
+    package let rule: Rule<LayerKind>
     /// How it may vary.
     package let variation: Variation
     /// One line for docs and the panel.
@@ -86,7 +78,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     ) {
         self.name = name
         self.type = type
-        self.kinds = kinds
+        rule = .among(kinds)
         self.variation = variation
         self.help = help
         self.example = example
@@ -255,22 +247,14 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     package static let layerKeys = ["kind", "name"]
 }
 
-extension LayerProperty {
-    /// docs/layers.md's table of properties, written from ``all``: key, kinds, value, how it
-    /// varies, help.
-    package static var markdownTable: String {
-        MarkdownTable.write(
-            header: ["property", "layers", "value", "varies", "what it sets"],
-            rows: all.map { property in
-                let kinds = property.kinds == LayerKind.allCases ? "every" : property.kinds.map(\.rawValue).joined(separator: ", ")
-                var varies: [String] = []
-                if property.variation.contains(.byState) { varies.append("by state") }
-                if property.variation.contains(.byPercent) { varies.append("by pull") }
-                if property.type == .number { varies.append("expression") }
-                return [
-                    "`\(property.name)`", kinds, property.type.phrase, varies.isEmpty ? "fixed" : varies.joined(separator: ", "),
-                    property.help,
-                ]
-            })
+extension LayerProperty: Declaration {
+    /// How a value names files, from its type.
+    package var fileForm: FileForm? { type.fileForm }
+    /// The files it takes, from its type.
+    package var accepts: FileTypes? { type.accepts }
+    /// A choice's words; empty for other types.
+    public var choices: [String] {
+        if case let .choice(words) = type { return words }
+        return []
     }
 }

@@ -34,35 +34,16 @@ package struct ControlClass: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(name) (\(kind.rawValue), \(style.rawValue) style)" }
 }
 
-/// The classes a setting exists on: a rule over ``ControlClass``, with the words the docs use.
-package struct ClassRule: Sendable {
-    /// The test.
-    public let includes: @Sendable (ControlClass) -> Bool
+/// The classes a setting exists on: a rule (``Rule``) over ``ControlClass``, with the words
+/// the settings' declarations use (`.part(.timeLabel)`, `.style(.gif)`, `.kinds(.header)`).
+package typealias ClassRule = Rule<ControlClass>
 
-    /// A rule from a test.
-    /// - Parameter includes: true for a class the setting exists on.
-    public init(_ includes: @escaping @Sendable (ControlClass) -> Bool) {
-        self.includes = includes
-    }
-
-    /// Every class: what the scene's surroundings set (the state, the canvas, the device's
-    /// clock and language, decoding limits), and what every view has (its background).
-    public static let every = ClassRule { _ in true }
-
+extension Rule where Subject == ControlClass {
     /// Classes of one style in every library (`.gif`: MJRefresh's Gif classes,
     /// SVPullToRefresh's custom views, ZJRefresh's GifAnimator).
     /// - Parameter style: the style.
     /// - Returns: the rule.
-    public static func style(_ style: ComponentStyle) -> ClassRule { ClassRule { $0.style == style } }
-
-    /// Classes that hold either rule.
-    /// - Parameter other: the other rule.
-    /// - Returns: the rule.
-    public func or(_ other: ClassRule) -> ClassRule {
-        let first = includes
-        let second = other.includes
-        return ClassRule { first($0) || second($0) }
-    }
+    package static func style(_ style: ComponentStyle) -> ClassRule { ClassRule { $0.style == style } }
 }
 
 extension RefreshFamily {
@@ -101,19 +82,19 @@ package enum ControlPart: String, Sendable, CaseIterable {
     case strings
 }
 
-extension ClassRule {
+extension Rule where Subject == ControlClass {
     /// Classes that have `part` (the family says which do).
     /// - Parameter part: the part the setting configures.
     /// - Returns: the rule.
-    public static func part(_ part: ControlPart) -> ClassRule { ClassRule { $0.parts.contains(part) } }
+    package static func part(_ part: ControlPart) -> ClassRule { ClassRule { $0.parts.contains(part) } }
 
     /// Classes of the kinds given.
     /// - Parameter kinds: the kinds.
     /// - Returns: the rule.
-    public static func kinds(_ kinds: ComponentKind...) -> ClassRule { ClassRule { kinds.contains($0.kind) } }
+    package static func kinds(_ kinds: ComponentKind...) -> ClassRule { ClassRule { kinds.contains($0.kind) } }
 
     /// Classes of any kind but those given.
     /// - Parameter kinds: the kinds left out.
     /// - Returns: the rule.
-    public static func kinds(except kinds: ComponentKind...) -> ClassRule { ClassRule { !kinds.contains($0.kind) } }
+    package static func kinds(except kinds: ComponentKind...) -> ClassRule { ClassRule { !kinds.contains($0.kind) } }
 }

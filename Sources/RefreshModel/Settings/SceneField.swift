@@ -181,25 +181,11 @@ public struct SceneField: Sendable {
         return field
     }
 
-    /// Whether the setting exists on `control`: its library's (for a library's own setting)
-    /// and held by ``classes``.
-    /// - Parameter control: the class drawn.
-    /// - Returns: true when it applies.
-    package func applies(to control: ControlClass) -> Bool {
-        (owner == nil || owner == control.library) && classes.includes(control)
-    }
-
     /// A value of this setting naming `path`, for one state when it is set by state (the
     /// example's first): how tests and tools write a file into any file-naming setting.
     /// - Parameter path: a file's path.
     /// - Returns: the value; nil for a setting that names no file.
-    public func value(naming path: String) -> SceneValue? {
-        guard let form = fileForm else { return nil }
-        if case let .byState(example) = self.example {
-            return .byState([example.keys.sorted().first ?? "idle": form.value(naming: path)])
-        }
-        return form.value(naming: path)
-    }
+    public func value(naming path: String) -> SceneValue? { valueNaming(path) }
 
     /// Applies the value to a build (the schema's merge of core and library settings).
     package func apply(_ value: SceneValue, to build: inout SceneBuild) throws {
@@ -307,5 +293,19 @@ public struct SceneField: Sendable {
             for entry in nested.allKeys { map[entry.stringValue] = try decode(inner, from: nested, key: entry) }
             return .byState(map)
         }
+    }
+}
+
+extension SceneField: Declaration {
+    /// The classes it exists on: its library's (for a library's own setting) held by ``classes``.
+    package var rule: ClassRule {
+        let owner = owner
+        return ClassRule { owner == nil || owner == $0.library }.and(classes)
+    }
+
+    /// A setting by state takes only a value per state; the others one value.
+    package var variation: ValueVariation {
+        if case .byState = valueKind { return [.byState, .onlyByState] }
+        return []
     }
 }

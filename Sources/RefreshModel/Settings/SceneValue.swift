@@ -14,6 +14,12 @@ public enum SceneValue: Sendable, Equatable {
     /// Values by state name (`images`, `durations`, `titles`).
     case byState([String: SceneValue])
 
+    /// The entries of a value by state; nil for a value of another shape.
+    package var stateMap: [String: SceneValue]? {
+        if case let .byState(map) = self { return map }
+        return nil
+    }
+
     /// The value as the command line writes it: numbers in their shortest exact form, entries
     /// by state as `STATE=VALUE` joined by commas.
     public var argumentText: String {
