@@ -23,7 +23,7 @@ open class UIView {
     open var isHidden = false
     /// Its background colour.
     open var backgroundColor: UIColor?
-    /// Its layer's corner radius and border.
+    /// Its layer: corner radius and border, and the layers the app adds (a shape layer).
     public let layer = CALayer()
     /// Its subviews, in drawing order.
     public private(set) var subviews: [UIView] = []
@@ -41,24 +41,29 @@ open class UIView {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
     }
 
-    public init() {}
+    public init() {
+        layer.view = self
+    }
 
     /// A view with a frame.
     public init(frame: CGRect) {
         self.frame = frame
+        layer.view = self
     }
 
-    /// Puts `view` on top of the others.
+    /// Puts `view` on top of the others (and its layer on top of this layer's sublayers).
     open func addSubview(_ view: UIView) {
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self
+        layer.addSublayer(view.layer)
     }
 
     /// Takes the view out of its superview.
     open func removeFromSuperview() {
         superview?.subviews.removeAll { $0 === self }
         superview = nil
+        layer.removeFromSuperlayer()
     }
 
     /// Lays out the subviews (a refresh control places its labels here).
@@ -87,15 +92,6 @@ open class UIView {
         get { frame.size.height }
         set { frame.size.height = newValue }
     }
-}
-
-/// A layer's look: corner radius and border.
-open class CALayer {
-    open var cornerRadius: CGFloat = 0
-    open var borderWidth: CGFloat = 0
-    open var borderColor: UIColor?
-    open var masksToBounds = false
-    public init() {}
 }
 
 /// A label: its text, font, colour and alignment.

@@ -12,23 +12,30 @@ enum ViewLayers {
     static func layers(of control: UIView, className: String) throws -> [ControlLayer] {
         var layers: [ControlLayer] = []
         var count = 0
-        func walk(_ view: UIView, origin: CGPoint, path: String) throws {
-            for (index, child) in view.subviews.enumerated() {
+        // The layer tree, in drawing order: a view's layer holds its subviews' layers and the
+        // layers the app added (a shape layer), in the order they were added.
+        func walk(_ layer: CALayer, origin: CGPoint, path: String) throws {
+            for (index, child) in (layer.sublayers ?? []).enumerated() {
                 count += 1
                 guard count <= maxViews else {
                     throw AppCodeError.badValue(what: className, message: "more than \(maxViews) subviews; a refresh control draws a few")
                 }
-                let place = path + "/" + String(describing: type(of: child)) + "[\(index)]"
-                let frame = CGRect(
-                    x: origin.x + child.frame.origin.x, y: origin.y + child.frame.origin.y, width: child.frame.width,
-                    height: child.frame.height)
-                if let layer = try layer(for: child, frame: frame, name: "v\(layers.count + 1)", className: className, place: place) {
-                    layers.append(layer)
+                let kind: Any.Type = child.view.map { type(of: $0) } ?? type(of: child)
+                let place = path + "/" + String(describing: kind) + "[\(index)]"
+                let own = child.view?.frame ?? child.frame
+                let frame = CGRect(x: origin.x + own.origin.x, y: origin.y + own.origin.y, width: own.width, height: own.height)
+                let name = "v\(layers.count + 1)"
+                if let view = child.view {
+                    if let drawn = try Self.layer(for: view, frame: frame, name: name, className: className, place: place) {
+                        layers.append(drawn)
+                    }
+                } else {
+                    layers += try ShapeLayers.layers(for: child, frame: frame, name: name, className: className, place: place)
                 }
                 try walk(child, origin: frame.origin, path: place)
             }
         }
-        try walk(control, origin: .zero, path: "")
+        try walk(control.layer, origin: .zero, path: "")
         return layers
     }
 

@@ -74,7 +74,9 @@ package struct VectorPath: Sendable, Equatable {
     }
 
     /// Adds a circular arc as a polyline; angles in radians, 0 at 3 o'clock, clockwise on
-    /// screen (y downward), from `start` through `start + sweep`.
+    /// screen (y downward), from `start` through `start + sweep`. As Core Graphics adds an
+    /// arc, it continues an open contour with a line to its start (a move to the centre, an
+    /// arc and a close make a pie wedge); otherwise it starts a contour of its own.
     /// - Parameters:
     ///   - center: the circle's centre.
     ///   - radius: points.
@@ -82,11 +84,15 @@ package struct VectorPath: Sendable, Equatable {
     ///   - sweep: radians, clockwise.
     public mutating func addArc(center: RefreshPoint, radius: Double, start: Double, sweep: Double) {
         let steps = max(2, Int((abs(sweep) / (2 * Double.pi) * 96).rounded(.up)))
-        addPolyline(
-            (0...steps).map { i in
-                let a = start + sweep * Double(i) / Double(steps)
-                return RefreshPoint(center.x + radius * cos(a), center.y + radius * sin(a))
-            })
+        let points = (0...steps).map { i in
+            let a = start + sweep * Double(i) / Double(steps)
+            return RefreshPoint(center.x + radius * cos(a), center.y + radius * sin(a))
+        }
+        if let last = contours.last, !last.closed {
+            for point in points { line(to: point) }
+        } else {
+            addPolyline(points)
+        }
     }
 
     /// Adds a closed circle (a 96-gon).

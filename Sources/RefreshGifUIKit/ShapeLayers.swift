@@ -1,0 +1,115 @@
+import RefreshGif
+
+/// A layer the app added to a view's layer (`layer.addSublayer(_:)`) as the layers a scene
+/// draws: its background colour as a rectangle, and a shape layer's path as a shape layer of
+/// the scene (docs/app-code.md, "Shape layers"). A path is a rectangle (rounded or not), an
+/// oval, an arc or a pie wedge; anything else is an error naming the class and the layer.
+enum ShapeLayers {
+    static func layers(for layer: CALayer, frame: CGRect, name: String, className: String, place: String) throws -> [ControlLayer] {
+        let fail = { (message: String) in AppCodeError.cannotDraw(className: className, view: place, message: message) }
+        var common: [LayerProperty: SceneValue] = [:]
+        if layer.isHidden { common[.hidden] = .flag(true) }
+        let opacity = layer.opacity.isFinite ? Double(min(1, max(0, layer.opacity))) : 1
+        if opacity != 1 { common[.alpha] = .number(opacity) }
+        let transform = layer.affineTransform()
+        if transform != .identity {
+            guard let turn = transform.turnAndScale else { throw fail("a transform that shears or moves; a turn and a scale are drawn") }
+            common[.rotation] = .number(turn.degrees)
+            common[.scaleFactor] = .number(turn.scale)
+        }
+        var out: [ControlLayer] = []
+        if let background = visible(layer.backgroundColor) {
+            var values = common
+            try frameValues(frame, into: &values, className: className, place: place)
+            values[.shape] = .text("rectangle")
+            values[.fillColor] = .text(background.sceneText)
+            if layer.cornerRadius > 0 { values[.cornerRadius] = .number(Double(layer.cornerRadius)) }
+            out.append(ControlLayer(.shape, name: name, values))
+        }
+        guard let shape = layer as? CAShapeLayer, let path = shape.path, !path.elements.isEmpty else { return out }
+        var values = common
+        let width = shape.lineWidth.isFinite ? max(0, shape.lineWidth) : 0
+        let fill = visible(shape.fillColor)
+        let stroke = width > 0 ? visible(shape.strokeColor) : nil
+        guard fill != nil || stroke != nil else { return out }
+        if let fill { values[.fillColor] = .text(fill.sceneText) }
+        if let stroke {
+            values[.strokeColor] = .text(stroke.sceneText)
+            values[.lineWidth] = .number(Double(width))
+            if shape.lineCap == .round { values[.lineCap] = .text("round") }
+        }
+        let trim = (start: min(1, max(0, shape.strokeStart)), end: min(1, max(0, shape.strokeEnd)))
+        let trimmed = trim.start != 0 || trim.end != 1
+        guard trim.start < trim.end else { return out }
+        let origin = frame.origin
+        let box: CGRect
+        let elements = path.elements
+        if elements.count == 1, case let .rect(rect, cornerRadius) = elements[0] {
+            guard !trimmed else { throw fail("a rectangle trimmed by strokeStart/strokeEnd; an arc is trimmed") }
+            // The scene strokes a rectangle inside its frame: the frame is the path grown by half the line.
+            let grow = stroke != nil ? width / 2 : 0
+            box = rect.offsetBy(dx: origin.x, dy: origin.y).insetBy(dx: -grow, dy: -grow)
+            values[.shape] = .text("rectangle")
+            if cornerRadius > 0 { values[.cornerRadius] = .number(Double(cornerRadius)) }
+        } else if elements.count == 1, case let .oval(rect) = elements[0] {
+            guard !trimmed else { throw fail("an oval trimmed by strokeStart/strokeEnd; an arc is trimmed") }
+            box = rect.offsetBy(dx: origin.x, dy: origin.y)
+            values[.shape] = .text("oval")
+        } else if elements.count == 1, case let .arc(center, radius, start, end, clockwise) = elements[0] {
+            guard fill == nil else {
+                throw fail("an arc filled (a shape layer fills black unless told otherwise): set fillColor = nil, or draw a pie wedge")
+            }
+            box = try arc(center, radius, start, end, clockwise, trim, origin, into: &values, fail: fail)
+            values[.shape] = .text("arc")
+        } else if elements.count == 3, case let .move(from) = elements[0],
+            case let .arc(center, radius, start, end, clockwise) = elements[1], elements[2] == .close, from == center
+        {
+            guard !trimmed else { throw fail("a pie wedge trimmed by strokeStart/strokeEnd; an arc is trimmed") }
+            box = try arc(center, radius, start, end, clockwise, (0, 1), origin, into: &values, fail: fail)
+            values[.shape] = .text("sector")
+        } else {
+            throw fail("a path of lines or curves; a shape layer draws a rectangle, an oval, an arc or a pie wedge (move to the centre, arc, close)")
+        }
+        try frameValues(box, into: &values, className: className, place: place)
+        out.append(ControlLayer(.shape, name: out.isEmpty ? name : name + "_path", values))
+        return out
+    }
+
+    /// An arc's radius and angles in the scene's terms (degrees, drawn clockwise from start to
+    /// end), trimmed; its frame, a square about the centre.
+    private static func arc(
+        _ center: CGPoint, _ radius: CGFloat, _ start: CGFloat, _ end: CGFloat, _ clockwise: Bool, _ trim: (start: CGFloat, end: CGFloat),
+        _ origin: CGPoint, into values: inout [LayerProperty: SceneValue], fail: (String) -> AppCodeError
+    ) throws -> CGRect {
+        guard radius.isFinite, radius >= 0, radius <= 100_000, start.isFinite, end.isFinite, abs(start) < 1e6, abs(end) < 1e6 else {
+            throw fail("an arc of radius \(radius) from \(start) to \(end) radians; a finite arc within ±100 000 points is drawn")
+        }
+        let turn = 2 * CGFloat.pi
+        // The sweep as UIKit draws it: the way asked, a whole turn at most.
+        let asked = clockwise ? end - start : start - end
+        var sweep = asked.truncatingRemainder(dividingBy: turn)
+        if sweep < 0 { sweep += turn }
+        if sweep == 0 && asked != 0 { sweep = turn }
+        if abs(asked) >= turn { sweep = turn }
+        let from = clockwise ? start + sweep * trim.start : start - sweep * trim.end
+        let to = clockwise ? start + sweep * trim.end : start - sweep * trim.start
+        values[.radius] = .number(Double(radius))
+        values[.startAngle] = .number(Double(from * 180 / .pi))
+        values[.endAngle] = .number(Double(to * 180 / .pi))
+        return CGRect(x: origin.x + center.x - radius, y: origin.y + center.y - radius, width: 2 * radius, height: 2 * radius)
+    }
+
+    /// The frame's values, checked.
+    private static func frameValues(_ frame: CGRect, into values: inout [LayerProperty: SceneValue], className: String, place: String) throws {
+        values[.x] = try ViewLayers.number(frame.origin.x, "x", className: className, place: place)
+        values[.y] = try ViewLayers.number(frame.origin.y, "y", className: className, place: place)
+        values[.width] = try ViewLayers.number(frame.width, "width", className: className, place: place)
+        values[.height] = try ViewLayers.number(frame.height, "height", className: className, place: place)
+    }
+
+    /// The colour, unless there is none or it is clear.
+    private static func visible(_ color: CGColor?) -> UIColor? {
+        guard let color, color.color.alpha > 0 else { return nil }
+        return color.color
+    }
+}
