@@ -89,3 +89,23 @@ public enum AppDevice {
         if let last = device.lastUpdatedText { description[.lastUpdated] = .text(last) }
     }
 }
+
+/// The clock app code reads for animations (`CACurrentMediaTime()`): seconds that the drawing
+/// sets, so that code measuring time since its state began (`t = CACurrentMediaTime() -
+/// stateStart`) sees, at a moment drawn `time` seconds into a state, exactly `time`
+/// (docs/app-code.md, "Time").
+enum MediaClock {
+    private static let seconds = Locked(0.0)
+
+    /// The clock's reading.
+    static var now: Double {
+        get { seconds.withLock { $0 } }
+        set { seconds.withLock { $0 = newValue } }
+    }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// Core Animation's clock: seconds, as the drawing sets them (``MediaClock``): a moment drawn
+/// `time` seconds after its state began reads the state's start plus `time`.
+/// - Returns: the clock's reading.
+public func CACurrentMediaTime() -> TimeInterval { MediaClock.now }

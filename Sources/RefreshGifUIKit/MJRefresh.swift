@@ -1,6 +1,7 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
 
 import RefreshGif
+internal import RefreshModel
 
 // MJRefresh 3.7's public API as Swift imports its headers, on Linux: app code that configures
 // refresh controls compiles against it unchanged, and the control it configures is drawn by
@@ -87,6 +88,10 @@ public final class MJRefreshConfig: @unchecked Sendable {
 }
 
 extension Bundle {
+    /// MJRefresh's arrow (its bundle's `arrow@2x.png`): an image view showing it is drawn as the
+    /// library draws its arrow, tinted by the view's `tintColor`. // api: NSBundle+MJRefresh.mj_arrowImage
+    public static func mj_arrowImage() -> UIImage { UIImage.libraryArrow }
+
     /// MJRefresh's own word for `key` in the device's language (or the forced one), the
     /// app's table first. // api: NSBundle+MJRefresh.mj_localizedStringForKey:
     public static func mj_localizedString(forKey key: String) -> String {
@@ -123,7 +128,11 @@ open class MJRefreshComponent: UIView {
     /// Called when the control starts refreshing. // api: MJRefreshComponent.refreshingBlock
     public var refreshingBlock: (() -> Void)?
     /// The state. // api: MJRefreshComponent.state
-    open var state: MJRefreshState = .idle
+    open var state: MJRefreshState = .idle {
+        didSet { if state != oldValue { stateBegan = MediaClock.now } }
+    }
+    /// When the state began, on the media clock (``CACurrentMediaTime()``).
+    var stateBegan = MediaClock.now
     /// How far it is pulled. // api: MJRefreshComponent.pullingPercent
     open var pullingPercent: CGFloat = 0
     // api: MJRefreshComponent.fastAnimationDuration
@@ -200,19 +209,29 @@ open class MJRefreshComponent: UIView {
     /// True while refreshing. // api: MJRefreshComponent.refreshing
     open var isRefreshing: Bool { state == .refreshing || state == .willRefresh }
 
+    /// The turn MJRefresh gives its arrow in this state (radians): an arrow layer turned so is
+    /// drawn as the library's arrow in that state.
+    private var arrowTurn: Double? {
+        guard let state = RefreshState(rawValue: state.sceneName) else { return nil }
+        return ArrowShape.angle(kind: Self.sceneKind == .trailer ? .header : Self.sceneKind, state: state)
+    }
+
     /// What the app set on the control, as scene settings (each class adds its own).
     open func describe(into description: inout SceneDescription) throws {
         // The kind a scene has by default (a header) is left to it, as the command line leaves it.
         if Self.sceneKind != RefreshScene().kind { description[.kind] = .text(Self.sceneKind.rawValue) }
         if let style = Self.sceneStyle {
             description[.style] = .text(style.rawValue)
+            // Views and layers the app added to a stock class are drawn over what the class
+            // draws, as a scene's layers are (its own labels, arrow and spinner are not subviews).
+            description.layers = try ViewLayers.layers(of: self, className: String(describing: type(of: self)), arrowTurn: arrowTurn)
         } else {
             // A subclass of a bare class draws the views the app's own code put in it, read
             // at this moment (docs/app-code.md, "Your own subclass"): the State style with its
             // labels hidden under them, as MJRefresh's base classes draw no label.
             description[.style] = .text(ComponentStyle.state.rawValue)
             description[.hideLabels] = .flag(true)
-            description.layers = try ViewLayers.layers(of: self, className: String(describing: type(of: self)))
+            description.layers = try ViewLayers.layers(of: self, className: String(describing: type(of: self)), arrowTurn: arrowTurn)
             guard !description.layers.isEmpty else {
                 throw AppCodeError.cannotDraw(
                     className: String(describing: type(of: self)), view: "the control",
@@ -244,11 +263,15 @@ open class MJRefreshComponent: UIView {
     /// - Returns: the scene's settings.
     /// - Throws: ``AppCodeError`` for a view or value the renderer cannot draw.
     public func sceneDescription(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> SceneDescription {
-        if Self.sceneStyle == nil {
+        if Self.sceneStyle == nil || !(layer.sublayers ?? []).isEmpty {
             // The app's own code runs for this moment, as MJRefresh runs it on the phone: the
-            // state and the pull set (its overrides see them), then its views placed.
+            // state and the pull set (its overrides see them), then its views placed — for a
+            // bare class, and for a stock class the app added views or layers to.
             if mj_w == 0 { mj_w = CGFloat(AppDevice.width) }
             if let state { self.state = state }
+            // The clock reads `time` seconds after the state began, for code measuring time
+            // from its own start (the exported subclasses' `t`).
+            MediaClock.now = stateBegan + time
             if let percent { pullingPercent = CGFloat(percent) }
             placeSubviews()
             layoutSubviews()

@@ -30,6 +30,19 @@ open class UIColor: Equatable, @unchecked Sendable {
         self.init(red: found.red, green: found.green, blue: found.blue, alpha: found.alpha)
     }
 
+    /// Its components, 0 to 1, written where given (as UIKit gives them for an sRGB colour).
+    @discardableResult
+    public func getRed(
+        _ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?, blue: UnsafeMutablePointer<CGFloat>?,
+        alpha: UnsafeMutablePointer<CGFloat>?
+    ) -> Bool {
+        red?.pointee = self.red
+        green?.pointee = self.green
+        blue?.pointee = self.blue
+        alpha?.pointee = self.alpha
+        return true
+    }
+
     /// The same colour at another opacity.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
         UIColor(red: red, green: green, blue: blue, alpha: alpha)

@@ -1,4 +1,4 @@
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 /// An image as app code loads one: by name from the app's resources (``AppResources``), from a
 /// file, or an animated image made of others. The control draws its file, decoded by the same
@@ -71,6 +71,22 @@ open class UIImage: Equatable, @unchecked Sendable {
     public static func == (a: UIImage, b: UIImage) -> Bool {
         a.file == b.file && a.images == b.images && a.duration == b.duration && a.renderingMode == b.renderingMode
     }
+
+    /// Its size in points: its first frame's pixels over the scale its file's name says
+    /// (`@2x`, `@3x`; 1 without), as UIKit sizes an image; zero for a file that is no picture.
+    open var size: CGSize {
+        // MJRefresh's arrow@2x.png is 30 × 80 pixels.
+        if self === Self.libraryArrow { return CGSize(width: 15, height: 40) }
+        guard let path = frameFiles.first, let bytes = try? FileIO.read(path), let header = ToolsFiles.pictureHeader(bytes) else {
+            return .zero
+        }
+        let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let scale: CGFloat = name.hasSuffix("@3x") ? 3 : name.hasSuffix("@2x") ? 2 : 1
+        return CGSize(width: CGFloat(header.width) / scale, height: CGFloat(header.height) / scale)
+    }
+
+    /// MJRefresh's own arrow (`Bundle.mj_arrowImage()`): no file, drawn as the library's arrow.
+    static let libraryArrow = UIImage(file: nil, images: nil, duration: 0, renderingMode: .alwaysTemplate, name: "arrow")
 
     /// The files of its frames, in order: one for a single image.
     var frameFiles: [String] {

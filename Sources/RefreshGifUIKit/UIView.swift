@@ -66,6 +66,11 @@ open class UIView {
         layer.removeFromSuperlayer()
     }
 
+    /// The size its content asks for; none (`noIntrinsicMetric` both ways) for a plain view.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// No size asked for.
+    public static let noIntrinsicMetric: CGFloat = -1
+
     /// Lays out the subviews (a refresh control places its labels here).
     open func layoutSubviews() {}
     /// Asks for layout: done at once here.
@@ -103,6 +108,14 @@ open class UILabel: UIView {
     open var numberOfLines = 1
     /// Set by the control's own labels: which setting its font, colour and hidden flag are.
     var role: LabelRole?
+
+    /// Its text's size on one line in its font, measured as the scene sizes a label without a
+    /// frame (zero for a font no face has).
+    open override var intrinsicContentSize: CGSize {
+        let font = (self.font ?? .systemFont(ofSize: 17)).sceneText
+        guard let size = try? RefreshRenderer().labelSize(of: text ?? "", font: font, scale: AppDevice.scale) else { return .zero }
+        return CGSize(width: size.width, height: size.height)
+    }
 }
 
 /// Which of a control's labels a label is.
@@ -132,6 +145,9 @@ open class UIImageView: UIView {
 
     open func startAnimating() { isAnimating = true }
     open func stopAnimating() { isAnimating = false }
+
+    /// Its image's size.
+    open override var intrinsicContentSize: CGSize { image?.size ?? .zero }
 }
 
 /// The spinner.
@@ -157,6 +173,12 @@ open class UIActivityIndicatorView: UIView {
 
     public override convenience init() { self.init(style: .medium) }
 
+    /// Its style's size: 20 pt, 37 pt for the large ones.
+    open override var intrinsicContentSize: CGSize {
+        let side: CGFloat = style == .large || style == .whiteLarge ? 37 : 20
+        return CGSize(width: side, height: side)
+    }
+
     open func startAnimating() { isAnimating = true }
     open func stopAnimating() { isAnimating = false }
 }
@@ -169,6 +191,8 @@ open class UISwitch: UIView {
     }
     open var isOn = false
     open var onTintColor: UIColor?
+    /// 51 × 31 pt.
+    open override var intrinsicContentSize: CGSize { CGSize(width: 51, height: 31) }
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 }
 

@@ -9,7 +9,8 @@ enum ViewLayers {
     /// The most views read: a refresh control's subviews, not a screen's.
     static let maxViews = 1_000
 
-    static func layers(of control: UIView, className: String) throws -> [ControlLayer] {
+    /// - Parameter arrowTurn: the turn the library gives its arrow in the state drawn (radians).
+    static func layers(of control: UIView, className: String, arrowTurn: Double? = nil) throws -> [ControlLayer] {
         var layers: [ControlLayer] = []
         var count = 0
         // The layer tree, in drawing order: a view's layer holds its subviews' layers and the
@@ -26,7 +27,7 @@ enum ViewLayers {
                 let frame = CGRect(x: origin.x + own.origin.x, y: origin.y + own.origin.y, width: own.width, height: own.height)
                 let name = "v\(layers.count + 1)"
                 if let view = child.view {
-                    if let drawn = try Self.layer(for: view, frame: frame, name: name, className: className, place: place) {
+                    if let drawn = try Self.layer(for: view, frame: frame, name: name, className: className, place: place, arrowTurn: arrowTurn) {
                         layers.append(drawn)
                     }
                 } else {
@@ -48,7 +49,9 @@ enum ViewLayers {
         return .number(Double(value))
     }
 
-    static func layer(for view: UIView, frame: CGRect, name: String, className: String, place: String) throws -> ControlLayer? {
+    static func layer(
+        for view: UIView, frame: CGRect, name: String, className: String, place: String, arrowTurn: Double?
+    ) throws -> ControlLayer? {
         var values: [LayerProperty: SceneValue] = [:]
         func common() throws {
             values[.x] = try number(frame.origin.x, "x", className: className, place: place)
@@ -77,6 +80,21 @@ enum ViewLayers {
             if label.numberOfLines != 1 { values[.lines] = .number(Double(max(0, label.numberOfLines))) }
             if let background = label.backgroundColor { values[.backgroundColor] = .text(background.sceneText) }
             return ControlLayer(.label, name: name, values)
+        case let imageView as UIImageView where imageView.image === UIImage.libraryArrow:
+            // MJRefresh's arrow image: drawn as the library's arrow, in the view's tint, turned
+            // only as the code turns the view (an image view does not turn by itself).
+            try common()
+            // Turned as the library turns its arrow in this state: the library's own turn, the
+            // same picture to the last bit.
+            let turn = view.transform.turnAndScale
+            if let arrowTurn, let turn, abs(turn.scale - 1) < 1e-12, abs(turn.degrees * .pi / 180 - arrowTurn) < 1e-9 {
+                values[.rotation] = nil
+                values[.scaleFactor] = nil
+            } else if values[.rotation] == nil {
+                values[.rotation] = .number(0)
+            }
+            if let tint = imageView.tintColor { values[.color] = .text(tint.sceneText) }
+            return ControlLayer(.arrow, name: name, values)
         case let imageView as UIImageView:
             try common()
             let image = imageView.isAnimating ? imageView.animationImages?.first ?? imageView.image : imageView.image

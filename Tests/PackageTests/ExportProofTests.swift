@@ -49,23 +49,39 @@ extension ExamplePackages {
             return text
         }
 
-        @Test("every stock kind's exported Swift, built for Linux as written, draws the same PNG bytes")
+        @Test("every stock kind's and every layer scene's exported Swift, built for Linux as written, draws the same PNG bytes")
         func exportedCodeDrawsItsScene() throws {
             let work = try Support.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: work) }
             let package = work + "/ExportProof"
             let sources = package + "/Sources/ExportProof"
             try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
-            let scenes = ProofScenes.mjRefresh
+            // The stock kinds by their settings, then the scenes of a control's own layers (the
+            // DIY examples, a ring of shape layers timed by `t`, every kind of layer and way a
+            // value varies): their subclass is built too.
+            var scenes: [(name: String, description: SceneDescription)] = try ProofScenes.mjRefresh.map {
+                ($0.name, try SceneSchema.standard.description(fromArguments: $0.arguments))
+            }
+            for file in ProofScenes.layerScenes {
+                let path = Support.root.appendingPathComponent(file).path
+                scenes.append((file, try SceneDescription(contentsOfFile: path)))
+            }
+            let view = try SceneSchema.standard.description(fromArguments: ProofScenes.view)
             for (index, scene) in scenes.enumerated() {
-                let description = try SceneSchema.standard.description(fromArguments: scene.arguments + ProofScenes.view)
-                let export = try AppExport(description, baseDirectory: Support.root.path)
+                let export = try AppExport(scene.description.merged(with: view), baseDirectory: Support.root.path)
                 try export.write(to: package + "/exports/scene\(index)")
-                let swift = try String(contentsOfFile: package + "/exports/scene\(index)/RefreshSetup.swift", encoding: .utf8)
-                // The file as written; only its function is renamed, so that four live in one module.
+                // The files as written; only the function and the subclass are renamed, so that all live in one module.
                 let function = try #require(export.setup?.function)
-                try swift.replacingOccurrences(of: "func \(function)(", with: "func install\(index)(")
-                    .write(toFile: sources + "/Setup\(index).swift", atomically: true, encoding: .utf8)
+                var files = ["RefreshSetup.swift"]
+                if let subclass = export.subclass?.className { files.append(subclass + ".swift") }
+                for file in files {
+                    var swift = try String(contentsOfFile: package + "/exports/scene\(index)/" + file, encoding: .utf8)
+                        .replacingOccurrences(of: "func \(function)(", with: "func install\(index)(")
+                    if let subclass = export.subclass?.className {
+                        swift = swift.replacingOccurrences(of: "\\b\(subclass)\\b", with: subclass + "\(index)", options: .regularExpression)
+                    }
+                    try swift.write(toFile: sources + "/Scene\(index)" + file, atomically: true, encoding: .utf8)
+                }
             }
             try Self.main(count: scenes.count).write(toFile: sources + "/main.swift", atomically: true, encoding: .utf8)
             let manifest = """
@@ -97,8 +113,9 @@ extension ExamplePackages {
                 for (m, moment) in ProofScenes.moments.enumerated() {
                     // A state the kind does not have (no more data on a header) is refused on both sides.
                     guard
-                        let original = try? SceneSchema.standard.description(fromArguments: scene.arguments + ProofScenes.view + moment)
-                            .makeScene(baseDirectory: Support.root.path)
+                        let original = try? scene.description.merged(
+                            with: try SceneSchema.standard.description(fromArguments: ProofScenes.view + moment)
+                        ).makeScene(baseDirectory: Support.root.path)
                     else {
                         #expect(FileManager.default.fileExists(atPath: out + "/scene\(index)-\(m).error"), "\(scene.name) \(moment)")
                         continue
@@ -109,13 +126,13 @@ extension ExamplePackages {
                     let same = drawn.map([UInt8].init) == (try PNGEncoder().encode(expected))
                     #expect(same, "\(scene.name) \(moment) \(error)")
                     if !same, let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] {
-                        try expected.writePNG(to: look + "/proof-\(scene.name)-\(m)-expected.png")
-                        try drawn?.write(to: URL(fileURLWithPath: look + "/proof-\(scene.name)-\(m)-drawn.png"))
+                        try expected.writePNG(to: look + "/proof-\(index)-\(m)-expected.png")
+                        try drawn?.write(to: URL(fileURLWithPath: look + "/proof-\(index)-\(m)-drawn.png"))
                     }
                     compared += 1
                 }
             }
-            #expect(compared >= 12)
+            #expect(compared >= 12 + 3 * ProofScenes.layerScenes.count)
         }
     }
 }

@@ -37,6 +37,14 @@ public enum ProofScenes {
         ),
     ]
 
+    /// Scenes of a control's own layers, from the repository's root: the export writes a
+    /// subclass of the bare class for each.
+    public static let layerScenes = [
+        "examples/layers/MJDIYHeader.json", "examples/layers/MJDIYAutoFooter.json", "examples/layers/MJDIYBackFooter.json",
+        "examples/layers/brand-header.json", "Tests/LayerCodeProof/scenes/every-kind.json",
+        "Tests/LayerCodeProof/scenes/views-by-state.json",
+    ]
+
     /// The pictures compared: a half pull, the armed state, and a moment into refreshing.
     public static let moments: [[String]] = [
         ["--state", "idle", "--percent", "0.5"], ["--state", "pulling", "--percent", "1.2"],

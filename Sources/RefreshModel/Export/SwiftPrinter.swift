@@ -104,16 +104,15 @@ package struct SwiftPrinter: AppPrinter {
     ///   - banner: the file's first comment.
     /// - Returns: the file.
     package func file(_ subclass: AppSubclass, banner: [String]) -> String {
-        var lines =
-            banner.map { "// " + $0 } + [
-                "import \(subclass.module)", "import UIKit", "", "final class \(subclass.name): \(subclass.base) {",
-            ]
+        // The imports of the setup: the same file builds in the app and, against RefreshGifUIKit,
+        // in a Linux test target; only the display link is the phone's alone.
+        var lines = banner.map { "// " + $0 } + AppSetup.imports(subclass.module) + ["final class \(subclass.name): \(subclass.base) {"]
         lines += subclass.members.map { "    let \($0.name) = \(value($0.made))" }
         lines += [
             "    /// When the state began, for values that change with time (`t`).",
             "    private var stateStart = CACurrentMediaTime()",
         ]
-        if subclass.redrawsWithTime { lines.append("    private var displayLink: CADisplayLink?") }
+        if subclass.redrawsWithTime { lines += ["    #if canImport(UIKit)", "    private var displayLink: CADisplayLink?", "    #endif"] }
         lines += ["", "    override func prepare() {", "        super.prepare()"]
         lines += subclass.prepare.flatMap(statement).map { "        " + $0 }
         lines += [
@@ -129,14 +128,18 @@ package struct SwiftPrinter: AppPrinter {
         if subclass.redrawsWithTime {
             lines += [
                 "        // Values of t: redrawn with the screen while the control is on it.",
+                "        #if canImport(UIKit)",
                 "        if window != nil, displayLink == nil {",
                 "            let link = CADisplayLink(target: self, selector: #selector(tick))",
                 "            link.add(to: .main, forMode: .common)", "            displayLink = link", "        } else if window == nil {",
                 "            displayLink?.invalidate()", "            displayLink = nil", "        }",
+                "        #endif",
             ]
         }
         lines.append("    }")
-        if subclass.redrawsWithTime { lines += ["", "    @objc private func tick() { updateLayers() }"] }
+        if subclass.redrawsWithTime {
+            lines += ["", "    #if canImport(UIKit)", "    @objc private func tick() { updateLayers() }", "    #endif"]
+        }
         for helper in subclass.helpers { lines += [""] + Self.definition(helper).map { "    " + $0 } }
         return (lines + ["}", ""]).joined(separator: "\n")
     }
