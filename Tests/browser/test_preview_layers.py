@@ -2,6 +2,7 @@
 cards, added, reordered, removed, set per state, refused where typed, a picture dropped on one,
 and the scene file the page saves drawing on the command line what the page shows."""
 import json
+from pathlib import Path
 import shutil
 import tempfile
 
@@ -109,16 +110,21 @@ def test_the_panel_edits_the_layers_and_the_saved_scene_draws_the_still(browser,
     assert centre.get_attribute("aria-invalid") is None
     shown = still_bytes(page)
 
-    # The scene file the page saves, beside the files it names, draws the same bytes.
+    # The scene file the page saves, beside the user's files, draws the same bytes alone: it
+    # holds the moment on screen and names the files from the served folder, no server path.
     with page.expect_download() as saved:
         page.click("#save-scene")
     path = tmp_path / "scene.json"
     saved.value.save_as(path)
-    scene = json.loads(path.read_text())
+    text = path.read_text()
+    scene = json.loads(text)
     assert [layer["name"] for layer in scene["layers"]] == ["label", "logo", "shape1", "loading"]
+    assert scene["state"] == "pulling" and scene["percent"] == 0.6
+    assert scene["layers"][1]["image"] == "Logo@2x.png" and layer_server.folder not in text
+    shutil.copy(Path(layer_server.folder) / "Logo@2x.png", tmp_path)
     import subprocess
     out = tmp_path / "out.png"
-    subprocess.run([BINARY, "--scene", str(path), "--state", "pulling", "--percent", "0.6", "-o", str(out)], check=True, cwd=tmp_path)
+    subprocess.run([BINARY, "--scene", "scene.json", "-o", str(out)], check=True, cwd=tmp_path)
     assert out.read_bytes() == shown
     page.context.close()
     assert errors == []

@@ -244,7 +244,7 @@ public final class PreviewService: Sendable {
         try answeringNow {
             let request = try scene(query)
             try request.description.validate()
-            return try .json(CopyText(request.asWritten(uploads)))
+            return try .json(CopyText(request.asWritten(uploads, baseDirectory: configuration.baseDirectory)))
         }
     }
 
@@ -309,7 +309,7 @@ public final class PreviewService: Sendable {
         try await answering {
             let request = try scene(query)
             let resolved = request.resolved(uploads)
-            let written = request.asWritten(uploads)
+            let written = request.asWritten(uploads, baseDirectory: configuration.baseDirectory)
             let base = configuration.baseDirectory
             let findings = try await slots.run { _ in try AssetLint.check(resolved, baseDirectory: base) }
             // Findings name the user's files, not the server's copies.

@@ -138,9 +138,18 @@ struct SceneRequest: Sendable {
         replacingUploads { uploads.path(for: $0) }
     }
 
-    /// The description as a user would write it: uploads named by the file dropped.
-    func asWritten(_ uploads: UploadStore) -> SceneDescription {
-        replacingUploads { uploads.originalName(for: $0) }
+    /// The description as a user would write it, next to the files the server serves: uploads
+    /// named by the file dropped, a file inside `baseDirectory` by its path from there (a saved
+    /// scene or a copied command holds no absolute path of the server's folder).
+    func asWritten(_ uploads: UploadStore, baseDirectory: String) -> SceneDescription {
+        replacingUploads { uploads.originalName(for: $0) ?? Self.relative($0, to: baseDirectory) }
+    }
+
+    /// `path` from `folder` when it is inside it; nil otherwise.
+    static func relative(_ path: String, to folder: String) -> String? {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+        return String(path.dropFirst(prefix.count))
     }
 
     /// The description with every file value that `replacement` knows replaced.

@@ -112,9 +112,15 @@ import Testing
         #expect(copy["command"] == "refresh-render --scene scene.json -o refresh.png")
         let scene = try #require(copy["scene"])
         let read = try JSONInput.decode(SceneDescription.self, from: Array(scene.utf8), name: "scene.json")
-        #expect(read.layers == base.layers + [extra])
+        // The files as the user names them next to their files: from the served folder, no
+        // path of the server's (the page saves this same text as scene.json, moment included).
+        let relative = try base.replacingFiles { String($0.dropFirst(Self.folder.count + 1)) }
+        #expect(read.layers == relative.layers + [extra])
+        #expect(!scene.contains(Self.folder) && scene.contains(#""image": "Logo@2x.png""#), "\(scene)")
+        #expect(scene.contains(#""state": "refreshing""#) && scene.contains(#""time": 0.3"#))
         let folder = try Support.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.folder + "/Logo@2x.png", toPath: folder + "/Logo@2x.png")
         try scene.write(toFile: folder + "/scene.json", atomically: true, encoding: .utf8)
         let command = try #require(copy["command"])
         let shell = try CLI.run(
@@ -184,5 +190,40 @@ import Testing
             _ = try service.upload(query: "layer=logo.image&name=notes.txt", body: [1, 2, 3])
         }
         #expect(error?.status == 415)
+    }
+
+    /// Every setting and layer property that names a file, named by an absolute path inside the
+    /// served folder, is written from that folder: the declarations enumerated, as the path
+    /// gate's test does, so a new one is covered without editing this.
+    @Test func everyFileNamedInTheServedFolderIsWrittenFromIt() throws {
+        var base = SceneDescription()
+        var expected: [String] = []
+        // Each named with an extension it takes (a label font names a file only by a font's).
+        for field in SceneSchema.standard.fields {
+            let file = "files/\(field.name)." + (field.files?.extensions.first ?? "png")
+            guard let value = field.value(naming: Self.folder + "/" + file) else { continue }
+            base[field] = value
+            expected.append(file)
+        }
+        let layerFiles = SettingsCatalog(schema: .standard).layerFields
+        for property in LayerProperty.all {
+            let types = layerFiles.first { $0.name == property.name }?.files
+            let file = "files/\(property.name)." + (types?.extensions.first ?? "png")
+            guard let kind = property.kinds.first, let value = property.value(naming: Self.folder + "/" + file) else { continue }
+            var layer = ControlLayer(kind, name: property.name)
+            layer[property] = value
+            base.layers.append(layer)
+            expected.append(file)
+        }
+        let configuration = PreviewConfiguration(base: base, baseDirectory: Self.folder)
+        let request = try SceneRequest(pairs: [], configuration: configuration, uploads: UploadStore(budget: 1 << 20))
+        let given = request.description.namedFiles.map(\.path)
+        #expect(given.count >= 6 && given.allSatisfy { $0.hasPrefix(Self.folder + "/files/") } && expected.count >= given.count)
+        let written = request.asWritten(UploadStore(budget: 1 << 20), baseDirectory: Self.folder).namedFiles.map(\.path)
+        #expect(written == given.map { String($0.dropFirst(Self.folder.count + 1)) }, "\(written)")
+        #expect(Set(written).isSubset(of: expected))
+        // A file outside the folder is left as named (the user named it so).
+        #expect(SceneRequest.relative("/elsewhere/a.png", to: Self.folder) == nil)
+        #expect(SceneRequest.relative(Self.folder + "/a.png", to: Self.folder + "/") == "a.png")
     }
 }

@@ -180,10 +180,11 @@ export async function copy(kind) {
   }
 }
 
-// The scene file (`--scene`) of what the page shows: every setting and the layers, saved as
-// scene.json (the name the copied command reads when there are layers).
+// The scene file (`--scene`) of what the page shows: every setting, the moment on screen
+// (state, pull, time) and the layers, saved as scene.json (the name the copied command reads
+// when there are layers), so that the file alone draws the still picture.
 export async function saveScene() {
-  const response = await fetch("/export?" + query(sceneSettings({ dynamic: false })));
+  const response = await fetch("/export?" + query(sceneSettings()));
   if (!response.ok) { setStatus(aboutSetting(await failure(response)).text, true); return; }
   const text = (await response.json()).scene;
   $("copied").textContent = text;
