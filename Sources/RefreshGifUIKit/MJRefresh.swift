@@ -250,7 +250,7 @@ open class MJRefreshComponent: UIView {
         StockLabel.describe(views.state, timeLabel: views.time, into: &description)
         StockSpinner.describe(arrow: views.arrow, spinner: views.spinner, into: &description)
         describeTitles(titles, into: &description)
-        try StateImageSequence.describe(sequences, into: &description)
+        try StateImageSequence.describe(sequences, named: \.sceneName, into: &description)
         if let inset = views.labelInset, given.contains("inset") { description[.labelLeftInset] = .number(Double(inset)) }
     }
 

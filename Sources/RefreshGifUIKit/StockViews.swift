@@ -65,7 +65,9 @@ struct StateImageSequence {
 
     /// The states' images as the `images` and `durations` settings: each state's frames as
     /// one file, or a comma-separated list of PNG frames in their order.
-    static func describe(_ sequences: [MJRefreshState: StateImageSequence], into description: inout SceneDescription) throws {
+    static func describe<State>(
+        _ sequences: [State: StateImageSequence], named sceneName: (State) -> String, into description: inout SceneDescription
+    ) throws {
         var images: [String: SceneValue] = [:]
         var durations: [String: SceneValue] = [:]
         for (state, sequence) in sequences {
@@ -80,8 +82,8 @@ struct StateImageSequence {
                     what: "setImages(_:for: .\(state))",
                     message: "\(odd): frames of a sequence are PNG files (a GIF is one image of its own)")
             }
-            images[state.sceneName] = .text(files.joined(separator: ","))
-            if sequence.duration > 0 { durations[state.sceneName] = .number(sequence.duration) }
+            images[sceneName(state)] = .text(files.joined(separator: ","))
+            if sequence.duration > 0 { durations[sceneName(state)] = .number(sequence.duration) }
         }
         if !images.isEmpty { description[.images] = .byState(images) }
         if !durations.isEmpty { description[.durations] = .byState(durations) }

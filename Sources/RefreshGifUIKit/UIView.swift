@@ -207,6 +207,10 @@ open class UIProgressView: UIView {
 open class UIScrollView: UIView {
     open var contentOffset: CGPoint = .zero
     open var contentSize: CGSize = .zero
+    /// SVPullToRefresh's view, once added (`addPullToRefresh`).
+    var svPullToRefresh: SVPullToRefreshView?
+    /// SVPullToRefresh's infinite scrolling view, once added.
+    var svInfiniteScrolling: SVInfiniteScrollingView?
     /// The header. // api: UIScrollView+MJRefresh.mj_header
     open var mj_header: MJRefreshHeader? { didSet { replace(oldValue, with: mj_header) } }
     /// The footer. // api: UIScrollView+MJRefresh.mj_footer
