@@ -68,7 +68,9 @@ enum ShapeLayers {
             box = try arc(center, radius, start, end, clockwise, (0, 1), origin, into: &values, fail: fail)
             values[.shape] = .text("sector")
         } else {
-            throw fail("a path of lines or curves; a shape layer draws a rectangle, an oval, an arc or a pie wedge (move to the centre, arc, close)")
+            throw fail(
+                "a path of lines or curves; a shape layer draws a rectangle, an oval, an arc or a pie wedge (move to the centre, arc, close)"
+            )
         }
         try frameValues(box, into: &values, className: className, place: place)
         out.append(ControlLayer(.shape, name: out.isEmpty ? name : name + "_path", values))
@@ -100,7 +102,9 @@ enum ShapeLayers {
     }
 
     /// The frame's values, checked.
-    private static func frameValues(_ frame: CGRect, into values: inout [LayerProperty: SceneValue], className: String, place: String) throws {
+    private static func frameValues(_ frame: CGRect, into values: inout [LayerProperty: SceneValue], className: String, place: String)
+        throws
+    {
         values[.x] = try ViewLayers.number(frame.origin.x, "x", className: className, place: place)
         values[.y] = try ViewLayers.number(frame.origin.y, "y", className: className, place: place)
         values[.width] = try ViewLayers.number(frame.width, "width", className: className, place: place)

@@ -27,7 +27,9 @@ enum ViewLayers {
                 let frame = CGRect(x: origin.x + own.origin.x, y: origin.y + own.origin.y, width: own.width, height: own.height)
                 let name = "v\(layers.count + 1)"
                 if let view = child.view {
-                    if let drawn = try Self.layer(for: view, frame: frame, name: name, className: className, place: place, arrowTurn: arrowTurn) {
+                    if let drawn = try Self.layer(
+                        for: view, frame: frame, name: name, className: className, place: place, arrowTurn: arrowTurn)
+                    {
                         layers.append(drawn)
                     }
                 } else {

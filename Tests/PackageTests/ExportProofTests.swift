@@ -78,7 +78,8 @@ extension ExamplePackages {
                     var swift = try String(contentsOfFile: package + "/exports/scene\(index)/" + file, encoding: .utf8)
                         .replacingOccurrences(of: "func \(function)(", with: "func install\(index)(")
                     if let subclass = export.subclass?.className {
-                        swift = swift.replacingOccurrences(of: "\\b\(subclass)\\b", with: subclass + "\(index)", options: .regularExpression)
+                        swift = swift.replacingOccurrences(
+                            of: "\\b\(subclass)\\b", with: subclass + "\(index)", options: .regularExpression)
                     }
                     try swift.write(toFile: sources + "/Scene\(index)" + file, atomically: true, encoding: .utf8)
                 }

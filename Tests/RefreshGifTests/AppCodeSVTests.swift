@@ -57,12 +57,16 @@ extension AppCodeTests {
         footer.enabled = false
         try Self.drawnAlike(
             try footer.scene(state: SVInfiniteScrollingStateLoading, time: 0.2),
-            ["--library", "svpulltorefresh", "--kind", "auto-footer", "--style", "gif", "--images", "loading=" + gif,
-             "--infinite-scrolling-disabled", "--state", "loading", "--time", "0.2"], "custom-loading")
+            [
+                "--library", "svpulltorefresh", "--kind", "auto-footer", "--style", "gif", "--images", "loading=" + gif,
+                "--infinite-scrolling-disabled", "--state", "loading", "--time", "0.2",
+            ], "custom-loading")
         let header = UITableView()
         header.addPullToRefresh {}
         header.pullToRefreshView.setCustomView(UISwitch(), for: .all)
         let error = #expect(throws: AppCodeError.self) { _ = try header.pullToRefreshView.scene() }
-        #expect(error?.description.contains("UISwitch") == true && error?.description.contains("UIImageView") == true, "\(error?.description ?? "")")
+        #expect(
+            error?.description.contains("UISwitch") == true && error?.description.contains("UIImageView") == true,
+            "\(error?.description ?? "")")
     }
 }

@@ -143,7 +143,9 @@ extension AppCodeTests {
         AppDevice.language = "en"
         AppDevice.now = nil
         let scene = try SceneDescription(contentsOfFile: Self.layers + "/brand-header.json")
-        for (state, word, percent) in [(MJRefreshState.idle, "idle", 0.0), (.idle, "idle", 0.35), (.idle, "idle", 0.8), (.pulling, "pulling", 1.0)] {
+        for (state, word, percent) in [
+            (MJRefreshState.idle, "idle", 0.0), (.idle, "idle", 0.35), (.idle, "idle", 0.8), (.pulling, "pulling", 1.0),
+        ] {
             let drawn = try RefreshRenderer().render(try BrandRingHeader {}.scene(state: state, percent: percent))
             var expected = scene
             expected[.state] = .text(word)
@@ -187,6 +189,7 @@ extension AppCodeTests {
         #expect(filled?.description.hasPrefix("FilledArcHeader (/CAShapeLayer[0]): an arc filled") == true, "\(filled?.description ?? "")")
         let lines = #expect(throws: AppCodeError.self) { _ = try TriangleHeader {}.scene(state: .idle, percent: 0) }
         #expect(
-            lines?.description.hasPrefix("TriangleHeader (/UIView[0]/CAShapeLayer[0]): a path of lines") == true, "\(lines?.description ?? "")")
+            lines?.description.hasPrefix("TriangleHeader (/UIView[0]/CAShapeLayer[0]): a path of lines") == true,
+            "\(lines?.description ?? "")")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @_spi(Tools) @testable import RefreshGif
 @testable import RefreshModel
 

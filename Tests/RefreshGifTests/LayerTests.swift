@@ -357,7 +357,8 @@ struct LayerDocTests {
     func tableIsCurrent() throws {
         let path = Support.root.appendingPathComponent("docs/layers.md").path
         let section = try #require(
-            try Support.generatedSection(path, begin: Self.begin, end: Self.end, written: SettingsCatalog(schema: .standard).layerMarkdownTable))
+            try Support.generatedSection(
+                path, begin: Self.begin, end: Self.end, written: SettingsCatalog(schema: .standard).layerMarkdownTable))
         #expect(section.found == section.written, "run REFRESH_UPDATE_DOCS=1 swift test --filter LayerDocTests")
     }
 }

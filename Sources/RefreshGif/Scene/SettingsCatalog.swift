@@ -22,6 +22,7 @@ import RefreshModel
 
         /// Both parts, as one object.
         /// - Parameter encoder: the encoder.
+        /// - Throws: what the encoder throws.
         public func encode(to encoder: any Encoder) throws {
             try declared.encode(to: encoder)
             try own.encode(to: encoder)
@@ -173,7 +174,8 @@ import RefreshModel
         case .choice: type = "choice"
         }
         return LayerField(
-            declared: Declared(property), own: LayerPart(
+            declared: Declared(property),
+            own: LayerPart(
                 kinds: LayerKind.allCases.filter(property.applies(to:)).map(\.rawValue), type: type, phrase: property.type.phrase))
     }
 
@@ -272,10 +274,13 @@ import RefreshModel
                 ("property", { "`\($0.name)`" }),
                 ("layers", { $0.kinds == layerKinds ? "every" : $0.kinds.joined(separator: ", ") }),
                 ("value", \.phrase),
-                ("varies", { entry in
-                    let words = [(entry.byState, "by state"), (entry.byPull, "by pull"), (entry.type == "number", "expression")]
-                    return words.contains { $0.0 } ? words.filter(\.0).map(\.1).joined(separator: ", ") : "fixed"
-                }),
+                (
+                    "varies",
+                    { entry in
+                        let words = [(entry.byState, "by state"), (entry.byPull, "by pull"), (entry.type == "number", "expression")]
+                        return words.contains { $0.0 } ? words.filter(\.0).map(\.1).joined(separator: ", ") : "fixed"
+                    }
+                ),
                 ("what it sets", \.help),
             ])
     }
