@@ -351,22 +351,20 @@ def test_a_release_before_the_threshold_bounces_back_as_a_scroll_view_does(brows
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1440, "height": 900}, {"width": 390, "height": 844}])
-def test_a_and_b_are_labelled_side_by_side_in_view_or_stacked_when_narrow(browser, server, viewport):
+def test_a_and_b_are_labelled_side_by_side_in_view(browser, server, viewport):
     page, errors = open_page(browser, server, viewport=viewport)
     page.click("#pin-a")
+    page.evaluate("window.scrollTo(0, 0)")
     b, a = page.locator("#phone").bounding_box(), page.locator("#phone-a").bounding_box()
     assert page.locator("#box-a figcaption").inner_text().startswith("A")
     assert page.locator("#caption-b").inner_text().startswith("B")
     assert abs(a["width"] - b["width"]) < 1 and abs(a["height"] - b["height"]) < 1, (a, b)
-    if viewport["width"] > 1000:
-        # Side by side, both whole in the window without scrolling.
-        assert abs(a["y"] - b["y"]) < 2 and a["x"] >= b["x"] + b["width"], (a, b)
-        for box in (a, b):
-            assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
-            assert box["x"] + box["width"] <= viewport["width"], box
-    else:
-        assert a["y"] >= b["y"] + b["height"], (a, b)
-        assert a["x"] + a["width"] <= viewport["width"] + 1, a
+    # Side by side, both whole in the window without scrolling: at 390 px at half size, so a
+    # drag on B shows A beside it.
+    assert abs(a["y"] - b["y"]) < 2 and a["x"] >= b["x"] + b["width"], (a, b)
+    for box in (a, b):
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 1, box
     page.click("#unpin-a")
     assert not page.locator("#caption-b").is_visible()
     page.context.close()
@@ -408,3 +406,32 @@ def test_a_layer_scene_shows_its_layers_beyond_the_control_in_the_page(browser):
     finally:
         running.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# The actions a designer reaches for while looking at the phone, by their boxes on screen.
+ACTIONS = ["begin", "end", "no-more", "reset", "pin-a", "download-gif", "download-apng", "download-sheet",
+           "copy-command", "copy-swift", "copy-json", "save-scene", "copy-app-swift", "copy-app-objc", "download-assets"]
+
+
+def test_at_1440_every_action_and_the_phone_are_above_the_fold(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 1440, "height": 900})
+    for name in ["phone", "still"] + ACTIONS:
+        box = page.locator("#" + name).bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 900, (name, box)
+        assert box["x"] + box["width"] <= 1440, (name, box)
+    page.context.close()
+    assert errors == []
+
+
+def test_at_390_the_refresh_actions_are_in_reach_of_the_phone(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 390, "height": 844})
+    phone = page.locator("#phone").bounding_box()
+    assert phone["y"] + phone["height"] <= 844 and phone["x"] >= 0 and phone["x"] + phone["width"] <= 390, phone
+    for name in ["begin", "end", "no-more", "reset"]:
+        box = page.locator("#" + name).bounding_box()
+        assert box["y"] >= phone["y"] + phone["height"] and box["y"] + box["height"] <= 844, (name, box)
+    # A drag still moves the control by points, whatever the phone's size on screen.
+    pull_and_release(page)
+    wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
+    page.context.close()
+    assert errors == []
