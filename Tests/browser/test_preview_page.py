@@ -59,7 +59,8 @@ def test_a_back_footer_is_pulled_up(page):
     page.select_option("#f-kind", "back-footer")
     page.select_option("#f-style", "normal")
     wait_js(page, "document.querySelector('#state').textContent === 'idle'")
-    drag(page, -300, start=600)
+    # From near the phone's bottom (it is as tall as the window leaves room for).
+    drag(page, -300, start=page.locator("#phone").bounding_box()["height"] - 60)
     wait_js(page, "document.querySelector('#state').textContent === 'pulling'")
     page.mouse.up()
     wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")

@@ -98,8 +98,10 @@ def test_the_width_setting_sizes_the_phone_and_a_drag_right_after_typing_it_coun
     # Straight to the phone: the width field loses focus as the drag begins.
     pull_and_release(page)
     wait_js(page, "document.querySelector('#state').textContent === 'refreshing'")
-    inner = page.evaluate("document.querySelector('#phone').clientWidth")
-    assert inner == 320
+    # The phone has the scroll view's shape, 320 × 667 pt inside its bezel, at the size the
+    # window leaves room for.
+    inner = page.evaluate("[document.querySelector('#phone').clientWidth, document.querySelector('#phone').clientHeight]")
+    assert abs(inner[0] / inner[1] - 320 / 667) < 0.01, inner
     # Drawn at the screen's density (1 here): 320 px for 320 pt, not 375 stretched.
     wait_js(page, "document.querySelector('#screen').width === 320")
     page.context.close()

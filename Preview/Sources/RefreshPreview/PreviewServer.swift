@@ -91,7 +91,7 @@ public enum PreviewServer {
         }
         router.get("/healthz") { _, _ in answer(PreviewReply(contentType: "text/plain; charset=utf-8", body: Array("ok\n".utf8))) }
         router.get("/schema.json") { _, _ in await serve(within: seconds) { try service.schema() } }
-        router.get("/session.json") { _, _ in await serve(within: seconds) { try service.session() } }
+        router.get("/session.json") { request, _ in await serve(within: seconds) { try service.session(query: request.uri.query) } }
         router.get("/render.png") { request, _ in await serve(within: seconds) { try await service.render(query: request.uri.query) } }
         router.get("/export") { request, _ in await serve(within: seconds) { try service.export(query: request.uri.query) } }
         router.get("/lint") { request, _ in await serve(within: seconds) { try await service.lint(query: request.uri.query) } }

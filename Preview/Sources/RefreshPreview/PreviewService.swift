@@ -494,8 +494,11 @@ public final class PreviewService: Sendable {
     }
 
     /// `GET /session.json`: the settings the server was started with (the page's first
-    /// values), the files it may read, and the change version.
-    public func session() throws -> PreviewReply {
+    /// values), the files it may read, and the change version. With a query — the page's own
+    /// address after a reload — the settings and layers are those the query gives over the
+    /// server's, so the page comes back as it was; a query that is no longer valid (a file
+    /// gone, an upload a restarted server forgot) gives the server's settings and says so.
+    public func session(query: String? = nil) throws -> PreviewReply {
         struct Setting: Encodable {
             var name: String
             var texts: [String]
@@ -511,6 +514,8 @@ public final class PreviewService: Sendable {
             var fps: Int
             /// What an upload may be, said at the drop zone before anything is sent.
             var uploadLimits: UploadLimits
+            /// With a query: whether its settings were taken (false: the server's instead).
+            var restored: Bool?
         }
         struct UploadLimits: Encodable {
             /// The largest file (the request body limit).
@@ -520,8 +525,20 @@ public final class PreviewService: Sendable {
             /// All uploads together.
             var totalBytes: Int
         }
-        let settings = configuration.base.keys.map { key -> Setting in
-            switch configuration.base[key: key] {
+        var restored: Bool?
+        var base = configuration.base
+        if let query, !query.isEmpty {
+            if let request = try? scene(query), (try? request.description.validate()) != nil,
+                (try? SceneRequest.checkPaths(request.given, configuration: configuration, uploads: uploads)) != nil
+            {
+                base = request.description
+                restored = true
+            } else {
+                restored = false
+            }
+        }
+        let settings = base.keys.map { key -> Setting in
+            switch base[key: key] {
             case let .byState(map)?:
                 return Setting(
                     name: key.rawValue, texts: map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.argumentText)" }
@@ -532,12 +549,13 @@ public final class PreviewService: Sendable {
         }
         return try .json(
             Session(
-                settings: settings, layers: "[" + configuration.base.layers.map(\.jsonText).joined(separator: ", ") + "]",
+                settings: settings, layers: "[" + base.layers.map(\.jsonText).joined(separator: ", ") + "]",
                 files: configuration.namedPaths.sorted(),
                 version: feed.version, viewHeight: Self.viewHeight,
                 fps: Self.liveFPS,
                 uploadLimits: UploadLimits(
-                    fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget)))
+                    fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget),
+                restored: restored))
     }
 
     /// The versions `GET /events` sends; nil when too many pages listen.

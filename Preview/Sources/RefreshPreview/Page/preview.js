@@ -9,11 +9,11 @@
 // request), still.js (the still picture, copy and download), phone.js (the scroll view and its
 // live frames); this one starts them and wires the events to their listeners.
 
-import { emit, isOffline, on, once, setVersion, start, version, view } from "./state.js";
+import { emit, isOffline, on, once, session, setVersion, start, version, view } from "./state.js";
 import { $, query, setStatus } from "./dom.js";
 import { buildPanel, libraryChanged, showApplicable } from "./panel.js";
 import { buildLayers, layersLibraryChanged } from "./layers.js";
-import { liveSettings } from "./scene.js";
+import { liveSettings, sceneSettings } from "./scene.js";
 import { changed, connectionLost, refreshStill } from "./still.js";
 import { live, phoneEvents, setAppearance } from "./phone.js";
 "use strict";
@@ -49,7 +49,9 @@ async function main() {
   try {
     const [schema, session] = await Promise.all([
       fetch("/schema.json").then((r) => r.json()),
-      fetch("/session.json").then((r) => r.json()),
+      // The page's own address holds its settings (a reload, a shared link): the server answers
+      // with them over its own.
+      fetch("/session.json" + location.search).then((r) => r.json()),
     ]);
     // The server's layers come as a scene file writes them (JSON text).
     start(schema, session);
@@ -58,6 +60,8 @@ async function main() {
     return;
   }
   on("changed", changed);
+  on("changed", rememberInAddress);
+  $("new-session").addEventListener("click", () => { location.href = location.pathname; });
   on("library", layersLibraryChanged);
   buildPanel(buildLayers);
   setAppearance($("appearance").value);
@@ -73,6 +77,15 @@ async function main() {
   live.start();
   emit("changed");
   refreshStill();
+  if (session().restored === false) setStatus("The address's settings no longer apply here: the server's are shown", true, 6);
+}
+
+// The settings on screen, in the page's address: a reload (or the link, shared) opens the same
+// session. "New session" goes back to the server's settings.
+function rememberInAddress() {
+  const pairs = query(sceneSettings());
+  const address = location.pathname + (pairs ? "?" + pairs : "");
+  if (address !== location.pathname + location.search) history.replaceState(null, "", address);
 }
 
 // What the browser tests and the bench read from the page (modules keep their names to

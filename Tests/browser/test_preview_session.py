@@ -1,0 +1,53 @@
+"""The page's session in its address: values typed survive a reload and open the same in a new
+browser context on the same address; "New session" goes back to the server's settings."""
+from conftest import wait_js
+from test_preview_page import still_bytes, wait_for_still
+from test_preview_phone import open_page
+
+
+def ready(page):
+    wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+
+
+def test_a_reload_and_a_new_context_keep_the_session(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    page.select_option("#f-state", "pulling")
+    page.fill("#f-percent", "0.6")
+    page.locator("#f-percent").dispatch_event("input")
+    page.fill("#f-height", "80")
+    page.locator("#f-height").dispatch_event("input")
+    wait_for_still(page, "height=80")
+    wait_for_still(page, "percent=0.6")
+    shown = still_bytes(page)
+    address = page.url
+    assert "state=pulling" in address and "percent=0.6" in address and "height=80" in address, address
+
+    page.reload()
+    ready(page)
+    wait_for_still(page, "height=80")
+    assert page.input_value("#f-height") == "80" and page.input_value("#f-state") == "pulling"
+    assert page.input_value("#f-percent") == "0.6"
+    assert still_bytes(page) == shown
+
+    # A new context (no storage, no history) on the same address: the same picture.
+    other, other_errors = open_page(browser, type("At", (), {"url": address})(), viewport={"width": 1400, "height": 900})
+    wait_for_still(other, "height=80")
+    assert still_bytes(other) == shown
+    other.context.close()
+
+    # New session: the server's settings, and an address without the page's.
+    page.click("#new-session")
+    ready(page)
+    assert page.input_value("#f-height") == ""
+    wait_js(page, "!location.search.includes('height=80')")
+    page.context.close()
+    assert errors == [] and other_errors == []
+
+
+def test_an_address_that_no_longer_applies_opens_the_server_settings_and_says_so(browser, server):
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+    page.goto(server.url + "?height=nonsense")
+    wait_js(page, "document.querySelector('#status').textContent.includes('no longer apply')")
+    assert page.input_value("#f-height") == ""
+    page.context.close()
+    assert errors == []
