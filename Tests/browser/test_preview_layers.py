@@ -178,3 +178,21 @@ def test_the_layer_cards_have_no_serious_accessibility_findings(browser, layer_s
     wait_js(page, "document.querySelector('#layers .field-error') !== null")
     assert_no_serious_findings(page)
     context.close()
+
+
+def test_an_edited_layer_survives_a_reload(browser, layer_server):
+    page, errors = open_page(browser, layer_server, viewport={"width": 1400, "height": 900})
+    page.select_option("#f-state", "pulling")
+    wait_for_still(page, "state=pulling")
+    centre = card(page, "logo").locator('.layer-property[data-property="centerX"] input[data-part=""]')
+    centre.fill("w * 0.25")
+    wait_for_still(page, "0.25")
+    shown = still_bytes(page)
+    page.reload()
+    wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+    wait_for_still(page, "0.25")
+    centre = card(page, "logo").locator('.layer-property[data-property="centerX"] input[data-part=""]')
+    assert centre.input_value() == "w * 0.25"
+    assert still_bytes(page) == shown
+    page.context.close()
+    assert errors == []

@@ -1,7 +1,7 @@
 """The page's session in its address: values typed survive a reload and open the same in a new
 browser context on the same address; "New session" goes back to the server's settings."""
-from conftest import wait_js
-from test_preview_page import still_bytes, wait_for_still
+from conftest import ROOT, wait_js
+from test_preview_page import drop_file, still_bytes, wait_for_still
 from test_preview_phone import open_page
 
 
@@ -16,6 +16,10 @@ def test_a_reload_and_a_new_context_keep_the_session(browser, server):
     page.locator("#f-percent").dispatch_event("input")
     page.fill("#f-height", "80")
     page.locator("#f-height").dispatch_event("input")
+    # A file dropped for Pulling's images.
+    drop_file(page, "pulling", ROOT / "Fixtures/demo/spin.gif")
+    wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using spin.gif'))")
+    wait_for_still(page, "upload")
     wait_for_still(page, "height=80")
     wait_for_still(page, "percent=0.6")
     shown = still_bytes(page)
@@ -27,6 +31,8 @@ def test_a_reload_and_a_new_context_keep_the_session(browser, server):
     wait_for_still(page, "height=80")
     assert page.input_value("#f-height") == "80" and page.input_value("#f-state") == "pulling"
     assert page.input_value("#f-percent") == "0.6"
+    dropped = page.locator("#f-images-pulling option:checked").inner_text()
+    assert dropped == "spin.gif (dropped)", dropped
     assert still_bytes(page) == shown
 
     # A new context (no storage, no history) on the same address: the same picture.

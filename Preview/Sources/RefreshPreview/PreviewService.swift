@@ -516,6 +516,8 @@ public final class PreviewService: Sendable {
             var uploadLimits: UploadLimits
             /// With a query: whether its settings were taken (false: the server's instead).
             var restored: Bool?
+            /// The uploads the restored settings name, by reference: the names they were dropped as.
+            var uploadNames: [String: String]
         }
         struct UploadLimits: Encodable {
             /// The largest file (the request body limit).
@@ -526,6 +528,7 @@ public final class PreviewService: Sendable {
             var totalBytes: Int
         }
         var restored: Bool?
+        var uploadNames: [String: String] = [:]
         var base = configuration.base
         if let query, !query.isEmpty {
             if let request = try? scene(query), (try? request.description.validate()) != nil,
@@ -533,6 +536,9 @@ public final class PreviewService: Sendable {
             {
                 base = request.description
                 restored = true
+                for file in base.namedFiles {
+                    if let name = uploads.originalName(for: file.path) { uploadNames[file.path] = name }
+                }
             } else {
                 restored = false
             }
@@ -555,7 +561,7 @@ public final class PreviewService: Sendable {
                 fps: Self.liveFPS,
                 uploadLimits: UploadLimits(
                     fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget),
-                restored: restored))
+                restored: restored, uploadNames: uploadNames))
     }
 
     /// The versions `GET /events` sends; nil when too many pages listen.

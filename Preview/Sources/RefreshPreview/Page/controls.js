@@ -48,7 +48,11 @@ export function fileMenu(id, field, none, value) {
   const select = el("select", { id });
   select.append(el("option", { value: "", text: none }));
   for (const file of session().files.filter((f) => offered(field, f))) select.append(el("option", { value: file, text: file }));
-  if (value && !Array.from(select.options).some((o) => o.value === value)) select.append(el("option", { value, text: value }));
+  // A value the page's address restored: a dropped file is shown by the name it was dropped as.
+  const dropped = (session().uploadNames || {})[value];
+  if (value && !Array.from(select.options).some((o) => o.value === value)) {
+    select.append(el("option", { value, text: dropped ? `${dropped} (dropped)` : value }));
+  }
   select.value = value;
   return select;
 }
