@@ -162,14 +162,14 @@ open class SVPullToRefreshView: SVRefreshView {
     override func describe(into description: inout SceneDescription) throws {
         if let customViewError { throw customViewError }
         try super.describe(into: &description)
-        if isHidden { description[key: SceneKey("hidePullToRefresh")] = .flag(true) }
+        if isHidden { description[.hidePullToRefresh] = .flag(true) }
         if let arrowColor { description[.arrowColor] = .text(arrowColor.sceneText) }
         if let textColor { description[.textColor] = .text(textColor.sceneText) }
         StockLabel.describe(titleLabel, timeLabel: subtitleLabel, into: &description)
         if !titles.isEmpty { description[.titles] = .byState(titles.mapValues { .text($0) }) }
-        if !subtitles.isEmpty { description[key: SceneKey("subtitles")] = .byState(subtitles.mapValues { .text($0) }) }
+        if !subtitles.isEmpty { description[.subtitles] = .byState(subtitles.mapValues { .text($0) }) }
         if let lastUpdatedDate { description[.lastUpdated] = .text(ISO8601DateFormatter().string(from: lastUpdatedDate)) }
-        if let format = dateFormatter?.dateFormat, !format.isEmpty { description[key: SceneKey("svDateFormat")] = .text(format) }
+        if let format = dateFormatter?.dateFormat, !format.isEmpty { description[.svDateFormat] = .text(format) }
     }
 
     /// The scene of the state the view is in, unless another is asked.
@@ -218,8 +218,8 @@ open class SVInfiniteScrollingView: SVRefreshView {
     override func describe(into description: inout SceneDescription) throws {
         if let customViewError { throw customViewError }
         try super.describe(into: &description)
-        if !enabled { description[key: SceneKey("infiniteScrollingDisabled")] = .flag(true) }
-        if isHidden { description[key: SceneKey("hideInfiniteScrolling")] = .flag(true) }
+        if !enabled { description[.infiniteScrollingDisabled] = .flag(true) }
+        if isHidden { description[.hideInfiniteScrolling] = .flag(true) }
     }
 
     /// The scene of the state the view is in, unless another is asked.

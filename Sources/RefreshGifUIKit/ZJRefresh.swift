@@ -77,7 +77,7 @@ open class ZJAnimatorView: UIView {
 
     func describe(into description: inout SceneDescription) throws {
         if let backgroundColor { description[.controlColor] = .text(backgroundColor.sceneText) }
-        if isAutomaticlyHidden { description[key: SceneKey("automaticallyHidden")] = .flag(true) }
+        if isAutomaticlyHidden { description[.automaticallyHidden] = .flag(true) }
         if let describing {
             var titles: [String: SceneValue] = [:]
             for state in RefreshViewState.allCases {
@@ -87,7 +87,7 @@ open class ZJAnimatorView: UIView {
             if !titles.isEmpty { description[.titles] = .byState(titles) }
         }
         // The line the closure writes for the last refresh; never refreshed, ZJRefresh says so itself.
-        if let lastTime, let date = AppDevice.lastUpdated { description[key: SceneKey("lastRefreshText")] = .text(lastTime(date)) }
+        if let lastTime, let date = AppDevice.lastUpdated { description[.lastRefreshText] = .text(lastTime(date)) }
         StockLabel.describe(labels.state, timeLabel: labels.time, into: &description)
     }
 }
@@ -118,7 +118,7 @@ open class GifAnimator: ZJAnimatorView {
     override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
         if height != 100 { description[.height] = .number(Double(height)) }
-        if imageMagin != 15 { description[key: SceneKey("imageMargin")] = .number(Double(imageMagin)) }
+        if imageMagin != 15 { description[.imageMargin] = .number(Double(imageMagin)) }
         guard let images else { return }
         var sequences: [RefreshViewState: StateImageSequence] = [:]
         for state in [RefreshViewState.normal, .releaseToFresh, .loading] {

@@ -26,10 +26,26 @@ extension ExamplePackages {
                 AppDevice.width = 320
                 AppDevice.now = ISO8601DateFormatter().date(from: "2024-07-05T12:00:00Z")
                 AppDevice.lastUpdated = ISO8601DateFormatter().date(from: "2024-07-05T09:41:00Z")
-                func draw(_ index: Int, _ control: MJRefreshComponent) {
+                // A moment in the control's own library's states (MJRefresh's names the moments).
+                func scene(_ control: Any, _ moment: (MJRefreshState, Double, Double)) throws -> RefreshScene {
+                    let gone = AppCodeError.badValue(what: "state", message: "the library has no such state")
+                    switch control {
+                    case let mj as MJRefreshComponent: return try mj.scene(state: moment.0, percent: moment.1, time: moment.2)
+                    case let sv as SVPullToRefreshView:
+                        let states: [MJRefreshState: SVPullToRefreshState] = [.idle: .stopped, .pulling: .triggered, .refreshing: .loading]
+                        guard let state = states[moment.0] else { throw gone }
+                        return try sv.scene(state: state, percent: moment.1, time: moment.2)
+                    case let zj as ZJAnimatorView:
+                        let states: [MJRefreshState: RefreshViewState] = [.idle: .pullToRefresh, .pulling: .releaseToFresh, .refreshing: .loading]
+                        guard let state = states[moment.0] else { throw gone }
+                        return try zj.scene(state: state, percent: moment.1, time: moment.2)
+                    default: throw gone
+                    }
+                }
+                func draw(_ index: Int, _ control: Any) {
                     for (m, moment) in moments.enumerated() {
                         do {
-                            let image = try RefreshRenderer().render(try control.scene(state: moment.0, percent: moment.1, time: moment.2))
+                            let image = try RefreshRenderer().render(try scene(control, moment))
                             try image.writePNG(to: out + "/scene\\(index)-\\(m).png")
                         } catch {
                             try? Data("\\(error)".utf8).write(to: URL(fileURLWithPath: out + "/scene\\(index)-\\(m).error"))
@@ -49,7 +65,9 @@ extension ExamplePackages {
             return text
         }
 
-        @Test("every stock kind's and every layer scene's exported Swift, built for Linux as written, draws the same PNG bytes")
+        @Test(
+            "every stock kind's, SVPullToRefresh's, ZJRefresh's and every layer scene's exported Swift, built for Linux as written, draws the same PNG bytes"
+        )
         func exportedCodeDrawsItsScene() throws {
             let work = try Support.temporaryFolder()
             defer { try? FileManager.default.removeItem(atPath: work) }
@@ -59,7 +77,7 @@ extension ExamplePackages {
             // The stock kinds by their settings, then the scenes of a control's own layers (the
             // DIY examples, a ring of shape layers timed by `t`, every kind of layer and way a
             // value varies): their subclass is built too.
-            var scenes: [(name: String, description: SceneDescription)] = try ProofScenes.mjRefresh.map {
+            var scenes: [(name: String, description: SceneDescription)] = try (ProofScenes.mjRefresh + ProofScenes.otherLibraries).map {
                 ($0.name, try SceneSchema.standard.description(fromArguments: $0.arguments))
             }
             for file in ProofScenes.layerScenes {
@@ -113,9 +131,11 @@ extension ExamplePackages {
             for (index, scene) in scenes.enumerated() {
                 for (m, moment) in ProofScenes.moments.enumerated() {
                     // A state the kind does not have (no more data on a header) is refused on both sides.
+                    let library = scene.description[.library]?.argumentText ?? "mjrefresh"
                     guard
                         let original = try? scene.description.merged(
-                            with: try SceneSchema.standard.description(fromArguments: ProofScenes.view + moment)
+                            with: try SceneSchema.standard.description(
+                                fromArguments: ProofScenes.view + ProofScenes.moment(moment, library: library))
                         ).makeScene(baseDirectory: Support.root.path)
                     else {
                         #expect(FileManager.default.fileExists(atPath: out + "/scene\(index)-\(m).error"), "\(scene.name) \(moment)")
@@ -133,7 +153,7 @@ extension ExamplePackages {
                     compared += 1
                 }
             }
-            #expect(compared >= 12 + 3 * ProofScenes.layerScenes.count)
+            #expect(compared >= 12 + 3 * (ProofScenes.layerScenes.count + ProofScenes.otherLibraries.count))
         }
     }
 }

@@ -37,6 +37,37 @@ public enum ProofScenes {
         ),
     ]
 
+    /// SVPullToRefresh's and ZJRefresh's controls, each with the knobs its code sets: their
+    /// setups are built against RefreshGifUIKit too (ExportProofTests).
+    public static let otherLibraries: [(name: String, arguments: [String])] = [
+        (
+            "sv-header",
+            [
+                "--library", "svpulltorefresh", "--title", "stopped=Pull me", "--subtitle", "loading=Hold on",
+                "--arrow-color", "#FF3B30", "--text-color", "#007AFF", "--spinner", "white-large",
+            ]
+        ),
+        (
+            "zj-gif-header",
+            [
+                "--library", "zjrefresh", "--style", "gif", "--images", "normal=Fixtures/demo/pull.gif",
+                "--images", "loading=Fixtures/demo/spin.gif", "--title", "loading=Loading", "--height", "80",
+            ]
+        ),
+    ]
+
+    /// A moment of ``moments`` in a library's own states: MJRefresh's names, SVPullToRefresh's
+    /// (stopped, triggered, loading) or ZJRefresh's (pull-to-refresh, release-to-refresh,
+    /// loading); No More Data stays, which the other two lack.
+    public static func moment(_ moment: [String], library: String) -> [String] {
+        let names: [String: [String: String]] = [
+            "svpulltorefresh": ["idle": "stopped", "pulling": "triggered", "refreshing": "loading"],
+            "zjrefresh": ["idle": "pull-to-refresh", "pulling": "release-to-refresh", "refreshing": "loading"],
+        ]
+        guard let map = names[library] else { return moment }
+        return moment.map { map[$0] ?? $0 }
+    }
+
     /// Scenes of a control's own layers, from the repository's root: the export writes a
     /// subclass of the bare class for each.
     public static let layerScenes = [

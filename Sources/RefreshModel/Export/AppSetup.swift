@@ -70,7 +70,7 @@ package struct AppSetup: Sendable, Equatable {
 
     /// The modules RefreshGifUIKit stands in for on Linux (docs/app-code.md): their code
     /// compiles there unchanged, drawn by RefreshGif.
-    static let onLinux: Set<String> = ["MJRefresh"]
+    static let onLinux: Set<String> = ["MJRefresh", "SVPullToRefresh", "UIKit"]
 
     /// The import lines of a file that uses `module` (and UIKit): for a library RefreshGifUIKit
     /// covers, its imports on a phone and RefreshGifUIKit elsewhere, so the same file builds
