@@ -129,15 +129,10 @@ extension AppCodeTests {
             + (footer ? [(.noMoreData, "no-more-data", 0.0)] : [])
         for (state, word, percent) in cases {
             let control: MJRefreshComponent = footer ? DIYBackFooter {} : DIYHeader {}
-            let drawn = try RefreshRenderer().render(try control.scene(state: state, percent: percent))
             var expected = scene
             expected[.state] = .text(word)
             expected[.percent] = .number(percent)
-            let reference = try RefreshRenderer().render(try expected.makeScene())
-            #expect(drawn.width == reference.width && drawn.height == reference.height, "\(word)")
-            let differing = zip(drawn.pixels, reference.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(name) \(word): \(differing) channel values differ")
-            if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] { try drawn.writePNG(to: look + "/\(name)-\(word).png") }
+            try Self.drawnAlike(try control.scene(state: state, percent: percent), try expected.makeScene(), "\(name)-\(word)")
         }
         #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
     }

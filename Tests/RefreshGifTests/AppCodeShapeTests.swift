@@ -146,17 +146,11 @@ extension AppCodeTests {
         for (state, word, percent) in [
             (MJRefreshState.idle, "idle", 0.0), (.idle, "idle", 0.35), (.idle, "idle", 0.8), (.pulling, "pulling", 1.0),
         ] {
-            let drawn = try RefreshRenderer().render(try BrandRingHeader {}.scene(state: state, percent: percent))
             var expected = scene
             expected[.state] = .text(word)
             expected[.percent] = .number(percent)
-            let reference = try RefreshRenderer().render(try expected.makeScene())
-            #expect(drawn.width == reference.width && drawn.height == reference.height, "\(word)")
-            let differing = zip(drawn.pixels, reference.pixels).filter { $0 != $1 }.count
-            #expect(differing == 0, "\(word) \(percent): \(differing) channel values differ")
-            if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] {
-                try drawn.writePNG(to: look + "/brand-ring-\(word)-\(percent).png")
-            }
+            try Self.drawnAlike(
+                try BrandRingHeader {}.scene(state: state, percent: percent), try expected.makeScene(), "brand-ring-\(word)-\(percent)")
         }
         #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
     }
