@@ -105,7 +105,7 @@ enum MediaClock {
 }
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// Core Animation's clock: seconds, as the drawing sets them (``MediaClock``): a moment drawn
+/// Core Animation's clock: seconds, as the drawing sets them: a moment drawn
 /// `time` seconds after its state began reads the state's start plus `time`.
 /// - Returns: the clock's reading.
 public func CACurrentMediaTime() -> TimeInterval { MediaClock.now }
