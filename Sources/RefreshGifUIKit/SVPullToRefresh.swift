@@ -247,9 +247,7 @@ extension UIScrollView {
     public func addPullToRefresh(actionHandler: @escaping () -> Void, position: SVPullToRefreshPosition) {
         let view = SVPullToRefreshView()
         view.position = position
-        svPullToRefresh?.removeFromSuperview()
         svPullToRefresh = view
-        addSubview(view)
     }
 
     /// The pull-to-refresh view; nil before one is added. // api: UIScrollView+SVPullToRefresh.pullToRefreshView
@@ -266,10 +264,7 @@ extension UIScrollView {
 
     /// Adds an infinite scrolling view at the bottom. // api: UIScrollView+SVInfiniteScrolling.addInfiniteScrollingWithActionHandler:
     public func addInfiniteScrolling(actionHandler: @escaping () -> Void) {
-        let view = SVInfiniteScrollingView()
-        svInfiniteScrolling?.removeFromSuperview()
-        svInfiniteScrolling = view
-        addSubview(view)
+        svInfiniteScrolling = SVInfiniteScrollingView()
     }
 
     /// The infinite scrolling view; nil before one is added. // api: UIScrollView+SVInfiniteScrolling.infiniteScrollingView

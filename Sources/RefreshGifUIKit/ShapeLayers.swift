@@ -7,20 +7,12 @@ import RefreshGif
 enum ShapeLayers {
     static func layers(for layer: CALayer, frame: CGRect, name: String, className: String, place: String) throws -> [ControlLayer] {
         let fail = { (message: String) in AppCodeError.cannotDraw(className: className, view: place, message: message) }
-        var common: [LayerProperty: SceneValue] = [:]
-        if layer.isHidden { common[.hidden] = .flag(true) }
-        let opacity = layer.opacity.isFinite ? Double(min(1, max(0, layer.opacity))) : 1
-        if opacity != 1 { common[.alpha] = .number(opacity) }
-        let transform = layer.affineTransform()
-        if transform != .identity {
-            guard let turn = transform.turnAndScale else { throw fail("a transform that shears or moves; a turn and a scale are drawn") }
-            common[.rotation] = .number(turn.degrees)
-            common[.scaleFactor] = .number(turn.scale)
-        }
+        let common = try ViewLayers.look(
+            hidden: layer.isHidden, alpha: Double(layer.opacity), transform: layer.affineTransform(), className: className, place: place)
         var out: [ControlLayer] = []
         if let background = visible(layer.backgroundColor) {
             var values = common
-            try frameValues(frame, into: &values, className: className, place: place)
+            try ViewLayers.frameValues(frame, into: &values, className: className, place: place)
             values[.shape] = .text("rectangle")
             values[.fillColor] = .text(background.sceneText)
             if layer.cornerRadius > 0 { values[.cornerRadius] = .number(Double(layer.cornerRadius)) }
@@ -72,7 +64,7 @@ enum ShapeLayers {
                 "a path of lines or curves; a shape layer draws a rectangle, an oval, an arc or a pie wedge (move to the centre, arc, close)"
             )
         }
-        try frameValues(box, into: &values, className: className, place: place)
+        try ViewLayers.frameValues(box, into: &values, className: className, place: place)
         out.append(ControlLayer(.shape, name: out.isEmpty ? name : name + "_path", values))
         return out
     }
@@ -99,16 +91,6 @@ enum ShapeLayers {
         values[.startAngle] = .number(Double(from * 180 / .pi))
         values[.endAngle] = .number(Double(to * 180 / .pi))
         return CGRect(x: origin.x + center.x - radius, y: origin.y + center.y - radius, width: 2 * radius, height: 2 * radius)
-    }
-
-    /// The frame's values, checked.
-    private static func frameValues(_ frame: CGRect, into values: inout [LayerProperty: SceneValue], className: String, place: String)
-        throws
-    {
-        values[.x] = try ViewLayers.number(frame.origin.x, "x", className: className, place: place)
-        values[.y] = try ViewLayers.number(frame.origin.y, "y", className: className, place: place)
-        values[.width] = try ViewLayers.number(frame.width, "width", className: className, place: place)
-        values[.height] = try ViewLayers.number(frame.height, "height", className: className, place: place)
     }
 
     /// The colour, unless there is none or it is clear.

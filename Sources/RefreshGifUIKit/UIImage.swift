@@ -1,4 +1,5 @@
 @_spi(Tools) import RefreshGif
+import RefreshLocking
 
 /// An image as app code loads one: by name from the app's resources (``AppResources``), from a
 /// file, or an animated image made of others. The control draws its file, decoded by the same
@@ -74,7 +75,16 @@ open class UIImage: Equatable, @unchecked Sendable {
 
     /// Its size in points: its first frame's pixels over the scale its file's name says
     /// (`@2x`, `@3x`; 1 without), as UIKit sizes an image; zero for a file that is no picture.
+    /// Read from the file once, when first asked.
     open var size: CGSize {
+        if let known = measuredSize.withLock({ $0 }) { return known }
+        let size = readSize()
+        measuredSize.withLock { $0 = size }
+        return size
+    }
+    private let measuredSize = Locked<CGSize?>(nil)
+
+    private func readSize() -> CGSize {
         // MJRefresh's arrow@2x.png is 30 × 80 pixels.
         if self === Self.libraryArrow { return CGSize(width: 15, height: 40) }
         guard let path = frameFiles.first, let bytes = try? FileIO.read(path), let header = ToolsFiles.pictureHeader(bytes) else {

@@ -1,6 +1,7 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
 
 import RefreshGif
+import RefreshLocking
 
 /// The part of `UIView` that refresh code touches: frame, alpha, hidden, background colour,
 /// transform, corner radius and border, subviews (docs/app-code.md).
@@ -112,9 +113,26 @@ open class UILabel: UIView {
     /// Its text's size on one line in its font, measured as the scene sizes a label without a
     /// frame (zero for a font no face has).
     open override var intrinsicContentSize: CGSize {
-        let font = (self.font ?? .systemFont(ofSize: 17)).sceneText
-        guard let size = try? RefreshRenderer().labelSize(of: text ?? "", font: font, scale: AppDevice.scale) else { return .zero }
-        return CGSize(width: size.width, height: size.height)
+        LabelSizes.size(of: text ?? "", font: (font ?? .systemFont(ofSize: 17)).sceneText, scale: AppDevice.scale)
+    }
+}
+
+/// Label sizes by text, font and scale, each measured once: code that sizes its labels at every
+/// layout (every frame of a gesture) does not lay the text out again. At most 4 096 are kept.
+private enum LabelSizes {
+    private static let measured = Locked([String: CGSize]())
+
+    static func size(of text: String, font: String, scale: Int) -> CGSize {
+        let key = "\(scale)\u{0}\(font)\u{0}\(text)"
+        if let known = measured.withLock({ $0[key] }) { return known }
+        let size =
+            (try? RefreshRenderer().labelSize(of: text, font: font, scale: scale)).map { CGSize(width: $0.width, height: $0.height) }
+            ?? .zero
+        measured.withLock {
+            if $0.count >= 4096 { $0.removeAll() }
+            $0[key] = size
+        }
+        return size
     }
 }
 
@@ -207,10 +225,10 @@ open class UIProgressView: UIView {
 open class UIScrollView: UIView {
     open var contentOffset: CGPoint = .zero
     open var contentSize: CGSize = .zero
-    /// SVPullToRefresh's view, once added (`addPullToRefresh`).
-    var svPullToRefresh: SVPullToRefreshView?
+    /// SVPullToRefresh's view, once added (`addPullToRefresh`), in place of any before it.
+    var svPullToRefresh: SVPullToRefreshView? { didSet { replace(oldValue, with: svPullToRefresh) } }
     /// SVPullToRefresh's infinite scrolling view, once added.
-    var svInfiniteScrolling: SVInfiniteScrollingView?
+    var svInfiniteScrolling: SVInfiniteScrollingView? { didSet { replace(oldValue, with: svInfiniteScrolling) } }
     /// The header. // api: UIScrollView+MJRefresh.mj_header
     open var mj_header: MJRefreshHeader? { didSet { replace(oldValue, with: mj_header) } }
     /// The footer. // api: UIScrollView+MJRefresh.mj_footer

@@ -51,25 +51,41 @@ enum ViewLayers {
         return .number(Double(value))
     }
 
+    /// The frame's values, checked.
+    static func frameValues(_ frame: CGRect, into values: inout [LayerProperty: SceneValue], className: String, place: String) throws {
+        values[.x] = try number(frame.origin.x, "x", className: className, place: place)
+        values[.y] = try number(frame.origin.y, "y", className: className, place: place)
+        values[.width] = try number(frame.width, "width", className: className, place: place)
+        values[.height] = try number(frame.height, "height", className: className, place: place)
+    }
+
+    /// A view's or a layer's hidden flag, opacity and transform as layer values: a turn and a
+    /// scale are drawn, a shear or a move is refused naming the view.
+    static func look(
+        hidden: Bool, alpha: Double, transform: CGAffineTransform, className: String, place: String
+    ) throws -> [LayerProperty: SceneValue] {
+        var values: [LayerProperty: SceneValue] = [:]
+        if hidden { values[.hidden] = .flag(true) }
+        if alpha != 1 { values[.alpha] = .number(alpha.isFinite ? min(1, max(0, alpha)) : 1) }
+        if transform != .identity {
+            guard let turn = transform.turnAndScale else {
+                throw AppCodeError.cannotDraw(
+                    className: className, view: place, message: "a transform that shears or moves; a turn and a scale are drawn")
+            }
+            values[.rotation] = .number(turn.degrees)
+            values[.scaleFactor] = .number(turn.scale)
+        }
+        return values
+    }
+
     static func layer(
         for view: UIView, frame: CGRect, name: String, className: String, place: String, arrowTurn: Double?
     ) throws -> ControlLayer? {
         var values: [LayerProperty: SceneValue] = [:]
         func common() throws {
-            values[.x] = try number(frame.origin.x, "x", className: className, place: place)
-            values[.y] = try number(frame.origin.y, "y", className: className, place: place)
-            values[.width] = try number(frame.width, "width", className: className, place: place)
-            values[.height] = try number(frame.height, "height", className: className, place: place)
-            if view.isHidden { values[.hidden] = .flag(true) }
-            if view.alpha != 1 { values[.alpha] = .number(Double(min(1, max(0, view.alpha.isFinite ? view.alpha : 1)))) }
-            if view.transform != .identity {
-                guard let turn = view.transform.turnAndScale else {
-                    throw AppCodeError.cannotDraw(
-                        className: className, view: place, message: "a transform that shears or moves; a turn and a scale are drawn")
-                }
-                values[.rotation] = .number(turn.degrees)
-                values[.scaleFactor] = .number(turn.scale)
-            }
+            values = try look(
+                hidden: view.isHidden, alpha: Double(view.alpha), transform: view.transform, className: className, place: place)
+            try frameValues(frame, into: &values, className: className, place: place)
         }
         switch view {
         case let label as UILabel:
