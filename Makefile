@@ -87,7 +87,7 @@ test-proof: setup
 
 test-packages: setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --filter PackageTests
+	$(SWIFT) test --skip-build --filter PackageTests --skip SettingProofTests
 
 # Every picture in docs/ and the README, drawn by the program (scripts/pictures.sh) with the
 # debug build `make test` leaves (its pixel loops optimised; the same bytes as a release build).

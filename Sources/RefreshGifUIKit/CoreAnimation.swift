@@ -27,7 +27,8 @@ public final class CGPath: @unchecked Sendable {
 }
 
 /// A path as app code builds one: a rectangle (rounded or not), an oval, an arc, a pie wedge
-/// (a move to the centre, an arc, a close). These are what a shape layer draws here
+/// (a move to the centre, an arc, a close), a star (lines through its corners, the first
+/// straight up). These are what a shape layer draws here
 /// (docs/app-code.md, "Shape layers"); a path of other lines is refused when drawn, naming the view.
 open class UIBezierPath {
     /// One step of a path.

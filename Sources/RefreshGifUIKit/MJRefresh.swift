@@ -43,7 +43,7 @@ public final class MJRefreshConfig: @unchecked Sendable {
         get { lock.withLock { _i18nFilename } }
         set { lock.withLock { _i18nFilename = newValue } }
     }
-    /// The bundle the app's strings are in; nil for the main bundle (the app's resource
+    /// The bundle the app's strings are in; nil or `Bundle.main` for the main bundle (the app's resource
     /// folders here). // api: MJRefreshConfig.i18nBundle
     public var i18nBundle: Bundle? {
         get { lock.withLock { _i18nBundle } }
@@ -66,7 +66,7 @@ public final class MJRefreshConfig: @unchecked Sendable {
             description[.forceLanguage] = .flag(true)
         }
         if let table = i18nFilename { description[.i18nFilename] = .text(table) }
-        if let bundle = i18nBundle {
+        if let bundle = i18nBundle, bundle !== Bundle.main {
             description[.i18nBundle] = .text(bundle.bundlePath)
         } else if let folder = Self.appStringsFolder(table: i18nFilename ?? "Localizable") {
             // The main bundle: the app's resource folder that holds the table's .lproj folders.
@@ -156,12 +156,20 @@ open class MJRefreshComponent: UIView {
     public required init(refreshingBlock: @escaping () -> Void) {
         self.refreshingBlock = refreshingBlock
         super.init()
-        prepare()
+        startPreparing()
     }
 
     /// A control without a block (set one later).
     public override init() {
         super.init()
+        startPreparing()
+    }
+
+    /// The height MJRefresh's `prepare` gives the kind (54 pt a header, 44 a footer; a
+    /// trailer's is its scroll view's), which an app's code reads back as `mj_h`, then the
+    /// class's own `prepare`. The height is the library's, not one the app set.
+    private func startPreparing() {
+        frame.size.height = CGFloat(Self.sceneKind.baseHeight)
         prepare()
     }
 
@@ -338,7 +346,7 @@ open class MJRefreshNormalHeader: MJRefreshStateHeader {
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
 
     override var stockViews: StockViews {
-        StockViews(state: stateLabel, time: lastUpdatedTimeLabel, arrow: arrowView, spinner: loadingView)
+        StockViews(state: stateLabel, time: lastUpdatedTimeLabel, arrow: arrowView, spinner: loadingView, labelInset: labelLeftInset)
     }
 }
 

@@ -3,7 +3,7 @@ import RefreshGif
 /// A layer the app added to a view's layer (`layer.addSublayer(_:)`) as the layers a scene
 /// draws: its background colour as a rectangle, and a shape layer's path as a shape layer of
 /// the scene (docs/app-code.md, "Shape layers"). A path is a rectangle (rounded or not), an
-/// oval, an arc or a pie wedge; anything else is an error naming the class and the layer.
+/// oval, an arc, a pie wedge or a star; anything else is an error naming the class and the layer.
 enum ShapeLayers {
     static func layers(for layer: CALayer, frame: CGRect, name: String, className: String, place: String) throws -> [ControlLayer] {
         let fail = { (message: String) in AppCodeError.cannotDraw(className: className, view: place, message: message) }
@@ -59,9 +59,18 @@ enum ShapeLayers {
             guard !trimmed else { throw fail("a pie wedge trimmed by strokeStart/strokeEnd; an arc is trimmed") }
             box = try arc(center, radius, start, end, clockwise, (0, 1), origin, into: &values, fail: fail)
             values[.shape] = .text("sector")
+        } else if let star = Star(elements) {
+            guard !trimmed else { throw fail("a star trimmed by strokeStart/strokeEnd; an arc is trimmed") }
+            values[.shape] = .text("star")
+            values[.radius] = .number(Double(star.radius))
+            values[.innerRadius] = .number(Double(star.inner))
+            values[.points] = .integer(star.points)
+            box = CGRect(
+                x: origin.x + star.center.x - star.radius, y: origin.y + star.center.y - star.radius, width: 2 * star.radius,
+                height: 2 * star.radius)
         } else {
             throw fail(
-                "a path of lines or curves; a shape layer draws a rectangle, an oval, an arc or a pie wedge (move to the centre, arc, close)"
+                "a path of lines or curves; a shape layer draws a rectangle, an oval, an arc, a pie wedge (move to the centre, arc, close) or a star (its first point straight up)"
             )
         }
         try ViewLayers.frameValues(box, into: &values, className: className, place: place)
@@ -91,6 +100,56 @@ enum ShapeLayers {
         values[.startAngle] = .number(Double(from * 180 / .pi))
         values[.endAngle] = .number(Double(to * 180 / .pi))
         return CGRect(x: origin.x + center.x - radius, y: origin.y + center.y - radius, width: 2 * radius, height: 2 * radius)
+    }
+
+    /// A star as a path of lines: moved to its top point, lines through its corners, closed;
+    /// the corners alternate between two radii at equal turns about a centre, the first straight
+    /// up (as the scene draws a star, and the exported code writes it).
+    struct Star {
+        var center: CGPoint
+        var radius: CGFloat
+        /// The inner corners' radius as a fraction of `radius`.
+        var inner: CGFloat
+        var points: Int
+
+        init?(_ elements: [UIBezierPath.Element]) {
+            guard elements.count >= 5, elements.count <= 130, elements.last == .close, case let .move(first) = elements[0] else {
+                return nil
+            }
+            var corners = [first]
+            for element in elements.dropFirst().dropLast() {
+                guard case let .line(point) = element else { return nil }
+                corners.append(point)
+            }
+            guard corners.count % 2 == 0, corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
+            let points = corners.count / 2
+            // The outer corners' mean is the centre of a regular star.
+            let outer = stride(from: 0, to: corners.count, by: 2).map { corners[$0] }
+            let center = CGPoint(
+                x: outer.map(\.x).reduce(0, +) / CGFloat(points), y: outer.map(\.y).reduce(0, +) / CGFloat(points))
+            let radius = center.y - first.y
+            guard abs(first.x - center.x) <= 1e-9 * max(1, radius), radius > 0, radius <= 100_000 else { return nil }
+            let second = corners[1]
+            let inner = (pow(second.x - center.x, 2) + pow(second.y - center.y, 2)).squareRoot() / radius
+            guard inner <= 1 else { return nil }
+            // Every corner where the star puts it, going either way round (it is symmetric).
+            for direction: CGFloat in [1, -1] {
+                let placed = corners.indices.allSatisfy { i in
+                    let r = i % 2 == 0 ? radius : radius * inner
+                    let a = -CGFloat.pi / 2 + direction * CGFloat(i) * CGFloat.pi / CGFloat(points)
+                    return abs(center.x + r * cos(a) - corners[i].x) <= 1e-6 * radius
+                        && abs(center.y + r * sin(a) - corners[i].y) <= 1e-6 * radius
+                }
+                if placed {
+                    // Sums of sines and cosines carry a last bit of error: the star's numbers to nine places.
+                    func tidy(_ value: CGFloat) -> CGFloat { (value * 1e9).rounded() / 1e9 }
+                    (self.center, self.radius) = (CGPoint(x: tidy(center.x), y: tidy(center.y)), tidy(radius))
+                    (self.inner, self.points) = (tidy(inner), points)
+                    return
+                }
+            }
+            return nil
+        }
     }
 
     /// The colour, unless there is none or it is clear.

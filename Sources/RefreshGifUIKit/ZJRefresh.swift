@@ -78,6 +78,7 @@ open class ZJAnimatorView: UIView {
     func describe(into description: inout SceneDescription) throws {
         if let backgroundColor { description[.controlColor] = .text(backgroundColor.sceneText) }
         if isAutomaticlyHidden { description[.automaticallyHidden] = .flag(true) }
+        if isHidden { description[.hidden] = .flag(true) }
         if let describing {
             var titles: [String: SceneValue] = [:]
             for state in RefreshViewState.allCases {

@@ -1,6 +1,6 @@
 /// The scenes the export proofs export (docs/export.md, "Proof"): MJRefresh's four stock
 /// kinds, each with the knobs an app's code sets, the moments compared and the view. Shared by
-/// the stand-in proof (AppCodeProofTests) and the RefreshGifUIKit proof (ExportProofTests).
+/// the RefreshGifUIKit proofs (ExportProofTests, SettingProofTests) and the Objective-C proof.
 public enum ProofScenes {
     /// Scenes an app would export, each with the knobs its code sets.
     public static let mjRefresh: [(name: String, arguments: [String])] = [
@@ -48,12 +48,23 @@ public enum ProofScenes {
             ]
         ),
         (
+            "sv-gif-header",
+            [
+                "--library", "svpulltorefresh", "--style", "gif", "--images", "loading=Fixtures/demo/spin.gif", "--title", "stopped=Pull",
+                "--subtitle", "loading=Fetching", "--arrow-color", "#FF3B30", "--state-label-font", "bold 15", "--spinner-color",
+                "#007AFF",
+            ]
+        ),
+        ("sv-infinite", ["--library", "svpulltorefresh", "--kind", "auto-footer", "--infinite-scrolling-disabled", "--spinner", "white"]),
+        (
             "zj-gif-header",
             [
                 "--library", "zjrefresh", "--style", "gif", "--images", "normal=Fixtures/demo/pull.gif",
                 "--images", "loading=Fixtures/demo/spin.gif", "--title", "loading=Loading", "--height", "80",
+                "--title", "pull-to-refresh=再拉一点", "--image-margin", "24", "--automatically-hidden", "--last-refresh-text", "刚刚",
             ]
         ),
+        ("zj-normal-footer", ["--library", "zjrefresh", "--kind", "back-footer", "--style", "normal", "--title", "normal=上拉看看"]),
     ]
 
     /// A moment of ``moments`` in a library's own states: MJRefresh's names, SVPullToRefresh's
@@ -72,8 +83,8 @@ public enum ProofScenes {
     /// subclass of the bare class for each.
     public static let layerScenes = [
         "examples/layers/MJDIYHeader.json", "examples/layers/MJDIYAutoFooter.json", "examples/layers/MJDIYBackFooter.json",
-        "examples/layers/brand-header.json", "Tests/LayerCodeProof/scenes/every-kind.json",
-        "Tests/LayerCodeProof/scenes/views-by-state.json",
+        "examples/layers/brand-header.json", "examples/layers/burst.json", "Tests/ExportProof/scenes/every-kind.json",
+        "Tests/ExportProof/scenes/views-by-state.json",
     ]
 
     /// The pictures compared: a half pull, the armed state, and a moment into refreshing.

@@ -68,7 +68,7 @@ final class BrandRingHeader: MJRefreshHeader {
 }
 
 /// Every shape a path gives — a stroked rounded rectangle, a filled oval, a pie wedge, an arc
-/// drawn counter-clockwise — and a plain layer's background, on a bare header.
+/// drawn counter-clockwise, a star of lines — and a plain layer's background, on a bare header.
 final class ShapesHeader: MJRefreshHeader {
     override func prepare() {
         super.prepare()
@@ -106,6 +106,21 @@ final class ShapesHeader: MJRefreshHeader {
         back.strokeColor = UIColor(red: 0, green: 0.6, blue: 0, alpha: 1).cgColor
         back.lineWidth = 5
         layer.addSublayer(back)
+        // A six-pointed star drawn counter-clockwise from its top point: corners every 30°,
+        // alternating 14 and 7 points from (20, 20).
+        let star = CAShapeLayer()
+        star.frame = CGRect(x: 285, y: 10, width: 40, height: 40)
+        let corners = UIBezierPath()
+        for corner in 0..<12 {
+            let distance: CGFloat = corner % 2 == 0 ? 14 : 7
+            let degrees = -90 - 30 * CGFloat(corner)
+            let point = CGPoint(x: 20 + distance * cos(degrees * .pi / 180), y: 20 + distance * sin(degrees * .pi / 180))
+            if corner == 0 { corners.move(to: point) } else { corners.addLine(to: point) }
+        }
+        corners.close()
+        star.path = corners.cgPath
+        star.fillColor = UIColor(red: 1, green: 0.6, blue: 0, alpha: 1).cgColor
+        layer.addSublayer(star)
     }
 }
 
@@ -155,7 +170,9 @@ extension AppCodeTests {
         #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
     }
 
-    @Test("each path a shape layer takes becomes the scene's shape: rounded rectangle, oval, pie wedge, an arc drawn the other way")
+    @Test(
+        "each path a shape layer takes becomes the scene's shape: rounded rectangle, oval, pie wedge, an arc drawn the other way, a star"
+    )
     func everyPathIsItsShape() throws {
         AppResources.folders = []
         let description = try ShapesHeader {}.sceneDescription(state: .idle, percent: 0)
@@ -171,6 +188,7 @@ extension AppCodeTests {
                 ##"{"kind": "shape", "name": "v3", "fillColor": "#000000", "height": 30, "shape": "oval", "width": 30, "x": 150, "y": 15}"##,
                 ##"{"kind": "shape", "name": "v4", "endAngle": 90, "fillColor": "#CC0033", "height": 36, "radius": 18, "shape": "sector", "startAngle": 0, "width": 36, "x": 192, "y": 12}"##,
                 ##"{"kind": "shape", "name": "v5", "endAngle": 0, "height": 32, "lineWidth": 5, "radius": 16, "shape": "arc", "startAngle": -90, "strokeColor": "#009900", "width": 32, "x": 244, "y": 14}"##,
+                ##"{"kind": "shape", "name": "v6", "fillColor": "#FF9900", "height": 28, "innerRadius": 0.5, "points": 6, "radius": 14, "shape": "star", "width": 28, "x": 291, "y": 16}"##,
             ], "\(layers.joined(separator: "\n"))")
         let picture = try RefreshRenderer().render(try description.makeScene())
         if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] { try picture.writePNG(to: look + "/shapes.png") }
