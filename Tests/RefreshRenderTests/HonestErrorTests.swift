@@ -24,6 +24,26 @@ struct HonestErrorTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test(
+        "JSON broken inside an array or object is one error, never a hang: the strict reading always moves on",
+        arguments: [
+            "[1}", "{\"layers\": [1}", "[[[}", "{\"a\": [1 2]}", "[1 2]", "{\"a\": 1 \"b\": 2}", "{\"a\":}", "[:]", "[,]", "{\"a\": [}",
+        ])
+    func brokenJSONEnds(json: String) throws {
+        #expect(throws: RefreshGifError.self) { try JSONInput.decode(SceneDescription.self, from: Array(json.utf8), name: "x.json") }
+    }
+
+    @Test("a scene file broken inside its layers is refused (65), not read forever")
+    func brokenSceneFileEnds() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("{\"layers\": [1}".utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        let result = try CLI.run(["--scene", folder + "/scene.json", "-o", folder + "/out.png"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.contains("scene.json"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+    }
+
     @Test("preview checks its options, then runs the server program beside it; without one, a line saying how to build it (69)")
     func previewHandsOver() throws {
         // A copy of the command in a folder of its own, with a PATH that has no server program.

@@ -120,7 +120,14 @@ package enum StrictJSON {
                 try value(path: child, depth: depth + 1)
                 skipSpace()
                 guard index < bytes.count else { return }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; afterComma = true } else { afterComma = false }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    afterComma = true
+                } else if bytes[index] != UInt8(ascii: "}") {
+                    return
+                } else {
+                    afterComma = false
+                }
             }
         }
 
@@ -136,11 +143,22 @@ package enum StrictJSON {
                     index += 1
                     return
                 }
+                let start = index
                 try value(path: path + "[\(element)]", depth: depth + 1)
                 element += 1
                 skipSpace()
                 guard index < bytes.count else { return }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; afterComma = true } else { afterComma = false }
+                // Anything but a comma or the end after an element (`[1}`), or no element read
+                // at all, is a syntax error the decoder reports: the reading stops, always
+                // having moved on or ended.
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    afterComma = true
+                } else if bytes[index] != UInt8(ascii: "]") || index == start {
+                    return
+                } else {
+                    afterComma = false
+                }
             }
         }
     }
