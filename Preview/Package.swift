@@ -45,7 +45,7 @@ let package = Package(
             ],
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js"),
-                .embedInCode("Page/state.js"), .embedInCode("Page/dom.js"), .embedInCode("Page/uploads.js"),
+                .embedInCode("Page/state.js"), .embedInCode("Page/dom.js"), .embedInCode("Page/stored.js"), .embedInCode("Page/uploads.js"),
                 .embedInCode("Page/controls.js"), .embedInCode("Page/scene.js"),
                 .embedInCode("Page/panel.js"), .embedInCode("Page/still.js"), .embedInCode("Page/phone.js"),
                 .embedInCode("Page/layers.js"),

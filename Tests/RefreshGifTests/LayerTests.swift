@@ -24,6 +24,28 @@ struct LayerTests {
         #expect(try LayerExpression(text).value(Self.inputs) == value)
     }
 
+    @Test("layerFrames says where each layer is placed at the scene's moment, in points, and whether it shows")
+    func layerFramesAreThePlacement() throws {
+        var description = try SceneDescription(
+            contentsOfFile: Support.root.appendingPathComponent("examples/layers/MJDIYHeader.json").path)
+        description[.width] = .number(320)
+        description[.state] = .text("idle")
+        let renderer = try RefreshRenderer()
+        let idle = try renderer.layerFrames(of: try description.makeScene())
+        #expect(idle.map(\.name) == ["label", "s", "logo", "loading"])
+        // The label fills the control; the logo is 100 pt tall, centred 80 pt above its top;
+        // the spinner, stopped at rest, is centred 30 pt from the right edge and draws nothing.
+        let label = try #require(idle.first)
+        #expect([label.x, label.y, label.width] == [0, 0, 320])
+        let logo = try #require(idle.first { $0.name == "logo" })
+        #expect([logo.x, logo.y + logo.height / 2, logo.width, logo.height] == [0, -80, 320, 100])
+        let loading = try #require(idle.last)
+        #expect(loading.x + loading.width / 2 == 290)
+        #expect(!loading.visible && label.visible)
+        description[.state] = .text("refreshing")
+        #expect(try renderer.layerFrames(of: try description.makeScene()).last?.visible == true)
+    }
+
     @Test(
         "a wrong expression is refused with where it went wrong",
         arguments: [

@@ -196,3 +196,89 @@ def test_an_edited_layer_survives_a_reload(browser, layer_server):
     assert still_bytes(page) == shown
     page.context.close()
     assert errors == []
+
+
+def outline_box(page):
+    wait_js(page, "!document.querySelector('#layer-outline').hidden")
+    return page.locator("#layer-outline").bounding_box()
+
+
+def test_a_chosen_layer_is_outlined_on_the_still_and_dragged_there(browser, layer_server):
+    """Choosing a card outlines its layer's frame on the still picture, where the server placed
+    it; dragging the outline moves the layer, written as an offset from the nearest edge or
+    centre, and the picture and the outline follow."""
+    page, errors = open_page(browser, layer_server, viewport={"width": 1400, "height": 900})
+    # A new shape starts centred: w * 0.5, h * 0.5.
+    page.select_option("#layer-kind", "shape")
+    page.click("#add-layer")
+    settle(page)
+    shape = names(page)[-1]
+    card(page, shape).locator(".layer-name").click()
+    wait_js(page, f"document.querySelector('#layer-outline').dataset.layer === '{shape}'")
+    picture = page.locator("#still").bounding_box()
+    placed = page.evaluate("""async () => {
+        const r = await fetch('/layers.json?' + document.querySelector('#still').dataset.query);
+        return r.json();
+    }""")
+    frame = next(layer for layer in placed["layers"] if layer["name"] == shape)
+    per_pixel = picture["width"] / placed["width"]
+    box = outline_box(page)
+    # The outline is the layer's frame on the picture, to within a pixel.
+    for got, want in [(box["x"], picture["x"] + frame["x"] * per_pixel), (box["y"], picture["y"] + frame["y"] * per_pixel),
+                      (box["width"], frame["width"] * per_pixel), (box["height"], frame["height"] * per_pixel)]:
+        assert abs(got - want) <= 1.01, (box, frame, picture)
+    before = still_bytes(page)
+
+    # Dragged 30 points right and 5 down: still nearest the centre across, and the top edge down.
+    start = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 15 * per_pixel, start[1] + 2 * per_pixel, steps=4)
+    page.mouse.move(start[0] + 30 * per_pixel, start[1] + 5 * per_pixel, steps=4)
+    page.mouse.up()
+    settle(page)
+    layer = next(layer for layer in sent_layers(page) if layer["name"] == shape)
+    assert layer.get("centerX") == "w * 0.5 + 30", layer
+    assert "x" not in layer
+    top = frame["y"] + 5
+    nearest_top = min(abs(top), abs(top + frame["height"] / 2 - placed["height"] / 2), abs(placed["height"] - top - frame["height"]))
+    if nearest_top == abs(top):
+        assert layer.get("y") == round(top) and "centerY" not in layer, layer
+    else:
+        assert layer.get("centerY") or layer.get("y"), layer
+    assert page.input_value(f'#layers .layer[data-index="{names(page).index(shape)}"] .layer-property[data-property="centerX"] [data-part]') == "w * 0.5 + 30"
+    assert still_bytes(page) != before
+    moved = outline_box(page)
+    wait_js(page, "(() => { const o = document.querySelector('#layer-outline'); return !o.classList.contains('dragging'); })()")
+    moved = outline_box(page)
+    assert abs(moved["x"] - (box["x"] + 30 * per_pixel)) <= 1.01, (moved, box)
+
+    # Dragged to the right edge: written from that edge.
+    box = moved
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(picture["x"] + picture["width"] - box["width"] / 2 - 4 * per_pixel, box["y"] + box["height"] / 2, steps=6)
+    page.mouse.up()
+    settle(page)
+    layer = next(layer for layer in sent_layers(page) if layer["name"] == shape)
+    assert str(layer.get("x", "")).startswith("w - "), layer
+    assert "centerX" not in layer
+
+    # A position that varies by state is the card's to change: said, and nothing moves.
+    shape_card = card(page, shape)
+    y_key = "y" if "y" in layer else "centerY"
+    shape_card.locator(f'.layer-property[data-property="{y_key}"] .mode').select_option("state")
+    settle(page)
+    card(page, shape).locator(".layer-name").click()
+    box = outline_box(page)
+    held = next(layer for layer in sent_layers(page) if layer["name"] == shape)
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2 + 6 * per_pixel, steps=4)
+    page.mouse.up()
+    wait_js(page, "document.querySelector('#status').textContent.includes('varies by state')")
+    said = page.locator("#status").inner_text()
+    assert said.startswith(f"Layer {shape}, "), said
+    assert next(layer for layer in sent_layers(page) if layer["name"] == shape) == held
+    page.context.close()
+    assert errors == [], errors

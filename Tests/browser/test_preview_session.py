@@ -1,6 +1,9 @@
 """The page's session in its address: values typed survive a reload and open the same in a new
-browser context on the same address; "New session" goes back to the server's settings."""
-from conftest import ROOT, wait_js
+browser context on the same address; "New session" goes back to the server's settings. Dropped
+files are kept in the browser's storage: a reload after the server restarted sends them again."""
+import subprocess
+
+from conftest import BINARY, ROOT, Server, wait_js
 from test_preview_page import drop_file, still_bytes, wait_for_still
 from test_preview_phone import open_page
 
@@ -57,3 +60,60 @@ def test_an_address_that_no_longer_applies_opens_the_server_settings_and_says_so
     assert page.input_value("#f-height") == ""
     page.context.close()
     assert errors == []
+
+
+def test_dropped_files_outlive_a_server_restart_and_a_reload(browser, demo_folder):
+    """The server restarted (it forgets its uploads) and the tab is reloaded: the files the
+    address names come from the browser's storage, are sent again, and the picture is the same."""
+    server = Server(demo_folder, "--images", "refreshing=spin.gif")
+    again = None
+    try:
+        page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
+        page.select_option("#f-state", "idle")
+        page.fill("#f-percent", "0.5")
+        page.locator("#f-percent").dispatch_event("input")
+        drop_file(page, "idle", ROOT / "Fixtures/demo/pull.gif")
+        wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using pull.gif'))")
+        wait_for_still(page, "upload")
+        wait_for_still(page, "percent=0.5")
+        shown = still_bytes(page)
+        assert "upload" in page.url, page.url
+        port = server.port
+        server.stop()
+        again = subprocess.Popen([BINARY, "preview", "--port", str(port), "--images", "refreshing=spin.gif"], cwd=demo_folder,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        assert again.stdout.readline().strip().rstrip("/").endswith(f":{port}")
+        page.reload()
+        ready(page)
+        wait_js(page, "(window.previewMessages || []).some((m) => m.includes('this page keeps to the server again'))")
+        messages = page.evaluate("window.previewMessages")
+        assert not any("no longer apply" in m for m in messages), messages[-12:]
+        dropped = page.locator("#f-images-idle option:checked").inner_text()
+        assert dropped == "pull.gif (dropped)", dropped
+        assert page.input_value("#f-percent") == "0.5"
+        wait_for_still(page, "upload")
+        assert still_bytes(page) == shown
+
+        # New session forgets the kept files: after another restart the address no longer applies.
+        page.click("#new-session")
+        ready(page)
+        again.terminate()
+        again.wait(timeout=10)
+        again = subprocess.Popen([BINARY, "preview", "--port", str(port), "--images", "refreshing=spin.gif"], cwd=demo_folder,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        again.stdout.readline()
+        kept = page.evaluate("""new Promise((done) => {
+            const open = indexedDB.open("refresh-preview", 1);
+            open.onsuccess = () => {
+                const read = open.result.transaction("dropped").objectStore("dropped").count();
+                read.onsuccess = () => done(read.result);
+            };
+        })""")
+        assert kept == 0
+        page.context.close()
+        assert errors == []
+    finally:
+        server.stop()
+        if again is not None:
+            again.terminate()
+            again.wait(timeout=10)

@@ -4,7 +4,8 @@
 enum PageFiles {
     /// Every path the page's files are served at.
     static let paths = [
-        "/", "/index.html", "/preview.css", "/preview.js", "/state.js", "/dom.js", "/uploads.js", "/controls.js", "/panel.js",
+        "/", "/index.html", "/preview.css", "/preview.js", "/state.js", "/dom.js", "/stored.js", "/uploads.js", "/controls.js",
+        "/panel.js",
         "/layers.js", "/scene.js", "/still.js", "/phone.js",
     ]
 
@@ -16,6 +17,7 @@ enum PageFiles {
         case "/preview.js": return ("text/javascript; charset=utf-8", PackageResources.preview_js)
         case "/state.js": return ("text/javascript; charset=utf-8", PackageResources.state_js)
         case "/dom.js": return ("text/javascript; charset=utf-8", PackageResources.dom_js)
+        case "/stored.js": return ("text/javascript; charset=utf-8", PackageResources.stored_js)
         case "/uploads.js": return ("text/javascript; charset=utf-8", PackageResources.uploads_js)
         case "/controls.js": return ("text/javascript; charset=utf-8", PackageResources.controls_js)
         case "/scene.js": return ("text/javascript; charset=utf-8", PackageResources.scene_js)

@@ -94,6 +94,8 @@ public enum PreviewServer {
         router.get("/session.json") { request, _ in await serve(within: seconds) { try service.session(query: request.uri.query) } }
         router.get("/render.png") { request, _ in await serve(within: seconds) { try await service.render(query: request.uri.query) } }
         router.get("/export") { request, _ in await serve(within: seconds) { try service.export(query: request.uri.query) } }
+        router.get("/layers.json") { request, _ in await serve(within: seconds) { try await service.layerFrames(query: request.uri.query) }
+        }
         router.get("/lint") { request, _ in await serve(within: seconds) { try await service.lint(query: request.uri.query) } }
         router.get("/appcode") { request, _ in await serve(within: seconds) { try await service.appCode(query: request.uri.query) } }
         router.get("/assets.zip") { request, _ in await serve(within: seconds) { try await service.assetsZip(query: request.uri.query) } }

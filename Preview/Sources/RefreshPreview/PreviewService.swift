@@ -67,6 +67,40 @@ public final class PreviewService: Sendable {
         }
     }
 
+    /// `GET /layers.json`: where the scene's own layers are placed at the moment the query names,
+    /// in the control's points: `width`, `height` (the control's), and each layer's `name`, `x`,
+    /// `y`, `width`, `height` and `visible`, in drawing order. The page outlines the layer chosen
+    /// on the still picture and moves it by dragging (docs/preview.md).
+    public func layerFrames(query: String?) async throws -> PreviewReply {
+        try await answering {
+            let request = try scene(query)
+            let resolved = request.resolved(uploads)
+            let base = configuration.baseDirectory
+            struct Placed: Encodable, Sendable {
+                var name: String
+                var x, y, width, height: Double
+                var visible: Bool
+            }
+            struct Answer: Encodable, Sendable {
+                var width, height: Double
+                var layers: [Placed]
+            }
+            let answer = try await slots.run { [cache] renderer in
+                let scene = try cache.scene(for: resolved, checked: request.checked, baseDirectory: base)
+                // A frame an expression made infinite is not drawn: it is left out rather than sent as JSON's null.
+                let layers = try renderer.layerFrames(of: scene).filter {
+                    [$0.x, $0.y, $0.width, $0.height].allSatisfy(\.isFinite)
+                }
+                return Answer(
+                    width: scene.size.width, height: scene.size.height,
+                    layers: layers.map {
+                        Placed(name: $0.name, x: $0.x, y: $0.y, width: $0.width, height: $0.height, visible: $0.visible)
+                    })
+            }
+            return try .json(answer)
+        }
+    }
+
     /// `POST /live`: the last frame of the gesture in `body` (the page's drag so far, its
     /// `duration` the instant shown), in the scroll view with its list; the headers say the
     /// state, pull, offset and insets the page's scroll view follows. With `part=control` only
@@ -413,7 +447,7 @@ public final class PreviewService: Sendable {
                 }
             }
             cache.removeAll()
-            struct Answer: Encodable {
+            struct Answer: Encodable, Sendable {
                 var id: Int
                 var reference: String
                 var name: String

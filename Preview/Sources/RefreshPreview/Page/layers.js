@@ -9,6 +9,9 @@ import { $, el } from "./dom.js";
 import { colourControl, dropZone, fileMenu } from "./controls.js";
 "use strict";
 
+// The layer chosen for moving on the still picture (its name), the card last clicked or typed in.
+let selected = null;
+
 // The modes a value may take, in the menu's words.
 const modes = { fixed: "Fixed", state: "Per state", pull: "By pull" };
 // What a new layer starts with, beside a unique name and a centre in the middle of the
@@ -132,6 +135,7 @@ function update(layers, focus = -1) {
 function showLayers(layers) {
   const list = $("layers");
   list.replaceChildren(...layers.map((layer, index) => card(layer, index, layers)));
+  emit("layer");
 }
 
 // Another library: the cards are drawn again from what they hold.
@@ -187,7 +191,71 @@ function card(layer, index, layers) {
   };
   box.addEventListener("input", edited);
   box.addEventListener("change", edited);
+  // A card clicked or typed in chooses its layer: its frame is outlined on the still picture,
+  // where it may be dragged.
+  box.classList.toggle("selected", layer.name === selected);
+  box.addEventListener("focusin", () => select(name.value.trim()));
+  box.addEventListener("pointerdown", () => select(name.value.trim()));
   return box;
+}
+
+function select(name) {
+  if (name === selected) return;
+  selected = name;
+  for (const card of document.querySelectorAll("#layers .layer")) {
+    card.classList.toggle("selected", card.querySelector(".layer-name").value.trim() === name);
+  }
+  emit("layer");
+}
+
+/** The layer chosen for moving on the still picture, if it is still there. */
+export function selectedLayer() {
+  return selected && currentLayers().some((l) => l.name === selected) ? selected : null;
+}
+
+// Where a dragged layer goes, written as a designer thinks of it: as an offset from the edge
+// or the centre it is nearest to, on each axis. `frame` is where the server placed it, `size`
+// the control's, in points; `dx`, `dy` how far it was dragged. Returns what was written, or the
+// reason nothing was.
+export function moveLayer(name, frame, size, dx, dy) {
+  const layers = currentLayers();
+  const layer = layers.find((l) => l.name === name);
+  if (!layer) return { error: `Layer ${name} is gone` };
+  const axes = [
+    { start: "x", center: "centerX", side: "w", from: frame.x + dx, length: frame.width, whole: size.width, moved: dx },
+    { start: "y", center: "centerY", side: "h", from: frame.y + dy, length: frame.height, whole: size.height, moved: dy },
+  ];
+  // A position that varies (per state, by pull) is the card's to change: a drag would flatten it.
+  for (const axis of axes) {
+    for (const key of [axis.start, axis.center]) {
+      if (axis.moved && layer[key] !== null && typeof layer[key] === "object") {
+        return { error: `${layerWords(name, key)} varies ${"from" in layer[key] ? "with the pull" : "by state"}: change it in the card` };
+      }
+    }
+  }
+  const written = [];
+  for (const axis of axes) {
+    if (!axis.moved) continue;
+    const near = Math.abs(axis.from);
+    const middle = axis.from + axis.length / 2 - axis.whole / 2;
+    const far = axis.whole - axis.from;
+    const nearest = Math.min(near, Math.abs(middle), Math.abs(far - axis.length));
+    delete layer[axis.start];
+    delete layer[axis.center];
+    if (nearest === Math.abs(middle)) {
+      const offset = Math.round(middle);
+      layer[axis.center] = offset === 0 ? `${axis.side} * 0.5` : `${axis.side} * 0.5 ${offset < 0 ? "-" : "+"} ${Math.abs(offset)}`;
+      written.push([axis.center, layer[axis.center]]);
+    } else if (nearest === near) {
+      layer[axis.start] = Math.round(axis.from);
+      written.push([axis.start, layer[axis.start]]);
+    } else {
+      layer[axis.start] = `${axis.side} - ${Math.round(far)}`;
+      written.push([axis.start, layer[axis.start]]);
+    }
+  }
+  update(layers);
+  return { written: written.map(([key, value]) => `${fieldNamed(key)?.title || key} = ${value}`) };
 }
 
 function modeOf(value) {

@@ -4,7 +4,8 @@
 // (rubber band, spring back to the control's inset) and records the gesture it sends.
 //
 // ES modules, one a part of the page, importing one way: state.js (the page's state and
-// events), dom.js (helpers), uploads.js and controls.js (dropped files, shared controls),
+// events), dom.js (helpers), stored.js (dropped files in the browser's storage), uploads.js
+// and controls.js (dropped files, shared controls),
 // panel.js (the settings), layers.js (the control's own layers), scene.js (the settings as a
 // request), still.js (the still picture, copy and download), phone.js (the scroll view and its
 // live frames); this one starts them and wires the events to their listeners.
@@ -14,8 +15,10 @@ import { $, query, setStatus } from "./dom.js";
 import { buildPanel, libraryChanged, showApplicable } from "./panel.js";
 import { buildLayers, layersLibraryChanged } from "./layers.js";
 import { liveSettings, sceneSettings } from "./scene.js";
-import { changed, connectionLost, refreshStill } from "./still.js";
+import { changed, connectionLost, outlineEvents, outlineLayer, refreshStill } from "./still.js";
 import { live, phoneEvents, setAppearance } from "./phone.js";
+import { restoreDropped } from "./uploads.js";
+import { forgetDropped } from "./stored.js";
 "use strict";
 
 function listenForChanges() {
@@ -55,14 +58,27 @@ async function main() {
     ]);
     // The server's layers come as a scene file writes them (JSON text).
     start(schema, session);
+    // Files the address names that the browser keeps: the page's again, and sent again to a
+    // server that no longer holds them, the address then naming the new uploads.
+    const moved = await restoreDropped(location.search, session.restored === false);
+    if (moved !== null) {
+      history.replaceState(null, "", location.pathname + (moved ? "?" + moved : ""));
+      start(schema, await fetch("/session.json" + location.search).then((r) => r.json()));
+      await restoreDropped(location.search, false);
+    }
   } catch (error) {
     setStatus("Cannot reach the preview server: " + error, true);
     return;
   }
   on("changed", changed);
   on("changed", rememberInAddress);
-  $("new-session").addEventListener("click", () => { location.href = location.pathname; });
+  $("new-session").addEventListener("click", async () => {
+    await forgetDropped();
+    location.href = location.pathname;
+  });
   on("library", layersLibraryChanged);
+  on("layer", outlineLayer);
+  outlineEvents();
   buildPanel(buildLayers);
   setAppearance($("appearance").value);
   $("appearance").addEventListener("change", () => {

@@ -1,7 +1,7 @@
 // The page's one state: what the server said at start (the schema and the session), the files
 // the user dropped, the phone's appearance, whether the server answers, and the page's events.
 // The other modules read and change it only through these functions, and hear of a change
-// through `on`: imports go one way (state ← dom ← uploads ← controls ← panel ← layers ← scene
+// through `on`: imports go one way (state ← dom ← stored ← uploads ← controls ← panel ← layers ← scene
 // ← still ← phone ← preview), never back.
 "use strict";
 

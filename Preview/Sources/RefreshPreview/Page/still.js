@@ -4,7 +4,7 @@
 import { appearance, emit, isOffline, setOffline, uploads } from "./state.js";
 import { $, aboutSetting, el, failure, inWords, query, setStatus } from "./dom.js";
 import { uploadAgain } from "./uploads.js";
-import { layerMessage, markLayerError } from "./layers.js";
+import { layerMessage, markLayerError, moveLayer, selectedLayer } from "./layers.js";
 import { sceneSettings } from "./scene.js";
 "use strict";
 
@@ -129,6 +129,93 @@ export async function refreshStill() {
   if (old.startsWith("blob:")) URL.revokeObjectURL(old);
   $("still").dataset.query = asked;
   setStatus("Ready");
+  outlineLayer();
+}
+
+// The chosen layer's frame, outlined on the still picture (where the server placed it for the
+// settings the picture was drawn for), and dragged there to move the layer.
+let placed = null;
+let outlineAsked = 0;
+
+export async function outlineLayer() {
+  const outline = $("layer-outline");
+  const name = selectedLayer();
+  const asked = $("still").dataset.query;
+  if (!name || asked === undefined) { outline.hidden = true; placed = null; return; }
+  const order = (outlineAsked += 1);
+  let answer;
+  try {
+    const response = await ask("/layers.json?" + asked);
+    if (!response.ok) { outline.hidden = true; return; }
+    answer = await response.json();
+  } catch {
+    return;
+  }
+  if (order !== outlineAsked || asked !== $("still").dataset.query) return;
+  const frame = answer.layers.find((l) => l.name === name);
+  if (!frame) { outline.hidden = true; placed = null; return; }
+  placed = { name, frame, size: { width: answer.width, height: answer.height } };
+  showOutline(frame, placed.size);
+}
+
+function showOutline(frame, size) {
+  const outline = $("layer-outline");
+  outline.style.left = `${(100 * frame.x) / size.width}%`;
+  outline.style.top = `${(100 * frame.y) / size.height}%`;
+  outline.style.width = `${(100 * frame.width) / size.width}%`;
+  outline.style.height = `${(100 * frame.height) / size.height}%`;
+  outline.hidden = false;
+  outline.dataset.layer = placed.name;
+}
+
+// A drag of the outline: it follows the pointer in the picture's points; let go, the layer's
+// position is written as an offset from the nearest edge or centre (layers.js, moveLayer) and
+// the pictures are drawn again.
+export function outlineEvents() {
+  const outline = $("layer-outline");
+  let start = null;
+  outline.addEventListener("pointerdown", (event) => {
+    if (!placed) return;
+    event.preventDefault();
+    outline.setPointerCapture(event.pointerId);
+    const picture = $("still").getBoundingClientRect();
+    // Points per CSS pixel of the picture as shown.
+    start = { x: event.clientX, y: event.clientY, perPixel: placed.size.width / picture.width, ...placed };
+    outline.classList.add("dragging");
+  });
+  const moved = (event) => {
+    const dx = Math.round((event.clientX - start.x) * start.perPixel);
+    const dy = Math.round((event.clientY - start.y) * start.perPixel);
+    return { dx, dy };
+  };
+  outline.addEventListener("pointermove", (event) => {
+    if (!start) return;
+    const { dx, dy } = moved(event);
+    showOutline({ ...start.frame, x: start.frame.x + dx, y: start.frame.y + dy }, start.size);
+  });
+  const end = (event) => {
+    if (!start) return;
+    const { dx, dy } = moved(event);
+    const { name, frame, size } = start;
+    start = null;
+    outline.classList.remove("dragging");
+    if (!dx && !dy) { showOutline(frame, size); return; }
+    const result = moveLayer(name, frame, size, dx, dy);
+    if (result.error) {
+      showOutline(frame, size);
+      setStatus(result.error, true);
+    } else {
+      setStatus(`Moved ${name}: ${result.written.join(", ")}`, false, 3);
+    }
+  };
+  outline.addEventListener("pointerup", end);
+  outline.addEventListener("pointercancel", () => {
+    if (!start) return;
+    const { frame, size } = start;
+    start = null;
+    outline.classList.remove("dragging");
+    showOutline(frame, size);
+  });
 }
 
 async function refreshFindings() {

@@ -1,8 +1,10 @@
-// The files the user drops: sent to the server, kept in the page, and sent again to a server
-// that restarted (it forgets its uploads).
+// The files the user drops: sent to the server, kept in the page and in the browser's storage,
+// and sent again to a server that restarted (it forgets its uploads), or that a reload finds
+// no longer holding those its address names.
 
 import { emit, keepUpload, session, uploadAt, uploads } from "./state.js";
 import { $, aboutSetting, el, failure, megabytes, query, setStatus } from "./dom.js";
+import { storeDropped, storedDropped } from "./stored.js";
 "use strict";
 
 let uploadingAgain = false;
@@ -58,13 +60,13 @@ export async function upload(target, files, { again = false } = {}) {
   }
   const held = uploadAt(target.key);
   const select = $(target.select);
-  // The menu may be gone (a layer's card drawn again): the upload is kept for the next one.
-  if (!select) {
-    keepUpload(target.key, { reference: answer.reference, name: answer.name, files: list, target });
-    return true;
-  }
+  const dropped = { reference: answer.reference, name: answer.name, files: list, target };
+  keepUpload(target.key, dropped);
+  await storeDropped(target.key, dropped);
+  // The menu may be gone (a layer's card drawn again), or not built yet (the page starting):
+  // the upload is kept for the next one.
+  if (!select) return true;
   const wasChosen = !held || select.value === held.reference;
-  keepUpload(target.key, { reference: answer.reference, name: answer.name, files: list, target });
   const option = el("option", { value: answer.reference, text: `${answer.name} (dropped)` });
   for (const old of select.querySelectorAll("option[value^='upload:']")) old.remove();
   select.append(option);
@@ -90,4 +92,33 @@ export async function uploadAgain() {
     uploadingAgain = false;
   }
   emit("changed");
+}
+
+// An upload's reference in a query's values: `upload:N`.
+const REFERENCE = /upload:[0-9]+/g;
+
+// The page starting: the files kept in the browser's storage that the address names are the
+// page's again. When the server no longer holds them (`missing`: it restarted since), they are
+// sent again; returns the address's settings with the new references, or null when nothing
+// moved.
+export async function restoreDropped(search, missing) {
+  const values = [...new URLSearchParams(search)];
+  const named = new Set(values.flatMap(([, value]) => value.match(REFERENCE) || []));
+  const moved = new Map();
+  let sent = 0;
+  for (const kept of await storedDropped()) {
+    if (!named.has(kept.reference)) continue;
+    if (!missing) {
+      keepUpload(kept.key, kept);
+      continue;
+    }
+    if (await upload(kept.target, kept.files, { again: true })) {
+      moved.set(kept.reference, uploadAt(kept.key).reference);
+      sent += 1;
+    }
+  }
+  if (!moved.size) return null;
+  setStatus(`Sent the ${sent === 1 ? "dropped file" : sent + " dropped files"} this page keeps to the server again`, false, 4);
+  const pairs = values.map(([key, value]) => [key, value.replace(REFERENCE, (r) => moved.get(r) || r)]);
+  return query(pairs);
 }
