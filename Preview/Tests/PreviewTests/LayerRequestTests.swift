@@ -78,6 +78,33 @@ import Testing
         #expect(drawn != empty)
     }
 
+    /// `GET /layers.json`: every layer's frame where the renderer places it at the query's moment,
+    /// as the page outlines it, with the control's size.
+    @Test func theLayersFramesAreWhereTheyAreDrawn() async throws {
+        let (service, base) = try Self.service()
+        let dot = ControlLayer(.shape, name: "dot", [.shape: "oval", .width: 20, .height: 20, .centerX: "w - 60", .centerY: "h * 0.5"])
+        let reply = try await service.layerFrames(query: Self.pair(base.layers + [dot]) + "&state=refreshing&width=320")
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any])
+        #expect(answer["width"] as? Double == 320)
+        let layers = try #require(answer["layers"] as? [[String: Any]])
+        #expect(layers.map { $0["name"] as? String } == (base.layers + [dot]).map(\.name))
+        var description = base
+        description.layers.append(dot)
+        description[.state] = .text("refreshing")
+        description[.width] = .number(320)
+        let placed = try RefreshRenderer().layerFrames(of: try description.makeScene(baseDirectory: Self.folder))
+        for (sent, frame) in zip(layers, placed) {
+            #expect(sent["x"] as? Double == frame.x && sent["y"] as? Double == frame.y)
+            #expect(sent["width"] as? Double == frame.width && sent["height"] as? Double == frame.height)
+            #expect(sent["visible"] as? Bool == frame.visible)
+        }
+        // The dot, by its expressions: 20 pt about (260, h / 2); the spinner spins while refreshing.
+        #expect([layers[4]["x"], layers[4]["width"]].compactMap { $0 as? Double } == [250, 20])
+        #expect(layers[3]["visible"] as? Bool == true)
+        // A refused layer is the same one line as for the picture.
+        await #expect(throws: PreviewError.self) { try await service.layerFrames(query: "layers=%5B1") }
+    }
+
     @Test func badLayersAreOneLineNamingTheLayerAndProperty() async throws {
         let (service, _) = try Self.service()
         let cases: [(String, String)] = [
