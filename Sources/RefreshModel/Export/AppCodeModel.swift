@@ -161,8 +161,9 @@ package indirect enum AppStatement: Sendable, Equatable {
     case call(receiver: String, swift: [String], objc: [String], arguments: [AppValue])
     /// A local declared with its type, and its value when it has one here.
     case declare(String, AppType, AppValue?)
-    /// `switch state`, setting the local `name` per state, `otherwise` for the rest.
-    case switchOnState(assigning: String, cases: [AppStateCase], otherwise: AppValue)
+    /// `switch state`, setting `target` (a local or a member) per state, `otherwise` for the
+    /// rest; with no `otherwise`, the rest leave it as it is (`default: break`).
+    case switchOnState(assigning: AppValue, cases: [AppStateCase], otherwise: AppValue?)
     /// `if condition { … } else { … }`.
     case when(AppValue, then: [AppStatement], otherwise: [AppStatement])
     /// A scope of its own, titled by a comment.
@@ -193,7 +194,8 @@ package indirect enum AppStatement: Sendable, Equatable {
         case let .set(target, value): return target.helpers.union(value.helpers)
         case let .call(_, _, _, arguments): return arguments.reduce([]) { $0.union($1.helpers) }
         case let .declare(_, _, value): return value?.helpers ?? []
-        case let .switchOnState(_, cases, otherwise): return cases.reduce(otherwise.helpers) { $0.union($1.value.helpers) }
+        case let .switchOnState(target, cases, otherwise):
+            return cases.reduce(target.helpers.union(otherwise?.helpers ?? [])) { $0.union($1.value.helpers) }
         case let .when(condition, then, otherwise): return (then + otherwise).reduce(condition.helpers) { $0.union($1.helpers) }
         case let .block(_, body): return body.reduce([]) { $0.union($1.helpers) }
         case .line, .comment: return []

@@ -14,9 +14,13 @@ struct LayerCode {
     /// Inputs for values that cannot vary (a shape's kind, a spinner's style).
     static let rest = LayerFrameInputs(state: .idle, inputs: .init(w: 0, h: 0, pullingPercent: 0, t: 0))
 
-    init(_ layer: CheckedLayer, images: [String: (names: [String], duration: Double)]) {
+    /// The states the control enters on the phone: its kind's, and Will Refresh.
+    let reached: Set<RefreshState>
+
+    init(_ layer: CheckedLayer, images: [String: (names: [String], duration: Double)], reached: Set<RefreshState>) {
         self.layer = layer
         self.images = images
+        self.reached = reached
         content()
         frame()
         prepare.append(
@@ -71,17 +75,28 @@ struct LayerCode {
         case let .fixed(fixed): return [.declare(local, type, value(fixed))]
         case let .byPercent(from, to): return [.declare(local, type, mix?(value(from), value(to)) ?? value(from))]
         case let .byState(map, otherwise):
-            var cases = RefreshState.allCases.compactMap { state in
-                map[state].map { AppStateCase(states: [MJRefresh.stateCase(state)], value: value($0)) }
-            }
-            // Will Refresh is drawn as Refreshing unless it has its own.
-            if map[.willRefresh] == nil, let index = cases.firstIndex(where: { $0.states == [MJRefresh.stateCase(.refreshing)] }) {
-                cases[index].states.append(MJRefresh.stateCase(.willRefresh))
-            }
             return [
-                .declare(local, type, nil), .switchOnState(assigning: local, cases: cases, otherwise: otherwise.map(value) ?? fallback),
+                .declare(local, type, nil),
+                .switchOnState(assigning: .name(local), cases: stateCases(map, value: value), otherwise: otherwise.map(value) ?? fallback),
             ]
         }
+    }
+
+    /// A case a state the map gives, in the states' order; Will Refresh is drawn as Refreshing
+    /// unless it has its own.
+    static func stateCases<T>(_ map: [RefreshState: T], value: (T) -> AppValue) -> [AppStateCase] {
+        var cases = RefreshState.allCases.compactMap { state in
+            map[state].map { AppStateCase(states: [MJRefresh.stateCase(state)], value: value($0)) }
+        }
+        if map[.willRefresh] == nil, let index = cases.firstIndex(where: { $0.states == [MJRefresh.stateCase(.refreshing)] }) {
+            cases[index].states.append(MJRefresh.stateCase(.willRefresh))
+        }
+        return cases
+    }
+
+    /// The states a map gives a value for, Will Refresh with Refreshing.
+    static func statesGiven<T>(_ map: [RefreshState: T]) -> Set<RefreshState> {
+        Set(map.keys).union(map[.refreshing] != nil ? [.willRefresh] : [])
     }
 
     /// Sets `target` to a property's value: once in `prepare` when it is fixed, else in
@@ -94,6 +109,10 @@ struct LayerCode {
         guard let varying else { return false }
         if case let .fixed(fixed) = varying {
             prepare.append(.set(target, use(value(fixed))))
+        } else if case let .byState(map, _) = varying, reached.isSubset(of: Self.statesGiven(map)) {
+            // Every state the control enters has its own value: set per state as the demos'
+            // `setState:` does, any other state leaving it (`default: break`).
+            update.append(.switchOnState(assigning: target, cases: Self.stateCases(map) { use(value($0)) }, otherwise: nil))
         } else {
             update += Self.binding(local, type, varying, fallback: fallback, value: value, mix: mix)
             update.append(.set(target, use(.name(local))))

@@ -15,6 +15,8 @@ package struct LayerSubclass: Sendable {
     /// Each layer image's asset names (one, or a GIF's frames) and duration, by path as the
     /// scene names it.
     public let images: [String: (names: [String], duration: Double)]
+    /// The states the control enters on the phone: its kind's, and Will Refresh.
+    let reached: Set<RefreshState>
 
     /// A subclass of `scene`'s class.
     /// - Parameters:
@@ -27,11 +29,12 @@ package struct LayerSubclass: Sendable {
         self.baseClass = baseClass ?? scene.controlClass.name
         layers = scene.layers
         self.images = images
+        reached = Set(scene.family.states(of: scene.kind)).union([.willRefresh])
     }
 
     /// The class, one model for both languages.
     package var model: AppSubclass {
-        let code = layers.map { LayerCode($0, images: images) }
+        let code = layers.map { LayerCode($0, images: images, reached: reached) }
         return AppSubclass(
             name: className, base: baseClass, module: "MJRefresh", objcImport: "<MJRefresh/MJRefresh.h>", stateType: "MJRefreshState",
             members: code.map(\.member), prepare: code.flatMap(\.prepare), update: code.map { .block($0.layer.name, $0.update) },

@@ -79,10 +79,11 @@ package struct ObjCPrinter: AppPrinter {
         case let .set(target, value): return [self.value(target) + " = " + self.value(value) + ";"]
         case let .call(receiver, _, pieces, arguments): return ["[\(receiver) \(message(pieces, arguments))];"]
         case let .declare(name, type, value): return [Self.declared(name, type) + (value.map { " = " + self.value($0) } ?? "") + ";"]
-        case let .switchOnState(name, cases, otherwise):
+        case let .switchOnState(target, cases, otherwise):
+            let name = value(target)
             return ["switch (state) {"]
                 + cases.map { $0.states.map { "case \(value($0)):" }.joined(separator: " ") + " \(name) = \(value($0.value)); break;" }
-                + ["default: \(name) = \(value(otherwise)); break;", "}"]
+                + [otherwise.map { "default: \(name) = \(value($0)); break;" } ?? "default: break;", "}"]
         case let .when(condition, then, otherwise): return conditional("if (\(value(condition)))", then, otherwise)
         case let .block(title, body): return block("{ // " + title, body)
         case let .line(_, objc): return [objc + ";"]

@@ -75,9 +75,10 @@ package struct SwiftPrinter: AppPrinter {
         case let .call(receiver, pieces, _, arguments):
             return ["\(receiver).\(pieces.first ?? "")(\(labelled([""] + pieces.dropFirst(), arguments)))"]
         case let .declare(name, type, value): return ["let \(name): \(Self.type(type))" + (value.map { " = " + self.value($0) } ?? "")]
-        case let .switchOnState(name, cases, otherwise):
+        case let .switchOnState(target, cases, otherwise):
+            let name = value(target)
             return ["switch state {"] + cases.map { "case \($0.states.map(value).joined(separator: ", ")): \(name) = \(value($0.value))" }
-                + ["default: \(name) = \(value(otherwise))", "}"]
+                + [otherwise.map { "default: \(name) = \(value($0))" } ?? "default: break", "}"]
         case let .when(condition, then, otherwise): return conditional("if \(value(condition))", then, otherwise)
         case let .block(title, body): return block("do { // " + title, body)
         case let .line(swift, _): return [swift]
