@@ -1,4 +1,5 @@
 import RefreshGif
+internal import RefreshModel
 
 /// A layer the app added to a view's layer (`layer.addSublayer(_:)`) as the layers a scene
 /// draws: its background colour as a rectangle, and a shape layer's path as a shape layer of
@@ -132,13 +133,13 @@ enum ShapeLayers {
             let second = corners[1]
             let inner = (pow(second.x - center.x, 2) + pow(second.y - center.y, 2)).squareRoot() / radius
             guard inner <= 1 else { return nil }
-            // Every corner where the star puts it, going either way round (it is symmetric).
-            for direction: CGFloat in [1, -1] {
-                let placed = corners.indices.allSatisfy { i in
-                    let r = i % 2 == 0 ? radius : radius * inner
-                    let a = -CGFloat.pi / 2 + direction * CGFloat(i) * CGFloat.pi / CGFloat(points)
-                    return abs(center.x + r * cos(a) - corners[i].x) <= 1e-6 * radius
-                        && abs(center.y + r * sin(a) - corners[i].y) <= 1e-6 * radius
+            // Every corner where the scene's star puts it, going either way round (it is symmetric).
+            let star = StarShape.corners(
+                center: RefreshPoint(Double(center.x), Double(center.y)), radius: Double(radius), inner: Double(radius * inner),
+                points: points)
+            for expected in [star, [star[0]] + star.dropFirst().reversed()] {
+                let placed = zip(corners, expected).allSatisfy { given, star in
+                    abs(Double(given.x) - star.x) <= 1e-6 * Double(radius) && abs(Double(given.y) - star.y) <= 1e-6 * Double(radius)
                 }
                 if placed {
                     // Sums of sines and cosines carry a last bit of error: the star's numbers to nine places.

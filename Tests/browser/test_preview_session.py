@@ -12,17 +12,33 @@ def ready(page):
     wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
 
 
+def type_value(page, field, value):
+    page.fill(f"#f-{field}", value)
+    page.locator(f"#f-{field}").dispatch_event("input")
+
+
+def with_dropped(page, state, percent, path):
+    """The panel at `state` and `percent`, with `path` dropped for that state's images."""
+    page.select_option("#f-state", state)
+    type_value(page, "percent", percent)
+    drop_file(page, state, path)
+    wait_js(page, f"(window.previewMessages || []).some((m) => m.startsWith('Using {path.name}'))")
+    wait_for_still(page, "upload")
+
+
+def start_again(port, folder):
+    """A new server on `port` (a restart: it holds no uploads)."""
+    again = subprocess.Popen([BINARY, "preview", "--port", str(port), "--images", "refreshing=spin.gif"], cwd=folder,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert again.stdout.readline().strip().rstrip("/").endswith(f":{port}")
+    return again
+
+
 def test_a_reload_and_a_new_context_keep_the_session(browser, server):
     page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
-    page.select_option("#f-state", "pulling")
-    page.fill("#f-percent", "0.6")
-    page.locator("#f-percent").dispatch_event("input")
-    page.fill("#f-height", "80")
-    page.locator("#f-height").dispatch_event("input")
+    type_value(page, "height", "80")
     # A file dropped for Pulling's images.
-    drop_file(page, "pulling", ROOT / "Fixtures/demo/spin.gif")
-    wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using spin.gif'))")
-    wait_for_still(page, "upload")
+    with_dropped(page, "pulling", "0.6", ROOT / "Fixtures/demo/spin.gif")
     wait_for_still(page, "height=80")
     wait_for_still(page, "percent=0.6")
     shown = still_bytes(page)
@@ -69,20 +85,13 @@ def test_dropped_files_outlive_a_server_restart_and_a_reload(browser, demo_folde
     again = None
     try:
         page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
-        page.select_option("#f-state", "idle")
-        page.fill("#f-percent", "0.5")
-        page.locator("#f-percent").dispatch_event("input")
-        drop_file(page, "idle", ROOT / "Fixtures/demo/pull.gif")
-        wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using pull.gif'))")
-        wait_for_still(page, "upload")
+        with_dropped(page, "idle", "0.5", ROOT / "Fixtures/demo/pull.gif")
         wait_for_still(page, "percent=0.5")
         shown = still_bytes(page)
         assert "upload" in page.url, page.url
         port = server.port
         server.stop()
-        again = subprocess.Popen([BINARY, "preview", "--port", str(port), "--images", "refreshing=spin.gif"], cwd=demo_folder,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert again.stdout.readline().strip().rstrip("/").endswith(f":{port}")
+        again = start_again(port, demo_folder)
         page.reload()
         ready(page)
         wait_js(page, "(window.previewMessages || []).some((m) => m.includes('this page keeps to the server again'))")
@@ -99,9 +108,7 @@ def test_dropped_files_outlive_a_server_restart_and_a_reload(browser, demo_folde
         ready(page)
         again.terminate()
         again.wait(timeout=10)
-        again = subprocess.Popen([BINARY, "preview", "--port", str(port), "--images", "refreshing=spin.gif"], cwd=demo_folder,
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        again.stdout.readline()
+        again = start_again(port, demo_folder)
         kept = page.evaluate("""new Promise((done) => {
             const open = indexedDB.open("refresh-preview", 1);
             open.onsuccess = () => {

@@ -303,12 +303,7 @@ extension RefreshRenderer {
             let given = layer.number(.points, inputs) ?? 5
             let points = given.isFinite ? Int(min(64, max(2, given))) : 5
             let inner = radius * min(1, max(0, layer.number(.innerRadius, inputs) ?? 0.45))
-            path.addPolygon(
-                (0..<(2 * points)).map { i in
-                    let r = i % 2 == 0 ? radius : inner
-                    let a = -Double.pi / 2 + Double(i) * Double.pi / Double(points)
-                    return RefreshPoint(center.x + r * cos(a), center.y + r * sin(a))
-                })
+            path.addPolygon(StarShape.corners(center: center, radius: radius, inner: inner, points: points))
         default:
             let inset = layer.color(.strokeColor, inputs) != nil ? lineWidth / 2 : 0
             path = SwitchShape.roundedRectangle(

@@ -91,12 +91,7 @@ package enum BurstAnimation {
     /// A five-pointed star: outer points at `radius`, inner at 0.45 of it, the first point up.
     static func starPath(center: RefreshPoint, radius: Double, turn: Double) -> VectorPath {
         var path = VectorPath()
-        path.addPolygon(
-            (0..<10).map { i in
-                let r = i % 2 == 0 ? radius : radius * 0.45
-                let a = -Double.pi / 2 + turn + Double(i) * Double.pi / 5
-                return RefreshPoint(center.x + r * cos(a), center.y + r * sin(a))
-            })
+        path.addPolygon(StarShape.corners(center: center, radius: radius, inner: radius * 0.45, points: 5, turn: turn))
         return path
     }
 }
