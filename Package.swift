@@ -100,7 +100,9 @@ let package = Package(
 
         // Tests: unit tests of the modules, the command line end to end, the examples and
         // gestures as a user runs them, and the example packages; helpers shared by all four.
-        .target(name: "RefreshGifTestSupport", dependencies: ["RefreshGif"], path: "Tests/RefreshGifTestSupport"),
+        .target(
+            name: "RefreshGifTestSupport", dependencies: ["RefreshGif"], path: "Tests/RefreshGifTestSupport",
+            swiftSettings: pixelSettings),
         .testTarget(
             name: "RefreshGifTests",
             dependencies: [

@@ -75,18 +75,15 @@ struct AnimationTests {
         var flicker = 0, worst = 0
         for (index, (g, p)) in zip(shown, pngFrames).enumerated() {
             let source = p.straightPixels(), picture = g.image.straightPixels()
-            for i in stride(from: 0, to: source.count, by: 4) {
-                #expect(
-                    (source[i + 3] >= 128) == (picture[i + 3] == 255),
-                    "frame \(index) pixel \(i / 4): alpha \(source[i + 3]) shown as \(picture[i + 3])")
-                guard source[i + 3] >= 128 else { continue }
-                for c in 0..<3 { worst = max(worst, abs(Int(source[i + c]) - Int(picture[i + c]))) }
-            }
+            let kept = PixelChecks.kept(source: source, shown: picture)
+            #expect(
+                kept.alphaChanges == 0,
+                "frame \(index): \(kept.alphaChanges) pixels changed transparency, first \(kept.firstAlphaChange ?? -1)")
+            worst = max(worst, kept.worstChannel)
             guard index > 0 else { continue }
-            let before = pngFrames[index - 1].straightPixels(), shownBefore = shown[index - 1].image.straightPixels()
-            for i in stride(from: 0, to: source.count, by: 4) where source[i..<i + 4] == before[i..<i + 4] && source[i + 3] >= 128 {
-                if picture[i..<i + 4] != shownBefore[i..<i + 4] { flicker += 1 }
-            }
+            flicker += PixelChecks.flicker(
+                before: pngFrames[index - 1].straightPixels(), now: source, shownBefore: shown[index - 1].image.straightPixels(),
+                shownNow: picture, opaqueOnly: true)
         }
         #expect(worst <= 16, "palette error")
         #expect(flicker == 0)
@@ -154,8 +151,7 @@ struct AnimationTests {
         #expect(a.frames.count == b.frames.count)
         for (x, y) in zip(a.frames, b.frames) {
             let (p, q) = (x.image.straightPixels(), y.image.straightPixels())
-            let squared = zip(p, q).reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
-            #expect(Double(squared) / Double(p.count) <= 1)
+            #expect(Double(PixelChecks.squaredDifference(p, q)) / Double(p.count) <= 1)
         }
         // Pixels that stay the same in the source stay the same in the lossy GIF: one palette
         // serves every frame with many colours, so a pixel redrawn after a clear comes back in
@@ -164,10 +160,9 @@ struct AnimationTests {
         let shown = Self.shownAtEachFrame(b, count: sources.count, centiseconds: 10)
         var flicker = 0
         for i in 1..<sources.count {
-            let (p0, p1, g0, g1) = (sources[i - 1].pixels, sources[i].pixels, shown[i - 1].image.pixels, shown[i].image.pixels)
-            for j in stride(from: 0, to: p1.count, by: 4) where p0[j..<j + 4] == p1[j..<j + 4] && g0[j..<j + 4] != g1[j..<j + 4] {
-                flicker += 1
-            }
+            flicker += PixelChecks.flicker(
+                before: sources[i - 1].pixels, now: sources[i].pixels, shownBefore: shown[i - 1].image.pixels,
+                shownNow: shown[i].image.pixels)
         }
         #expect(flicker == 0)
         for arguments in [
@@ -203,21 +198,14 @@ struct AnimationTests {
         for (index, (g, p)) in zip(shown, sources).enumerated() {
             // Within the error: a mean squared error of at most 1 a channel over the opaque
             // pixels, transparency exact.
-            let source = p.straightPixels(), picture = g.image.straightPixels()
-            var squared = 0, opaque = 0
-            for i in stride(from: 0, to: source.count, by: 4) {
-                #expect((source[i + 3] >= 128) == (picture[i + 3] == 255), "frame \(index) pixel \(i / 4)")
-                guard source[i + 3] >= 128 else { continue }
-                opaque += 1
-                for c in 0..<3 { squared += (Int(source[i + c]) - Int(picture[i + c])) * (Int(source[i + c]) - Int(picture[i + c])) }
-            }
-            #expect(Double(squared) <= Double(3 * max(opaque, 1)), "frame \(index)")
+            let kept = PixelChecks.kept(source: p.straightPixels(), shown: g.image.straightPixels())
+            #expect(
+                kept.alphaChanges == 0,
+                "frame \(index): \(kept.alphaChanges) pixels changed transparency, first \(kept.firstAlphaChange ?? -1)")
+            #expect(Double(kept.squaredError) <= Double(3 * max(kept.opaque, 1)), "frame \(index)")
             guard index > 0 else { continue }
-            let before = sources[index - 1].pixels, now = p.pixels
-            let (g0, g1) = (shown[index - 1].image.pixels, g.image.pixels)
-            for j in stride(from: 0, to: now.count, by: 4) where before[j..<j + 4] == now[j..<j + 4] && g0[j..<j + 4] != g1[j..<j + 4] {
-                flicker += 1
-            }
+            flicker += PixelChecks.flicker(
+                before: sources[index - 1].pixels, now: p.pixels, shownBefore: shown[index - 1].image.pixels, shownNow: g.image.pixels)
         }
         #expect(flicker == 0)
     }
