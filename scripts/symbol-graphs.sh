@@ -12,8 +12,9 @@ for product in $products; do rm -f "$graphs/$product.symbols.json" "$graphs/$pro
 # A façade's graph carries what it re-exports only when the façade is compiled again: touching one
 # file of each makes the compiler rebuild (and re-emit) it when only a lower module changed.
 touch Sources/RefreshGif/Exports.swift Sources/RefreshGifTesting/AssertSnapshot.swift Sources/RefreshGifUIKit/Exports.swift
-# RefreshGifTesting depends on the other two: one build emits all three.
-swift build --target RefreshGifTesting -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$root/$graphs" \
+# RefreshGifTesting depends on the other two: one build emits all three. Its own build folder:
+# the extra flags would otherwise make the next ordinary build compile every module again.
+swift build --scratch-path .build/symbol-graphs-build --target RefreshGifTesting -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$root/$graphs" \
   -Xswiftc -symbol-graph-minimum-access-level -Xswiftc public >/dev/null
 for product in $products; do
   [ -f "$graphs/$product.symbols.json" ] || { echo "symbol-graphs: $product's graph was not emitted" >&2; exit 1; }
