@@ -39,19 +39,21 @@ extension ExamplePackages {
             defer { package.remove() }
             let view = try SceneSchema.standard.description(fromArguments: ProofScenes.view)
             // The stock kinds by their settings.
+            var items: [ProofPackage.Item] = []
             for scene in ProofScenes.mjRefresh + ProofScenes.otherLibraries {
                 let description = try SceneSchema.standard.description(fromArguments: scene.arguments).merged(with: view)
                 let library = description[.library]?.argumentText ?? "mjrefresh"
-                try package.add(
-                    scene.name, description, moments: Self.stockMoments(library: library), baseDirectory: Support.root.path)
+                items.append(ProofPackage.Item(name: scene.name, description: description, moments: Self.stockMoments(library: library)))
             }
             // The scenes of a control's own layers (the DIY examples, a ring of shape layers
             // timed by `t`, a burst, every kind of layer and way a value varies): their
             // subclass is built and run too.
             for file in ProofScenes.layerScenes {
                 let description = try SceneDescription(contentsOfFile: Support.root.appendingPathComponent(file).path).merged(with: view)
-                try package.add(file, description, moments: try Self.sweep(description), baseDirectory: Support.root.path)
+                items.append(ProofPackage.Item(name: file, description: description, moments: try Self.sweep(description)))
             }
+            let failed = package.add(items, baseDirectory: Support.root.path)
+            #expect(failed.isEmpty, "not exported: \(failed.map { "\($0.name): \($0.error)" })")
             let failure = try package.buildAndRun()
             try #require(failure.isEmpty, "\(failure)")
             let (compared, refused) = try package.compare(baseDirectory: Support.root.path)

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
+import Synchronization
 import Testing
 
 /// A package of exported setups, built against RefreshGifUIKit as an app's Linux tests build
@@ -19,8 +20,10 @@ struct ProofPackage {
         var arguments: [String] { ["--state", state, "--percent", String(percent), "--time", String(time)] }
     }
 
-    /// One exported scene: what it came from and when to draw it.
+    /// One exported scene: its number in the package (`sceneN`), what it came from and when to
+    /// draw it.
     struct Entry {
+        var index: Int
         var name: String
         var description: SceneDescription
         var moments: [Moment]
@@ -38,17 +41,64 @@ struct ProofPackage {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
     }
 
+    /// A scene to export: its name, its settings and when to draw it.
+    struct Item: Sendable {
+        var name: String
+        var description: SceneDescription
+        var moments: [Moment]
+    }
+
     /// Exports `description` into the package, the files as written: only the setup function
     /// and the subclass are renamed, so that all live in one module.
     mutating func add(
         _ name: String, _ description: SceneDescription, moments: [Moment], baseDirectory: String,
         options: AppExport.Options = AppExport.Options()
     ) throws {
-        let index = entries.count
+        let failed = add([Item(name: name, description: description, moments: moments)], baseDirectory: baseDirectory, options: options)
+        if let (_, error) = failed.first { throw error }
+    }
+
+    /// Exports every item as ``add(_:_:moments:baseDirectory:options:)`` does, two at a time
+    /// (each export decodes and writes its images); returns the items that could not be
+    /// exported, with why, in order. The others are added in order.
+    mutating func add(
+        _ items: [Item], baseDirectory: String, options: AppExport.Options = AppExport.Options()
+    ) -> [(name: String, error: any Error)] {
+        let first = entries.count
+        let results = Mutex<[Int: Result<Void, any Error>]>([:])
+        let (package, sources) = (package, sources)
+        DispatchQueue.concurrentPerform(iterations: items.count) { offset in
+            let result = Result {
+                try Self.export(
+                    items[offset].description, index: first + offset, package: package, sources: sources,
+                    baseDirectory: baseDirectory, options: options)
+            }
+            results.withLock { $0[offset] = result }
+        }
+        var failed: [(name: String, error: any Error)] = []
+        let done = results.withLock { $0 }
+        for (offset, item) in items.enumerated() {
+            switch done[offset] {
+            case .success?:
+                entries.append(Entry(index: first + offset, name: item.name, description: item.description, moments: item.moments))
+            case .failure(let error)?: failed.append((item.name, error))
+            case nil: failed.append((item.name, ProofError.notExported))
+            }
+        }
+        return failed
+    }
+
+    enum ProofError: Error { case notExported, noCode(String) }
+
+    /// One scene's export, its files renamed for scene `index`.
+    private static func export(
+        _ description: SceneDescription, index: Int, package: String, sources: String, baseDirectory: String,
+        options: AppExport.Options
+    ) throws {
         let export = try AppExport(description, options: options, baseDirectory: baseDirectory, planned: nil)
         let folder = package + "/exports/scene\(index)"
         try export.write(to: folder)
-        let function = try #require(export.setup?.function, "\(name) exports no code")
+        guard let function = export.setup?.function else { throw ProofError.noCode("scene \(index) exports no code") }
         var files = ["RefreshSetup.swift"]
         if let subclass = export.subclass?.className { files.append(subclass + ".swift") }
         for file in files {
@@ -59,7 +109,6 @@ struct ProofPackage {
             }
             try swift.write(toFile: sources + "/Scene\(index)" + file, atomically: true, encoding: .utf8)
         }
-        entries.append(Entry(name: name, description: description, moments: moments))
     }
 
     /// The runner: for each scene, a fresh configuration, the app's resources in its export
@@ -116,7 +165,8 @@ struct ProofPackage {
             }
 
             """
-        for (index, entry) in entries.enumerated() {
+        for entry in entries {
+            let index = entry.index
             let moments = entry.moments.map { "(\"\($0.state)\", \($0.percent), \($0.time))" }.joined(separator: ", ")
             text += """
                 MJRefreshConfig.default.reset()
@@ -162,36 +212,64 @@ struct ProofPackage {
     /// state the kind or library does not have) must be refused by the runner too. `REFRESH_LOOK=DIR` keeps both pictures of a
     /// difference there.
     func compare(baseDirectory: String) throws -> (compared: Int, refused: Int) {
-        let renderer = try RefreshRenderer()
+        // Each scene is drawn again by the scene path, two scenes at a time (a renderer each).
+        let checked = Mutex<[Int: Result<Checked, any Error>]>([:])
+        let entries = entries, out = out
+        DispatchQueue.concurrentPerform(iterations: entries.count) { offset in
+            let result = Result { try Self.check(entries[offset], out: out, baseDirectory: baseDirectory) }
+            checked.withLock { $0[offset] = result }
+        }
+        let results = checked.withLock { $0 }
         var compared = 0, refused = 0
-        for (index, entry) in entries.enumerated() {
-            var differing: [String] = []
-            for (m, moment) in entry.moments.enumerated() {
-                let drawnFile = out + "/scene\(index)-\(m)"
-                let error = (try? String(contentsOfFile: drawnFile + ".error", encoding: .utf8)) ?? ""
-                guard
-                    let original = try? entry.description.merged(
-                        with: try SceneSchema.standard.description(fromArguments: moment.arguments)
-                    ).makeScene(baseDirectory: baseDirectory)
-                else {
-                    #expect(!error.isEmpty, "\(entry.name) \(moment.arguments): the scene path refuses it, the app code drew it")
-                    refused += 1
-                    continue
-                }
-                let drawn = try? Data(contentsOf: URL(fileURLWithPath: drawnFile + ".png"))
-                let expected = try renderer.render(original)
-                if drawn.map([UInt8].init) != (try PNGEncoder().encode(expected)) {
-                    differing.append("\(moment.state) \(moment.percent) \(moment.time)\(error.isEmpty ? "" : ": " + error)")
-                    if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] {
-                        try expected.writePNG(to: look + "/proof-\(index)-\(m)-expected.png")
-                        try drawn?.write(to: URL(fileURLWithPath: look + "/proof-\(index)-\(m)-drawn.png"))
-                    }
-                }
-                compared += 1
-            }
-            #expect(differing.isEmpty, "\(entry.name): the exported code draws otherwise at \(differing)")
+        for (offset, entry) in entries.enumerated() {
+            let one = try #require(results[offset]).get()
+            compared += one.compared
+            refused += one.refused
+            #expect(
+                one.drawnWhereRefused.isEmpty, "\(entry.name) \(one.drawnWhereRefused): the scene path refuses it, the app code drew it")
+            #expect(one.differing.isEmpty, "\(entry.name): the exported code draws otherwise at \(one.differing)")
         }
         return (compared, refused)
+    }
+
+    /// What comparing one scene's moments found.
+    struct Checked: Sendable {
+        var compared = 0
+        /// Moments the scene path refuses.
+        var refused = 0
+        /// Of those, the ones the runner drew, by their arguments.
+        var drawnWhereRefused: [[String]] = []
+        /// Moments drawn otherwise, with the runner's error if it had one.
+        var differing: [String] = []
+    }
+
+    private static func check(_ entry: Entry, out: String, baseDirectory: String) throws -> Checked {
+        let renderer = try RefreshRenderer()
+        var checked = Checked()
+        for (m, moment) in entry.moments.enumerated() {
+            let drawnFile = out + "/scene\(entry.index)-\(m)"
+            let error = (try? String(contentsOfFile: drawnFile + ".error", encoding: .utf8)) ?? ""
+            guard
+                let original = try? entry.description.merged(
+                    with: try SceneSchema.standard.description(fromArguments: moment.arguments)
+                ).makeScene(baseDirectory: baseDirectory)
+            else {
+                if error.isEmpty { checked.drawnWhereRefused.append(moment.arguments) }
+                checked.refused += 1
+                continue
+            }
+            let drawn = try? Data(contentsOf: URL(fileURLWithPath: drawnFile + ".png"))
+            let expected = try renderer.render(original)
+            if drawn.map([UInt8].init) != (try PNGEncoder().encode(expected)) {
+                checked.differing.append("\(moment.state) \(moment.percent) \(moment.time)\(error.isEmpty ? "" : ": " + error)")
+                if let look = ProcessInfo.processInfo.environment["REFRESH_LOOK"] {
+                    try expected.writePNG(to: look + "/proof-\(entry.index)-\(m)-expected.png")
+                    try drawn?.write(to: URL(fileURLWithPath: look + "/proof-\(entry.index)-\(m)-drawn.png"))
+                }
+            }
+            checked.compared += 1
+        }
+        return checked
     }
 
     func remove() { try? FileManager.default.removeItem(atPath: work) }

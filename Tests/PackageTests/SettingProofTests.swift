@@ -106,12 +106,9 @@ extension ExamplePackages {
                 try FileManager.default.copyItem(
                     atPath: source.hasPrefix("/") ? source : Support.root.appendingPathComponent(source).path, toPath: inputs + "/" + name)
             }
-            for one in cases {
-                do {
-                    try package.add(one.name, one.description, moments: Self.moments(one), baseDirectory: inputs)
-                } catch {
-                    Issue.record("\(one.name): \(error)")
-                }
+            let items = cases.map { ProofPackage.Item(name: $0.name, description: $0.description, moments: Self.moments($0)) }
+            for (name, error) in package.add(items, baseDirectory: inputs) {
+                Issue.record("\(name): \(error)")
             }
             let failure = try package.buildAndRun()
             try #require(failure.isEmpty, "\(failure)")

@@ -82,7 +82,8 @@ struct GIFEdgeTests {
         let frames = try GIFDecoder().decode(file).frames
         #expect(frames.count == 1)
         let pixels = frames[0].image.pixels
-        #expect((0..<indices.count).allSatisfy { pixels[$0 * 4] == indices[$0] && pixels[$0 * 4 + 3] == 255 })
+        let exact = (0..<indices.count).allSatisfy { (i: Int) -> Bool in pixels[i * 4] == indices[i] && pixels[i * 4 + 3] == 255 }
+        #expect(exact)
     }
 
     @Test("an image of zero width, height or size, and an image with no data, are frames showing the canvas as it stands")

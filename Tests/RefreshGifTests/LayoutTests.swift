@@ -27,7 +27,8 @@ struct LayoutTests {
         // Time label hidden: only Ts counts; the state label takes the whole height.
         i.timeLabelHidden = true
         let hidden = ComponentLayout(i)
-        #expect(hidden.arrow?.midX == 375.0 / 2 - (60 + 25))
+        let leftOfCentre: Double = 375.0 / 2 - (60 + 25)
+        #expect(hidden.arrow?.midX == leftOfCentre)
         #expect(hidden.stateLabel == RefreshRect(x: 0, y: 0, width: 375, height: 54))
         #expect(hidden.timeLabel == nil)
         // State label hidden: arrow centred; the time label is not laid out (quirk docs/layout.md).

@@ -155,8 +155,13 @@ struct WriteFailureTests {
         var font = try FileIO.read("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
         // The table directory: 12 bytes, then 16 a table (tag, checksum, offset, length).
         let tables = Int(font[4]) << 8 | Int(font[5])
-        let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { font[$0..<$0 + 4].elementsEqual("hhea".utf8) })
-        let offset = font[(record + 8)..<(record + 12)].reduce(0) { $0 << 8 | Int($1) }
+        let hhea = Array("hhea".utf8)
+        let found = (0..<tables).map { (table: Int) -> Int in 12 + 16 * table }.first { (at: Int) -> Bool in
+            Array(font[at..<at + 4]) == hhea
+        }
+        let record = try #require(found)
+        var offset = 0
+        for byte in font[(record + 8)..<(record + 12)] { offset = (offset << 8) | Int(byte) }
         font[offset + 6] = 0x80 // descender, a big-endian Int16 at byte 6 of hhea
         font[offset + 7] = 0x00
         try Data(font).write(to: URL(fileURLWithPath: folder + "/f.ttf"))
