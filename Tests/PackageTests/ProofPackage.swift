@@ -48,47 +48,44 @@ struct ProofPackage {
         var moments: [Moment]
     }
 
-    /// Exports `description` into the package, the files as written: only the setup function
-    /// and the subclass are renamed, so that all live in one module.
-    mutating func add(
-        _ name: String, _ description: SceneDescription, moments: [Moment], baseDirectory: String,
-        options: AppExport.Options = AppExport.Options()
-    ) throws {
-        let failed = add([Item(name: name, description: description, moments: moments)], baseDirectory: baseDirectory, options: options)
-        if let (_, error) = failed.first { throw error }
-    }
-
-    /// Exports every item as ``add(_:_:moments:baseDirectory:options:)`` does, two at a time
-    /// (each export decodes and writes its images); returns the items that could not be
-    /// exported, with why, in order. The others are added in order.
+    /// Exports every item into the package, the files as written (only the setup function and
+    /// the subclass are renamed, so that all live in one module), on every CPU: each export
+    /// decodes and writes its images. Returns the items that could not be exported, with why,
+    /// in order; the others are added in order, each keeping its scene number.
     mutating func add(
         _ items: [Item], baseDirectory: String, options: AppExport.Options = AppExport.Options()
     ) -> [(name: String, error: any Error)] {
         let first = entries.count
-        let results = Mutex<[Int: Result<Void, any Error>]>([:])
         let (package, sources) = (package, sources)
-        DispatchQueue.concurrentPerform(iterations: items.count) { offset in
-            let result = Result {
-                try Self.export(
-                    items[offset].description, index: first + offset, package: package, sources: sources,
-                    baseDirectory: baseDirectory, options: options)
-            }
-            results.withLock { $0[offset] = result }
+        let done = Self.inParallel(items.count) { offset in
+            try Self.export(
+                items[offset].description, index: first + offset, package: package, sources: sources, baseDirectory: baseDirectory,
+                options: options)
         }
         var failed: [(name: String, error: any Error)] = []
-        let done = results.withLock { $0 }
-        for (offset, item) in items.enumerated() {
-            switch done[offset] {
-            case .success?:
+        for (offset, (item, result)) in zip(items, done).enumerated() {
+            switch result {
+            case .success:
                 entries.append(Entry(index: first + offset, name: item.name, description: item.description, moments: item.moments))
-            case .failure(let error)?: failed.append((item.name, error))
-            case nil: failed.append((item.name, ProofError.notExported))
+            case .failure(let error): failed.append((item.name, error))
             }
         }
         return failed
     }
 
-    enum ProofError: Error { case notExported, noCode(String) }
+    /// `body` for each index below `count`, on every CPU; the results in the indices' order.
+    private static func inParallel<T: Sendable>(_ count: Int, _ body: @Sendable (Int) throws -> T) -> [Result<T, any Error>] {
+        let results = Mutex<[Int: Result<T, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = Result { try body(index) }
+            results.withLock { $0[index] = result }
+        }
+        let done = results.withLock { $0 }
+        // concurrentPerform runs every index before it returns.
+        return (0..<count).map { done[$0] ?? .failure(ProofError.notRun) }
+    }
+
+    enum ProofError: Error { case notRun, noCode(String) }
 
     /// One scene's export, its files renamed for scene `index`.
     private static func export(
@@ -212,17 +209,12 @@ struct ProofPackage {
     /// state the kind or library does not have) must be refused by the runner too. `REFRESH_LOOK=DIR` keeps both pictures of a
     /// difference there.
     func compare(baseDirectory: String) throws -> (compared: Int, refused: Int) {
-        // Each scene is drawn again by the scene path, two scenes at a time (a renderer each).
-        let checked = Mutex<[Int: Result<Checked, any Error>]>([:])
+        // Each scene is drawn again by the scene path on every CPU, a renderer each.
         let entries = entries, out = out
-        DispatchQueue.concurrentPerform(iterations: entries.count) { offset in
-            let result = Result { try Self.check(entries[offset], out: out, baseDirectory: baseDirectory) }
-            checked.withLock { $0[offset] = result }
-        }
-        let results = checked.withLock { $0 }
+        let results = Self.inParallel(entries.count) { try Self.check(entries[$0], out: out, baseDirectory: baseDirectory) }
         var compared = 0, refused = 0
-        for (offset, entry) in entries.enumerated() {
-            let one = try #require(results[offset]).get()
+        for (entry, result) in zip(entries, results) {
+            let one = try result.get()
             compared += one.compared
             refused += one.refused
             #expect(

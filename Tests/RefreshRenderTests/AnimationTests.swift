@@ -73,6 +73,7 @@ struct AnimationTests {
         #expect(shown.count == pngFrames.count)
         #expect(gif.frames.count < pngFrames.count, "frames equal to the one before are merged")
         var flicker = 0, worst = 0
+        var before: (source: [UInt8], picture: [UInt8])?
         for (index, (g, p)) in zip(shown, pngFrames).enumerated() {
             let source = p.straightPixels(), picture = g.image.straightPixels()
             let kept = PixelChecks.kept(source: source, shown: picture)
@@ -80,13 +81,31 @@ struct AnimationTests {
                 kept.alphaChanges == 0,
                 "frame \(index): \(kept.alphaChanges) pixels changed transparency, first \(kept.firstAlphaChange ?? -1)")
             worst = max(worst, kept.worstChannel)
-            guard index > 0 else { continue }
-            flicker += PixelChecks.flicker(
-                before: pngFrames[index - 1].straightPixels(), now: source, shownBefore: shown[index - 1].image.straightPixels(),
-                shownNow: picture, opaqueOnly: true)
+            if let before {
+                flicker += PixelChecks.flicker(
+                    before: before.source, now: source, shownBefore: before.picture, shownNow: picture, opaqueOnly: true)
+            }
+            before = (source, picture)
         }
         #expect(worst <= 16, "palette error")
         #expect(flicker == 0)
+    }
+
+    @Test("the pixel checks find a flicker, a changed transparency and a colour error where there is one")
+    func pixelChecksCanFail() {
+        // Two pixels: the first opaque red, the second half-transparent grey.
+        let source: [UInt8] = [255, 0, 0, 255, 90, 90, 90, 100]
+        let same = PixelChecks.kept(source: source, shown: source)
+        #expect(same.alphaChanges == 0 && same.firstAlphaChange == nil && same.squaredError == 0 && same.opaque == 1)
+        let shown: [UInt8] = [250, 0, 3, 255, 90, 90, 90, 255]
+        let kept = PixelChecks.kept(source: source, shown: shown)
+        #expect(kept.firstAlphaChange == 1 && kept.alphaChanges == 1)
+        #expect(kept.worstChannel == 5 && kept.squaredError == 25 + 9 && kept.opaque == 1)
+        #expect(PixelChecks.squaredDifference(source, shown) == 25 + 9 + 155 * 155)
+        // The source stays the same and what is shown changes on both pixels; only the first is opaque.
+        #expect(PixelChecks.flicker(before: source, now: source, shownBefore: source, shownNow: shown) == 2)
+        #expect(PixelChecks.flicker(before: source, now: source, shownBefore: source, shownNow: shown, opaqueOnly: true) == 1)
+        #expect(PixelChecks.flicker(before: shown, now: source, shownBefore: source, shownNow: shown) == 0)
     }
 
     @Test("--gif-matte: soft edges are composited onto the page colour and shown opaque; clear pixels stay clear")

@@ -82,21 +82,18 @@ struct LayerCode {
         }
     }
 
-    /// A case a state the map gives, in the states' order; Will Refresh is drawn as Refreshing
-    /// unless it has its own.
-    static func stateCases<T>(_ map: [RefreshState: T], value: (T) -> AppValue) -> [AppStateCase] {
-        var cases = RefreshState.allCases.compactMap { state in
-            map[state].map { AppStateCase(states: [MJRefresh.stateCase(state)], value: value($0)) }
+    /// The states a map gives a value for, in the states' order, each with the states it is set
+    /// in: Will Refresh goes with Refreshing (which it is drawn as) unless it has its own.
+    static func givenStates<T>(_ map: [RefreshState: T]) -> [(states: [RefreshState], value: T)] {
+        RefreshState.allCases.compactMap { state in
+            guard let value = map[state] else { return nil }
+            return (state == .refreshing && map[.willRefresh] == nil ? [.refreshing, .willRefresh] : [state], value)
         }
-        if map[.willRefresh] == nil, let index = cases.firstIndex(where: { $0.states == [MJRefresh.stateCase(.refreshing)] }) {
-            cases[index].states.append(MJRefresh.stateCase(.willRefresh))
-        }
-        return cases
     }
 
-    /// The states a map gives a value for, Will Refresh with Refreshing.
-    static func statesGiven<T>(_ map: [RefreshState: T]) -> Set<RefreshState> {
-        Set(map.keys).union(map[.refreshing] != nil ? [.willRefresh] : [])
+    /// A `case` a state the map gives, as ``givenStates(_:)`` groups them.
+    static func stateCases<T>(_ map: [RefreshState: T], value: (T) -> AppValue) -> [AppStateCase] {
+        givenStates(map).map { AppStateCase(states: $0.states.map(MJRefresh.stateCase), value: value($0.value)) }
     }
 
     /// Sets `target` to a property's value: once in `prepare` when it is fixed, else in
@@ -109,7 +106,7 @@ struct LayerCode {
         guard let varying else { return false }
         if case let .fixed(fixed) = varying {
             prepare.append(.set(target, use(value(fixed))))
-        } else if case let .byState(map, _) = varying, reached.isSubset(of: Self.statesGiven(map)) {
+        } else if case let .byState(map, _) = varying, reached.isSubset(of: Self.givenStates(map).flatMap(\.states)) {
             // Every state the control enters has its own value: set per state as the demos'
             // `setState:` does, any other state leaving it (`default: break`).
             update.append(.switchOnState(assigning: target, cases: Self.stateCases(map) { use(value($0)) }, otherwise: nil))
