@@ -80,7 +80,7 @@ let package = Package(
         .target(
             name: "RefreshGif",
             dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
-        .target(name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "RefreshLocking"]),
+        .target(name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "ImageCodecs", "RefreshLocking"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking"]),
         .target(
             name: "RefreshGifSnapshotTesting",

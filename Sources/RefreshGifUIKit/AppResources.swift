@@ -1,4 +1,5 @@
 import Foundation
+import ImageCodecs
 @_spi(Tools) import RefreshGif
 import RefreshLocking
 
@@ -39,8 +40,41 @@ public enum AppResources {
 
     static func miss(_ what: String) {
         let searched = folders.isEmpty ? "no folder (set AppResources.folders)" : folders.joined(separator: ", ")
-        let line = "\(what) found nothing in \(searched)"
+        record("\(what) found nothing in \(searched)")
+    }
+
+    /// A name that gave nil because what it found cannot be used (`UIColor(named: "Brand")`:
+    /// its colour set's file, and why): said the same way as a miss.
+    static func problem(_ what: String, _ error: Error) {
+        record("\(what) gave nil: \(error)")
+    }
+
+    /// One line said when the control is drawn, its control characters escaped (folder and
+    /// file names are quoted in it), each line once.
+    private static func record(_ text: String) {
+        let line = TerminalText.line(text)
         state.withLock { if !$0.misses.contains(line) { $0.misses.append(line) } }
+    }
+
+    /// The most bytes of an asset's `Contents.json`: Xcode writes a few hundred.
+    static let maxContentsBytes = 1 << 20
+
+    /// `path`, a file the resources name (an image set's image), when it may be read: a regular
+    /// file whose every link resolves inside one of ``folders`` — the rule the command line
+    /// follows for files beside a scene. Otherwise an error naming it and why.
+    static func gate(_ path: String) throws -> String {
+        let roots = folders.compactMap { ResolvedPath.of($0) }
+        guard let real = ResolvedPath.of(path) else {
+            throw AppCodeError.badResource(file: path, message: "no such file")
+        }
+        guard roots.contains(where: { real.hasPrefix($0 == "/" ? "/" : $0 + "/") }) else {
+            throw AppCodeError.badResource(
+                file: path, message: "a link that leads outside the app's resource folders (to \(real)); resources are read inside them")
+        }
+        guard FileIO.isRegularFile(real) else {
+            throw AppCodeError.badResource(file: path, message: "is not a regular file (a FIFO, socket or device)")
+        }
+        return path
     }
 
     /// Takes the misses recorded so far (each is said once).
@@ -74,11 +108,15 @@ public enum AppResources {
                 for name in names.reversed() where !name.hasPrefix(".") {
                     seen += 1
                     let path = folder + "/" + name
-                    var isFolder: ObjCBool = false
-                    guard (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil,
-                        FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-                    else { continue }
-                    if isFolder.boolValue { pending.append(path) } else { found.append(path) }
+                    // Not followed: links, FIFOs, sockets and devices are never listed, so no
+                    // name finds one (a FIFO named `Brand.ttf` would block whoever opens it).
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else { continue }
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: pending.append(path)
+                    case S_IFREG: found.append(path)
+                    default: continue
+                    }
                 }
             }
         }
@@ -112,17 +150,22 @@ public enum AppResources {
         guard let contents = sets.first else { return nil }
         let folder = URL(fileURLWithPath: contents).deletingLastPathComponent().path
         let catalog = try AssetContents.read(contents)
-        let given = catalog.images.compactMap { entry -> (Int, String)? in
-            guard let file = entry.filename, FileName.problem(file) == nil else { return nil }
+        var given: [(Int, String)] = []
+        for (index, entry) in catalog.images.enumerated() {
+            guard let file = entry.filename else { continue }
+            // A file name is a name in the set's folder: never a path out of it.
+            if let problem = FileName.problem(file) {
+                throw AppCodeError.badResource(file: contents, message: "$.images[\(index)].filename: \(problem)")
+            }
             let scale = Int(entry.scale?.dropLast() ?? "1") ?? 1
-            return (scale, folder + "/" + file)
+            given.append((scale, folder + "/" + file))
         }
         // As UIKit loads it: the device's scale, else the nearest larger, else the largest.
         let device = AppDevice.scale
         let best =
             given.first { $0.0 == device } ?? given.filter { $0.0 > device }.min { $0.0 < $1.0 } ?? given.max { $0.0 < $1.0 }
         guard let (_, path) = best else { return nil }
-        return ImageFile(path: path, template: catalog.properties?.templateRenderingIntent == "template")
+        return ImageFile(path: try gate(path), template: catalog.properties?.templateRenderingIntent == "template")
     }
 
     /// A colour set `NAME.colorset` under the folders, its universal (light) colour.
@@ -168,12 +211,22 @@ struct AssetContents: Decodable {
     var images: [Entry]
     var properties: Properties?
 
-    /// Reads `path`; a file that is not such JSON is an error naming it.
+    /// Reads `path` (at most ``AppResources/maxContentsBytes``, refused by its size before it
+    /// is parsed); a file that is not such JSON is an error naming it once.
     static func read(_ path: String) throws -> AssetContents {
+        try read(AssetContents.self, from: path)
+    }
+
+    /// `T` from the asset file at `path`, its errors as ``AppCodeError/badResource(file:message:)``.
+    static func read<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
         do {
-            return try JSONInput.read(AssetContents.self, from: path)
+            let bytes = try FileIO.read(path, maxBytes: AppResources.maxContentsBytes)
+            return try JSONInput.decode(T.self, from: bytes, name: path)
         } catch let error as RefreshGifError {
-            throw AppCodeError.badResource(file: path, message: error.description)
+            // The library's message names the file first: named once here.
+            let text = error.description
+            let message = text.hasPrefix(path + ": ") ? String(text.dropFirst(path.count + 2)) : text
+            throw AppCodeError.badResource(file: path, message: message)
         }
     }
 }
@@ -191,23 +244,37 @@ enum ColorSetContents {
     }
 
     static func read(_ path: String) throws -> (red: Double, green: Double, blue: Double, alpha: Double) {
-        let file: File
-        do {
-            file = try JSONInput.read(File.self, from: path)
-        } catch let error as RefreshGifError {
-            throw AppCodeError.badResource(file: path, message: error.description)
-        }
+        let file = try AssetContents.read(File.self, from: path)
         guard let components = file.colors.first?.color?.components else {
             throw AppCodeError.badResource(file: path, message: "has no colour")
         }
         func value(_ key: String) throws -> Double {
             guard let text = components[key] else { return key == "alpha" ? 1 : 0 }
-            if text.hasPrefix("0x"), let hex = Int(text.dropFirst(2), radix: 16) { return Double(hex) / 255 }
-            guard let number = Double(text), number.isFinite, number >= 0 else {
-                throw AppCodeError.badResource(file: path, message: "\(key): expected a number, got '\(text)'")
+            guard let number = component(text) else {
+                throw AppCodeError.badResource(
+                    file: path,
+                    message:
+                        "$.colors[0].color.components.\(key): expected 0 to 1 (\"0.5\"), 0 to 255 (\"128\") or 0x00 to 0xFF, got '\(text)'")
             }
-            return number > 1 ? number / 255 : number
+            return number
         }
         return (try value("red"), try value("green"), try value("blue"), try value("alpha"))
+    }
+
+    /// A component as Xcode writes one, 0 to 1: `0.5` (a fraction), `128` (out of 255) or `0x80`;
+    /// nil for anything else (a sign, `nan`, `inf`, a hex float, past 255).
+    static func component(_ text: String) -> Double? {
+        let digits = Set("0123456789")
+        if text.hasPrefix("0x") || text.hasPrefix("0X") {
+            let hex = text.dropFirst(2)
+            guard (1...2).contains(hex.count), hex.allSatisfy(\.isHexDigit), let value = Int(hex, radix: 16) else { return nil }
+            return Double(value) / 255
+        }
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ $0.allSatisfy(digits.contains) }),
+            !parts.allSatisfy(\.isEmpty), text.count <= 16, let number = Double(text)
+        else { return nil }
+        if parts.count == 2 { return number <= 1 ? number : nil }
+        return number <= 1 ? number : number <= 255 ? number / 255 : nil
     }
 }

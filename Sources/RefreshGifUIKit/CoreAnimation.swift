@@ -96,35 +96,115 @@ open class CALayer {
     /// The view whose layer it is; nil for a layer the app made.
     weak var view: UIView?
     private var transform: CGAffineTransform = .identity
+    /// The layers in the tree below and including this one, and its levels (1 with no
+    /// sublayer): kept as the tree is built, so its bounds are checked in constant time.
+    private(set) var treeSize = 1
+    private(set) var treeHeight = 1
+    /// Why the first add to this layer that was refused was (a cycle, a tree past its
+    /// bounds): said when the control is drawn, as an error naming the class (docs/app-code.md,
+    /// "Errors"). Only the first is kept, however many follow.
+    private(set) var refusedAdd: String?
 
     public init() {}
 
-    /// Puts `layer` on top of the others.
+    /// Puts `layer` on top of the others; refused (and said when drawn) when it would make a
+    /// cycle or break the tree's bounds (``LayerTree``).
     open func addSublayer(_ layer: CALayer) {
+        guard admits(layer) else { return }
         layer.removeFromSuperlayer()
-        sublayers = (sublayers ?? []) + [layer]
-        layer.superlayer = self
+        sublayers = sublayers ?? []
+        sublayers?.append(layer)
+        attach(layer)
     }
 
-    /// Puts `layer` at `index` (clamped to the layers held).
+    /// Puts `layer` at `index` (clamped to the layers held); refused as ``addSublayer(_:)`` is.
     open func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        guard admits(layer) else { return }
         layer.removeFromSuperlayer()
-        var held = sublayers ?? []
-        held.insert(layer, at: min(Int(index), held.count))
-        sublayers = held
-        layer.superlayer = self
+        sublayers = sublayers ?? []
+        sublayers?.insert(layer, at: min(Int(index), sublayers?.count ?? 0))
+        attach(layer)
     }
 
     /// Takes the layer out of its superlayer.
     open func removeFromSuperlayer() {
-        superlayer?.sublayers?.removeAll { $0 === self }
+        guard let holder = superlayer else { return }
+        holder.sublayers?.removeAll { $0 === self }
         superlayer = nil
+        // The sizes and heights above it, without it.
+        var node: CALayer? = holder
+        while let current = node {
+            current.treeSize -= treeSize
+            current.treeHeight = 1 + (current.sublayers ?? []).reduce(0) { max($0, $1.treeHeight) }
+            node = current.superlayer
+        }
+    }
+
+    /// True when `layer` may go under this one: not itself or one of its holders (UIKit
+    /// refuses a view added as its own subview), and the tree within ``LayerTree``'s bounds
+    /// after it. A refusal is recorded, to be said when the control is drawn.
+    func admits(_ layer: CALayer) -> Bool {
+        var levelsAbove = 0
+        var root = self
+        var node: CALayer? = self
+        while let current = node {
+            if current === layer {
+                refuse(
+                    layer === self
+                        ? "a view added as its own subview (UIKit refuses it: \"Can't add self as subview\")"
+                        : "a view added under one of its own subviews, which would make a cycle (UIKit refuses it)")
+                return false
+            }
+            levelsAbove += 1
+            root = current
+            node = current.superlayer
+        }
+        if levelsAbove + layer.treeHeight > LayerTree.maxDepth {
+            refuse("views nested more than \(LayerTree.maxDepth) deep; a refresh control nests a few")
+            return false
+        }
+        // A layer moved within the same tree does not grow it.
+        var layerRoot = layer
+        while let up = layerRoot.superlayer { layerRoot = up }
+        if layerRoot !== root, root.treeSize + layer.treeSize > LayerTree.maxLayers {
+            refuse(
+                "more than \(LayerTree.maxLayers) views and layers in the control; a refresh control has a few")
+            return false
+        }
+        return true
+    }
+
+    private func refuse(_ reason: String) {
+        if refusedAdd == nil { refusedAdd = reason }
+    }
+
+    /// Makes `layer` (already in ``sublayers``) this one's, counting it in the sizes and heights above.
+    private func attach(_ layer: CALayer) {
+        layer.superlayer = self
+        var node: CALayer? = self
+        var height = layer.treeHeight
+        while let current = node {
+            current.treeSize += layer.treeSize
+            height += 1
+            current.treeHeight = max(current.treeHeight, height)
+            height = current.treeHeight
+            node = current.superlayer
+        }
     }
 
     /// Its transform about its centre, as an affine one.
     open func setAffineTransform(_ transform: CGAffineTransform) { self.transform = transform }
     /// Its transform about its centre.
     open func affineTransform() -> CGAffineTransform { transform }
+}
+
+/// The bounds of a control's tree of views and layers, enforced as it is built (each add
+/// walks at most ``maxDepth`` holders), so no tree is too big to draw or too deep to free.
+enum LayerTree {
+    /// The most views and layers in one tree: a refresh control's, not a screen's.
+    static let maxLayers = 1_000
+    /// The most levels of nesting.
+    static let maxDepth = 64
 }
 
 /// How a stroke's ends are drawn.

@@ -1,4 +1,4 @@
-import RefreshGif
+@_spi(Tools) import RefreshGif
 
 extension MJRefreshComponent {
     /// The control drawn in `state`, pulled `percent`, `time` seconds after the state began:
@@ -25,8 +25,9 @@ extension MJRefreshComponent {
 /// Where warnings about the app's resources go: standard error, one line each, unless a test
 /// collects them.
 public enum AppWarnings {
-    /// Says `line` on standard error.
+    /// Says `line` on standard error, its control characters escaped (names of the app's
+    /// folders and files are quoted in it).
     static func say(_ line: String) {
-        FileHandle.standardError.write(Data(("RefreshGifUIKit: warning: " + line + "\n").utf8))
+        FileHandle.standardError.write(Data(("RefreshGifUIKit: warning: " + TerminalText.line(line) + "\n").utf8))
     }
 }

@@ -525,6 +525,7 @@ extension MJRefreshAnimated {
     // api: MJRefreshAutoGifFooter.setImages:forState:
     // api: MJRefreshBackGifFooter.setImages:forState:
     @discardableResult public func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
-        setImages(images, duration: Double(images.count) * 0.1, for: state)
+        sequences[state] = StateImageSequence(images: images, duration: Double(images.count) * 0.1, durationGiven: false)
+        return self
     }
 }

@@ -62,6 +62,10 @@ enum StockSpinner {
 struct StateImageSequence {
     var images: [UIImage]
     var duration: TimeInterval
+    /// False when the duration was not the app's but derived (MJRefresh's `setImages(_:for:)`
+    /// gives a tenth of a second a frame): a message then quotes the images, not a number the
+    /// app never wrote.
+    var durationGiven = true
 
     /// The states' images as the `images` and `durations` settings: each state's frames as
     /// one file, or a comma-separated list of PNG frames in their order.
@@ -73,6 +77,13 @@ struct StateImageSequence {
         for (state, sequence) in sequences {
             let files = sequence.images.flatMap(\.frameFiles)
             guard !files.isEmpty else { continue } // an empty list leaves the state's images as they were
+            // The count first: a state plays at most as many frames as a decoded input may have.
+            let most = DecodeLimits.default.maxFrames
+            guard files.count <= most else {
+                throw AppCodeError.badValue(
+                    what: "setImages(_:\(sequence.durationGiven ? "duration:" : "")for: .\(state))",
+                    message: "\(files.count) images; a state plays at most \(most)")
+            }
             guard sequence.duration.isFinite, sequence.duration >= 0, sequence.duration <= 3600 else {
                 throw AppCodeError.badValue(
                     what: "setImages(_:duration: \(sequence.duration), for: .\(state))", message: "a duration between 0 and 3600 seconds")

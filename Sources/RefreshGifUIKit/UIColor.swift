@@ -23,7 +23,15 @@ open class UIColor: Equatable, @unchecked Sendable {
 
     /// A colour set of the app's asset catalogs (``AppResources``); nil when none has that name.
     public convenience init?(named name: String) {
-        guard let found = try? AppResources.color(named: name) else {
+        let found: (red: Double, green: Double, blue: Double, alpha: Double)?
+        do {
+            found = try AppResources.color(named: name)
+        } catch {
+            // A colour set that is there but cannot be read: its file, and why.
+            AppResources.problem("UIColor(named: \"\(name)\")", error)
+            return nil
+        }
+        guard let found else {
             AppResources.miss("UIColor(named: \"\(name)\")")
             return nil
         }

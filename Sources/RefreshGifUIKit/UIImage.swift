@@ -37,7 +37,7 @@ open class UIImage: Equatable, @unchecked Sendable {
         do {
             found = try AppResources.image(named: name)
         } catch {
-            AppResources.miss("UIImage(named: \"\(name)\") (\(error))")
+            AppResources.problem("UIImage(named: \"\(name)\")", error)
             return nil
         }
         guard let found else {

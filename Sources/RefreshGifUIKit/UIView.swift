@@ -53,7 +53,10 @@ open class UIView {
     }
 
     /// Puts `view` on top of the others (and its layer on top of this layer's sublayers).
+    /// A view that would make a cycle, or a tree past its bounds (1 000 views and layers, 64
+    /// levels), is not added: that is said when the control is drawn, naming its class.
     open func addSubview(_ view: UIView) {
+        guard layer.admits(view.layer) else { return }
         view.removeFromSuperview()
         subviews.append(view)
         view.superview = self

@@ -6,9 +6,6 @@ import RefreshGif
 /// switches and plain views (a filled rectangle) are drawn; a view of another kind is an error
 /// naming its class and where it is.
 enum ViewLayers {
-    /// The most views read: a refresh control's subviews, not a screen's.
-    static let maxViews = 1_000
-
     /// - Parameter arrowTurn: the turn the library gives its arrow in the state drawn (radians).
     static func layers(of control: UIView, className: String, arrowTurn: Double? = nil) throws -> [ControlLayer] {
         var layers: [ControlLayer] = []
@@ -16,10 +13,15 @@ enum ViewLayers {
         // The layer tree, in drawing order: a view's layer holds its subviews' layers and the
         // layers the app added (a shape layer), in the order they were added.
         func walk(_ layer: CALayer, origin: CGPoint, path: String) throws {
+            // An add the tree refused as it was built (a cycle, past its bounds) is said now.
+            if let refused = layer.refusedAdd {
+                throw AppCodeError.badValue(what: className, message: refused + (path.isEmpty ? "" : ", under \(path)"))
+            }
             for (index, child) in (layer.sublayers ?? []).enumerated() {
                 count += 1
-                guard count <= maxViews else {
-                    throw AppCodeError.badValue(what: className, message: "more than \(maxViews) subviews; a refresh control draws a few")
+                guard count <= LayerTree.maxLayers else {
+                    throw AppCodeError.badValue(
+                        what: className, message: "more than \(LayerTree.maxLayers) views and layers; a refresh control has a few")
                 }
                 let kind: Any.Type = child.view.map { type(of: $0) } ?? type(of: child)
                 let place = path + "/" + String(describing: kind) + "[\(index)]"
@@ -39,6 +41,12 @@ enum ViewLayers {
             }
         }
         try walk(control.layer, origin: .zero, path: "")
+        // The scene draws at most so many layers: said in the views' own terms.
+        guard layers.count <= ControlLayer.maxCount else {
+            throw AppCodeError.badValue(
+                what: className,
+                message: "\(layers.count) views and layers to draw; a control draws at most \(ControlLayer.maxCount)")
+        }
         return layers
     }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
-import RefreshGif
+@_spi(Tools) import RefreshGif
 import RefreshGifTools
 
 /// The command line's side of errors: messages that name options and files, and the
@@ -21,25 +21,11 @@ enum CLIError {
 }
 
 extension CLIError {
-    /// A message made safe for one terminal line: control characters escaped (no raw NUL or
-    /// ESC reaches the terminal) and cut at 400 characters.
-    static func line(_ message: String) -> String {
-        let scalars = message.unicodeScalars
-        guard scalars.count > 400 else { return terminalSafe(message) }
-        return terminalSafe(String(String.UnicodeScalarView(scalars.prefix(400)))) + "…"
-    }
+    /// A message made safe for one terminal line (``TerminalText/line(_:)``).
+    static func line(_ message: String) -> String { TerminalText.line(message) }
 
-    /// Text from a file (a name, a marker) made safe for a terminal: control characters
-    /// (ESC, NUL, newlines, C1 controls) escaped, so no file can move the cursor or recolour
-    /// the screen of whoever runs `info` on it.
-    static func terminalSafe(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-            out += control ? scalar.escaped(asASCII: true) : String(scalar)
-        }
-        return out
-    }
+    /// Text from a file (a name, a marker) made safe for a terminal (``TerminalText/escaped(_:)``).
+    static func terminalSafe(_ text: String) -> String { TerminalText.escaped(text) }
 
     /// One warning line on standard error; the command goes on.
     static func warn(_ message: String) {

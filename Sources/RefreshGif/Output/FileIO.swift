@@ -28,6 +28,17 @@ import RefreshRaster
         guard stat(path, &info) == 0 else {
             throw RefreshGifError.missingInput(file: path, message: "no such file")
         }
+        // Opened without blocking (a FIFO put in the file's place after the look above would
+        // otherwise block open(2) for ever), then judged by what was opened, not by its name.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
+            throw RefreshGifError.missingInput(file: path, message: "cannot be read (\(reason))")
+        }
+        defer { close(descriptor) }
+        guard fstat(descriptor, &info) == 0 else {
+            throw RefreshGifError.missingInput(file: path, message: "cannot be read (\(String(cString: strerror(errno))))")
+        }
         if (info.st_mode & S_IFMT) == S_IFDIR {
             throw RefreshGifError.missingInput(file: path, message: "is a directory, not a file")
         }
@@ -38,12 +49,6 @@ import RefreshRaster
         if Int(info.st_size) > maxBytes {
             throw RefreshGifError.limitExceeded(file: path, violation: .fileBytes(bytes: Int(info.st_size), limit: maxBytes))
         }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let reason = errno == EACCES ? "permission denied" : String(cString: strerror(errno))
-            throw RefreshGifError.missingInput(file: path, message: "cannot be read (\(reason))")
-        }
-        defer { close(descriptor) }
         // The size stat gave is a hint: the file may grow or shrink while it is read. The buffer
         // never grows past one byte over the limit, and filling that byte is the refusal.
         let cap = maxBytes < Int.max ? maxBytes + 1 : maxBytes
