@@ -48,7 +48,7 @@ struct SnapshotJob {
         if let runReport { try HTMLReport.remove(named: testName + "/" + baseName, title: Self.runReportTitle, from: runReport) }
         let engine = SnapshotEngine(
             golden: golden, artifacts: artifacts, baseName: baseName, formerGolden: formerGolden,
-            refusesMissingOnCI: true)
+            refusesMissingOnCI: true, recordsOnCI: modeSource == .argument || modeSource == .scope)
         let outcome = try engine.run(candidate, mode: mode)
         var job = self
         job.golden = outcome.checkedGolden
@@ -57,7 +57,11 @@ struct SnapshotJob {
             return "\(header): its golden moved from \(former) to \(golden) (goldens are named by suite and case now); "
                 + "commit the move" + (message.map { ". Then: " + $0 } ?? ".")
         }
-        return try job.message(for: outcome.result, mode: mode)
+        let message = try job.message(for: outcome.result, mode: mode)
+        guard outcome.recordingRefusedOnCI, let wouldRecord = outcome.wouldRecord, let message else { return message }
+        return message
+            + "\n  on CI (CI=true) nothing under the source tree is written, whatever the record mode (\(mode.rawValue)\(sourceNote)):"
+            + " what it would have recorded is \(wouldRecord)"
     }
 
     /// The message of what the engine found; nil when it matched.

@@ -120,8 +120,10 @@ struct SnapshotRun: ParsableCommand {
             try checkOutputs(selected, defaults: defaults, base: base)
             let besideCases = URL(fileURLWithPath: cases).deletingLastPathComponent().appendingPathComponent(".refresh-artifacts").path
             let environment = ProcessInfo.processInfo.environment["REFRESH_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 }
-            let batch = try SnapshotBatch(
+            var batch = try SnapshotBatch(
                 diff: options.diff, tolerance: options.tolerance, artifactsDirectory: artifacts ?? environment ?? besideCases)
+            // --record is asked for here; REFRESH_RECORD on CI writes no golden.
+            batch.modeFromEnvironment = !record
             let indexInFile = Dictionary(uniqueKeysWithValues: suite.cases.enumerated().map { ($1.name, $0) })
             let mode = try recordMode()
             let results = batch.run(

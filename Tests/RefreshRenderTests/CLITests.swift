@@ -506,6 +506,34 @@ struct BatchRecordModeTests {
         #expect(FileManager.default.fileExists(atPath: folder + "/golden/a.png"))
     }
 
+    @Test("on CI, REFRESH_RECORD=all or failed rewrites no golden and records no missing one: what it would record goes to the artifacts")
+    func recordingOnCIWritesOnlyArtifacts() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cases = folder + "/cases.json"
+        func write(_ width: Int) throws {
+            try FileIO.write(
+                Array(#"{"cases": [{"name": "a", "state": "idle", "width": \#(width), "scale": 1}]}"#.utf8), to: cases)
+        }
+        let arguments = ["snapshot", cases, "--golden", folder + "/golden", "--artifacts", folder + "/artifacts"]
+        try write(200)
+        #expect(try CLI.run(arguments + ["--record"], environment: ["CI": "false"]).status == 0)
+        let golden = try FileIO.read(folder + "/golden/a.png")
+        try write(180)
+        for mode in ["all", "failed", "1"] {
+            let run = try CLI.run(arguments, environment: ["CI": "true", "REFRESH_RECORD": mode])
+            #expect(run.status == 1, "\(mode): \(run.stderr)")
+            #expect(try FileIO.read(folder + "/golden/a.png") == golden, "REFRESH_RECORD=\(mode) on CI rewrote the golden")
+            #expect(FileManager.default.fileExists(atPath: folder + "/artifacts/a.actual.png"))
+        }
+        // A missing golden: not written, and the picture it would be is in the artifacts.
+        try FileManager.default.removeItem(atPath: folder + "/golden/a.png")
+        try? FileManager.default.removeItem(atPath: folder + "/artifacts/a.actual.png")
+        let missing = try CLI.run(arguments, environment: ["CI": "true", "REFRESH_RECORD": "all"])
+        #expect(missing.status == 1 && !FileManager.default.fileExists(atPath: folder + "/golden/a.png"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/artifacts/a.actual.png"))
+    }
+
     @Test("the default comparison is exact, as the Swift assertions': a title tinted one level fails")
     func exactByDefault() throws {
         let folder = try Support.temporaryFolder()

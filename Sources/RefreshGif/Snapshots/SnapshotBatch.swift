@@ -77,6 +77,10 @@ package struct SnapshotBatch: Sendable {
     public var tolerance: SnapshotTolerance
     /// Where actual and diff pictures of failures go.
     public var artifactsDirectory: String
+    /// The record mode given to ``check(_:goldenPath:name:mode:)`` and ``run(_:defaults:baseDirectory:casesFile:indexInFile:goldenFolder:mode:jobs:)``
+    /// comes from `REFRESH_RECORD` (or is the default), not from code or `--record`: on CI it
+    /// then writes no golden, and what it would record goes to the artifacts.
+    public var modeFromEnvironment = false
 
     /// A batch with a diff, tolerance and artifacts folder (default: `$REFRESH_ARTIFACTS`,
     /// else a private folder this process makes in the system's temporary directory, never a
@@ -125,7 +129,9 @@ package struct SnapshotBatch: Sendable {
     /// - Throws: ``RefreshGifError`` for an unreadable golden or an artifact that cannot be written.
     public func check(_ image: RGBAImage, goldenPath: String, name: String, mode: SnapshotRecordMode) throws -> Outcome {
         let safeName = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
-        let engine = SnapshotEngine(golden: goldenPath, artifacts: artifactsDirectory, baseName: safeName, refusesMissingOnCI: true)
+        let engine = SnapshotEngine(
+            golden: goldenPath, artifacts: artifactsDirectory, baseName: safeName, refusesMissingOnCI: true,
+            recordsOnCI: !modeFromEnvironment)
         let outcome = try engine.run(.image(image, tolerance: tolerance), mode: mode)
         let path = { (suffix: String) in self.artifactsDirectory + "/" + safeName + suffix }
         switch outcome.result {

@@ -24,6 +24,11 @@ package struct SnapshotEngine: Sendable {
     /// On CI (`CI=true`), a missing golden is not recorded under the `missing` and `failed`
     /// modes (it fails instead): on for assertions, off for the batch command.
     public var refusesMissingOnCI = false
+    /// The mode was asked for in code or on the command line (`record:`,
+    /// `withSnapshotRecordMode`, `--record`), not by the environment: it records on CI too. A
+    /// mode from `REFRESH_RECORD` or the default writes nothing under the source tree on CI
+    /// (with ``refusesMissingOnCI``): what it would record goes to the artifacts.
+    public var recordsOnCI = false
 
     /// An engine for one snapshot.
     /// - Parameters:
@@ -32,12 +37,18 @@ package struct SnapshotEngine: Sendable {
     ///   - baseName: the snapshot's name in artifact file names.
     ///   - formerGolden: where the golden was under an earlier name, if it may be there.
     ///   - refusesMissingOnCI: true fails a missing golden on CI instead of recording it.
-    public init(golden: String, artifacts: String, baseName: String, formerGolden: String? = nil, refusesMissingOnCI: Bool = false) {
+    ///   - recordsOnCI: true when the mode was asked for in code or on the command line, not by
+    ///     the environment.
+    public init(
+        golden: String, artifacts: String, baseName: String, formerGolden: String? = nil, refusesMissingOnCI: Bool = false,
+        recordsOnCI: Bool = false
+    ) {
         self.golden = golden
         self.artifacts = artifacts
         self.baseName = baseName
         self.formerGolden = formerGolden
         self.refusesMissingOnCI = refusesMissingOnCI
+        self.recordsOnCI = recordsOnCI
     }
 
     /// A snapshot made from a value: its file's bytes, and how it compares with a golden's.
@@ -86,6 +97,11 @@ package struct SnapshotEngine: Sendable {
         /// The golden the snapshot was checked against (``golden``, or the former one when it
         /// could not be moved).
         public var checkedGolden: String
+        /// The mode would have written the golden, but the run is on CI, where nothing under the
+        /// source tree is written: what it would have written is ``wouldRecord``, in the artifacts.
+        public var recordingRefusedOnCI = false
+        /// The artifact holding what would have been recorded, when ``recordingRefusedOnCI``.
+        public var wouldRecord: String?
     }
 
     /// The artifact suffixes a check removes before it runs, so none is left from an earlier run.
@@ -100,6 +116,11 @@ package struct SnapshotEngine: Sendable {
     ///   artifact cannot be read or written.
     public func run(_ candidate: Candidate, mode: SnapshotRecordMode) throws -> Outcome {
         for suffix in Self.artifactSuffixes { _ = unlink(artifacts + "/" + baseName + suffix) }
+        // On CI nothing under the source tree is written, whatever the mode: the golden is
+        // compared as in mode never, and what the mode would have written goes to the artifacts.
+        if refusesMissingOnCI && SnapshotRecordMode.onCI && !recordsOnCI && mode != .never {
+            return try checkOnCI(candidate, mode: mode)
+        }
         if !FileManager.default.fileExists(atPath: golden), let former = formerGolden, FileManager.default.fileExists(atPath: former) {
             // A golden under its former name: moved where it can be written, else compared where it is.
             let writes = mode != .never && !SnapshotRecordMode.onCI
@@ -113,6 +134,37 @@ package struct SnapshotEngine: Sendable {
             return Outcome(result: try there.check(candidate, mode: mode), movedFrom: nil, checkedGolden: former)
         }
         return Outcome(result: try check(candidate, mode: mode), movedFrom: nil, checkedGolden: golden)
+    }
+
+    /// The check on CI: compared, never written; a golden the mode would have written (a
+    /// missing one; with `all` or `failed`, one that does not match) is written to the artifacts
+    /// as `NAME.actual.EXT` instead, and the outcome says so.
+    private func checkOnCI(_ candidate: Candidate, mode: SnapshotRecordMode) throws -> Outcome {
+        var there = self
+        if !FileManager.default.fileExists(atPath: golden), let former = formerGolden, FileManager.default.fileExists(atPath: former) {
+            there.golden = former
+        }
+        there.formerGolden = nil
+        let result = try there.check(candidate, mode: .never)
+        var outcome = Outcome(result: result, movedFrom: nil, checkedGolden: there.golden)
+        let recorded: Bool
+        switch result {
+        case .missing: recorded = true
+        case .mismatched: recorded = mode == .all || mode == .failed
+        case .matched, .recorded: recorded = false
+        }
+        guard recorded else { return outcome }
+        let ext = URL(fileURLWithPath: golden).pathExtension
+        let name = baseName + ".actual" + (ext.isEmpty ? "" : "." + ext)
+        let path = artifacts + "/" + name
+        if !FileManager.default.fileExists(atPath: path) {
+            try FileIO.makeDirectory(artifacts)
+            try FileIO.writeArtifact(try candidate.data(), to: path)
+        }
+        outcome.result = result.onCI
+        outcome.recordingRefusedOnCI = true
+        outcome.wouldRecord = path
+        return outcome
     }
 
     private func check(_ candidate: Candidate, mode: SnapshotRecordMode) throws -> Result {
@@ -148,6 +200,14 @@ package struct SnapshotEngine: Sendable {
         try FileIO.write(try candidate.data(), to: golden)
         try GoldenRecord.add(golden)
         if candidate.drawsText { try FontRecord.store(besideGoldenAt: golden) }
+    }
+}
+
+extension SnapshotEngine.Result {
+    /// The result as CI reports it: a missing golden is one CI did not record.
+    fileprivate var onCI: Self {
+        if case .missing = self { return .missing(onCI: true) }
+        return self
     }
 }
 
