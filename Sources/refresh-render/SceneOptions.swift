@@ -155,7 +155,15 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
             CLIError.warn(
                 "--language '\(language)': the library has no titles in that language (en, zh-Hans, zh-Hant, ko, ru, uk); \(fallback)")
         }
-        let scene = try description.makeScene()
+        let scene: RefreshScene
+        do {
+            scene = try description.makeScene()
+        } catch let error as InvalidValue {
+            // A value the scene file gave that only making the scene finds wrong (a font family
+            // no face has) is the file's error too (65, naming it), as validation's are.
+            if let sceneFile, givenByFile(error.field) { throw sceneFileError(error, file: sceneFile) }
+            throw error
+        }
         // A character no font has is drawn as an empty box: said, never silent.
         for finding in try AssetLint.missingCharacters(scene) { CLIError.warn(finding.message) }
         return scene

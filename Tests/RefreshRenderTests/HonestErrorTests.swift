@@ -44,6 +44,25 @@ struct HonestErrorTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
     }
 
+    @Test(
+        "a font family no face has, given by a scene file, is the file's error (65, naming it); given as an option, 64",
+        arguments: [
+            #"{"layers": [{"name": "t", "kind": "label", "text": "hi", "font": "bold 16 /etc/passwd"}]}"#,
+            #"{"stateLabelFont": "bold 16 /etc/passwd"}"#,
+        ])
+    func fontFamiliesFromASceneFile(scene: String) throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data(scene.utf8).write(to: URL(fileURLWithPath: folder + "/scene.json"))
+        let result = try CLI.run(["--scene", folder + "/scene.json", "-o", folder + "/out.png"])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("refresh-render: \(folder)/scene.json: $."), "\(result.stderr)")
+        #expect(result.stderr.contains("no installed font family '/etc/passwd'"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/out.png"))
+        let option = try CLI.run(["--state-label-font", "bold 16 /etc/passwd", "-o", folder + "/out.png"])
+        #expect(option.status == 64 && option.stderr.contains("--state-label-font"), "\(option.stderr)")
+    }
+
     @Test("preview checks its options, then runs the server program beside it; without one, a line saying how to build it (69)")
     func previewHandsOver() throws {
         // A copy of the command in a folder of its own, with a PATH that has no server program.
