@@ -43,7 +43,7 @@ public enum ErrorReport {
             case let .limitExceeded(_, violation):
                 switch violation {
                 case .side, .framePixels: return (65, error.description + raise(.maxPixels))
-                case .totalPixels, .workerStopped, .work: return (65, error.description + raise(.maxMemory))
+                case .totalPixels, .workerStopped, .work, .memory: return (65, error.description + raise(.maxMemory))
                 case .workerTime: return (65, error.description + raise(.maxSeconds))
                 case .frames, .fileBytes, .inflatedBytes: return (65, error.description)
                 case .workerKilled: return (70, error.description)

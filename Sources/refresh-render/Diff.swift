@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import Dispatch
 import FoundationEssentials
 @_spi(Tools) import RefreshGif
@@ -113,44 +114,28 @@ struct Diff: ParsableCommand {
         var passed = true
         try reportingErrors {
             if let output { try OutputPaths.check(output, against: [expected, actual], option: "--output") }
-            // The two decodes are independent and cost more than the comparison: run them at once.
-            let (first, second) = try Self.loadBoth(expected, actual, limits: limits.limits)
-            guard first.width == second.width, first.height == second.height else {
+            // Both files, both pictures and the diff picture inside the one budget (refused from
+            // the headers when they cannot fit); the inputs are released before the encoding.
+            let outcome = try DiffInputs.compare(
+                expected, actual, with: options.diff, limits: limits.limits, drawDiff: output != nil)
+            switch outcome {
+            case let .sizesDiffer(first, second):
                 try Console.line(
                     "sizes differ: \(expected) is \(first.width)×\(first.height), \(actual) is \(second.width)×\(second.height)")
                 passed = false
-                return
+            case let .compared(result, width, height):
+                if let output, let image = result.diffImage {
+                    // The inputs were decoded on worker threads, whose malloc arenas keep their
+                    // freed pages: handed back, so encoding reuses them within the budget.
+                    _ = malloc_trim(0)
+                    try FileIO.write(try PNGEncoder().encode(image), to: output)
+                }
+                try Console.line(
+                    "\(result.differingPixels) pixels differ (" + CFormat.fixed(result.ratio * 100, 4)
+                        + " % of \(width)×\(height))")
+                passed = options.tolerance.accepts(result)
             }
-            let result = try options.diff.compare(first, second, drawDiff: output != nil)
-            if let output, let image = result.diffImage {
-                try FileIO.write(try PNGEncoder().encode(image), to: output)
-            }
-            try Console.line(
-                "\(result.differingPixels) pixels differ (" + CFormat.fixed(result.ratio * 100, 4)
-                    + " % of \(first.width)×\(first.height))")
-            passed = options.tolerance.accepts(result)
         }
         if !passed { throw ExitCode(1) }
-    }
-
-    static func loadBoth(_ a: String, _ b: String, limits: DecodeLimits) throws -> (StraightImage, StraightImage) {
-        // One budget for both: each gets half.
-        var each = limits
-        each.maxTotalPixels = max(1, limits.maxTotalPixels / 2)
-        let half = each
-        let both = ParallelMap.map(count: 2, jobs: 2) { i in Result { try load(i == 0 ? a : b, limits: half) } }
-        return (try both[0].get(), try both[1].get())
-    }
-
-    static func load(_ path: String, limits: DecodeLimits) throws -> StraightImage {
-        let bytes = try FileIO.read(path, maxBytes: limits.maxFileBytes)
-        return try RefreshGifError.translating(file: path) {
-            let header = try ImageInspection.inspect(bytes)
-            let (pixels, overflow) = header.width.multipliedReportingOverflow(by: header.height)
-            guard !overflow, pixels <= limits.maxTotalPixels else {
-                throw ImageCodecError.limitExceeded(.totalPixels(what: "PNG image", limit: limits.maxTotalPixels))
-            }
-            return try PNGDecoder(limits: limits).decodeStraight(bytes)
-        }
     }
 }

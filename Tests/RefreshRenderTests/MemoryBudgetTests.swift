@@ -192,6 +192,29 @@ struct MemoryBudgetTests {
         #expect(extract.status == 0 && CLI.files(in: folder + "/frames").count == 41, "\(extract.stderr)")
     }
 
+    @Test("diff keeps the whole command in --max-memory: both pictures and the diff picture, refused from the headers when they cannot fit")
+    func diffWithinTheBudget() throws {
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // Two 2048² pictures: 16 MiB each decoded, 32 MiB more for their diff picture and its encoding.
+        try Support.solid(2048, 2048, RGBAColor(red: 0x20, green: 0x40, blue: 0x60)).writePNG(to: folder + "/a.png")
+        try Support.solid(2048, 2048, RGBAColor(red: 0x20, green: 0x40, blue: 0x61)).writePNG(to: folder + "/b.png")
+        let refused = try Self.peak(["diff", folder + "/a.png", folder + "/b.png", "--max-memory", "40", "-o", folder + "/d.png"])
+        #expect(refused.status == 65, "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                "comparing two 2048×2048 pictures and writing their diff picture needs 65 MiB, above the memory budget of 40 MiB"),
+            "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/d.png"))
+        // The process itself (its code, Foundation) is not pixels: the bound is the budget and that.
+        let baseline = CLI.isSanitized ? Int.max / 2 : 48
+        let compared = try Self.peak(["diff", folder + "/a.png", folder + "/b.png", "--max-memory", "40"])
+        #expect(compared.status == 1 && compared.mebibytes <= 40 + baseline, "\(compared.mebibytes) MiB \(compared.stderr)")
+        let drawn = try Self.peak(["diff", folder + "/a.png", folder + "/b.png", "--max-memory", "66", "-o", folder + "/d.png"])
+        #expect(drawn.status == 1 && drawn.mebibytes <= 66 + baseline, "\(drawn.mebibytes) MiB \(drawn.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/d.png"))
+    }
+
     /// `refresh-render ARGUMENTS`'s exit status and peak resident memory in MiB (GNU time: the
     /// command and the workers it waited for).
     static func peak(_ arguments: [String]) throws -> (status: Int32, mebibytes: Int, stderr: String) {

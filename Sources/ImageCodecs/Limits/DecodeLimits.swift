@@ -91,6 +91,8 @@ public struct DecodeLimits: Sendable, Equatable {
         case workerStopped(signal: String, budgetMiB: Int)
         /// A Lottie worker was killed from outside (SIGKILL): not a limit of ours, nor the file's doing.
         case workerKilled
+        /// A whole command's pixel work (`diff`'s two inputs and its diff picture) over the budget.
+        case memory(what: String, mebibytes: Int, budgetMiB: Int)
 
         /// One line with the numbers.
         public var description: String {
@@ -113,6 +115,8 @@ public struct DecodeLimits: Sendable, Equatable {
                 return "rlottie took more than \(seconds) s for one step (the time limit)"
             case let .workerStopped(signal, budget):
                 return "rlottie stopped (\(signal)): the file needs more than the memory budget of \(budget) MiB, or rlottie cannot draw it"
+            case let .memory(what, mebibytes, budget):
+                return "\(what) needs \(mebibytes) MiB, above the memory budget of \(budget) MiB"
             case .workerKilled:
                 return "the Lottie worker was killed (SIGKILL) from outside refresh-render: by the system's out-of-memory killer or a user"
             }
