@@ -124,6 +124,41 @@ struct GIFEdgeTests {
         #expect(throws: ImageCodecError.self) { try GIFDecoder().decode(Array(empty.dropLast())) }
     }
 
+    @Test("frames Chromium cannot draw show the canvas: a minimum code size over 8, a local table the file ends before")
+    func framesBrowsersCannotDraw() throws {
+        func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        let header = Self.gif(width: 0, height: 0, images: []).dropLast()
+        func file(_ width: Int, _ height: Int, _ images: [[UInt8]]) -> [UInt8] {
+            var d = Array(header)
+            d.replaceSubrange(6..<10, with: le(width) + le(height))
+            for image in images { d += image }
+            return d + [0x3B]
+        }
+        func descriptor(_ w: Int, _ h: Int, flags: UInt8 = 0) -> [UInt8] { [0x2C] + le(0) + le(0) + le(w) + le(h) + [flags] }
+        let noise = (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 37) }
+        let files: [(String, [UInt8], Int, Int)] = [
+            // (a) a frame of zero height whose data has a 12-bit minimum code size.
+            ("zero height, code size 12", file(4, 4, [descriptor(4, 0) + [12] + Self.blocks([0, 16])]), 4, 4),
+            // (b) a frame of no size declaring a local table, the trailer where the table should be.
+            ("a local table the file ends before", file(4, 4, [descriptor(0, 0, flags: 0x80)]), 4, 4),
+            // (c) a 100×100 frame coded from an 11-bit minimum code size, never cleared.
+            ("code size 11", file(100, 100, [descriptor(100, 100) + [11] + Self.blocks(noise)]), 100, 100),
+        ]
+        for (name, data, width, height) in files {
+            let eager = try GIFDecoder().decode(data)
+            #expect(eager.width == width && eager.height == height && eager.frames.count == 1, "\(name)")
+            #expect(eager.frames.first?.image.pixels.allSatisfy { $0 == 0 } == true, "\(name): the screen, transparent")
+            let lazy = try GIFDecoder().frameSource(data)
+            #expect(lazy.image(at: 0, width: width, height: height) == eager.frames.first?.image, "\(name)")
+            #expect(try ImageInspection.inspect(data).frameCount == 1, "\(name)")
+        }
+        // Between frames that draw, such a frame keeps the canvas as it stands.
+        let solid = [8] + Self.blocks(Self.lzw([UInt8](repeating: 200, count: 16)))
+        let mixed = file(4, 4, [descriptor(4, 4) + solid, descriptor(4, 4) + [11] + Self.blocks(noise), descriptor(2, 2) + solid])
+        let frames = try GIFDecoder().decode(mixed).frames
+        #expect(frames.count == 3 && frames[1].image == frames[0].image && frames[2].image == frames[0].image)
+    }
+
     @Test("a transparent index past the frame's colour table leaves its pixels transparent, as browsers draw them")
     func transparentIndexPastTheTable() throws {
         func le(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }

@@ -40,6 +40,13 @@ enum GIFBlocks {
                 let descriptor = i
                 let flags = d[i + 9]
                 i += 10
+                // A local table the file ends before, the trailer where the table should be:
+                // an image with neither table nor data, then the end (browsers show the canvas).
+                if flags & 0x80 != 0, i + (3 << (Int(flags & 7) + 1)) > d.count, i == d.count - 1, d[i] == 0x3B {
+                    visit(.image(descriptor: descriptor, data: i))
+                    visit(.trailer)
+                    return
+                }
                 if flags & 0x80 != 0 { i += 3 << (Int(flags & 7) + 1) }
                 let data = i
                 // No data at all, the trailer straight after the descriptor: an image that
