@@ -329,3 +329,61 @@ def server_pid(server):
     """The server's process: `refresh-render preview` becomes `refresh-render-preview` (same PID)."""
     return server.process.pid
 
+
+
+def _open_event_streams(server, count):
+    """`count` raw connections holding `GET /events`, each with its answer's status code."""
+    import socket
+
+    held, statuses = [], []
+    for _ in range(count):
+        connection = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+        connection.sendall(f"GET /events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+        head = b""
+        while b"\r\n" not in head:
+            chunk = connection.recv(256)
+            if not chunk:
+                break
+            head += chunk
+        statuses.append(int(head.split(b" ")[1]) if head.startswith(b"HTTP/1.1 ") else 0)
+        held.append(connection)
+    return held, statuses
+
+
+def test_a_closed_event_stream_frees_its_slot_within_the_heartbeat(server):
+    """32 pages that open /events and hang up (or reload) leave no slot taken: within a
+    heartbeat (1 s) or two the next page's stream is answered 200, where it once got 503 for a
+    minute and more."""
+    import time
+
+    for _ in range(3):
+        held, statuses = _open_event_streams(server, 32)
+        assert statuses == [200] * 32
+        _, more = _open_event_streams(server, 1)
+        assert more == [503], "the 33rd page is refused while 32 listen"
+        for connection in held:
+            connection.close()
+        started, answered = time.monotonic(), []
+        while time.monotonic() - started < within(5.0):
+            probe, answered = _open_event_streams(server, 1)
+            probe[0].close()
+            if answered == [200]:
+                break
+            time.sleep(0.25)
+        assert answered == [200], "a closed stream still held its slot"
+        time.sleep(within(2.5))  # the probes' own slots go too
+
+
+def test_a_refused_event_stream_is_said_on_the_page(browser, server):
+    """When every slot is taken the page says its live redraws are off instead of nothing."""
+    held, statuses = _open_event_streams(server, 32)
+    try:
+        assert statuses == [200] * 32
+        page = browser.new_page()
+        page.goto(server.url)
+        page.wait_for_function(
+            "() => (window.previewMessages || []).some((m) => m.startsWith('Live redraws are off'))", timeout=15000)
+        page.close()
+    finally:
+        for connection in held:
+            connection.close()

@@ -36,6 +36,18 @@ final class ChangeFeed: Sendable {
         return stream
     }
 
+    /// Sends every stream the current version again: a stream's writer that finds it unchanged
+    /// writes a heartbeat, and a connection the page has closed fails that write and frees its
+    /// slot (nothing else tells a held response that its reader is gone).
+    func beat() {
+        state.withLock { state in
+            for listener in state.listeners.values { listener.yield(state.version) }
+        }
+    }
+
+    /// The streams open now.
+    var listenerCount: Int { state.withLock { $0.listeners.count } }
+
     /// Tells every stream that something changed.
     func bump() {
         state.withLock { state in

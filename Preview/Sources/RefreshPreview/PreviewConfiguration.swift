@@ -28,6 +28,9 @@ public struct PreviewConfiguration: Sendable {
     public var maxGestureSeconds: Double = 60
     /// How often the named files are looked at for changes, in seconds.
     public var watchInterval: Double = 0.25
+    /// Seconds between the event streams' heartbeats: how long a closed page's stream may hold
+    /// its slot.
+    public var heartbeatInterval: Double = 1
 
     /// A configuration for `base`, whose relative paths are read from `baseDirectory`.
     public init(base: SceneDescription, baseDirectory: String) {

@@ -55,7 +55,9 @@ public enum PreviewServer {
         // stop the server.
         let watching = ServiceGroupConfiguration.ServiceConfiguration(
             service: FileWatching(service: service), successTerminationBehavior: .ignore)
-        try await ServiceGroup(configuration: .init(services: [.init(service: app), watching], logger: logger)).run()
+        let beating = ServiceGroupConfiguration.ServiceConfiguration(
+            service: Heartbeat(service: service), successTerminationBehavior: .ignore)
+        try await ServiceGroup(configuration: .init(services: [.init(service: app), watching, beating], logger: logger)).run()
     }
 
     /// The watcher of the files named at start, as a service of the group.
@@ -64,6 +66,15 @@ public enum PreviewServer {
 
         func run() async throws {
             await service.watchFiles()
+        }
+    }
+
+    /// The event streams' heartbeat, as a service of the group.
+    struct Heartbeat: Service {
+        let service: PreviewService
+
+        func run() async throws {
+            await service.beatEvents()
         }
     }
 
@@ -130,8 +141,17 @@ public enum PreviewServer {
             return Response(
                 status: .ok, headers: headers,
                 body: ResponseBody { writer in
+                    // A version already sent is the feed's heartbeat: a comment line, which the
+                    // page ignores; writing it to a closed connection throws, and the stream
+                    // (and its slot) goes with it.
+                    var sent: Int?
                     for await version in stream {
-                        try await writer.write(ByteBuffer(string: "event: changed\ndata: {\"version\": \(version)}\n\n"))
+                        if version == sent {
+                            try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                        } else {
+                            try await writer.write(ByteBuffer(string: "event: changed\ndata: {\"version\": \(version)}\n\n"))
+                            sent = version
+                        }
                     }
                     try await writer.finish(nil)
                 })

@@ -615,6 +615,24 @@ public final class PreviewService: Sendable {
         }
     }
 
+    /// Sends each open event stream a heartbeat every ``PreviewConfiguration/heartbeatInterval``
+    /// seconds until cancelled: a page that closed its connection frees its slot by the next
+    /// one, so closed pages never keep the live ones out.
+    func beatEvents() async {
+        let nanoseconds = UInt64(max(0.05, configuration.heartbeatInterval) * 1e9)
+        while !Task.isCancelled {
+            do {
+                try await Task.sleep(nanoseconds: nanoseconds)
+            } catch {
+                return
+            }
+            feed.beat()
+        }
+    }
+
+    /// The event streams open now.
+    var openEventStreams: Int { feed.listenerCount }
+
     /// Removes every upload and ends the event streams (the server stops).
     public func shutDown() {
         uploads.removeAll()

@@ -21,16 +21,38 @@ import { restoreDropped } from "./uploads.js";
 import { forgetDropped } from "./stored.js";
 "use strict";
 
+// True while the server refuses this page's change stream (too many pages listen).
+let streamRefused = false;
+
 function listenForChanges() {
   const events = new EventSource("/events");
+  events.addEventListener("open", () => {
+    if (streamRefused) setStatus("Live redraws are on again: files changed on disk are redrawn", false, 4);
+    streamRefused = false;
+  });
   // The held connection ends the moment the server stops: asked once whether it still answers,
   // a server gone is said at once, with no request at rest. The stream is closed then (the
   // browser would retry it every few seconds): connectionLost asks with backoff, and the
   // stream is opened again when the server is back.
   events.addEventListener("error", async () => {
     if (isOffline()) return;
+    // An answer that is not a stream (503: too many pages listen) closes it for good.
+    const refused = events.readyState === EventSource.CLOSED;
     try {
-      if ((await fetch("/healthz")).ok) return;
+      if ((await fetch("/healthz")).ok) {
+        if (refused) {
+          // The server answers but will not send this page its changes: said, and asked again
+          // in a while (a closed page's slot is freed within a second).
+          streamRefused = true;
+          setStatus(
+            "Live redraws are off: the server has too many pages listening for changes on disk. " +
+              "Close other preview tabs; this page asks again in 10 s",
+            true,
+          );
+          setTimeout(listenForChanges, 10000);
+        }
+        return;
+      }
     } catch {
       // gone: said below
     }
