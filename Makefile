@@ -132,7 +132,8 @@ test-unit: setup
 
 # Formatting with the toolchain's swift-format and the checked-in .swift-format; CI runs lint.
 # The example package is left out: the README quotes its files word for word.
-FORMAT_PATHS := Package.swift Sources Tests bench fuzz Preview/Package.swift Preview/Sources Preview/Tests/PreviewTests
+# Tests/AppCorpus holds apps' files written as apps write them: never reformatted.
+FORMAT_PATHS := Package.swift Sources Plugins $(filter-out Tests/AppCorpus,$(wildcard Tests/*)) bench fuzz Preview/Package.swift Preview/Sources Preview/Tests/PreviewTests
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMAT_PATHS)
 

@@ -34,6 +34,9 @@ let package = Package(
         .executable(name: "refresh-render", targets: ["refresh-render"]),
         // The process rlottie runs in, under hard limits: found beside refresh-render.
         .executable(name: "refresh-lottie-worker", targets: ["refresh-lottie-worker"]),
+        // An app's refresh files compiled as they are (`import UIKit`, `@objc`, `#selector`) in a
+        // Linux test target: the build-tool plugin and the tool it runs (docs/app-code.md).
+        .plugin(name: "RefreshAppCode", targets: ["RefreshAppCode"]),
         // The tools' own plumbing (exit codes and option names of errors, the preview's
         // hand-off), shared by refresh-render and the preview package: not an adopter's API,
         // no stability promise, and not in `make api-check`.
@@ -90,6 +93,10 @@ let package = Package(
             ]),
 
         .target(name: "RefreshGifTools", dependencies: ["RefreshGif"]),
+        // Rewrites an app's Swift file for Linux, token by token (pure Swift, no dependency).
+        .target(name: "AppCodeImport"),
+        .executableTarget(name: "refresh-app-import", dependencies: ["AppCodeImport"]),
+        .plugin(name: "RefreshAppCode", capability: .buildTool(), dependencies: ["refresh-app-import"]),
         .executableTarget(
             name: "refresh-render",
             dependencies: [
@@ -110,6 +117,13 @@ let package = Package(
                 "RefreshImage", "RefreshModel", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),
+        // Apps' refresh files written as iOS apps write them, compiled as they are through the
+        // plugin (Tests/AppCorpus, listed in the target's refresh-app-files.txt) and drawn.
+        .testTarget(
+            name: "AppCorpusTests",
+            dependencies: ["RefreshGifUIKit", "RefreshGifTesting", "RefreshGifTestSupport", "AppCodeImport"],
+            exclude: ["refresh-app-files.txt", "__Snapshots__"],
+            plugins: ["RefreshAppCode"]),
         .testTarget(
             name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTools", "RefreshGifTestSupport", "refresh-render"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),

@@ -55,3 +55,39 @@ public struct CGAffineTransform: Equatable, Sendable {
         return (Double(atan2(b, a)) * 180 / .pi, Double(sx))
     }
 }
+
+/// An Objective-C method's name, as `#selector(loadNew)` gives one on the phone: kept by the
+/// controls that take a target and an action (`init(refreshingTarget:refreshingAction:)`),
+/// never sent here. App code compiled as it is gets `Selector("loadNew")` for `#selector(loadNew)`
+/// (docs/app-code.md, "Compiling the app's files as they are").
+public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The method's name.
+    public let name: String
+    /// The selector named `name`.
+    /// - Parameter name: the method's name (`loadNew`, `refresh:`).
+    public init(_ name: String) { self.name = name }
+    /// The selector named by a literal.
+    /// - Parameter value: the method's name.
+    public init(stringLiteral value: String) { self.init(value) }
+    public var description: String { name }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The selector named `name`, as Foundation makes one.
+/// - Parameter name: the method's name.
+/// - Returns: the selector.
+public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
+
+/// Insets of a rectangle's four edges, in points.
+public struct UIEdgeInsets: Equatable, Sendable {
+    public var top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat
+    /// Insets by edge.
+    public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
+    }
+    /// No inset.
+    public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+}

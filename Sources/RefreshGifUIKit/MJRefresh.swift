@@ -8,6 +8,18 @@ internal import RefreshModel
 // RefreshGif as the scene the command line would build (docs/app-code.md). Each declaration
 // names the header entry it stands for (`api:`), held to docs/coverage-names.txt.
 
+/// The block a control calls: when it starts refreshing, after it began or ended.
+public typealias MJRefreshComponentAction = () -> Void
+/// The refreshing block's former name.
+@available(*, deprecated, message: "first deprecated in 3.3.0 - Use `MJRefreshComponentAction` instead")
+public typealias MJRefreshComponentRefreshingBlock = () -> Void
+/// The begin-refreshing completion's former name.
+@available(*, deprecated, message: "first deprecated in 3.3.0 - Use `MJRefreshComponentAction` instead")
+public typealias MJRefreshComponentBeginRefreshingCompletionBlock = () -> Void
+/// The end-refreshing completion's former name.
+@available(*, deprecated, message: "first deprecated in 3.3.0 - Use `MJRefreshComponentAction` instead")
+public typealias MJRefreshComponentEndRefreshingCompletionBlock = () -> Void
+
 /// A control's state. // api: MJRefreshComponent.state
 public enum MJRefreshState: Int, Sendable {
     case idle = 1, pulling, refreshing, willRefresh, noMoreData
@@ -126,11 +138,31 @@ open class MJRefreshComponent: UIView {
     open class var sceneStyle: ComponentStyle? { nil }
 
     /// Called when the control starts refreshing. // api: MJRefreshComponent.refreshingBlock
-    public var refreshingBlock: (() -> Void)?
-    /// The state. // api: MJRefreshComponent.state
-    open var state: MJRefreshState = .idle {
+    open var refreshingBlock: MJRefreshComponentAction?
+    /// The object the refreshing action is sent to (kept; never called here). // api: MJRefreshComponent.refreshingTarget
+    open weak var refreshingTarget: AnyObject!
+    /// The action sent when refreshing starts (kept; never called here). // api: MJRefreshComponent.refreshingAction
+    open var refreshingAction: Selector!
+    /// Called once refreshing has begun. // api: MJRefreshComponent.beginRefreshingCompletionBlock
+    open var beginRefreshingCompletionBlock: MJRefreshComponentAction?
+    /// Called when the end-refreshing animation begins. // api: MJRefreshComponent.endRefreshingAnimateCompletionBlock
+    @available(*, deprecated, message: "first deprecated in 3.3.0 - Use `endRefreshingAnimationBeginAction` instead")
+    open var endRefreshingAnimateCompletionBlock: MJRefreshComponentAction?
+    /// Called when the end-refreshing animation begins. // api: MJRefreshComponent.endRefreshingAnimationBeginAction
+    open var endRefreshingAnimationBeginAction: MJRefreshComponentAction?
+    /// Called once refreshing has ended. // api: MJRefreshComponent.endRefreshingCompletionBlock
+    open var endRefreshingCompletionBlock: MJRefreshComponentAction?
+    /// The state. Unset (none of the named states) until `init(frame:)` has run `prepare()`,
+    /// then Idle, as on the phone: an override's `didSet` sees the first Idle. Here the unset
+    /// state reads as No More Data, the one state a fresh control never starts in.
+    /// // api: MJRefreshComponent.state
+    open var state: MJRefreshState = .noMoreData {
         didSet { if state != oldValue { stateBegan = MediaClock.now } }
     }
+    /// The scroll view's inset when the control was put on it. // api: MJRefreshComponent.scrollViewOriginalInset
+    open private(set) var scrollViewOriginalInset: UIEdgeInsets = .zero
+    /// The scroll view the control is on. // api: MJRefreshComponent.scrollView
+    open var scrollView: UIScrollView! { superview as? UIScrollView }
     /// When the state began, on the media clock (``CACurrentMediaTime()``).
     var stateBegan = MediaClock.now
     /// How far it is pulled. // api: MJRefreshComponent.pullingPercent
@@ -142,6 +174,12 @@ open class MJRefreshComponent: UIView {
     var animationDisabled = false
     // api: MJRefreshComponent.automaticallyChangeAlpha
     open var isAutomaticallyChangeAlpha = false
+    // api: MJRefreshComponent.autoChangeAlpha
+    @available(*, deprecated, message: "请使用automaticallyChangeAlpha属性")
+    open var isAutoChangeAlpha: Bool {
+        get { isAutomaticallyChangeAlpha }
+        set { isAutomaticallyChangeAlpha = newValue }
+    }
     /// What the app set (so a default is left to the library, as the scene leaves it).
     var given: Set<String> = []
     /// Titles by state (``MJRefreshTitled``) and images by state (``MJRefreshAnimated``), where
@@ -151,38 +189,47 @@ open class MJRefreshComponent: UIView {
     /// The stock views the class has (its labels, arrow and spinner); none for a bare class.
     var stockViews: StockViews { StockViews() }
 
-    /// `headerWithRefreshingBlock:`, `footerWithRefreshingBlock:`, `trailerWithRefreshingBlock:`.
-    /// // api: MJRefreshHeader.headerWithRefreshingBlock:
-    public required init(refreshingBlock: @escaping () -> Void) {
-        self.refreshingBlock = refreshingBlock
-        super.init()
-        startPreparing()
-    }
-
-    /// A control without a block (set one later).
-    public override init() {
-        super.init()
-        startPreparing()
-    }
-
-    /// The height MJRefresh's `prepare` gives the kind (54 pt a header, 44 a footer; a
-    /// trailer's is its scroll view's), which an app's code reads back as `mj_h`, then the
-    /// class's own `prepare`. The height is the library's, not one the app set.
-    private func startPreparing() {
-        frame.size.height = CGFloat(Self.sceneKind.baseHeight)
+    /// A control, as `initWithFrame:` makes it: the height MJRefresh's `prepare` gives the kind
+    /// (54 pt a header, 44 a footer; a trailer's is its scroll view's), which an app's code
+    /// reads back as `mj_h` — the library's, not one the app set — then the class's own
+    /// `prepare()`, then the state Idle (an override of `state` sees it).
+    /// - Parameter frame: the control's frame; its height is the kind's.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        self.frame.size.height = CGFloat(Self.sceneKind.baseHeight)
         prepare()
+        becomeIdle()
     }
+
+    /// The first Idle, set through the dynamically dispatched setter: in the initialiser itself
+    /// the store would be direct, and an app's override of `state` would never see it.
+    private func becomeIdle() { state = .idle }
+
+    /// Controls are made in code here, never from an archive: nil.
+    /// - Parameter coder: an archive.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+
+    /// Sets the object and action called when refreshing starts (kept; never called here).
+    /// // api: MJRefreshComponent.setRefreshingTarget:refreshingAction:
+    open func setRefreshingTarget(_ target: Any, refreshingAction action: Selector) {
+        refreshingTarget = target as AnyObject
+        refreshingAction = action
+    }
+
+    /// Calls the refreshing block. // api: MJRefreshComponent.executeRefreshingCallback
+    open func executeRefreshingCallback() { refreshingBlock?() }
 
     /// Sets up the subviews (an app's subclass adds its own here). // api: MJRefreshComponent.prepare
     open func prepare() {}
     /// Places the subviews. // api: MJRefreshComponent.placeSubviews
     open func placeSubviews() {}
-    /// The scroll view moved. // api: MJRefreshComponent.scrollViewContentOffsetDidChange:
-    open func scrollViewContentOffsetDidChange(_ change: [NSKeyValueChangeKey: Any]?) {}
+    /// The scroll view moved (the change dictionary as Swift imports `NSDictionary *`).
+    /// // api: MJRefreshComponent.scrollViewContentOffsetDidChange:
+    open func scrollViewContentOffsetDidChange(_ change: [AnyHashable: Any]?) {}
     /// The scroll view's content size changed. // api: MJRefreshComponent.scrollViewContentSizeDidChange:
-    open func scrollViewContentSizeDidChange(_ change: [NSKeyValueChangeKey: Any]?) {}
+    open func scrollViewContentSizeDidChange(_ change: [AnyHashable: Any]?) {}
     /// The pan gesture's state changed. // api: MJRefreshComponent.scrollViewPanStateDidChange:
-    open func scrollViewPanStateDidChange(_ change: [NSKeyValueChangeKey: Any]?) {}
+    open func scrollViewPanStateDidChange(_ change: [AnyHashable: Any]?) {}
     /// The language changed: the words are read again when drawn. // api: MJRefreshComponent.i18nDidChange
     open func i18nDidChange() {}
 
@@ -195,13 +242,31 @@ open class MJRefreshComponent: UIView {
     }
 
     /// `automaticallyChangeAlpha`, chained. // api: MJRefreshComponent+ChainingGrammar.autoChangeTransparency:
-    @discardableResult public func autoChangeTransparency(_ isAutoChange: Bool) -> Self {
+    @discardableResult open func autoChangeTransparency(_ isAutoChange: Bool) -> Self {
         isAutomaticallyChangeAlpha = isAutoChange
         return self
     }
 
+    /// `beginRefreshingCompletionBlock`, chained. // api: MJRefreshComponent+ChainingGrammar.afterBeginningAction:
+    @discardableResult open func afterBeginningAction(_ action: @escaping MJRefreshComponentAction) -> Self {
+        beginRefreshingCompletionBlock = action
+        return self
+    }
+
+    /// `endRefreshingAnimationBeginAction`, chained. // api: MJRefreshComponent+ChainingGrammar.endingAnimationBeginningAction:
+    @discardableResult open func endingAnimationBeginningAction(_ action: @escaping MJRefreshComponentAction) -> Self {
+        endRefreshingAnimationBeginAction = action
+        return self
+    }
+
+    /// `endRefreshingCompletionBlock`, chained. // api: MJRefreshComponent+ChainingGrammar.afterEndingAction:
+    @discardableResult open func afterEndingAction(_ action: @escaping MJRefreshComponentAction) -> Self {
+        endRefreshingCompletionBlock = action
+        return self
+    }
+
     /// Puts the control on `scrollView` as its header, footer or trailer. // api: MJRefreshComponent+ChainingGrammar.linkTo:
-    @discardableResult public func link(to scrollView: UIScrollView) -> Self {
+    @discardableResult open func link(to scrollView: UIScrollView) -> Self {
         switch Self.sceneKind {
         case .header: scrollView.mj_header = self as? MJRefreshHeader
         case .trailer: scrollView.mj_trailer = self as? MJRefreshTrailer
@@ -212,8 +277,20 @@ open class MJRefreshComponent: UIView {
 
     /// Starts refreshing. // api: MJRefreshComponent.beginRefreshing
     open func beginRefreshing() { state = .refreshing }
+    /// Starts refreshing; `completionBlock` is kept as the begin completion.
+    /// // api: MJRefreshComponent.beginRefreshingWithCompletionBlock:
+    open func beginRefreshing(completionBlock: @escaping () -> Void) {
+        beginRefreshingCompletionBlock = completionBlock
+        beginRefreshing()
+    }
     /// Ends refreshing. // api: MJRefreshComponent.endRefreshing
     open func endRefreshing() { state = .idle }
+    /// Ends refreshing; `completionBlock` is kept as the end completion.
+    /// // api: MJRefreshComponent.endRefreshingWithCompletionBlock:
+    open func endRefreshing(completionBlock: @escaping () -> Void) {
+        endRefreshingCompletionBlock = completionBlock
+        endRefreshing()
+    }
     /// True while refreshing. // api: MJRefreshComponent.refreshing
     open var isRefreshing: Bool { state == .refreshing || state == .willRefresh }
 
@@ -304,6 +381,25 @@ open class MJRefreshHeader: MJRefreshComponent {
     open var lastUpdatedTimeKey = "MJRefreshHeaderLastUpdatedTimeKey"
     /// The last refresh (``AppDevice/lastUpdated``). // api: MJRefreshHeader.lastUpdatedTime
     open var lastUpdatedTime: Date? { AppDevice.lastUpdated }
+    /// Works around a collection view's animation (nothing to draw here). // api: MJRefreshHeader.isCollectionViewAnimationBug
+    open var isCollectionViewAnimationBug = false
+
+    /// A header calling `refreshingBlock` when it starts refreshing. // api: MJRefreshHeader.headerWithRefreshingBlock:
+    /// - Parameter refreshingBlock: called when refreshing starts.
+    public convenience init(refreshingBlock: @escaping MJRefreshComponentAction) {
+        self.init(frame: .zero)
+        self.refreshingBlock = refreshingBlock
+    }
+
+    /// A header sending `action` to `target` when it starts refreshing (kept; never sent here).
+    /// // api: MJRefreshHeader.headerWithRefreshingTarget:refreshingAction:
+    /// - Parameters:
+    ///   - target: the object the action is sent to.
+    ///   - action: the action.
+    public convenience init(refreshingTarget target: Any, refreshingAction action: Selector) {
+        self.init(frame: .zero)
+        setRefreshingTarget(target, refreshingAction: action)
+    }
 
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
@@ -313,6 +409,12 @@ open class MJRefreshHeader: MJRefreshComponent {
 
 /// A header with the state label and the last-updated label.
 open class MJRefreshStateHeader: MJRefreshHeader, MJRefreshTitled {
+    /// The state label's text in `state`. // api: MJRefreshStateHeader.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshStateHeader.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
@@ -323,6 +425,12 @@ open class MJRefreshStateHeader: MJRefreshHeader, MJRefreshTitled {
     /// The last-updated line from the last refresh. // api: MJRefreshStateHeader.lastUpdatedTimeText
     open var lastUpdatedTimeText: ((Date?) -> String)?
 
+    /// `lastUpdatedTimeText`, chained. // api: MJRefreshStateHeader+ChainingGrammar.modifyLastUpdatedTimeText:
+    @discardableResult open func modifyLastUpdatedTimeText(_ handler: @escaping (Date?) -> String) -> Self {
+        lastUpdatedTimeText = handler
+        return self
+    }
+
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
         if let lastUpdatedTimeText { description[.lastUpdatedText] = .text(lastUpdatedTimeText(lastUpdatedTime)) }
@@ -332,6 +440,18 @@ open class MJRefreshStateHeader: MJRefreshHeader, MJRefreshTitled {
 
 /// A header whose picture is an image sequence per state.
 open class MJRefreshGifHeader: MJRefreshStateHeader, MJRefreshAnimated {
+    /// `images` (`UIImage`s) played over `duration` seconds in `state`. // api: MJRefreshGifHeader.setImages:duration:forState:
+    @discardableResult open func setImages(_ images: [Any], duration: TimeInterval, for state: MJRefreshState) -> Self {
+        keepImages(images, duration: duration, for: state)
+        return self
+    }
+
+    /// `images` in `state`, a tenth of a second a frame. // api: MJRefreshGifHeader.setImages:forState:
+    @discardableResult open func setImages(_ images: [Any], for state: MJRefreshState) -> Self {
+        keepImages(images, duration: nil, for: state)
+        return self
+    }
+
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshGifHeader.gifView
     public let gifView: UIImageView! = UIImageView()
@@ -344,6 +464,12 @@ open class MJRefreshNormalHeader: MJRefreshStateHeader {
     public let arrowView: UIImageView! = UIImageView()
     /// The spinner. // api: MJRefreshNormalHeader.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
+    /// The spinner's style. // api: MJRefreshNormalHeader.activityIndicatorViewStyle
+    @available(*, deprecated, message: "first deprecated in 3.2.2 - Use `loadingView` property")
+    open var activityIndicatorViewStyle: UIActivityIndicatorView.Style {
+        get { loadingView.style }
+        set { loadingView.style = newValue }
+    }
 
     override var stockViews: StockViews {
         StockViews(state: stateLabel, time: lastUpdatedTimeLabel, arrow: arrowView, spinner: loadingView, labelInset: labelLeftInset)
@@ -354,10 +480,33 @@ open class MJRefreshNormalHeader: MJRefreshStateHeader {
 open class MJRefreshFooter: MJRefreshComponent {
     // api: MJRefreshFooter.ignoredScrollViewContentInsetBottom
     open var ignoredScrollViewContentInsetBottom: CGFloat = 0 { didSet { given.insert("ignored") } }
+    /// Hidden by the app when there is no content (drawn as `isHidden`). // api: MJRefreshFooter.automaticallyHidden
+    @available(*, deprecated, message: "已废弃此属性，开发者请自行控制footer的显示和隐藏")
+    open var isAutomaticallyHidden = false
     /// No more data. // api: MJRefreshFooter.endRefreshingWithNoMoreData
     open func endRefreshingWithNoMoreData() { state = .noMoreData }
+    /// No more data, by its former name. // api: MJRefreshFooter.noticeNoMoreData
+    @available(*, deprecated, message: "使用endRefreshingWithNoMoreData")
+    open func noticeNoMoreData() { endRefreshingWithNoMoreData() }
     /// Back to idle after no more data. // api: MJRefreshFooter.resetNoMoreData
     open func resetNoMoreData() { state = .idle }
+
+    /// A footer calling `refreshingBlock` when it starts refreshing. // api: MJRefreshFooter.footerWithRefreshingBlock:
+    /// - Parameter refreshingBlock: called when refreshing starts.
+    public convenience init(refreshingBlock: @escaping MJRefreshComponentAction) {
+        self.init(frame: .zero)
+        self.refreshingBlock = refreshingBlock
+    }
+
+    /// A footer sending `action` to `target` when it starts refreshing (kept; never sent here).
+    /// // api: MJRefreshFooter.footerWithRefreshingTarget:refreshingAction:
+    /// - Parameters:
+    ///   - target: the object the action is sent to.
+    ///   - action: the action.
+    public convenience init(refreshingTarget target: Any, refreshingAction action: Selector) {
+        self.init(frame: .zero)
+        setRefreshingTarget(target, refreshingAction: action)
+    }
 
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
@@ -374,6 +523,12 @@ open class MJRefreshAutoFooter: MJRefreshFooter {
     open var triggerAutomaticallyRefreshPercent: CGFloat = 1 { didSet { given.insert("trigger") } }
     // api: MJRefreshAutoFooter.autoTriggerTimes
     open var autoTriggerTimes = 1 { didSet { given.insert("times") } }
+    // api: MJRefreshAutoFooter.appearencePercentTriggerAutoRefresh
+    @available(*, deprecated, message: "请使用triggerAutomaticallyRefreshPercent属性")
+    open var appearencePercentTriggerAutoRefresh: CGFloat {
+        get { triggerAutomaticallyRefreshPercent }
+        set { triggerAutomaticallyRefreshPercent = newValue }
+    }
 
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
@@ -387,6 +542,12 @@ open class MJRefreshAutoFooter: MJRefreshFooter {
 
 /// An auto footer with the state label.
 open class MJRefreshAutoStateFooter: MJRefreshAutoFooter, MJRefreshTitled {
+    /// The state label's text in `state`. // api: MJRefreshAutoStateFooter.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshAutoStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
@@ -404,6 +565,18 @@ open class MJRefreshAutoStateFooter: MJRefreshAutoFooter, MJRefreshTitled {
 
 /// An auto footer with images by state.
 open class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter, MJRefreshAnimated {
+    /// `images` (`UIImage`s) played over `duration` seconds in `state`. // api: MJRefreshAutoGifFooter.setImages:duration:forState:
+    @discardableResult open func setImages(_ images: [Any], duration: TimeInterval, for state: MJRefreshState) -> Self {
+        keepImages(images, duration: duration, for: state)
+        return self
+    }
+
+    /// `images` in `state`, a tenth of a second a frame. // api: MJRefreshAutoGifFooter.setImages:forState:
+    @discardableResult open func setImages(_ images: [Any], for state: MJRefreshState) -> Self {
+        keepImages(images, duration: nil, for: state)
+        return self
+    }
+
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshAutoGifFooter.gifView
     public let gifView: UIImageView! = UIImageView()
@@ -414,6 +587,12 @@ open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The spinner. // api: MJRefreshAutoNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
+    /// The spinner's style. // api: MJRefreshAutoNormalFooter.activityIndicatorViewStyle
+    @available(*, deprecated, message: "first deprecated in 3.2.2 - Use `loadingView` property")
+    open var activityIndicatorViewStyle: UIActivityIndicatorView.Style {
+        get { loadingView.style }
+        set { loadingView.style = newValue }
+    }
 
     override var stockViews: StockViews { StockViews(state: stateLabel, spinner: loadingView, labelInset: labelLeftInset) }
 }
@@ -425,17 +604,46 @@ open class MJRefreshBackFooter: MJRefreshFooter {
 
 /// A back footer with the state label.
 open class MJRefreshBackStateFooter: MJRefreshBackFooter, MJRefreshTitled {
+    /// The state label's text in `state`. // api: MJRefreshBackStateFooter.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshBackStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     // api: MJRefreshBackStateFooter.labelLeftInset
     open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
 
+    /// The state label's text in `state`: the app's title, else the library's word.
+    /// // api: MJRefreshBackStateFooter.titleForState:
+    open func title(for state: MJRefreshState) -> String {
+        if let title = titles[state] { return title }
+        let keys: [MJRefreshState: String] = [
+            .idle: "MJRefreshBackFooterIdleText", .pulling: "MJRefreshBackFooterPullingText",
+            .refreshing: "MJRefreshBackFooterRefreshingText", .noMoreData: "MJRefreshBackFooterNoMoreDataText",
+        ]
+        return keys[state].map { Bundle.mj_localizedString(forKey: $0) } ?? ""
+    }
+
     override var stockViews: StockViews { StockViews(state: stateLabel, labelInset: labelLeftInset) }
 }
 
 /// A back footer with images by state.
 open class MJRefreshBackGifFooter: MJRefreshBackStateFooter, MJRefreshAnimated {
+    /// `images` (`UIImage`s) played over `duration` seconds in `state`. // api: MJRefreshBackGifFooter.setImages:duration:forState:
+    @discardableResult open func setImages(_ images: [Any], duration: TimeInterval, for state: MJRefreshState) -> Self {
+        keepImages(images, duration: duration, for: state)
+        return self
+    }
+
+    /// `images` in `state`, a tenth of a second a frame. // api: MJRefreshBackGifFooter.setImages:forState:
+    @discardableResult open func setImages(_ images: [Any], for state: MJRefreshState) -> Self {
+        keepImages(images, duration: nil, for: state)
+        return self
+    }
+
     open override class var sceneStyle: ComponentStyle? { .gif }
     /// The image view. // api: MJRefreshBackGifFooter.gifView
     public let gifView: UIImageView! = UIImageView()
@@ -448,6 +656,12 @@ open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
     public let arrowView: UIImageView! = UIImageView()
     /// The spinner. // api: MJRefreshBackNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
+    /// The spinner's style. // api: MJRefreshBackNormalFooter.activityIndicatorViewStyle
+    @available(*, deprecated, message: "first deprecated in 3.2.2 - Use `loadingView` property")
+    open var activityIndicatorViewStyle: UIActivityIndicatorView.Style {
+        get { loadingView.style }
+        set { loadingView.style = newValue }
+    }
 
     override var stockViews: StockViews {
         StockViews(state: stateLabel, arrow: arrowView, spinner: loadingView, labelInset: labelLeftInset)
@@ -460,6 +674,23 @@ open class MJRefreshTrailer: MJRefreshComponent {
     // api: MJRefreshTrailer.ignoredScrollViewContentInsetRight
     open var ignoredScrollViewContentInsetRight: CGFloat = 0 { didSet { given.insert("ignored") } }
 
+    /// A trailer calling `refreshingBlock` when it starts refreshing. // api: MJRefreshTrailer.trailerWithRefreshingBlock:
+    /// - Parameter refreshingBlock: called when refreshing starts.
+    public convenience init(refreshingBlock: @escaping MJRefreshComponentAction) {
+        self.init(frame: .zero)
+        self.refreshingBlock = refreshingBlock
+    }
+
+    /// A trailer sending `action` to `target` when it starts refreshing (kept; never sent here).
+    /// // api: MJRefreshTrailer.trailerWithRefreshingTarget:refreshingAction:
+    /// - Parameters:
+    ///   - target: the object the action is sent to.
+    ///   - action: the action.
+    public convenience init(refreshingTarget target: Any, refreshingAction action: Selector) {
+        self.init(frame: .zero)
+        setRefreshingTarget(target, refreshingAction: action)
+    }
+
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
         if given.contains("ignored") { description[.ignoredInset] = .number(Double(ignoredScrollViewContentInsetRight)) }
@@ -468,6 +699,12 @@ open class MJRefreshTrailer: MJRefreshComponent {
 
 /// A trailer with the state label.
 open class MJRefreshStateTrailer: MJRefreshTrailer, MJRefreshTitled {
+    /// The state label's text in `state`. // api: MJRefreshStateTrailer.setTitle:forState:
+    @discardableResult open func setTitle(_ title: String, for state: MJRefreshState) -> Self {
+        titles[state] = title
+        return self
+    }
+
     open override class var sceneStyle: ComponentStyle? { .state }
     /// The state label. // api: MJRefreshStateTrailer.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
@@ -492,40 +729,18 @@ func describeTitles(_ titles: [MJRefreshState: String], into description: inout 
     description[.titles] = .byState(map)
 }
 
-/// The classes with a state label: its text by state.
+/// The classes with a state label (their `setTitle(_:for:)`).
 public protocol MJRefreshTitled: MJRefreshComponent {}
 
-extension MJRefreshTitled {
-    /// The state label's text in `state`.
-    // api: MJRefreshStateHeader.setTitle:forState:
-    // api: MJRefreshAutoStateFooter.setTitle:forState:
-    // api: MJRefreshBackStateFooter.setTitle:forState:
-    // api: MJRefreshStateTrailer.setTitle:forState:
-    @discardableResult public func setTitle(_ title: String?, for state: MJRefreshState) -> Self {
-        titles[state] = title
-        return self
-    }
-}
-
-/// The GIF classes: an image sequence and its duration by state.
+/// The GIF classes (their `setImages(_:duration:for:)`).
 public protocol MJRefreshAnimated: MJRefreshComponent {}
 
-extension MJRefreshAnimated {
-    /// `images` played over `duration` seconds in `state`.
-    // api: MJRefreshGifHeader.setImages:duration:forState:
-    // api: MJRefreshAutoGifFooter.setImages:duration:forState:
-    // api: MJRefreshBackGifFooter.setImages:duration:forState:
-    @discardableResult public func setImages(_ images: [UIImage], duration: TimeInterval, for state: MJRefreshState) -> Self {
-        sequences[state] = StateImageSequence(images: images, duration: duration)
-        return self
-    }
-
-    /// `images` in `state`, a tenth of a second a frame.
-    // api: MJRefreshGifHeader.setImages:forState:
-    // api: MJRefreshAutoGifFooter.setImages:forState:
-    // api: MJRefreshBackGifFooter.setImages:forState:
-    @discardableResult public func setImages(_ images: [UIImage], for state: MJRefreshState) -> Self {
-        sequences[state] = StateImageSequence(images: images, duration: Double(images.count) * 0.1, durationGiven: false)
-        return self
+extension MJRefreshComponent {
+    /// Keeps `images` (`UIImage`s; anything else is left out, as the phone cannot draw it) for
+    /// `state`, over `duration` seconds, or a tenth of a second a frame when nil.
+    func keepImages(_ images: [Any], duration: TimeInterval?, for state: MJRefreshState) {
+        let frames = images.compactMap { $0 as? UIImage }
+        sequences[state] = StateImageSequence(
+            images: frames, duration: duration ?? Double(frames.count) * 0.1, durationGiven: duration != nil)
     }
 }

@@ -3,7 +3,7 @@ import RefreshGif
 /// A colour as app code makes one: by components, by white, a system colour, or a colour set
 /// of the app's asset catalogs (`UIColor(named:)`). Drawn as the sRGB colour it names; a
 /// dynamic system colour in its light appearance (docs/app-code.md).
-open class UIColor: Equatable, @unchecked Sendable {
+open class UIColor: Equatable, _ExpressibleByColorLiteral, @unchecked Sendable {
     /// The components, 0 to 1.
     public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
 
@@ -14,6 +14,11 @@ open class UIColor: Equatable, @unchecked Sendable {
         self.green = clamp(green)
         self.blue = clamp(blue)
         self.alpha = clamp(alpha)
+    }
+
+    /// `#colorLiteral(red:green:blue:alpha:)`, as Xcode's colour literal writes it.
+    public required convenience init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 
     /// A grey.
@@ -95,3 +100,6 @@ open class UIColor: Equatable, @unchecked Sendable {
     public static var systemGray: UIColor { rgb(142, 142, 147) }
     public static var systemGray6: UIColor { rgb(242, 242, 247) }
 }
+
+/// The type `#colorLiteral(…)` makes, as on the phone.
+public typealias _ColorLiteralType = UIColor

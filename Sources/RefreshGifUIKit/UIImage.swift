@@ -4,7 +4,7 @@ import RefreshLocking
 /// An image as app code loads one: by name from the app's resources (``AppResources``), from a
 /// file, or an animated image made of others. The control draws its file, decoded by the same
 /// loader a scene uses (docs/app-code.md).
-open class UIImage: Equatable, @unchecked Sendable {
+open class UIImage: Equatable, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image is tinted.
     public enum RenderingMode: Sendable {
         case automatic, alwaysOriginal, alwaysTemplate
@@ -46,6 +46,16 @@ open class UIImage: Equatable, @unchecked Sendable {
         }
         self.init(
             file: found.path, images: nil, duration: 0, renderingMode: found.template ? .alwaysTemplate : .automatic, name: name)
+    }
+
+    /// `#imageLiteral(resourceName:)`: the image named `name`, as ``init(named:)`` finds it. On
+    /// the phone a missing one traps; here it is an image of nothing, said as a miss when drawn.
+    public required convenience init(imageLiteralResourceName name: String) {
+        let found = try? AppResources.image(named: name)
+        if found == nil { AppResources.miss("#imageLiteral(resourceName: \"\(name)\")") }
+        self.init(
+            file: found?.path, images: nil, duration: 0, renderingMode: found?.template == true ? .alwaysTemplate : .automatic,
+            name: name)
     }
 
     /// The image in the file at `path` (a PNG or GIF); nil when there is no such file.
@@ -104,3 +114,6 @@ open class UIImage: Equatable, @unchecked Sendable {
         return file.map { [$0] } ?? []
     }
 }
+
+/// The type `#imageLiteral(resourceName:)` makes, as on the phone.
+public typealias _ImageLiteralType = UIImage

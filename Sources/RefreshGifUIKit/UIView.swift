@@ -42,15 +42,19 @@ open class UIView {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
     }
 
-    public init() {
-        layer.view = self
-    }
-
-    /// A view with a frame.
+    /// A view with a frame (UIKit's designated initialiser).
+    /// - Parameter frame: where the view is in its superview.
     public init(frame: CGRect) {
         self.frame = frame
         layer.view = self
     }
+
+    /// Views are made in code here, never from an archive: nil.
+    /// - Parameter coder: an archive.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// A view with a zero frame.
+    public convenience init() { self.init(frame: .zero) }
 
     /// Puts `view` on top of the others (and its layer on top of this layer's sublayers).
     /// A view that would make a cycle, or a tree past its bounds (1 000 views and layers, 64
@@ -100,6 +104,14 @@ open class UIView {
     open var mj_h: CGFloat {
         get { frame.size.height }
         set { frame.size.height = newValue }
+    }
+    public var mj_size: CGSize {
+        get { frame.size }
+        set { frame.size = newValue }
+    }
+    public var mj_origin: CGPoint {
+        get { frame.origin }
+        set { frame.origin = newValue }
     }
 }
 
@@ -157,12 +169,15 @@ open class UIImageView: UIView {
     open var tintColor: UIColor?
     public private(set) var isAnimating = false
 
+    /// An image view the size of `image`, as UIKit makes it.
+    /// - Parameter image: the image shown.
     public init(image: UIImage?) {
         self.image = image
-        super.init()
+        super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
     }
 
-    public override init() { super.init() }
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open func startAnimating() { isAnimating = true }
     open func stopAnimating() { isAnimating = false }
@@ -185,14 +200,19 @@ open class UIActivityIndicatorView: UIView {
     public private(set) var isAnimating = false
 
     /// A spinner of its style's size (20 pt, 37 pt for the large ones).
+    /// - Parameter style: its look.
     public init(style: Style) {
         self.style = style
-        super.init()
         let side: CGFloat = style == .large || style == .whiteLarge ? 37 : 20
-        frame.size = CGSize(width: side, height: side)
+        super.init(frame: CGRect(x: 0, y: 0, width: side, height: side))
     }
 
-    public override convenience init() { self.init(style: .medium) }
+    /// A medium spinner in `frame`; a zero frame is its style's size (20 pt).
+    /// - Parameter frame: where it is.
+    public override init(frame: CGRect) {
+        super.init(frame: frame.size == .zero ? CGRect(origin: frame.origin, size: CGSize(width: 20, height: 20)) : frame)
+    }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// Its style's size: 20 pt, 37 pt for the large ones.
     open override var intrinsicContentSize: CGSize {
@@ -200,16 +220,26 @@ open class UIActivityIndicatorView: UIView {
         return CGSize(width: side, height: side)
     }
 
-    open func startAnimating() { isAnimating = true }
-    open func stopAnimating() { isAnimating = false }
+    /// Starts it: shown, as UIKit shows a spinner that `hidesWhenStopped` hid.
+    open func startAnimating() {
+        isAnimating = true
+        if hidesWhenStopped { isHidden = false }
+    }
+    /// Stops it: hidden when it `hidesWhenStopped`.
+    open func stopAnimating() {
+        isAnimating = false
+        if hidesWhenStopped { isHidden = true }
+    }
 }
 
 /// A switch, 51 × 31 pt as UIKit makes it.
 open class UISwitch: UIView {
-    public override init() {
-        super.init()
-        frame.size = CGSize(width: 51, height: 31)
+    /// A switch at `frame`'s origin, 51 × 31 pt whatever its size.
+    /// - Parameter frame: where it is.
+    public override init(frame: CGRect) {
+        super.init(frame: CGRect(origin: frame.origin, size: CGSize(width: 51, height: 31)))
     }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
     open var isOn = false
     open var onTintColor: UIColor?
     /// 51 × 31 pt.
@@ -228,6 +258,9 @@ open class UIProgressView: UIView {
 open class UIScrollView: UIView {
     open var contentOffset: CGPoint = .zero
     open var contentSize: CGSize = .zero
+    open var contentInset: UIEdgeInsets = .zero
+    /// The inset the system adds to `contentInset` (none here).
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
     /// SVPullToRefresh's view, once added (`addPullToRefresh`), in place of any before it.
     var svPullToRefresh: SVPullToRefreshView? { didSet { replace(oldValue, with: svPullToRefresh) } }
     /// SVPullToRefresh's infinite scrolling view, once added.

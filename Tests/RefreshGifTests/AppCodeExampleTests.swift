@@ -53,7 +53,7 @@ final class DIYAutoFooter: MJRefreshAutoFooter {
         loading.center = CGPoint(x: 30, y: mj_h * 0.5)
     }
 
-    override func scrollViewContentOffsetDidChange(_ change: [NSKeyValueChangeKey: Any]?) {
+    override func scrollViewContentOffsetDidChange(_ change: [AnyHashable: Any]?) {
         super.scrollViewContentOffsetDidChange(change)
     }
 
