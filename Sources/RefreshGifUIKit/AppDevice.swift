@@ -20,6 +20,73 @@ public enum AppDevice {
     private static let state = Locked(State())
     /// A language for the work of one task (``with(language:_:)``), over the global one.
     @TaskLocal private static var taskLanguage: String?
+    /// A screen for the work of one task (``with(_:_:)``), over the global width and scale.
+    @TaskLocal private static var taskScreen: Screen?
+    /// An appearance for the work of one task (``with(style:_:)``).
+    @TaskLocal private static var taskStyle: UIUserInterfaceStyle?
+    private static let globalStyle = Locked(UIUserInterfaceStyle.light)
+
+    /// The device's appearance: the task's (``with(style:_:)``), else the process-wide one.
+    /// Colour sets with a dark appearance and `UIColor(dynamicProvider:)` follow it.
+    public static var userInterfaceStyle: UIUserInterfaceStyle {
+        get { taskStyle ?? globalStyle.withLock { $0 } }
+        set { globalStyle.withLock { $0 = newValue } }
+    }
+
+    /// Runs `body` with the device in `style`, for this task alone.
+    /// - Parameters:
+    ///   - style: light or dark.
+    ///   - body: the work.
+    /// - Returns: what `body` returns.
+    public static func with<T>(style: UIUserInterfaceStyle, _ body: () throws -> T) rethrows -> T {
+        try $taskStyle.withValue(style) { try body() }
+    }
+
+    /// A phone's screen as a control is drawn on it: its width in points and its scale, as
+    /// swift-snapshot-testing's `ViewImageConfig` names devices.
+    public struct Screen: Sendable, Equatable {
+        /// The scroll view's width in points.
+        public var width: Double
+        /// The screen's scale (1, 2 or 3).
+        public var scale: Int
+        /// A screen of `width` points at `scale`.
+        /// - Parameters:
+        ///   - width: the width in points.
+        ///   - scale: 1, 2 or 3.
+        public init(width: Double, scale: Int) {
+            self.width = width
+            self.scale = scale
+        }
+        /// iPhone SE (1st generation): 320 pt at @2x.
+        public static let iPhoneSE = Screen(width: 320, scale: 2)
+        /// iPhone 8: 375 pt at @2x (the default).
+        public static let iPhone8 = Screen(width: 375, scale: 2)
+        /// iPhone X, XS, 11 Pro: 375 pt at @3x.
+        public static let iPhoneX = Screen(width: 375, scale: 3)
+        /// iPhone 13, 14: 390 pt at @3x.
+        public static let iPhone13 = Screen(width: 390, scale: 3)
+        /// iPhone 13 Pro Max, 14 Plus: 428 pt at @3x.
+        public static let iPhone13ProMax = Screen(width: 428, scale: 3)
+    }
+
+    /// Runs `body` with the control drawn on `screen`, for this task alone: suites that run at
+    /// the same time (Swift Testing's default) keep their own; nothing process-wide changes.
+    /// - Parameters:
+    ///   - screen: the width and scale.
+    ///   - body: the work.
+    /// - Returns: what `body` returns.
+    public static func with<T>(_ screen: Screen, _ body: () throws -> T) rethrows -> T {
+        try $taskScreen.withValue(screen) { try body() }
+    }
+
+    /// ``with(_:_:)`` for work that suspends.
+    /// - Parameters:
+    ///   - screen: the width and scale.
+    ///   - body: the work.
+    /// - Returns: what `body` returns.
+    public static func with<T>(_ screen: Screen, _ body: () async throws -> T) async rethrows -> T {
+        try await $taskScreen.withValue(screen) { try await body() }
+    }
 
     /// Runs `body` with the device in `language`, for this task alone: tests that run at the
     /// same time keep their own.
@@ -61,14 +128,15 @@ public enum AppDevice {
         get { state.withLock { $0.timeZone } }
         set { state.withLock { $0.timeZone = newValue } }
     }
-    /// The scroll view's width in points.
+    /// The scroll view's width in points: the task's screen (``with(_:_:)``), else the
+    /// process-wide one this sets (prefer the scoped one in tests that run in parallel).
     public static var width: Double {
-        get { state.withLock { $0.width } }
+        get { taskScreen?.width ?? state.withLock { $0.width } }
         set { state.withLock { $0.width = newValue } }
     }
-    /// The screen's scale (1, 2 or 3).
+    /// The screen's scale (1, 2 or 3): the task's screen, else the process-wide one.
     public static var scale: Int {
-        get { state.withLock { $0.scale } }
+        get { taskScreen?.scale ?? state.withLock { $0.scale } }
         set { state.withLock { $0.scale = newValue } }
     }
 
@@ -83,8 +151,9 @@ public enum AppDevice {
         let tag = language
         if tag != defaults.language { description[.language] = .text(tag) }
         if device.timeZone != defaults.timeZone { description[.timezone] = .text(device.timeZone) }
-        if device.width != defaults.width { description[.width] = .number(device.width) }
-        if device.scale != defaults.scale { description[.scale] = .integer(device.scale) }
+        let (width, scale) = (Self.width, Self.scale)
+        if width != defaults.width { description[.width] = .number(width) }
+        if scale != defaults.scale { description[.scale] = .integer(scale) }
         if let now = device.nowText { description[.now] = .text(now) }
         if let last = device.lastUpdatedText { description[.lastUpdated] = .text(last) }
     }

@@ -184,11 +184,21 @@ public enum AppResources {
             if let name = FontNames.postScriptName(of: FontLocation(path: path)), names[name] == nil { names[name] = path }
         }
         state.withLock { $0.fonts = names }
-        // Else a face the phone has: an installed font of that name.
         return names[postScriptName]
-            ?? FontResolver.installed(postScriptName: postScriptName).flatMap {
-                $0.index == 0 ? $0.path : nil
-            }
+    }
+
+    /// The PostScript names' families of the faces iOS itself has (a font of the machine's that
+    /// is not among them is no font the phone has: nil, as there).
+    static let systemFamilies = [
+        "Helvetica", "HelveticaNeue", "Arial", "Avenir", "AvenirNext", "Georgia", "Times", "Courier", "Menlo", "Futura",
+        "GillSans", "Verdana", "TrebuchetMS", "Palatino", "Optima", "Baskerville", "Didot", "AmericanTypewriter", "Chalkboard",
+        "Noteworthy", "PingFangSC", "PingFangTC", "PingFangHK", "HiraginoSans", "AppleSDGothicNeo", "STHeiti", "Kailasa",
+    ]
+
+    /// True when `postScriptName` is a face iOS has (`PingFangSC-Medium`, `HelveticaNeue-Bold`).
+    static func isSystemFace(_ postScriptName: String) -> Bool {
+        let family = postScriptName.split(separator: "-").first.map(String.init) ?? postScriptName
+        return systemFamilies.contains(family)
     }
 }
 
@@ -238,14 +248,25 @@ enum ColorSetContents {
             struct Color: Decodable {
                 var components: [String: String]
             }
+            struct Appearance: Decodable {
+                var appearance: String
+                var value: String
+            }
             var color: Color?
+            var appearances: [Appearance]?
+            /// The appearance the entry is for: dark, light, or nil for any.
+            var luminosity: String? { appearances?.first { $0.appearance == "luminosity" }?.value }
         }
         var colors: [Entry]
     }
 
+    /// The colour of the set at `path` for the device's appearance: the dark entry in a dark
+    /// appearance when there is one, else the entry for any appearance (the universal one).
     static func read(_ path: String) throws -> (red: Double, green: Double, blue: Double, alpha: Double) {
         let file = try AssetContents.read(File.self, from: path)
-        guard let components = file.colors.first?.color?.components else {
+        let dark = AppDevice.userInterfaceStyle == .dark ? file.colors.first { $0.luminosity == "dark" } : nil
+        let entry = dark ?? file.colors.first { $0.luminosity == nil || $0.luminosity == "light" } ?? file.colors.first
+        guard let components = entry?.color?.components else {
             throw AppCodeError.badResource(file: path, message: "has no colour")
         }
         func value(_ key: String) throws -> Double {

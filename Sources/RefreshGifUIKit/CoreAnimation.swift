@@ -104,6 +104,8 @@ open class CALayer {
     /// bounds): said when the control is drawn, as an error naming the class (docs/app-code.md,
     /// "Errors"). Only the first is kept, however many follow.
     private(set) var refusedAdd: String?
+    /// The animations added to it (``add(_:forKey:)``), drawn at the media clock's time.
+    var animations: [AddedAnimation] = []
 
     public init() {}
 

@@ -91,3 +91,6 @@ public struct UIEdgeInsets: Equatable, Sendable {
     /// No inset.
     public static let zero = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
+
+/// Core Foundation's seconds, as Core Animation's timing takes them.
+public typealias CFTimeInterval = Double

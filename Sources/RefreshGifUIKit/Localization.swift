@@ -28,3 +28,27 @@ public func NSLocalizedString(
     AppResources.miss("NSLocalizedString(\"\(key)\"\(tableName.map { ", tableName: \"\($0)\"" } ?? ""))")
     return value.isEmpty ? key : value
 }
+
+// The forms app code calls, without default arguments: Swift prefers them to Foundation's,
+// which needs its defaults for the same call.
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The app's word for `key` (``NSLocalizedString(_:tableName:bundle:value:comment:)``).
+/// - Parameters:
+///   - key: the key.
+///   - comment: for translators; not read.
+/// - Returns: the word.
+public func NSLocalizedString(_ key: String, comment: String) -> String {
+    NSLocalizedString(key, tableName: nil, bundle: Bundle.main, value: "", comment: comment)
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The app's word for `key` in `tableName` (``NSLocalizedString(_:tableName:bundle:value:comment:)``).
+/// - Parameters:
+///   - key: the key.
+///   - tableName: the table.
+///   - comment: for translators; not read.
+/// - Returns: the word.
+public func NSLocalizedString(_ key: String, tableName: String?, comment: String) -> String {
+    NSLocalizedString(key, tableName: tableName, bundle: Bundle.main, value: "", comment: comment)
+}

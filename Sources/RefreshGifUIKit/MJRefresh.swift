@@ -305,7 +305,11 @@ open class MJRefreshComponent: UIView {
     open func describe(into description: inout SceneDescription) throws {
         // The kind a scene has by default (a header) is left to it, as the command line leaves it.
         if Self.sceneKind != RefreshScene().kind { description[.kind] = .text(Self.sceneKind.rawValue) }
-        if let style = Self.sceneStyle {
+        if var style = Self.sceneStyle {
+            // A GIF class whose images were never set (or came to no frame: every name
+            // misspelt) draws no picture on the phone, only its labels: the State style's
+            // look, never RefreshGif's built-in animation.
+            if style == .gif, sequences.values.allSatisfy({ $0.images.isEmpty }) { style = .state }
             description[.style] = .text(style.rawValue)
             // Views and layers the app added to a stock class are drawn over what the class
             // draws, as a scene's layers are (its own labels, arrow and spinner are not subviews).

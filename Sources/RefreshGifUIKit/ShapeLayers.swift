@@ -8,8 +8,9 @@ internal import RefreshModel
 enum ShapeLayers {
     static func layers(for layer: CALayer, frame: CGRect, name: String, className: String, place: String) throws -> [ControlLayer] {
         let fail = { (message: String) in AppCodeError.cannotDraw(className: className, view: place, message: message) }
+        let shown = layer.presentedLook(transform: layer.affineTransform(), alpha: Double(layer.opacity))
         let common = try ViewLayers.look(
-            hidden: layer.isHidden, alpha: Double(layer.opacity), transform: layer.affineTransform(), className: className, place: place)
+            hidden: layer.isHidden, alpha: shown.alpha, transform: shown.transform, className: className, place: place)
         var out: [ControlLayer] = []
         if let background = visible(layer.backgroundColor) {
             var values = common
@@ -31,7 +32,10 @@ enum ShapeLayers {
             values[.lineWidth] = .number(Double(width))
             if shape.lineCap == .round { values[.lineCap] = .text("round") }
         }
-        let trim = (start: min(1, max(0, shape.strokeStart)), end: min(1, max(0, shape.strokeEnd)))
+        // The trim as drawn now: a `strokeEnd` animation (a ring filling) applied.
+        let start = shape.presented(["strokeStart"], model: Double(shape.strokeStart)).map { CGFloat($0) } ?? shape.strokeStart
+        let end = shape.presented(["strokeEnd"], model: Double(shape.strokeEnd)).map { CGFloat($0) } ?? shape.strokeEnd
+        let trim = (start: min(1, max(0, start)), end: min(1, max(0, end)))
         let trimmed = trim.start != 0 || trim.end != 1
         guard trim.start < trim.end else { return out }
         let origin = frame.origin

@@ -45,14 +45,21 @@ open class UIFont: Equatable, @unchecked Sendable {
         UIFont(pointSize: size, bold: weight.rawValue >= Weight.semibold.rawValue, file: nil, name: ".SFUI")
     }
 
-    /// The face named `name` (a PostScript name) among the app's font files; nil when no font
-    /// file has it, as on a phone that lacks the font.
+    /// The face named `name` (a PostScript name) among the app's font files, else a face iOS
+    /// itself has (`PingFangSC-Medium`, `HelveticaNeue-Bold`: drawn as the system font in its
+    /// weight); nil for any other name — a font this machine has and the phone does not — as on
+    /// the phone.
     public convenience init?(name: String, size: CGFloat) {
-        guard let file = AppResources.fontFile(postScriptName: name) else {
+        if let file = AppResources.fontFile(postScriptName: name) {
+            self.init(pointSize: size, bold: false, file: file, name: name)
+        } else if AppResources.isSystemFace(name) {
+            let weight = name.split(separator: "-").dropFirst().first.map { $0.lowercased() } ?? ""
+            let bold = ["bold", "semibold", "heavy", "black", "boldmt", "demibold"].contains(weight)
+            self.init(pointSize: size, bold: bold, file: nil, name: name)
+        } else {
             AppResources.miss("UIFont(name: \"\(name)\")")
             return nil
         }
-        self.init(pointSize: size, bold: false, file: file, name: name)
     }
 
     /// This font at another size.

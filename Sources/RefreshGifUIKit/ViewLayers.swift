@@ -23,6 +23,9 @@ enum ViewLayers {
                     throw AppCodeError.badValue(
                         what: className, message: "more than \(LayerTree.maxLayers) views and layers; a refresh control has a few")
                 }
+                // The layout pass UIKit makes before drawing: a button, a stack view, an app's
+                // own view place their subviews.
+                child.view?.layoutSubviews()
                 let kind: Any.Type = child.view.map { type(of: $0) } ?? type(of: child)
                 let place = path + "/" + String(describing: kind) + "[\(index)]"
                 let own = child.view?.frame ?? child.frame
@@ -91,8 +94,9 @@ enum ViewLayers {
     ) throws -> ControlLayer? {
         var values: [LayerProperty: SceneValue] = [:]
         func common() throws {
-            values = try look(
-                hidden: view.isHidden, alpha: Double(view.alpha), transform: view.transform, className: className, place: place)
+            // As drawn now: the layer's animations (a turning image, a fading label) applied.
+            let shown = view.layer.presentedLook(transform: view.transform, alpha: Double(view.alpha))
+            values = try look(hidden: view.isHidden, alpha: shown.alpha, transform: shown.transform, className: className, place: place)
             try frameValues(frame, into: &values, className: className, place: place)
         }
         switch view {

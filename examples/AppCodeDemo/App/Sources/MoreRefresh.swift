@@ -6,11 +6,10 @@ import MJRefresh
 import RefreshGifUIKit
 #endif
 
-/// The list's footer: it loads more as it comes into view, its words in the app's own font
-/// (shipped in the iOS target's UIAppFonts).
+/// The list's footer: it loads more as it comes into view, its words in one of iOS's own faces.
 func makeRefreshFooter() -> MJRefreshAutoNormalFooter {
     let footer = MJRefreshAutoNormalFooter { /* load more */ }
-    footer.stateLabel.font = UIFont(name: "DejaVuSerif-Bold", size: 15)
+    footer.stateLabel.font = UIFont(name: "HelveticaNeue-Bold", size: 15)
     footer.setTitle("— the end —", for: .noMoreData)
     return footer
 }
