@@ -9,7 +9,10 @@
 ///   modifier go;
 /// - `#selector(loadNew)` becomes `Selector("loadNew")`, a name the control keeps and never sends;
 /// - in `#if` and `#elseif` conditions the phone's platform holds: `os(iOS)`,
-///   `canImport(UIKit)`, `canImport(MJRefresh)` and the other mapped modules are `true`.
+///   `canImport(UIKit)`, `canImport(MJRefresh)` and the other mapped modules are `true`;
+/// - in a file that imports one of them, `NSLocalizedString(` is RefreshGifUIKit's, which
+///   reads the app's own strings from its resource folders (Foundation's would read the test's
+///   bundle).
 ///
 /// Every line stays where it was (a `#sourceLocation` names the app's file), so a compiler error
 /// points at the app's own line.
@@ -116,6 +119,12 @@ public enum AppSourceRewriter {
                 break
             }
             index += 1
+        }
+        // The app's words, where the file imports what RefreshGifUIKit stands in for.
+        if tokens.contains(where: { $0.kind == .word && $0.text == replacement }) {
+            for i in tokens.indices where tokens[i].kind == .word && tokens[i].text == "NSLocalizedString" {
+                if i + 1 < tokens.count, tokens[i + 1].text == "(" { tokens[i].text = replacement + ".NSLocalizedString" }
+            }
         }
         let escaped = path.flatMap { $0 == "\\" || $0 == "\"" ? ["\\", $0] : [$0] }.map(String.init).joined()
         return "#sourceLocation(file: \"\(escaped)\", line: 1)\n" + tokens.map(\.text).joined()

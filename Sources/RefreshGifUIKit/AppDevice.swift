@@ -165,11 +165,19 @@ public enum AppDevice {
 /// (docs/app-code.md, "Time").
 enum MediaClock {
     private static let seconds = Locked(0.0)
+    /// The reading while a moment is drawn, for that task alone (``drawing(at:_:)``).
+    @TaskLocal private static var drawn: Double?
 
-    /// The clock's reading.
+    /// The clock's reading: the moment being drawn, else the process-wide one.
     static var now: Double {
-        get { seconds.withLock { $0 } }
+        get { drawn ?? seconds.withLock { $0 } }
         set { seconds.withLock { $0 = newValue } }
+    }
+
+    /// Runs `body` with the clock reading `time`, for this task alone: two controls drawn at
+    /// once each see their own moment.
+    static func drawing<T>(at time: Double, _ body: () throws -> T) rethrows -> T {
+        try $drawn.withValue(time) { try body() }
     }
 }
 

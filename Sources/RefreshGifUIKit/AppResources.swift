@@ -19,9 +19,30 @@ public enum AppResources {
         var files: [String]?
     }
 
-    private static let state = Locked(State())
+    /// The process-wide resources (``folders``), or a task's (``with(folders:_:)``).
+    private final class Scope: Sendable {
+        let state: Locked<State>
+        init(_ folders: [String]) { state = Locked(State(folders: folders)) }
+    }
 
-    /// The folders searched, in order (relative to the working directory, or absolute).
+    private static let global = Scope([])
+    /// The resources of the work of one task, over the process-wide ones.
+    @TaskLocal private static var taskScope: Scope?
+    private static var state: Locked<State> { (taskScope ?? global).state }
+
+    /// Runs `body` with the app's resources in `folders`, for this task alone: its own
+    /// listing and its own misses, so suites that run at the same time (Swift Testing's
+    /// default) never see each other's.
+    /// - Parameters:
+    ///   - folders: the folders searched, in order.
+    ///   - body: the work (the app's code that makes the control, and its drawing).
+    /// - Returns: what `body` returns.
+    public static func with<T>(folders: [String], _ body: () throws -> T) rethrows -> T {
+        try $taskScope.withValue(Scope(folders)) { try body() }
+    }
+
+    /// The folders searched, in order (relative to the working directory, or absolute): the
+    /// task's (``with(folders:_:)``), else the process-wide ones this sets.
     public static var folders: [String] {
         get { state.withLock { $0.folders } }
         set {
@@ -169,7 +190,7 @@ public enum AppResources {
     }
 
     /// A colour set `NAME.colorset` under the folders, its universal (light) colour.
-    static func color(named name: String) throws -> (red: Double, green: Double, blue: Double, alpha: Double)? {
+    static func color(named name: String) throws -> ColorSetContents.Appearances? {
         guard FileName.problem(name) == nil else { return nil }
         guard let contents = files(matching: { $0.hasSuffix("/\(name).colorset/Contents.json") }).first else { return nil }
         return try ColorSetContents.read(contents)
@@ -260,15 +281,25 @@ enum ColorSetContents {
         var colors: [Entry]
     }
 
-    /// The colour of the set at `path` for the device's appearance: the dark entry in a dark
-    /// appearance when there is one, else the entry for any appearance (the universal one).
-    static func read(_ path: String) throws -> (red: Double, green: Double, blue: Double, alpha: Double) {
+    typealias Components = (red: Double, green: Double, blue: Double, alpha: Double)
+    /// A set's colour for any appearance (the universal one), and its dark appearance's.
+    typealias Appearances = (any: Components, dark: Components?)
+
+    /// The colours of the set at `path`: the entry for any appearance (or the light one), and
+    /// the dark entry when there is one.
+    static func read(_ path: String) throws -> Appearances {
         let file = try AssetContents.read(File.self, from: path)
-        let dark = AppDevice.userInterfaceStyle == .dark ? file.colors.first { $0.luminosity == "dark" } : nil
-        let entry = dark ?? file.colors.first { $0.luminosity == nil || $0.luminosity == "light" } ?? file.colors.first
-        guard let components = entry?.color?.components else {
+        let any = file.colors.first { $0.luminosity == nil || $0.luminosity == "light" } ?? file.colors.first
+        guard let anyComponents = any?.color?.components else {
             throw AppCodeError.badResource(file: path, message: "has no colour")
         }
+        let darkComponents = file.colors.first { $0.luminosity == "dark" }?.color?.components
+        let dark = try darkComponents.map { try colour($0, path: path) }
+        return (try colour(anyComponents, path: path), dark)
+    }
+
+    /// One entry's components, each checked.
+    private static func colour(_ components: [String: String], path: String) throws -> Components {
         func value(_ key: String) throws -> Double {
             guard let text = components[key] else { return key == "alpha" ? 1 : 0 }
             guard let number = component(text) else {

@@ -352,27 +352,32 @@ open class MJRefreshComponent: UIView {
     /// - Returns: the scene's settings.
     /// - Throws: ``AppCodeError`` for a view or value the renderer cannot draw.
     public func sceneDescription(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> SceneDescription {
-        if Self.sceneStyle == nil || !(layer.sublayers ?? []).isEmpty {
+        let runsAppCode = Self.sceneStyle == nil || !(layer.sublayers ?? []).isEmpty
+        if runsAppCode {
             // The app's own code runs for this moment, as MJRefresh runs it on the phone: the
             // state and the pull set (its overrides see them), then its views placed — for a
             // bare class, and for a stock class the app added views or layers to.
             if mj_w == 0 { mj_w = CGFloat(AppDevice.width) }
             if let state { self.state = state }
-            // The clock reads `time` seconds after the state began, for code measuring time
-            // from its own start (the exported subclasses' `t`).
-            MediaClock.now = stateBegan + time
-            if let percent { pullingPercent = CGFloat(percent) }
-            placeSubviews()
-            layoutSubviews()
         }
-        var description = SceneDescription()
-        AppDevice.describe(into: &description)
-        MJRefreshConfig.default.describe(into: &description)
-        try describe(into: &description)
-        description[.state] = .text((state ?? self.state).sceneName)
-        description[.percent] = .number(percent ?? Double(pullingPercent))
-        if time != 0 { description[.time] = .number(time) }
-        return description
+        // The clock reads `time` seconds after the state began while the moment is drawn, for
+        // code measuring time from its own start (the exported subclasses' `t`) and for the
+        // layers' animations; for this task alone.
+        return try MediaClock.drawing(at: stateBegan + time) {
+            if runsAppCode {
+                if let percent { pullingPercent = CGFloat(percent) }
+                placeSubviews()
+                layoutSubviews()
+            }
+            var description = SceneDescription()
+            AppDevice.describe(into: &description)
+            MJRefreshConfig.default.describe(into: &description)
+            try describe(into: &description)
+            description[.state] = .text((state ?? self.state).sceneName)
+            description[.percent] = .number(percent ?? Double(pullingPercent))
+            if time != 0 { description[.time] = .number(time) }
+            return description
+        }
     }
 }
 

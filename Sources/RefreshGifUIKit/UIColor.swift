@@ -4,16 +4,36 @@ import RefreshGif
 /// of the app's asset catalogs (`UIColor(named:)`). Drawn as the sRGB colour it names; a
 /// dynamic system colour in its light appearance (docs/app-code.md).
 open class UIColor: Equatable, _ExpressibleByColorLiteral, @unchecked Sendable {
+    /// The components given, 0 to 1.
+    private let own: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)
+    /// A dynamic colour's provider, asked whenever the colour is read or drawn.
+    private let provider: ((UITraitCollection) -> UIColor)?
+
+    /// The components as drawn now: a dynamic colour's for the device's appearance then
+    /// (``AppDevice/userInterfaceStyle``), so a colour made in light mode is drawn dark in a
+    /// dark appearance, as on the phone.
+    private var resolved: (red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        guard let provider else { return own }
+        let color = provider(UITraitCollection.current)
+        return (color.red, color.green, color.blue, color.alpha)
+    }
     /// The components, 0 to 1.
-    public let red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat
+    public var red: CGFloat { resolved.red }
+    public var green: CGFloat { resolved.green }
+    public var blue: CGFloat { resolved.blue }
+    public var alpha: CGFloat { resolved.alpha }
 
     /// A colour by its sRGB components (clamped to 0…1; a NaN is 0).
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         func clamp(_ v: CGFloat) -> CGFloat { v.isNaN ? 0 : min(1, max(0, v)) }
-        self.red = clamp(red)
-        self.green = clamp(green)
-        self.blue = clamp(blue)
-        self.alpha = clamp(alpha)
+        own = (clamp(red), clamp(green), clamp(blue), clamp(alpha))
+        provider = nil
+    }
+
+    /// The colour `provider` gives for the device's appearance, asked each time it is drawn.
+    public init(dynamicProvider provider: @escaping (UITraitCollection) -> UIColor) {
+        own = (0, 0, 0, 1)
+        self.provider = provider
     }
 
     /// `#colorLiteral(red:green:blue:alpha:)`, as Xcode's colour literal writes it.
@@ -27,8 +47,10 @@ open class UIColor: Equatable, _ExpressibleByColorLiteral, @unchecked Sendable {
     }
 
     /// A colour set of the app's asset catalogs (``AppResources``); nil when none has that name.
+    /// A set with a dark appearance is a dynamic colour, drawn dark in a dark appearance
+    /// (``AppDevice/userInterfaceStyle``), as on the phone.
     public convenience init?(named name: String) {
-        let found: (red: Double, green: Double, blue: Double, alpha: Double)?
+        let found: ColorSetContents.Appearances?
         do {
             found = try AppResources.color(named: name)
         } catch {
@@ -40,7 +62,9 @@ open class UIColor: Equatable, _ExpressibleByColorLiteral, @unchecked Sendable {
             AppResources.miss("UIColor(named: \"\(name)\")")
             return nil
         }
-        self.init(red: found.red, green: found.green, blue: found.blue, alpha: found.alpha)
+        let light = UIColor(red: found.any.red, green: found.any.green, blue: found.any.blue, alpha: found.any.alpha)
+        let dark = found.dark.map { UIColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha) } ?? light
+        self.init(dynamicProvider: { $0.userInterfaceStyle == .dark ? dark : light })
     }
 
     /// Its components, 0 to 1, written where given (as UIKit gives them for an sRGB colour).

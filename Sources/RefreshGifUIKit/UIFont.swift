@@ -38,6 +38,10 @@ open class UIFont: Equatable, @unchecked Sendable {
 
     /// The system font of `size` points.
     open class func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, bold: false, file: nil, name: ".SFUI-Regular") }
+    /// The italic system font of `size` points (drawn upright: the scene's faces have no italic).
+    open class func italicSystemFont(ofSize size: CGFloat) -> UIFont {
+        UIFont(pointSize: size, bold: false, file: nil, name: ".SFUI-Italic")
+    }
     /// The bold system font of `size` points.
     open class func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, bold: true, file: nil, name: ".SFUI-Bold") }
     /// The system font of `size` points in `weight`.

@@ -61,15 +61,6 @@ open class UITraitCollection: @unchecked Sendable {
     public static var current: UITraitCollection { UITraitCollection(userInterfaceStyle: AppDevice.userInterfaceStyle) }
 }
 
-extension UIColor {
-    /// The colour `provider` gives for the device's appearance (``AppDevice/userInterfaceStyle``)
-    /// when it is made.
-    public convenience init(dynamicProvider provider: @escaping (UITraitCollection) -> UIColor) {
-        let color = provider(UITraitCollection.current)
-        self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
-    }
-}
-
 /// A button: its title (in a label) and image (in an image view), centred in it side by side,
 /// the image first, as UIKit lays out a plain button.
 open class UIButton: UIView {

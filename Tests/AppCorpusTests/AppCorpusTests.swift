@@ -53,17 +53,67 @@ struct AppCorpusTests {
                 return table.mj_footer!
             }
         ),
+        ("CustomFontNormalHeader", { CustomFontNormalHeader() }),
+        ("LocalizedFooter", { LocalizedFooter() }),
+        ("ColorLiteralHeader", { ColorLiteralHeader() }),
+        ("InitFrameHeader", { InitFrameHeader(refreshingBlock: {}) }),
+        ("RotatingImageHeader", { RotatingImageHeader() }),
+        ("ObjcMembersGifHeader", { ObjcMembersGifHeader() }),
+        (
+            "GalleryRefresh.header",
+            {
+                let list = UICollectionView()
+                GalleryRefresh.attach(to: list) {}
+                return list.mj_header!
+            }
+        ),
+        (
+            "GalleryRefresh.footer",
+            {
+                let list = UICollectionView()
+                GalleryRefresh.attach(to: list) {}
+                return list.mj_footer!
+            }
+        ),
+        ("ProgressRingHeader", { ProgressRingHeader() }),
+        ("SpinnerFooter", { SpinnerFooter() }),
+        ("ArrowBackFooter", { ArrowBackFooter() }),
+        ("HorizontalTrailer", { HorizontalTrailer() }),
+        ("EagerAutoFooter", { EagerAutoFooter() }),
+        ("PagingGifFooter", { PagingGifFooter() }),
+        ("OffsetWatchingHeader", { OffsetWatchingHeader() }),
+        ("StackedStatusHeader", { StackedStatusHeader() }),
+        ("LoadMoreButtonFooter", { LoadMoreButtonFooter() }),
+        ("ScreenSizedHeader", { ScreenSizedHeader() }),
+        ("ExtensionLayoutHeader", { ExtensionLayoutHeader() }),
+        ("AdaptiveColorHeader", { AdaptiveColorHeader() }),
+        ("AdaptiveColorHeader.dark", { AdaptiveColorHeader() }),
+        ("PulsingFooter", { PulsingFooter() }),
+        ("InspectableHeader", { InspectableHeader() }),
+        (
+            "OrdersListLoader.footer",
+            {
+                let table = UITableView()
+                OrdersListLoader().setUp(table)
+                return table.mj_footer!
+            }
+        ),
     ]
 
     @Test("each class of the corpus draws its states", arguments: controls.map(\.0))
     func drawn(_ name: String) throws {
         let make = try #require(Self.controls.first { $0.0 == name }?.1)
-        // The app's resources are where its code looks for them before the code runs.
-        AppResources.folders = [CorpusResources.folder]
-        AppDevice.now = Date(timeIntervalSince1970: 1_700_000_000)
-        AppDevice.lastUpdated = Date(timeIntervalSince1970: 1_699_990_000)
-        let control = make()
-        assertSnapshot(of: try Self.sheet(control), as: .image, named: name)
-        #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
+        // The app's resources are where its code looks for them before the code runs: for this
+        // test alone, as other suites set theirs at the same time.
+        try AppResources.with(folders: [CorpusResources.folder]) {
+            AppDevice.now = Date(timeIntervalSince1970: 1_700_000_000)
+            AppDevice.lastUpdated = Date(timeIntervalSince1970: 1_699_990_000)
+            // A name ending `.dark` is made and drawn in a dark appearance.
+            try AppDevice.with(style: name.hasSuffix(".dark") ? .dark : .light) {
+                let control = make()
+                assertSnapshot(of: try Self.sheet(control), as: .image, named: name)
+            }
+            #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
+        }
     }
 }
