@@ -4,7 +4,7 @@ import PackageDescription
 
 // A package that uses RefreshGif as a user's package does, by path from this repository.
 // Yours names it by URL instead (see the README):
-//     .package(url: "https://github.com/refreshgif/RefreshGif.git", from: "0.1.0")
+//     .package(url: "https://github.com/refreshgif/RefreshGif.git", branch: "main")
 // and its products then come from `package: "RefreshGif"`.
 let repository = ProcessInfo.processInfo.environment["REFRESHGIF_PATH"].map { URL(fileURLWithPath: $0) }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized

@@ -4,7 +4,7 @@ import PackageDescription
 
 // A package already on pointfreeco/swift-snapshot-testing that adds RefreshGif's strategies:
 // RefreshGif with its SnapshotTesting trait, by path from this repository. Yours names it by URL:
-//     .package(url: "https://github.com/refreshgif/RefreshGif.git", from: "0.1.0", traits: ["SnapshotTesting"])
+//     .package(url: "https://github.com/refreshgif/RefreshGif.git", branch: "main", traits: ["SnapshotTesting"])
 let repository = ProcessInfo.processInfo.environment["REFRESHGIF_PATH"].map { URL(fileURLWithPath: $0) }
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 let identity = repository.lastPathComponent.lowercased()
