@@ -90,9 +90,16 @@ public struct SnapshotComparison: Sendable {
                 summary: "its size is \(actual.width)×\(actual.height) px, the golden's \(expected.width)×\(expected.height)",
                 artifacts: [Artifact(suffix: ".actual.png", bytes: try encoder.encode(image))])
         }
+        // A passing assertion draws nothing: equal pixels are compared as bytes, and a diff
+        // picture is drawn only for a comparison that fails.
+        let total = expected.width * expected.height
+        if expected.pixels == actual.pixels { return SnapshotComparison(matches: true, measure: .pixels(differing: 0, total: total)) }
+        let counted = try diff.compare(expected, actual, drawDiff: false)
+        if limits.accepts(counted) {
+            return SnapshotComparison(matches: true, measure: .pixels(differing: counted.differingPixels, total: counted.totalPixels))
+        }
         let result = try diff.compare(expected, actual, drawDiff: true)
         let measure = Measure.pixels(differing: result.differingPixels, total: result.totalPixels)
-        if limits.accepts(result) { return SnapshotComparison(matches: true, measure: measure) }
         var artifacts = [Artifact(suffix: ".actual.png", bytes: try encoder.encode(image))]
         if let picture = result.diffImage { artifacts.append(Artifact(suffix: ".diff.png", bytes: try encoder.encode(picture))) }
         artifacts += try sideBySide(expected: expected, actual: image, result: result)
@@ -125,14 +132,25 @@ public struct SnapshotComparison: Sendable {
                     "the golden grid is \(sheet.width)×\(sheet.height) px; \(frames.count) frames of \(width)×\(height) px in \(columns) columns make \(width * columns)×\(height * rows): the frame count or size changed",
                 artifacts: [Artifact(suffix: ".actual.png", bytes: try encoder.encode(grid.picture))])
         }
+        // Un-premultiplying a partly transparent pixel has several answers, and the grid's file
+        // took each from the pixel left of it in the grid: the golden cell is brought to the
+        // answer of a frame on its own, so equal pixels compare equal exactly.
+        func golden(_ frame: RenderedFrame) throws -> StraightImage {
+            let cell = try FrameGrid.cell(of: sheet, index: frame.index, columns: columns, width: width, height: height)
+            return StraightImage(try RGBAImage(width: cell.width, height: cell.height, straightPixels: cell.pixels))
+        }
+        // A passing gesture draws nothing: every frame is compared first (equal pixels as bytes),
+        // and the diff pictures are drawn only when one fails.
+        let passes = try frames.allSatisfy { frame in
+            let expected = try golden(frame), actual = StraightImage(frame.image)
+            if expected.pixels == actual.pixels { return true }
+            return limits.accepts(try diff.compare(expected, actual, drawDiff: false))
+        }
+        if passes { return SnapshotComparison(matches: true, measure: .frames(differing: 0, total: frames.count)) }
         var failing: [(frame: RenderedFrame, result: ImageDiff.Result, expected: StraightImage)] = []
         var diffs: [RGBAImage] = []
         for frame in frames {
-            // Un-premultiplying a partly transparent pixel has several answers, and the grid's
-            // file took each from the pixel left of it in the grid: the golden cell is brought
-            // to the answer of a frame on its own, so equal pixels compare equal exactly.
-            let cell = try FrameGrid.cell(of: sheet, index: frame.index, columns: columns, width: width, height: height)
-            let expected = StraightImage(try RGBAImage(width: cell.width, height: cell.height, straightPixels: cell.pixels))
+            let expected = try golden(frame)
             let result = try diff.compare(expected, StraightImage(frame.image), drawDiff: true)
             if let picture = result.diffImage {
                 diffs.append(try RGBAImage(width: picture.width, height: picture.height, straightPixels: picture.pixels))
