@@ -209,6 +209,30 @@ open class MJRefreshComponent: UIView {
     /// - Parameter coder: an archive.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// A control calling `refreshingBlock` when it starts refreshing: MJRefresh's
+    /// `headerWithRefreshingBlock:`, `footerWithRefreshingBlock:` and
+    /// `trailerWithRefreshingBlock:`, which every subclass inherits.
+    /// // api: MJRefreshHeader.headerWithRefreshingBlock:
+    /// // api: MJRefreshFooter.footerWithRefreshingBlock:
+    /// // api: MJRefreshTrailer.trailerWithRefreshingBlock:
+    /// - Parameter refreshingBlock: called when refreshing starts.
+    public convenience init(refreshingBlock: @escaping MJRefreshComponentAction) {
+        self.init(frame: .zero)
+        self.refreshingBlock = refreshingBlock
+    }
+
+    /// A control sending `action` to `target` when it starts refreshing (kept; never sent here).
+    /// // api: MJRefreshHeader.headerWithRefreshingTarget:refreshingAction:
+    /// // api: MJRefreshFooter.footerWithRefreshingTarget:refreshingAction:
+    /// // api: MJRefreshTrailer.trailerWithRefreshingTarget:refreshingAction:
+    /// - Parameters:
+    ///   - target: the object the action is sent to.
+    ///   - action: the action.
+    public convenience init(refreshingTarget target: Any, refreshingAction action: Selector) {
+        self.init(frame: .zero)
+        setRefreshingTarget(target, refreshingAction: action)
+    }
+
     /// Sets the object and action called when refreshing starts (kept; never called here).
     /// // api: MJRefreshComponent.setRefreshingTarget:refreshingAction:
     open func setRefreshingTarget(_ target: Any, refreshingAction action: Selector) {
@@ -393,23 +417,6 @@ open class MJRefreshHeader: MJRefreshComponent {
     /// Works around a collection view's animation (nothing to draw here). // api: MJRefreshHeader.isCollectionViewAnimationBug
     open var isCollectionViewAnimationBug = false
 
-    /// A header calling `refreshingBlock` when it starts refreshing. // api: MJRefreshHeader.headerWithRefreshingBlock:
-    /// - Parameter refreshingBlock: called when refreshing starts.
-    public convenience init(refreshingBlock: @escaping MJRefreshComponentAction) {
-        self.init(frame: .zero)
-        self.refreshingBlock = refreshingBlock
-    }
-
-    /// A header sending `action` to `target` when it starts refreshing (kept; never sent here).
-    /// // api: MJRefreshHeader.headerWithRefreshingTarget:refreshingAction:
-    /// - Parameters:
-    ///   - target: the object the action is sent to.
-    ///   - action: the action.
-    public convenience init(refreshingTarget target: Any, refreshingAction action: Selector) {
-        self.init(frame: .zero)
-        setRefreshingTarget(target, refreshingAction: action)
-    }
-
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
         if given.contains("ignored") { description[.ignoredInset] = .number(Double(ignoredScrollViewContentInsetTop)) }
@@ -499,23 +506,6 @@ open class MJRefreshFooter: MJRefreshComponent {
     open func noticeNoMoreData() { endRefreshingWithNoMoreData() }
     /// Back to idle after no more data. // api: MJRefreshFooter.resetNoMoreData
     open func resetNoMoreData() { state = .idle }
-
-    /// A footer calling `refreshingBlock` when it starts refreshing. // api: MJRefreshFooter.footerWithRefreshingBlock:
-    /// - Parameter refreshingBlock: called when refreshing starts.
-    public convenience init(refreshingBlock: @escaping MJRefreshComponentAction) {
-        self.init(frame: .zero)
-        self.refreshingBlock = refreshingBlock
-    }
-
-    /// A footer sending `action` to `target` when it starts refreshing (kept; never sent here).
-    /// // api: MJRefreshFooter.footerWithRefreshingTarget:refreshingAction:
-    /// - Parameters:
-    ///   - target: the object the action is sent to.
-    ///   - action: the action.
-    public convenience init(refreshingTarget target: Any, refreshingAction action: Selector) {
-        self.init(frame: .zero)
-        setRefreshingTarget(target, refreshingAction: action)
-    }
 
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)
@@ -682,23 +672,6 @@ open class MJRefreshTrailer: MJRefreshComponent {
     open override class var sceneKind: ComponentKind { .trailer }
     // api: MJRefreshTrailer.ignoredScrollViewContentInsetRight
     open var ignoredScrollViewContentInsetRight: CGFloat = 0 { didSet { given.insert("ignored") } }
-
-    /// A trailer calling `refreshingBlock` when it starts refreshing. // api: MJRefreshTrailer.trailerWithRefreshingBlock:
-    /// - Parameter refreshingBlock: called when refreshing starts.
-    public convenience init(refreshingBlock: @escaping MJRefreshComponentAction) {
-        self.init(frame: .zero)
-        self.refreshingBlock = refreshingBlock
-    }
-
-    /// A trailer sending `action` to `target` when it starts refreshing (kept; never sent here).
-    /// // api: MJRefreshTrailer.trailerWithRefreshingTarget:refreshingAction:
-    /// - Parameters:
-    ///   - target: the object the action is sent to.
-    ///   - action: the action.
-    public convenience init(refreshingTarget target: Any, refreshingAction action: Selector) {
-        self.init(frame: .zero)
-        setRefreshingTarget(target, refreshingAction: action)
-    }
 
     open override func describe(into description: inout SceneDescription) throws {
         try super.describe(into: &description)

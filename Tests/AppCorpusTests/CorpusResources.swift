@@ -21,22 +21,11 @@ enum CorpusResources {
         let catalog = root + "/Assets.xcassets"
         // Eight frames of a dot going round a ring, 40 × 40 px at @2x (20 pt).
         for index in 1...8 {
-            let name = String(format: "loading_%02d", index)
-            let set = catalog + "/\(name).imageset"
-            try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
-            try frame(index).writePNG(to: set + "/\(name)@2x.png")
-            try Data(
-                #"{"images": [{"idiom": "universal", "scale": "1x"}, {"filename": "\#(name)@2x.png", "idiom": "universal", "scale": "2x"}], "info": {"author": "xcode", "version": 1}}"#
-                    .utf8
-            ).write(to: URL(fileURLWithPath: set + "/Contents.json"))
+            try Support.imageSet(String(format: "loading_%02d", index), in: catalog) { try frame(index).writePNG(to: $0) }
         }
-        let arrow = catalog + "/pull_arrow.imageset"
-        try FileManager.default.createDirectory(atPath: arrow, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: Support.fixture("demo/arrow@2x.png"), toPath: arrow + "/pull_arrow@2x.png")
-        try Data(
-            #"{"images": [{"filename": "pull_arrow@2x.png", "idiom": "universal", "scale": "2x"}], "properties": {"template-rendering-intent": "template"}}"#
-                .utf8
-        ).write(to: URL(fileURLWithPath: arrow + "/Contents.json"))
+        try Support.imageSet("pull_arrow", in: catalog, template: true) {
+            try FileManager.default.copyItem(atPath: Support.fixture("demo/arrow@2x.png"), toPath: $0)
+        }
         let brand = catalog + "/BrandTint.colorset"
         try FileManager.default.createDirectory(atPath: brand, withIntermediateDirectories: true)
         try Data(

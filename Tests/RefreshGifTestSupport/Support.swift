@@ -50,6 +50,18 @@ public enum Support {
     }
 
     /// A solid image, opaque or not.
+    /// Writes an image set `NAME.imageset` into the asset catalog `catalog`: its one image
+    /// `NAME@2x.png` (written by `write`, given its path), as Xcode lists it; a template set
+    /// when `template`.
+    public static func imageSet(_ name: String, in catalog: String, template: Bool = false, write: (String) throws -> Void) throws {
+        let set = catalog + "/\(name).imageset"
+        try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
+        try write(set + "/\(name)@2x.png")
+        let properties = template ? #", "properties": {"template-rendering-intent": "template"}"# : ""
+        let contents = #"{"images": [{"filename": "\#(name)@2x.png", "idiom": "universal", "scale": "2x"}]\#(properties)}"#
+        try Data(contents.utf8).write(to: URL(fileURLWithPath: set + "/Contents.json"))
+    }
+
     public static func solid(_ width: Int, _ height: Int, _ color: RGBAColor) -> RGBAImage {
         var image = try! RGBAImage(width: width, height: height)
         image.fill(with: color)

@@ -36,8 +36,15 @@ struct AppCodeAPITests {
         let interface = try Self.table("docs/mjrefresh-swift-interface.tsv")
         let ours = try Self.table("api/RefreshGifUIKit.txt")
         #expect(interface.count > 140)
+        // A declaration MJRefresh repeats on each class (`headerWithRefreshingBlock:` …) may be
+        // declared once on their base class here: the subclasses inherit it.
+        func declared(_ path: String) -> String? {
+            if let found = ours[path] { return found }
+            let member = path.drop { $0 != "." }
+            return ours["MJRefreshComponent" + member]
+        }
         for (path, declaration) in interface.sorted(by: { $0.key < $1.key }) {
-            guard let declared = ours[path] else {
+            guard let declared = declared(path) else {
                 Issue.record("\(path) is not declared (\(declaration))")
                 continue
             }

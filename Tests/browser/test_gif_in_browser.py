@@ -78,6 +78,15 @@ def _gif(width, height, images):
     return bytes(out + b"\x3b")
 
 
+def _extracted(folder, name, data):
+    """The GIF `data` written as NAME.gif in `folder`, and the frames `extract` writes of it."""
+    gif = folder / f"{name}.gif"
+    gif.write_bytes(data)
+    frames = folder / name
+    subprocess.run([BINARY, "extract", str(gif), "-o", str(frames)], cwd=ROOT, check=True, capture_output=True)
+    return gif, sorted(frames.glob("frame_*.png"))
+
+
 def test_chromium_and_we_read_the_edge_gifs_alike(browser, server, tmp_path):
     # The four files browsers draw that we once refused or drew otherwise, made here.
     import random
@@ -98,11 +107,8 @@ def test_chromium_and_we_read_the_edge_gifs_alike(browser, server, tmp_path):
     page = browser.new_page()
     page.goto(server.url)
     for name, data in files.items():
-        gif = tmp_path / f"{name}.gif"
-        gif.write_bytes(data)
-        frames = tmp_path / name
-        subprocess.run([BINARY, "extract", str(gif), "-o", str(frames)], cwd=ROOT, check=True, capture_output=True)
-        expected = [frame_checksum(path) for path in sorted(frames.glob("frame_*.png"))]
+        gif, written = _extracted(tmp_path, name, data)
+        expected = [frame_checksum(path) for path in written]
         shown = [value for _, value in decoded_frames(page, gif, "image/gif")]
         assert shown == expected, name
     page.close()
@@ -143,11 +149,7 @@ def test_frames_chromium_cannot_decode_are_the_canvas_in_an_img_and_in_extract(b
     page = browser.new_page()
     page.goto(server.url)
     for name, data in files.items():
-        gif = tmp_path / f"{name}.gif"
-        gif.write_bytes(data)
-        frames = tmp_path / name
-        subprocess.run([BINARY, "extract", str(gif), "-o", str(frames)], cwd=ROOT, check=True, capture_output=True)
-        written = sorted(frames.glob("frame_*.png"))
+        _, written = _extracted(tmp_path, name, data)
         assert len(written) == 1, name
         ours = Image.open(written[0]).convert("RGBA")
         total = 0

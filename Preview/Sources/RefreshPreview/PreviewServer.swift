@@ -101,31 +101,44 @@ public enum PreviewServer {
             }
         }
         router.get("/healthz") { _, _ in answer(PreviewReply(contentType: "text/plain; charset=utf-8", body: Array("ok\n".utf8))) }
-        router.get("/schema.json") { _, _ in await serve(within: seconds) { try service.schema() } }
-        router.get("/session.json") { request, _ in await serve(within: seconds) { try service.session(query: request.uri.query) } }
-        router.get("/render.png") { request, _ in await serve(within: seconds) { try await service.render(query: request.uri.query) } }
-        router.get("/export") { request, _ in await serve(within: seconds) { try service.export(query: request.uri.query) } }
-        router.get("/layers.json") { request, _ in await serve(within: seconds) { try await service.layerFrames(query: request.uri.query) }
+        router.get("/schema.json") { _, _ in await serve(within: seconds, budget: service.budget) { try service.schema() } }
+        router.get("/session.json") { request, _ in
+            await serve(within: seconds, budget: service.budget) { try service.session(query: request.uri.query) }
         }
-        router.get("/lint") { request, _ in await serve(within: seconds) { try await service.lint(query: request.uri.query) } }
-        router.get("/appcode") { request, _ in await serve(within: seconds) { try await service.appCode(query: request.uri.query) } }
-        router.get("/assets.zip") { request, _ in await serve(within: seconds) { try await service.assetsZip(query: request.uri.query) } }
+        router.get("/render.png") { request, _ in
+            await serve(within: seconds, budget: service.budget) { try await service.render(query: request.uri.query) }
+        }
+        router.get("/export") { request, _ in
+            await serve(within: seconds, budget: service.budget) { try service.export(query: request.uri.query) }
+        }
+        router.get("/layers.json") { request, _ in
+            await serve(within: seconds, budget: service.budget) { try await service.layerFrames(query: request.uri.query) }
+        }
+        router.get("/lint") { request, _ in
+            await serve(within: seconds, budget: service.budget) { try await service.lint(query: request.uri.query) }
+        }
+        router.get("/appcode") { request, _ in
+            await serve(within: seconds, budget: service.budget) { try await service.appCode(query: request.uri.query) }
+        }
+        router.get("/assets.zip") { request, _ in
+            await serve(within: seconds, budget: service.budget) { try await service.assetsZip(query: request.uri.query) }
+        }
         router.post("/live") { request, _ in
-            await serve(within: seconds) {
+            await serve(within: seconds, budget: service.budget) {
                 try await withBody(of: request, limit: limit, budget: service.budget) { body in
                     try await service.live(query: request.uri.query, body: body)
                 }
             }
         }
         router.post("/gesture") { request, _ in
-            await serve(within: seconds) {
+            await serve(within: seconds, budget: service.budget) {
                 try await withBody(of: request, limit: limit, budget: service.budget) { body in
                     try await service.gesture(query: request.uri.query, body: body)
                 }
             }
         }
         router.post("/assets") { request, _ in
-            await serve(within: seconds) {
+            await serve(within: seconds, budget: service.budget) {
                 try await withBody(of: request, limit: limit, budget: service.budget) { body in
                     try service.upload(query: request.uri.query, body: body)
                 }
@@ -194,7 +207,7 @@ public enum PreviewServer {
     /// (which cannot be interrupted mid-frame) finishes in the background, holding its slot.
     /// A task group would wait for it before answering; this waits only for the first of the two.
     private static func serve(
-        within seconds: Double, _ work: @escaping @Sendable () async throws -> PreviewReply
+        within seconds: Double, budget: WorkBudget, _ work: @escaping @Sendable () async throws -> PreviewReply
     ) async -> Response {
         let first = FirstOutcome()
         let outcome = await withCheckedContinuation { continuation in
@@ -209,9 +222,32 @@ public enum PreviewServer {
             }
         }
         switch outcome {
-        case .success(let reply): return answer(reply)
+        case .success(let reply): return answer(reply, heldIn: budget)
         case .failure(let error): return answer(PreviewError.from(error))
         }
+    }
+
+    /// `reply`, its bytes held in `budget` until the answer has been written (a slow reader
+    /// keeps them in memory that long: 600 of them once took the server past its budget), and
+    /// written in pieces of 64 KiB so that each waits for the reader.
+    static func answer(_ reply: PreviewReply, heldIn budget: WorkBudget) -> Response {
+        let held = budget.charge(reply.body.count)
+        var headers = HTTPFields()
+        headers[.contentType] = reply.contentType
+        for (name, value) in PageFiles.securityHeaders + reply.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        let bytes = ByteBuffer(bytes: reply.body)
+        return Response(
+            status: HTTPResponse.Status(code: reply.status), headers: headers,
+            body: ResponseBody(contentLength: bytes.readableBytes) { writer in
+                var rest = bytes
+                while let piece = rest.readSlice(length: min(64 << 10, rest.readableBytes)), piece.readableBytes > 0 {
+                    try await writer.write(piece)
+                }
+                try await writer.finish(nil)
+                withExtendedLifetime(held) {}
+            })
     }
 
     static func answer(_ reply: PreviewReply) -> Response {

@@ -45,8 +45,27 @@ final class WorkBudget: Sendable {
         }
     }
 
-    private func release(_ amount: Int) {
+    fileprivate func release(_ amount: Int) {
         used.withLock { $0 -= amount }
+    }
+
+    /// Bytes already made that the server keeps until they are sent — an answer being written
+    /// to a slow reader — charged whatever the room (they exist), so that new work is admitted
+    /// only in what is left; released when the answer is gone (``Held``'s end).
+    func charge(_ amount: Int) -> Held {
+        used.withLock { $0 += amount }
+        return Held(budget: self, amount: amount)
+    }
+
+    /// A charge that lasts as long as this value: its bytes are released when it goes.
+    final class Held: Sendable {
+        let budget: WorkBudget
+        let amount: Int
+        fileprivate init(budget: WorkBudget, amount: Int) {
+            self.budget = budget
+            self.amount = amount
+        }
+        deinit { budget.release(amount) }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Hummingbird
 @_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
 import RefreshGifTools
@@ -532,6 +533,35 @@ enum ImagePNG {
 }
 
 /// The server program as `refresh-render preview` starts it, and as somebody might by hand.
+/// Answers being written hold their bytes in the budget until they are gone: new work is
+/// admitted only in what they leave (600 slow readers once took the server past its budget).
+@Suite struct AnswerBudgetTests {
+    @Test("an answer's bytes are charged until it is released, and refuse work that would not fit beside them")
+    func answersHoldTheirBytes() throws {
+        let budget = WorkBudget(bytes: 100)
+        var held: WorkBudget.Held? = budget.charge(80)
+        #expect(budget.held == 80)
+        #expect(throws: PreviewError.self) { try budget.holding(30, for: "a frame") {} }
+        // Charged whatever the room: the bytes exist already.
+        var more: WorkBudget.Held? = budget.charge(50)
+        #expect(budget.held == 130)
+        more = nil
+        held = nil
+        #expect(budget.held == 0 && more == nil && held == nil)
+        try budget.holding(30, for: "a frame") {}
+    }
+
+    @Test("a rendered answer is charged while its response lives")
+    func responsesHoldTheirBytes() throws {
+        let budget = WorkBudget(bytes: 1 << 20)
+        var response: Response? = PreviewServer.answer(
+            PreviewReply(contentType: "image/png", body: [UInt8](repeating: 7, count: 300_000)), heldIn: budget)
+        #expect(budget.held == 300_000)
+        response = nil
+        #expect(budget.held == 0 && response == nil)
+    }
+}
+
 @Suite struct ServerProgramTests {
     static let server = URL(fileURLWithPath: CLI.binary).deletingLastPathComponent().appendingPathComponent("refresh-render-preview").path
 
