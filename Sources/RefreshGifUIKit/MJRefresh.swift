@@ -376,23 +376,19 @@ open class MJRefreshComponent: UIView {
     /// - Returns: the scene's settings.
     /// - Throws: ``AppCodeError`` for a view or value the renderer cannot draw.
     public func sceneDescription(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> SceneDescription {
-        let runsAppCode = Self.sceneStyle == nil || !(layer.sublayers ?? []).isEmpty
-        if runsAppCode {
-            // The app's own code runs for this moment, as MJRefresh runs it on the phone: the
-            // state and the pull set (its overrides see them), then its views placed — for a
-            // bare class, and for a stock class the app added views or layers to.
-            if mj_w == 0 { mj_w = CGFloat(AppDevice.width) }
-            if let state { self.state = state }
-        }
+        // The app's own code runs for this moment, as MJRefresh runs it on the phone, for every
+        // class (a subclass of a stock class may place the stock views itself: see
+        // placeStockViews(into:)): the state and the pull set (its overrides see them), then
+        // its views placed.
+        if mj_w == 0 { mj_w = CGFloat(AppDevice.width) }
+        if let state { self.state = state }
         // The clock reads `time` seconds after the state began while the moment is drawn, for
         // code measuring time from its own start (the exported subclasses' `t`) and for the
         // layers' animations; for this task alone.
         return try MediaClock.drawing(at: stateBegan + time) {
-            if runsAppCode {
-                if let percent { pullingPercent = CGFloat(percent) }
-                placeSubviews()
-                layoutSubviews()
-            }
+            if let percent { pullingPercent = CGFloat(percent) }
+            placeSubviews()
+            layoutSubviews()
             var description = SceneDescription()
             AppDevice.describe(into: &description)
             MJRefreshConfig.default.describe(into: &description)
@@ -400,6 +396,7 @@ open class MJRefreshComponent: UIView {
             description[.state] = .text((state ?? self.state).sceneName)
             description[.percent] = .number(percent ?? Double(pullingPercent))
             if time != 0 { description[.time] = .number(time) }
+            if Self.sceneStyle != nil { try placeStockViews(into: &description) }
             return description
         }
     }

@@ -90,6 +90,8 @@ struct AppCorpusTests {
         ("AdaptiveColorHeader.dark", { AdaptiveColorHeader() }),
         ("PulsingFooter", { PulsingFooter() }),
         ("InspectableHeader", { InspectableHeader() }),
+        ("CompactGifHeader", { CompactGifHeader() }),
+        ("StackedLabelsHeader", { StackedLabelsHeader() }),
         (
             "OrdersListLoader.footer",
             {

@@ -181,6 +181,26 @@ extension AppCodeTests {
             #expect(idle.first?[key: "rotation"] == nil || idle.first?[key: "rotation"] == .number(0), "removed when it stopped")
         }
 
+        @Test("a stock class's label and image view the app places in placeSubviews are drawn where it put them")
+        func placedStockViews() throws {
+            AppCodeTests.reset([])
+            final class Placed: MJRefreshStateHeader {
+                override func placeSubviews() {
+                    super.placeSubviews()
+                    stateLabel.font = .systemFont(ofSize: 12)
+                    stateLabel.frame = CGRect(x: 10, y: 30, width: 200, height: 14)
+                }
+            }
+            let description = try Placed().sceneDescription(state: .pulling, percent: 1.2)
+            #expect(description[.hideStateLabel] == .flag(true), "the library's own label gives way")
+            let label = try #require(description.layers.first)
+            #expect(label[key: "text"] == .text("Release to refresh"))
+            #expect(label[key: "x"] == .number(10) && label[key: "y"] == .number(30) && label[key: "width"] == .number(200))
+            #expect(label[key: "font"] == .text("regular 12"))
+            // Left where the library puts it, nothing changes.
+            #expect(try MJRefreshStateHeader {}.sceneDescription(state: .pulling, percent: 1.2).layers.isEmpty)
+        }
+
         @Test("sizeToFit, a button and a stack view lay out as UIKit does")
         func uikitLayout() throws {
             AppCodeTests.reset([])
