@@ -9,7 +9,7 @@ import tempfile
 
 import pytest
 
-from conftest import BINARY, ROOT, Server, within
+from conftest import BINARY, ROOT, Server, wait_js, within
 
 
 BODY_TYPES = {"/live": "application/json", "/gesture": "application/json", "/assets": "application/octet-stream"}
@@ -381,8 +381,7 @@ def test_a_refused_event_stream_is_said_on_the_page(browser, server):
         assert statuses == [200] * 32
         page = browser.new_page()
         page.goto(server.url)
-        page.wait_for_function(
-            "() => (window.previewMessages || []).some((m) => m.startsWith('Live redraws are off'))", timeout=15000)
+        wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Live redraws are off'))", timeout=15)
         page.close()
     finally:
         for connection in held:

@@ -65,3 +65,29 @@ def test_findings_only_for_what_is_drawn(page):
     assert page.locator("#findings li").count() == 1
     # A setting the Normal header has stays offered.
     assert page.locator('.field[data-name="arrowImage"]').is_visible()
+
+
+def test_nothing_leaves_the_panel_on_a_phone(browser, server):
+    """At 390×844 and 320×568 every control of the panel, every section open, lies inside the
+    panel and the window: nothing scrolls sideways (the number beside a slider, colour fields
+    and help text once left a 390-px panel)."""
+    for width, height in ((390, 844), (320, 568)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(server.url)
+        wait_js(page, "document.querySelector('#status').textContent === 'Ready'")
+        page.evaluate("document.querySelectorAll('#panel details').forEach((d) => { d.open = true; })")
+        boxes = page.evaluate("""(() => {
+            const panel = document.querySelector('#panel');
+            const edge = panel.getBoundingClientRect().left + panel.clientWidth;
+            const out = [];
+            for (const el of panel.querySelectorAll('input, select, button, label, .help, .drop')) {
+                const r = el.getBoundingClientRect();
+                if (r.width > 0 && (r.right > edge + 0.5 || r.left < -0.5)) out.push(el.id || el.className || el.tagName);
+            }
+            return [out, panel.scrollWidth - panel.clientWidth, document.documentElement.scrollWidth - innerWidth];
+        })()""")
+        outside, panel_overflow, page_overflow = boxes
+        assert outside == [], (width, outside)
+        assert panel_overflow <= 0 and page_overflow <= 0, (width, panel_overflow, page_overflow)
+        context.close()
