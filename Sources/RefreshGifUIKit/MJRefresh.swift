@@ -24,16 +24,19 @@ public typealias MJRefreshComponentEndRefreshingCompletionBlock = () -> Void
 public enum MJRefreshState: Int, Sendable {
     case idle = 1, pulling, refreshing, willRefresh, noMoreData
 
-    /// The scene's name for it.
-    var sceneName: String {
+    /// The model's state it is.
+    var refreshState: RefreshState {
         switch self {
-        case .idle: return "idle"
-        case .pulling: return "pulling"
-        case .refreshing: return "refreshing"
-        case .willRefresh: return "will-refresh"
-        case .noMoreData: return "no-more-data"
+        case .idle: return .idle
+        case .pulling: return .pulling
+        case .refreshing: return .refreshing
+        case .willRefresh: return .willRefresh
+        case .noMoreData: return .noMoreData
         }
     }
+
+    /// The scene's name for it: the model's state's own.
+    var sceneName: String { refreshState.rawValue }
 }
 
 /// MJRefresh's global configuration.
@@ -168,9 +171,9 @@ open class MJRefreshComponent: UIView {
     /// How far it is pulled. // api: MJRefreshComponent.pullingPercent
     open var pullingPercent: CGFloat = 0
     // api: MJRefreshComponent.fastAnimationDuration
-    open var fastAnimationDuration: TimeInterval = 0.25 { didSet { given.insert("fast") } }
+    open var fastAnimationDuration: TimeInterval = Double(MJRefreshTransition.fast) / 1e6 { didSet { given.insert("fast") } }
     // api: MJRefreshComponent.slowAnimationDuration
-    open var slowAnimationDuration: TimeInterval = 0.4 { didSet { given.insert("slow") } }
+    open var slowAnimationDuration: TimeInterval = Double(MJRefreshTransition.slow) / 1e6 { didSet { given.insert("slow") } }
     var animationDisabled = false
     // api: MJRefreshComponent.automaticallyChangeAlpha
     open var isAutomaticallyChangeAlpha = false
@@ -321,8 +324,7 @@ open class MJRefreshComponent: UIView {
     /// The turn MJRefresh gives its arrow in this state (radians): an arrow layer turned so is
     /// drawn as the library's arrow in that state.
     private var arrowTurn: Double? {
-        guard let state = RefreshState(rawValue: state.sceneName) else { return nil }
-        return ArrowShape.angle(kind: Self.sceneKind == .trailer ? .header : Self.sceneKind, state: state)
+        ArrowShape.angle(kind: Self.sceneKind == .trailer ? .header : Self.sceneKind, state: state.refreshState)
     }
 
     /// What the app set on the control, as scene settings (each class adds its own).

@@ -1,4 +1,5 @@
 import RefreshGif
+internal import RefreshModel
 
 /// The views a stock class has that settings configure: its labels, arrow and spinner, and its
 /// labels' inset.
@@ -15,8 +16,15 @@ struct StockViews {
 /// on them becomes the label settings; what it leaves is the library's default, as a scene
 /// leaves it.
 enum StockLabel {
-    static let font = UIFont.boldSystemFont(ofSize: 14)
-    static let color = UIColor(red: 90.0 / 255, green: 90.0 / 255, blue: 90.0 / 255, alpha: 1)
+    /// MJRefresh's label font and colour, read from the model's MJRefresh family (never a copy).
+    static let font: UIFont = {
+        let title = MJRefresh().labelFonts.title
+        return title.bold ? .boldSystemFont(ofSize: CGFloat(title.pointSize)) : .systemFont(ofSize: CGFloat(title.pointSize))
+    }()
+    static let color: UIColor = {
+        let c = MJRefresh().defaultTextColor
+        return UIColor(red: CGFloat(c.red) / 255, green: CGFloat(c.green) / 255, blue: CGFloat(c.blue) / 255, alpha: CGFloat(c.alpha) / 255)
+    }()
 
     static func make(_ role: LabelRole) -> UILabel {
         let label = UILabel()
@@ -50,10 +58,7 @@ enum StockSpinner {
             if image.renderingMode == .alwaysTemplate { description[.arrowImageTemplate] = .flag(true) }
         }
         guard let spinner else { return }
-        let words: [UIActivityIndicatorView.Style: String] = [
-            .gray: "classic", .white: "white", .whiteLarge: "white-large", .large: "white-large",
-        ]
-        if let word = words[spinner.style] { description[.spinner] = .text(word) }
+        if let word = spinner.style.sceneWord { description[.spinner] = .text(word) }
         if let color = spinner.color { description[.spinnerColor] = .text(color.sceneText) }
     }
 }
@@ -98,5 +103,18 @@ struct StateImageSequence {
         }
         if !images.isEmpty { description[.images] = .byState(images) }
         if !durations.isEmpty { description[.durations] = .byState(durations) }
+    }
+}
+
+extension UIActivityIndicatorView.Style {
+    /// The scene's word for the style (`--spinner`, a layer's `spinnerStyle`); nil for the
+    /// medium spinner, the scene's own default.
+    var sceneWord: String? {
+        switch self {
+        case .gray: return "classic"
+        case .white: return "white"
+        case .whiteLarge, .large: return "white-large"
+        case .medium: return nil
+        }
     }
 }

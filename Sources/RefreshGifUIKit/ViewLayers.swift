@@ -137,10 +137,7 @@ enum ViewLayers {
             return ControlLayer(.image, name: name, values)
         case let spinner as UIActivityIndicatorView:
             try common()
-            let styles: [UIActivityIndicatorView.Style: String] = [
-                .gray: "classic", .white: "white", .whiteLarge: "white-large", .large: "white-large",
-            ]
-            values[.spinnerStyle] = .text(styles[spinner.style] ?? "medium")
+            values[.spinnerStyle] = .text(spinner.style.sceneWord ?? "medium")
             values[.animating] = .flag(spinner.isAnimating)
             if let color = spinner.color { values[.color] = .text(color.sceneText) }
             return ControlLayer(.spinner, name: name, values)
