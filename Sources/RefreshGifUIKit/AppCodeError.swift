@@ -13,7 +13,7 @@ public enum AppCodeError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotDraw(className: String, view: String, message: String)
 
     /// One line naming the file, value or view: control characters from names escaped and
-    /// cut at 400 characters (``TerminalText``), as the command line's messages are.
+    /// cut at 400 characters (`TerminalText`), as the command line's messages are.
     public var description: String {
         switch self {
         case let .badResource(file, message): return TerminalText.line("\(file): \(message)")

@@ -20,7 +20,7 @@ public enum AppDevice {
     private static let state = Locked(State())
     /// A language for the work of one task (``with(language:_:)``), over the global one.
     @TaskLocal private static var taskLanguage: String?
-    /// A screen for the work of one task (``with(_:_:)``), over the global width and scale.
+    /// A screen for the work of one task (`with(_:_:)`), over the global width and scale.
     @TaskLocal private static var taskScreen: Screen?
     /// An appearance for the work of one task (``with(style:_:)``).
     @TaskLocal private static var taskStyle: UIUserInterfaceStyle?
@@ -79,7 +79,7 @@ public enum AppDevice {
         try $taskScreen.withValue(screen) { try body() }
     }
 
-    /// ``with(_:_:)`` for work that suspends.
+    /// `with(_:_:)` for work that suspends.
     /// - Parameters:
     ///   - screen: the width and scale.
     ///   - body: the work.
@@ -128,7 +128,7 @@ public enum AppDevice {
         get { state.withLock { $0.timeZone } }
         set { state.withLock { $0.timeZone = newValue } }
     }
-    /// The scroll view's width in points: the task's screen (``with(_:_:)``), else the
+    /// The scroll view's width in points: the task's screen (`with(_:_:)`), else the
     /// process-wide one this sets (prefer the scoped one in tests that run in parallel).
     public static var width: Double {
         get { taskScreen?.width ?? state.withLock { $0.width } }

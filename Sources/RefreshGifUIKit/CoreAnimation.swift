@@ -110,7 +110,7 @@ open class CALayer {
     public init() {}
 
     /// Puts `layer` on top of the others; refused (and said when drawn) when it would make a
-    /// cycle or break the tree's bounds (``LayerTree``).
+    /// cycle or break the tree's bounds (`LayerTree`).
     open func addSublayer(_ layer: CALayer) {
         guard admits(layer) else { return }
         layer.removeFromSuperlayer()
@@ -143,7 +143,7 @@ open class CALayer {
     }
 
     /// True when `layer` may go under this one: not itself or one of its holders (UIKit
-    /// refuses a view added as its own subview), and the tree within ``LayerTree``'s bounds
+    /// refuses a view added as its own subview), and the tree within `LayerTree`'s bounds
     /// after it. A refusal is recorded, to be said when the control is drawn.
     func admits(_ layer: CALayer) -> Bool {
         var levelsAbove = 0

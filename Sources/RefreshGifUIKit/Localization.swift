@@ -33,7 +33,7 @@ public func NSLocalizedString(
 // which needs its defaults for the same call.
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The app's word for `key` (``NSLocalizedString(_:tableName:bundle:value:comment:)``).
+/// The app's word for `key` (`NSLocalizedString(_:tableName:bundle:value:comment:)`).
 /// - Parameters:
 ///   - key: the key.
 ///   - comment: for translators; not read.
@@ -43,7 +43,7 @@ public func NSLocalizedString(_ key: String, comment: String) -> String {
 }
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The app's word for `key` in `tableName` (``NSLocalizedString(_:tableName:bundle:value:comment:)``).
+/// The app's word for `key` in `tableName` (`NSLocalizedString(_:tableName:bundle:value:comment:)`).
 /// - Parameters:
 ///   - key: the key.
 ///   - tableName: the table.
