@@ -473,18 +473,12 @@ open class MJRefreshGifHeader: MJRefreshStateHeader, MJRefreshAnimated {
 }
 
 /// A header with the arrow and the spinner.
-open class MJRefreshNormalHeader: MJRefreshStateHeader {
+open class MJRefreshNormalHeader: MJRefreshStateHeader, MJRefreshSpinning {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The arrow. // api: MJRefreshNormalHeader.arrowView
     public let arrowView: UIImageView! = UIImageView()
     /// The spinner. // api: MJRefreshNormalHeader.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
-    /// The spinner's style. // api: MJRefreshNormalHeader.activityIndicatorViewStyle
-    @available(*, deprecated, message: "first deprecated in 3.2.2 - Use `loadingView` property")
-    open var activityIndicatorViewStyle: UIActivityIndicatorView.Style {
-        get { loadingView.style }
-        set { loadingView.style = newValue }
-    }
 
     override var stockViews: StockViews {
         StockViews(state: stateLabel, time: lastUpdatedTimeLabel, arrow: arrowView, spinner: loadingView, labelInset: labelLeftInset)
@@ -581,16 +575,10 @@ open class MJRefreshAutoGifFooter: MJRefreshAutoStateFooter, MJRefreshAnimated {
 }
 
 /// An auto footer with the spinner.
-open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter {
+open class MJRefreshAutoNormalFooter: MJRefreshAutoStateFooter, MJRefreshSpinning {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The spinner. // api: MJRefreshAutoNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
-    /// The spinner's style. // api: MJRefreshAutoNormalFooter.activityIndicatorViewStyle
-    @available(*, deprecated, message: "first deprecated in 3.2.2 - Use `loadingView` property")
-    open var activityIndicatorViewStyle: UIActivityIndicatorView.Style {
-        get { loadingView.style }
-        set { loadingView.style = newValue }
-    }
 
     override var stockViews: StockViews { StockViews(state: stateLabel, spinner: loadingView, labelInset: labelLeftInset) }
 }
@@ -648,18 +636,12 @@ open class MJRefreshBackGifFooter: MJRefreshBackStateFooter, MJRefreshAnimated {
 }
 
 /// A back footer with the arrow and the spinner.
-open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter {
+open class MJRefreshBackNormalFooter: MJRefreshBackStateFooter, MJRefreshSpinning {
     open override class var sceneStyle: ComponentStyle? { .normal }
     /// The arrow. // api: MJRefreshBackNormalFooter.arrowView
     public let arrowView: UIImageView! = UIImageView()
     /// The spinner. // api: MJRefreshBackNormalFooter.loadingView
     public let loadingView: UIActivityIndicatorView! = UIActivityIndicatorView()
-    /// The spinner's style. // api: MJRefreshBackNormalFooter.activityIndicatorViewStyle
-    @available(*, deprecated, message: "first deprecated in 3.2.2 - Use `loadingView` property")
-    open var activityIndicatorViewStyle: UIActivityIndicatorView.Style {
-        get { loadingView.style }
-        set { loadingView.style = newValue }
-    }
 
     override var stockViews: StockViews {
         StockViews(state: stateLabel, arrow: arrowView, spinner: loadingView, labelInset: labelLeftInset)
@@ -715,6 +697,24 @@ public protocol MJRefreshTitled: MJRefreshComponent {}
 
 /// The GIF classes (their `setImages(_:duration:for:)`).
 public protocol MJRefreshAnimated: MJRefreshComponent {}
+
+/// The Normal classes with a spinner (`loadingView`).
+public protocol MJRefreshSpinning: MJRefreshComponent {
+    /// The spinner.
+    var loadingView: UIActivityIndicatorView! { get }
+}
+
+extension MJRefreshSpinning {
+    /// The spinner's style, by its former name.
+    // api: MJRefreshNormalHeader.activityIndicatorViewStyle
+    // api: MJRefreshAutoNormalFooter.activityIndicatorViewStyle
+    // api: MJRefreshBackNormalFooter.activityIndicatorViewStyle
+    @available(*, deprecated, message: "first deprecated in 3.2.2 - Use `loadingView` property")
+    public var activityIndicatorViewStyle: UIActivityIndicatorView.Style {
+        get { loadingView.style }
+        set { loadingView.style = newValue }
+    }
+}
 
 extension MJRefreshComponent {
     /// Keeps `images` (`UIImage`s; anything else is left out, as the phone cannot draw it) for
