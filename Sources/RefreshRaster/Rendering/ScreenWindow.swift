@@ -158,10 +158,17 @@ package struct ScreenWindow: Sendable {
     ) throws {
         let g = geometry
         let palette = appearance.palette
-        func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: RGBAColor) throws {
-            let x0 = max(0, TextRenderer.snap(x * s) - cut.x), y0 = max(0, TextRenderer.snap(y * s) - cut.y)
-            let x1 = min(image.width, TextRenderer.snap((x + w) * s) - cut.x)
-            let y1 = min(image.height, TextRenderer.snap((y + h) * s) - cut.y)
+        func fill(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ color: RGBAColor, hairline: Bool = false) throws {
+            // A separator is a hairline, as UIKit draws one: at least one pixel thick at every
+            // scale and offset (half a point snapped to none at 1x whenever the list stood between
+            // pixels: the live phone lost its lines where a still frame kept them).
+            var sx0 = TextRenderer.snap(x * s), sy0 = TextRenderer.snap(y * s)
+            let sx1 = TextRenderer.snap((x + w) * s), sy1 = TextRenderer.snap((y + h) * s)
+            // The pixel that ends where the line ends: the next row starts there.
+            if hairline { sx0 = min(sx0, sx1 - 1); sy0 = min(sy0, sy1 - 1) }
+            let x0 = max(0, sx0 - cut.x), y0 = max(0, sy0 - cut.y)
+            let x1 = min(image.width, sx1 - cut.x)
+            let y1 = min(image.height, sy1 - cut.y)
             guard x1 > x0, y1 > y0 else { return }
             // The colours are opaque: filling replaces, as drawing an opaque block would.
             image.fill(x0: x0, y0: y0, x1: x1, y1: y1, with: color)
@@ -176,7 +183,7 @@ package struct ScreenWindow: Sendable {
                 let left = x + shift
                 if left < windowWidth && left + 120 > 0 {
                     try fill(left, 0, min(120, g.contentWidth - x), g.viewHeight, palette.row)
-                    try fill(left + 119.5, 0, 0.5, g.viewHeight, palette.separator)
+                    try fill(left + 119.5, 0, 0.5, g.viewHeight, palette.separator, hairline: true)
                     try fill(left + 16, g.viewHeight / 2 - 30 + Double(i % 3) * 12, 80, 10, palette.placeholder)
                 }
                 x += 120
@@ -193,7 +200,7 @@ package struct ScreenWindow: Sendable {
             if top > windowHeight { break }
             let height = min(Self.rowHeight, g.contentHeight - Double(i) * Self.rowHeight)
             try fill(0, top, g.viewWidth, height, palette.row)
-            try fill(16, top + height - 0.5, g.viewWidth - 16, 0.5, palette.separator)
+            try fill(16, top + height - 0.5, g.viewWidth - 16, 0.5, palette.separator, hairline: true)
             try fill(16, top + 17, 90 + Double((i * 37) % 120), 10, palette.placeholder)
             i += 1
         }
