@@ -20,8 +20,14 @@ extension MJRefreshComponent {
             ?? (self as? MJRefreshBackGifFooter)?.gifView
         let placedGif = gif.flatMap { $0.frame != .zero && !sequences.values.allSatisfy(\.images.isEmpty) ? $0 : nil }
         guard !labels.isEmpty || placedGif != nil else { return }
-        // The scene as the library draws it, for what its labels and image view show now.
-        let scene = try description.makeScene()
+        // The scene as the library draws it, for what its labels and image view show now: its
+        // images decoded only when the image view needs them (this runs at every frame drawn).
+        var looked = description
+        if placedGif == nil {
+            looked[.images] = nil
+            looked[.durations] = nil
+        }
+        let scene = try looked.makeScene()
         let className = String(describing: type(of: self))
         var layers: [ControlLayer] = []
         for (label, isState) in labels {
