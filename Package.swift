@@ -68,6 +68,8 @@ let package = Package(
         .target(name: "CWorkerProcess"),
 
         .target(name: "RefreshLocking"),
+        // A linear constraint solver (Cassowary) for the app code's Auto Layout; no dependency.
+        .target(name: "ConstraintSolver"),
         .target(name: "RefreshImage", swiftSettings: pixelSettings),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
         .target(
@@ -83,7 +85,8 @@ let package = Package(
         .target(
             name: "RefreshGif",
             dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
-        .target(name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "ImageCodecs", "RefreshLocking"]),
+        .target(
+            name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "ImageCodecs", "RefreshLocking", "ConstraintSolver"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking"]),
         .target(
             name: "RefreshGifSnapshotTesting",
@@ -124,6 +127,7 @@ let package = Package(
             dependencies: ["RefreshGifUIKit", "RefreshGifTesting", "RefreshGifTestSupport", "AppCodeImport"],
             exclude: ["refresh-app-files.txt", "__Snapshots__"],
             plugins: ["RefreshAppCode"]),
+        .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(
             name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTools", "RefreshGifTestSupport", "refresh-render"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
