@@ -39,10 +39,10 @@ extension Snapshotting where Value: MJRefreshComponent, Format == FrameGrid {
 }
 
 extension MJRefreshComponent {
-    /// The control's scene, its resource misses added to the snapshot's failure message.
+    /// The control's scene, what its drawing said (resource misses, broken constraints) added to the snapshot's failure message.
     fileprivate func noted(state: MJRefreshState? = nil, percent: Double? = nil, time: Double = 0) throws -> RefreshScene {
-        let (scene, misses) = try sceneNamingMisses(state: state, percent: percent, time: time)
-        SnapshotNotes.add(misses.map { "the app's resources: " + $0 })
+        let (scene, notes) = try sceneNamingMisses(state: state, percent: percent, time: time)
+        SnapshotNotes.add(notes)
         return scene
     }
 }

@@ -9,16 +9,16 @@ extension MJRefreshComponent {
         try sceneNamingMisses(state: state, percent: percent, time: time).scene
     }
 
-    /// ``scene(state:percent:time:)``, and the resource names that resolved to nothing since the
-    /// last drawing, each with the folders searched (also said on standard error): what a
-    /// failing snapshot's message adds.
-    package func sceneNamingMisses(state: MJRefreshState?, percent: Double?, time: Double) throws -> (scene: RefreshScene, misses: [String])
+    /// ``scene(state:percent:time:)``, and what the drawing says (also on standard error): the
+    /// resource names that resolved to nothing since the last drawing, each with the folders
+    /// searched, and the constraints Auto Layout broke or found ambiguous. What a failing
+    /// snapshot's message adds.
+    package func sceneNamingMisses(state: MJRefreshState?, percent: Double?, time: Double) throws -> (scene: RefreshScene, notes: [String])
     {
         let description = try sceneDescription(state: state, percent: percent, time: time)
-        // A resource name that resolved to nothing is said, with the folders searched.
-        let misses = AppResources.takeMisses()
-        for miss in misses { AppWarnings.say(miss) }
-        return (try description.makeScene(), misses)
+        let notes = AppResources.takeMisses().map { "the app's resources: " + $0 } + layoutNotes.map { "Auto Layout: " + $0 }
+        for note in notes { AppWarnings.say(note) }
+        return (try description.makeScene(), notes)
     }
 }
 

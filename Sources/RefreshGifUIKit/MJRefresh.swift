@@ -391,6 +391,9 @@ open class MJRefreshComponent: UIView {
             if let percent { pullingPercent = CGFloat(percent) }
             placeSubviews()
             layoutSubviews()
+            // Auto Layout places the views constraints place (docs/app-code.md, "Auto Layout").
+            AutoLayout.layOut(self)
+            if let refused = layoutRefusal { throw AppCodeError.badValue(what: String(describing: type(of: self)), message: refused) }
             var description = SceneDescription()
             AppDevice.describe(into: &description)
             MJRefreshConfig.default.describe(into: &description)

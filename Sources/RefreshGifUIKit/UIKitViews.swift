@@ -168,7 +168,10 @@ open class UIStackView: UIView {
         for view in views { addArrangedSubview(view) }
     }
 
+    /// Adds `view` as the last arranged view: placed by the stack, not by its frame
+    /// (`translatesAutoresizingMaskIntoConstraints` turns false, as UIKit turns it).
     open func addArrangedSubview(_ view: UIView) {
+        view.translatesAutoresizingMaskIntoConstraints = false
         addSubview(view)
         if view.superview === self { arrangedSubviews.append(view) }
     }

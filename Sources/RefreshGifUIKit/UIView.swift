@@ -37,6 +37,24 @@ open class UIView {
     /// How its content fills it.
     open var contentMode: ContentMode = .scaleToFill
 
+    /// False when Auto Layout places the view (docs/app-code.md, "Auto Layout"); true, the
+    /// default, when its frame is set by code and constraints read it as it is.
+    open var translatesAutoresizingMaskIntoConstraints = true
+    /// The constraints installed on the view (``NSLayoutConstraint/activate(_:)`` installs each on
+    /// the nearest view holding both its items).
+    public internal(set) var constraints: [NSLayoutConstraint] = []
+    /// Content hugging and compression resistance by axis, where set.
+    var contentPriorities: [ContentPriorityKey: UILayoutPriority] = [:]
+    /// Constraints activated with this view first before it shared a tree with their other view.
+    var unplacedConstraints: [NSLayoutConstraint] = []
+    /// Why Auto Layout refused the tree under this view the last time (too many constraints).
+    var layoutRefusal: String?
+    /// True while Auto Layout lays out the tree under this view.
+    var isLayingOut = false
+    /// What Auto Layout said the last time it laid out the tree under this view: each constraint
+    /// it broke, each view it found ambiguous, as UIKit's log says them.
+    public internal(set) var layoutNotes: [String] = []
+
     /// How a view's content fills its bounds.
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
@@ -83,8 +101,17 @@ open class UIView {
     open func layoutSubviews() {}
     /// Asks for layout: done at once here.
     open func setNeedsLayout() { layoutSubviews() }
-    /// Done at once here.
-    open func layoutIfNeeded() {}
+    /// Lays out the tree the view is in now: the constraints solved, each view placed by them
+    /// set (docs/app-code.md, "Auto Layout"), then the view's `layoutSubviews`.
+    open func layoutIfNeeded() {
+        var root: UIView = self
+        while let up = root.superview { root = up }
+        AutoLayout.layOut(root)
+        layoutSubviews()
+    }
+    /// Updates the view's constraints: called on every view of the tree, deepest first, each
+    /// time it is laid out (an override calls `super`).
+    open func updateConstraints() {}
     /// Redrawn when drawn.
     open func setNeedsDisplay() {}
 
