@@ -28,6 +28,10 @@ let package = Package(
         .library(name: "RefreshGifTesting", targets: ["RefreshGifTesting"]),
         // MJRefresh's Swift API on Linux: an app's own refresh code, compiled and drawn (docs/app-code.md).
         .library(name: "RefreshGifUIKit", targets: ["RefreshGifUIKit"]),
+        // What an app's `import SnapKit` compiles against (the plugin maps the import).
+        .library(name: "RefreshGifSnapKit", targets: ["RefreshGifSnapKit"]),
+        // What an app's `import Lottie` compiles against (the plugin maps the import).
+        .library(name: "RefreshGifLottie", targets: ["RefreshGifLottie"]),
         // Strategies for pointfreeco/swift-snapshot-testing, for teams already on it: only with
         // the SnapshotTesting trait, so nobody else builds that package.
         .library(name: "RefreshGifSnapshotTesting", targets: ["RefreshGifSnapshotTesting"]),
@@ -87,6 +91,8 @@ let package = Package(
             dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
         .target(
             name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "ImageCodecs", "RefreshLocking", "ConstraintSolver"]),
+        .target(name: "RefreshGifSnapKit", dependencies: ["RefreshGifUIKit"]),
+        .target(name: "RefreshGifLottie", dependencies: ["RefreshGifUIKit"]),
         .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking"]),
         .target(
             name: "RefreshGifSnapshotTesting",
@@ -116,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "RefreshGifTests",
             dependencies: [
-                "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
+                "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
                 "RefreshImage", "RefreshModel", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),

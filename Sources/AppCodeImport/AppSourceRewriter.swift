@@ -3,7 +3,8 @@
 /// solely on Apple's platforms changes, token by token, and never inside a comment or a string:
 ///
 /// - `import UIKit`, `import MJRefresh`, `import QuartzCore`, `import CoreGraphics` and
-///   `import ObjectiveC` import RefreshGifUIKit instead;
+///   `import ObjectiveC` import RefreshGifUIKit instead; `import SnapKit` imports
+///   RefreshGifSnapKit and `import Lottie` RefreshGifLottie (``mappedModules``);
 /// - the Objective-C runtime's attributes are inert: `@objc`, `@objc(name)`, `@objcMembers`,
 ///   `@nonobjc`, `@IBAction`, `@IBOutlet`, `@IBInspectable`, `@IBDesignable` and the `dynamic`
 ///   modifier go;
@@ -17,9 +18,12 @@
 /// Every line stays where it was (a `#sourceLocation` names the app's file), so a compiler error
 /// points at the app's own line.
 public enum AppSourceRewriter {
-    /// The modules an app imports that RefreshGifUIKit stands in for.
-    public static let mappedModules: Set<String> = ["UIKit", "MJRefresh", "QuartzCore", "CoreGraphics", "ObjectiveC"]
-    /// The module imported in their place.
+    /// The modules an app imports, each with the module of ours imported in its place.
+    public static let mappedModules: [String: String] = [
+        "UIKit": replacement, "MJRefresh": replacement, "QuartzCore": replacement, "CoreGraphics": replacement,
+        "ObjectiveC": replacement, "SnapKit": "RefreshGifSnapKit", "Lottie": "RefreshGifLottie",
+    ]
+    /// The module imported in place of UIKit and MJRefresh.
     public static let replacement = "RefreshGifUIKit"
     /// Attributes only the Objective-C runtime and Interface Builder read.
     static let inertAttributes: Set<String> = [
@@ -59,10 +63,10 @@ public enum AppSourceRewriter {
                 }
                 if let k = j, tokens[k].kind == .word {
                     let module = String(tokens[k].text.split(separator: ".").first ?? "")
-                    if mappedModules.contains(module) {
-                        // The kind word and the module name become RefreshGifUIKit, nothing else.
+                    if let ours = mappedModules[module] {
+                        // The kind word and the module name become ours, nothing else.
                         for m in (index + 1)..<k where !tokens[m].isTrivia { tokens[m].text = "" }
-                        tokens[k].text = replacement
+                        tokens[k].text = ours
                     }
                 }
             case _ where inertAttributes.contains(token.text):
@@ -106,7 +110,7 @@ public enum AppSourceRewriter {
                         let argument = tokens[j + 2].text
                         let phone =
                             (tokens[j].text == "os" && argument == "iOS")
-                            || (tokens[j].text == "canImport" && mappedModules.contains(argument))
+                            || (tokens[j].text == "canImport" && mappedModules[argument] != nil)
                         if phone {
                             tokens[j].text = "true"
                             for m in (j + 1)...(j + 3) { tokens[m].text = "" }

@@ -49,6 +49,9 @@ open class UIView {
     var unplacedConstraints: [NSLayoutConstraint] = []
     /// Why Auto Layout refused the tree under this view the last time (too many constraints).
     var layoutRefusal: String?
+    /// For a library's view drawn as an image layer (a Lottie view): the file and the place in
+    /// its frames (0…1) at the moment drawn; nil draws nothing.
+    @_spi(AppLibraries) public var drawnImage: (() -> (file: String, progress: Double)?)?
     /// True while Auto Layout lays out the tree under this view.
     var isLayingOut = false
     /// What Auto Layout said the last time it laid out the tree under this view: each constraint

@@ -146,6 +146,17 @@ enum ViewLayers {
             values[.on] = .flag(toggle.isOn)
             if let tint = toggle.onTintColor { values[.onTintColor] = .text(tint.sceneText) }
             return ControlLayer(.switch, name: name, values)
+        case _ where view.drawnImage != nil:
+            // A library's view drawn as an image at a place in its frames (a Lottie view).
+            guard let image = view.drawnImage?() else { return nil }
+            try common()
+            values[.image] = .text(image.file)
+            values[.progress] = .number(image.progress.isFinite ? min(1, max(0, image.progress)) : 0)
+            let modes: [UIView.ContentMode: String] = [
+                .scaleAspectFit: "scaleAspectFit", .scaleAspectFill: "scaleAspectFill", .center: "center",
+            ]
+            if let word = modes[view.contentMode] { values[.contentMode] = .text(word) }
+            return ControlLayer(.image, name: name, values)
         case is UIProgressView:
             throw AppCodeError.cannotDraw(
                 className: className, view: place, message: "UIProgressView is not drawn yet; a shape layer draws a bar")

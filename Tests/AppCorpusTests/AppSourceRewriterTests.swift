@@ -11,12 +11,13 @@ struct AppSourceRewriterTests {
         return String(out.drop { $0 != "\n" }.dropFirst())
     }
 
-    @Test("the imports of UIKit, MJRefresh and Core Animation become RefreshGifUIKit; Foundation and others stay")
+    @Test("UIKit, MJRefresh and Core Animation become RefreshGifUIKit, SnapKit and Lottie ours; Foundation and others stay")
     func imports() {
-        let source = "import UIKit\nimport MJRefresh\nimport QuartzCore\nimport Foundation\nimport SnapKit\nimport class UIKit.UIView\n"
+        let source =
+            "import UIKit\nimport MJRefresh\nimport QuartzCore\nimport Foundation\nimport SnapKit\nimport Lottie\nimport Kingfisher\nimport class UIKit.UIView\n"
         #expect(
             Self.body(source)
-                == "import RefreshGifUIKit\nimport RefreshGifUIKit\nimport RefreshGifUIKit\nimport Foundation\nimport SnapKit\nimport  RefreshGifUIKit\n"
+                == "import RefreshGifUIKit\nimport RefreshGifUIKit\nimport RefreshGifUIKit\nimport Foundation\nimport RefreshGifSnapKit\nimport RefreshGifLottie\nimport Kingfisher\nimport  RefreshGifUIKit\n"
         )
     }
 

@@ -87,7 +87,8 @@ struct LayerTests {
             layer[.height] = 44
             layer[.textColor] = "#202020"
         case .image:
-            layer[.image] = .text(image)
+            // A place in the frames is seen on an animated image.
+            layer[.image] = .text(property == .progress ? Support.fixture("demo/pull.gif") : image)
             layer[.contentMode] = "center"
             layer[.width] = 60
             layer[.height] = 30
@@ -176,6 +177,8 @@ struct LayerTests {
                 case LayerProperty.y.name: example = "h - 30"
                 case LayerProperty.backgroundColor.name: example = "#FFEEDD"
                 case LayerProperty.image.name: example = .text(other)
+                // A place past the first frame of an animated image (the probe draws at rest).
+                case LayerProperty.progress.name: example = 0.7
                 default: example = property.example
                 }
                 if base[property] == example {

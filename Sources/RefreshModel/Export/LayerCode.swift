@@ -186,10 +186,22 @@ struct LayerCode {
             } else {
                 update.append(.declare("image", .optionalImage, AppValue.none))
             }
-            update.append(
-                .when(
-                    .operation(.notIdentical, member("image"), .name("image")), then: [.set(member("image"), .name("image"))], otherwise: []
-                ))
+            // At a progress, the frame there (a Lottie view's `currentProgress`), not the animation.
+            var shown = AppValue.name("image")
+            if number(.progress, "progress", fallback: .number(0)) {
+                let place = "min(1, max(0, progress))"
+                update.append(
+                    .declare(
+                        "frame", .optionalImage,
+                        .code(
+                            swift:
+                                "image?.images.flatMap { $0.isEmpty ? nil : $0[min($0.count - 1, Int(\(place) * CGFloat($0.count)))] } ?? image",
+                            objc:
+                                "image.images.count > 0 ? image.images[MIN(image.images.count - 1, (NSUInteger)(MIN(1, MAX(0, progress)) * image.images.count))] : image"
+                        )))
+                shown = .name("frame")
+            }
+            update.append(.when(.operation(.notIdentical, member("image"), shown), then: [.set(member("image"), shown)], otherwise: []))
         case .spinner:
             colour(.color, "color", local: "color", fallback: .systemColor("gray"))
             let start = AppStatement.call(

@@ -161,6 +161,11 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     public static let image = LayerProperty(
         "image", .file, kinds: [.image], example: "Logo.png",
         "The image (UIImage), one per state if given so; a GIF's or Lottie's frames play in time.")
+    /// Where a GIF's or Lottie's frames stand, 0 to 1 (`LottieAnimationView.currentProgress`):
+    /// the frame at that fraction, instead of playing in time.
+    public static let progress = LayerProperty(
+        "progress", .number, kinds: [.image], variation: [.byState, .byPercent], example: "clamp(pullingPercent, 0, 1)",
+        "The animation's place from 0 to 1 (a Lottie view's currentProgress): that frame is shown instead of playing in time.")
     /// `contentMode`.
     public static let contentMode = LayerProperty(
         "contentMode", .choice(["scaleToFill", "scaleAspectFit", "scaleAspectFill", "center"]), kinds: [.image], variation: [],
@@ -237,7 +242,7 @@ public struct LayerProperty: Sendable, Hashable, CustomStringConvertible {
     public static let all: [LayerProperty] = [
         .x, .y, .centerX, .centerY, .width, .height, .hidden, .alpha, .rotation, .scaleFactor, .backgroundColor,
         .text, .textColor, .font, .alignment, .lines,
-        .image, .contentMode,
+        .image, .progress, .contentMode,
         .spinnerStyle, .animating, .color,
         .on, .onTintColor,
         .shape, .radius, .points, .innerRadius, .startAngle, .endAngle, .fillColor, .strokeColor, .lineWidth, .lineCap, .cornerRadius,

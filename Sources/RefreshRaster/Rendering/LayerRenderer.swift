@@ -39,6 +39,15 @@ extension RefreshRenderer {
         try scene.layers.map { try place($0, scene: scene).placed }
     }
 
+    /// The frame an image layer shows: the one at `progress` (0…1, clamped) when it is given,
+    /// else the one playing at `time`.
+    static func frameIndex(of sequence: ImageSequence, progress: Double?, time: Int64) -> Int? {
+        guard let progress else { return FrameClock.loopingFrameIndex(of: sequence, time: time, timing: .gif) }
+        guard !sequence.frames.isEmpty else { return nil }
+        let clamped = progress.isFinite ? min(1, max(0, progress)) : 0
+        return min(sequence.frames.count - 1, Int((clamped * Double(sequence.frames.count)).rounded(.down)))
+    }
+
     /// The inputs a scene's layers read: its size, pull, time and state.
     /// - Parameter scene: the control in its state.
     /// - Returns: the inputs.
@@ -79,7 +88,7 @@ extension RefreshRenderer {
             label = (renderer, layer.color(.textColor, inputs) ?? RGBAColor(red: 0, green: 0, blue: 0))
         case .image:
             if let path = layer.text(.image, inputs), let sequence = scene.layerImages[path],
-                let index = FrameClock.loopingFrameIndex(of: sequence, time: scene.timeMicroseconds, timing: .gif)
+                let index = Self.frameIndex(of: sequence, progress: layer.number(.progress, inputs), time: scene.timeMicroseconds)
             {
                 image = sequence.frames[index]
                 intrinsic = (sequence.frames[index].pointWidth, sequence.frames[index].pointHeight)
