@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PRODUCTS = ["RefreshGif", "RefreshGifTesting", "RefreshGifUIKit"]
+PRODUCTS = ["RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie"]
 GRAPHS = os.path.join(ROOT, ".build", "symbol-graphs")
 
 
