@@ -130,7 +130,9 @@ let package = Package(
         // plugin (Tests/AppCorpus, listed in the target's refresh-app-files.txt) and drawn.
         .testTarget(
             name: "AppCorpusTests",
-            dependencies: ["RefreshGifUIKit", "RefreshGifTesting", "RefreshGifTestSupport", "AppCodeImport"],
+            dependencies: [
+                "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie", "RefreshGifTesting", "RefreshGifTestSupport", "AppCodeImport",
+            ],
             exclude: ["refresh-app-files.txt", "__Snapshots__"],
             plugins: ["RefreshAppCode"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),

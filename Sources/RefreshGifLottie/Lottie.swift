@@ -58,6 +58,30 @@ public final class LottieAnimation {
     public var duration: TimeInterval { Double(file.outPoint - file.inPoint) / file.frameRate }
     /// The composition's size in points.
     public var size: CGSize { CGSize(width: file.width, height: file.height) }
+    /// The markers' names, in file order.
+    public var markerNames: [String] { file.markers.map(\.name) }
+
+    /// The first frame of the marker `named`; nil when there is none.
+    public func frameTime(forMarker named: String) -> AnimationFrameTime? {
+        file.markers.first { $0.name == named }.map { AnimationFrameTime($0.start) }
+    }
+    /// The place (0…1) of the marker `named`; nil when there is none.
+    public func progressTime(forMarker named: String) -> AnimationProgressTime? {
+        frameTime(forMarker: named).map(progressTime(forFrame:))
+    }
+    /// The marker's last frame (its start plus its duration).
+    public func durationFrameTime(forMarker named: String) -> AnimationFrameTime? {
+        file.markers.first { $0.name == named }.map { AnimationFrameTime($0.start + $0.duration) }
+    }
+    /// The place (0…1) of frame `frameTime`.
+    public func progressTime(forFrame frameTime: AnimationFrameTime) -> AnimationProgressTime {
+        guard endFrame > startFrame else { return 0 }
+        return (frameTime - startFrame) / (endFrame - startFrame)
+    }
+    /// The frame at place `progressTime`.
+    public func frameTime(forProgress progressTime: AnimationProgressTime) -> AnimationFrameTime {
+        startFrame + progressTime * (endFrame - startFrame)
+    }
 }
 
 /// Lottie 3's name for the animation.
@@ -150,6 +174,28 @@ open class LottieAnimationView: UIView {
             completion: completion)
     }
 
+    /// Plays from the start of the marker `fromMarker` (where it stands when nil) to the start
+    /// of `toMarker`, or its end when `playEndMarkerFrame`; a marker the file lacks plays nothing.
+    open func play(
+        fromMarker: String? = nil, toMarker: String, playEndMarkerFrame: Bool = true, loopMode: LottieLoopMode? = nil,
+        completion: LottieCompletionBlock? = nil
+    ) {
+        guard let animation else { return }
+        let end = playEndMarkerFrame ? animation.durationFrameTime(forMarker: toMarker) : animation.frameTime(forMarker: toMarker)
+        guard let end else { return }
+        var start: AnimationFrameTime?
+        if let fromMarker {
+            guard let from = animation.frameTime(forMarker: fromMarker) else { return }
+            start = from
+        }
+        play(fromFrame: start, toFrame: end, loopMode: loopMode, completion: completion)
+    }
+
+    /// Plays the marker `marker` from its start to its end.
+    open func play(marker: String, loopMode: LottieLoopMode? = nil, completion: LottieCompletionBlock? = nil) {
+        play(fromMarker: marker, toMarker: marker, playEndMarkerFrame: true, loopMode: loopMode, completion: completion)
+    }
+
     /// Stops and goes back to the start.
     open func stop() {
         playing = nil
@@ -193,8 +239,7 @@ open class LottieAnimationView: UIView {
     }
 
     private func progress(ofFrame frame: AnimationFrameTime) -> AnimationProgressTime {
-        guard let animation, animation.endFrame > animation.startFrame else { return 0 }
-        return (frame - animation.startFrame) / (animation.endFrame - animation.startFrame)
+        animation?.progressTime(forFrame: frame) ?? 0
     }
 
     private static func unit(_ value: CGFloat) -> CGFloat { value.isFinite ? min(1, max(0, value)) : 0 }

@@ -33,7 +33,10 @@ extension Snapshotting where Value: MJRefreshComponent, Format == FrameGrid {
     public static func gesture(_ path: String, fps: Int = 30, showContent: Bool = true, columns: Int = 8) -> Snapshotting {
         Snapshotting<RefreshAnimation, FrameGrid>.frames(columns: columns).pullback { control in
             let file = try GestureFile.read(path)
-            return try RefreshAnimation.gesture(file.gesture, scene: try control.noted(), fps: fps, showContent: showContent)
+            // The app's code runs again for each frame: views it moves, lays out or animates by the
+            // pull and the time are drawn as they are at that frame.
+            return try RefreshAnimation.gesture(
+                file.gesture, scene: try control.noted(), fps: fps, showContent: showContent, restage: control.restaged)
         }
     }
 }

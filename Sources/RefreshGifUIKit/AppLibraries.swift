@@ -17,6 +17,15 @@ import ImageCodecs
     public let frameRate: Double
     /// The first frame and the frame after the last.
     public let inPoint: Int, outPoint: Int
+    /// The named ranges of frames, in file order: name, first frame, frames it lasts.
+    public let markers: [Marker]
+
+    /// A named range of frames.
+    public struct Marker: Sendable, Equatable {
+        public let name: String
+        public let start: Int
+        public let duration: Int
+    }
 }
 
 extension AppResources {
@@ -47,7 +56,8 @@ extension AppResources {
             let info = try LottieAnimation.header(bytes, resourceDirectory: folder, limits: limits)
             return AppAnimationFile(
                 path: gated, width: info.width, height: info.height, frameRate: info.frameRate, inPoint: info.inPoint,
-                outPoint: info.outPoint)
+                outPoint: info.outPoint,
+                markers: info.markers.map { AppAnimationFile.Marker(name: $0.name, start: $0.start, duration: $0.duration) })
         } catch {
             problem(asking, error)
             return nil

@@ -22,6 +22,19 @@ extension MJRefreshComponent {
     }
 }
 
+extension MJRefreshComponent {
+    /// `frame` (a moment of a gesture played on this control's scene) with the views the app's
+    /// code shows at that moment: the code run again for the frame's state, pull and time.
+    package func restaged(_ frame: RefreshScene) throws -> RefreshScene {
+        let state = MJRefreshState.allCases.first { $0.refreshState == frame.state } ?? .idle
+        let drawn = try sceneNamingMisses(state: state, percent: frame.pullingPercent, time: frame.time).scene
+        var restaged = frame
+        restaged.layers = drawn.layers
+        restaged.layerImages = drawn.layerImages
+        return restaged
+    }
+}
+
 /// Where warnings about the app's resources go: standard error, one line each, unless a test
 /// collects them.
 public enum AppWarnings {

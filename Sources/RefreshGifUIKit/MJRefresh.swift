@@ -21,7 +21,7 @@ public typealias MJRefreshComponentBeginRefreshingCompletionBlock = () -> Void
 public typealias MJRefreshComponentEndRefreshingCompletionBlock = () -> Void
 
 /// A control's state. // api: MJRefreshComponent.state
-public enum MJRefreshState: Int, Sendable {
+public enum MJRefreshState: Int, Sendable, CaseIterable {
     case idle = 1, pulling, refreshing, willRefresh, noMoreData
 
     /// The model's state it is.

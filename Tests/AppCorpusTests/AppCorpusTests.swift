@@ -92,6 +92,9 @@ struct AppCorpusTests {
         ("InspectableHeader", { InspectableHeader() }),
         ("CompactGifHeader", { CompactGifHeader() }),
         ("StackedLabelsHeader", { StackedLabelsHeader() }),
+        ("AnchoredSyncHeader", { AnchoredSyncHeader() }),
+        ("SnapLogoHeader", { SnapLogoHeader() }),
+        ("LottiePullHeader", { LottiePullHeader() }),
         (
             "OrdersListLoader.footer",
             {
@@ -116,6 +119,27 @@ struct AppCorpusTests {
                 assertSnapshot(of: try Self.sheet(control), as: .image, named: name)
             }
             #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
+        }
+    }
+
+    /// The DIY headers laid out by Auto Layout, SnapKit and Lottie, through a whole pull,
+    /// release and refresh: their code runs again at every frame.
+    static let gestureControls: [(String, @Sendable () -> MJRefreshComponent)] = [
+        ("AnchoredSyncHeader", { AnchoredSyncHeader() }),
+        ("SnapLogoHeader", { SnapLogoHeader() }),
+        ("LottiePullHeader", { LottiePullHeader() }),
+    ]
+
+    @Test("the DIY headers of Auto Layout, SnapKit and Lottie through a whole gesture", arguments: gestureControls.map(\.0))
+    func gesture(_ name: String) throws {
+        let make = try #require(Self.gestureControls.first { $0.0 == name }?.1)
+        AppResources.with(folders: [CorpusResources.folder]) {
+            let control = make()
+            assertSnapshot(
+                of: control, as: .gesture(Support.root.appendingPathComponent("gestures/header-pull-release.json").path, fps: 10),
+                named: name + ".gesture")
+            #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
+            #expect(control.layoutNotes.isEmpty, "\(control.layoutNotes)")
         }
     }
 }

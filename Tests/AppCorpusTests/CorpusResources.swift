@@ -5,7 +5,7 @@ import RefreshGifUIKit
 
 /// The app's resources the corpus files name, made here: an asset catalog with eight loading
 /// frames (`loading_01` … `loading_08`, @2x) and an arrow, the app's English strings, and a
-/// brand colour set with a dark appearance.
+/// brand colour set with a dark appearance, and a Lottie loader (`refresh_loader.json`).
 enum CorpusResources {
     /// The folder, made once per process.
     static let folder: String = {
@@ -32,6 +32,8 @@ enum CorpusResources {
             #"{"colors": [{"color": {"color-space": "srgb", "components": {"red": "0xE0", "green": "0x40", "blue": "0x30", "alpha": "1.000"}}, "idiom": "universal"}, {"appearances": [{"appearance": "luminosity", "value": "dark"}], "color": {"color-space": "srgb", "components": {"red": "0xFF", "green": "0x8A", "blue": "0x7A", "alpha": "1.000"}}, "idiom": "universal"}]}"#
                 .utf8
         ).write(to: URL(fileURLWithPath: brand + "/Contents.json"))
+        // The Lottie loader the Lottie header plays: the project's own pull-loop fixture.
+        try FileManager.default.copyItem(atPath: Support.fixture("lottie/pull-loop.json"), toPath: root + "/refresh_loader.json")
         try FileManager.default.createDirectory(atPath: root + "/en.lproj", withIntermediateDirectories: true)
         try Data(
             """

@@ -161,9 +161,19 @@ public struct RefreshAnimation: Sendable {
             gesture, scene: scene, fps: fps, showContent: showContent, wholeView: wholeView, appearance: appearance, lastOnly: true)
     }
 
+    /// A gesture whose every frame's scene is passed through `restage` first: app code drawn
+    /// again for each frame's state, pull and time (RefreshGifTesting's app-code gestures).
+    package static func gesture(
+        _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, restage: (RefreshScene) throws -> RefreshScene
+    ) throws -> RefreshAnimation {
+        try self.gesture(
+            gesture, scene: scene, fps: fps, showContent: showContent, wholeView: false, appearance: .light, lastOnly: false,
+            restage: restage)
+    }
+
     private static func gesture(
         _ gesture: Gesture, scene: RefreshScene, fps: Int, showContent: Bool, wholeView: Bool, appearance: ListAppearance,
-        lastOnly: Bool
+        lastOnly: Bool, restage: (RefreshScene) throws -> RefreshScene = { $0 }
     ) throws -> RefreshAnimation {
         try checkRate(fps)
         let player = try GesturePlayer(gesture: gesture, scene: scene)
@@ -172,9 +182,9 @@ public struct RefreshAnimation: Sendable {
         window.ignoredInset = scene.family.ignoredInset(kind: scene.kind)
         window.showsWholeView = wholeView
         let frames = lastOnly ? try player.lastFrame(fps: fps).map { [$0] } ?? [] : try player.frames(fps: fps)
-        let plan = frames.map { frame in
+        let plan = try frames.map { frame in
             PlannedFrame(
-                timeMicroseconds: frame.timeMicroseconds, scene: frame.scene, window: window,
+                timeMicroseconds: frame.timeMicroseconds, scene: try restage(frame.scene), window: window,
                 offset: frame.offset, insets: frame.insets)
         }
         return try RefreshAnimation(planned: plan, fps: fps, endMicroseconds: player.durationMicroseconds + 1_000_000 / Int64(fps))
