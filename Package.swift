@@ -122,7 +122,8 @@ let package = Package(
         .testTarget(
             name: "RefreshGifTests",
             dependencies: [
-                "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie", "RefreshGifTestSupport", "ImageCodecs", "PixelDiff",
+                "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie", "RefreshGifTestSupport",
+                "ImageCodecs", "PixelDiff",
                 "RefreshImage", "RefreshModel", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),

@@ -17,7 +17,7 @@ public struct ConstraintViewDSL {
 
     /// Makes the constraints `closure` describes, adding them to the view's.
     public func makeConstraints(_ closure: (_ make: ConstraintMaker) -> Void) {
-        ConstraintMaker.make(view, closure).forEach { $0.activate() }
+        for constraint in ConstraintMaker.make(view, closure) { constraint.activate() }
     }
 
     /// Removes the view's SnapKit constraints, then makes those `closure` describes.
