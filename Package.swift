@@ -112,7 +112,7 @@ let package = Package(
                 "RefreshGif", "RefreshGifTools", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "refresh-lottie-worker", dependencies: ["ImageCodecs"]),
-        .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "RefreshGifUIKit", "CRLottie"]),
+        .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshGifLottie", "CRLottie"]),
 
         // Tests: unit tests of the modules, the command line end to end, the examples and
         // gestures as a user runs them, and the example packages; helpers shared by all four.

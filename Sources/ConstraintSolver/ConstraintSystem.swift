@@ -33,6 +33,8 @@ public struct ConstraintSystem: Sendable {
     private var variables: [Variable: Symbol] = [:]
     private var constraints: [Handle: (constraint: LinearConstraint, tag: Tag)] = [:]
     private var edits: [Variable: (handle: Handle, value: Double)] = [:]
+    /// Set when a change failed midway (too much work): the system refuses every change after.
+    private var failure: SolverError?
 
     /// An empty system.
     /// - Parameters:
@@ -62,50 +64,50 @@ public struct ConstraintSystem: Sendable {
     ///   ``SolverError/tooMuchWork(limit:)``.
     @discardableResult
     public mutating func add(_ constraint: LinearConstraint) throws -> Handle {
+        if let failure { throw failure }
         guard constraints.count < maxConstraints else { throw SolverError.tooManyConstraints(limit: maxConstraints) }
         guard constraint.priority.isFinite, constraint.expression.constant.isFinite,
             constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite })
         else { throw SolverError.notFinite(constraint.description) }
-        let saved = self
+        // Only a required constraint can be refused, and a refused one leaves the tableau an
+        // equivalent of what it was (its new variables unused): nothing to undo.
         var (row, tag) = makeRow(for: constraint)
         var subject = Self.subject(of: row, tag: tag)
-        if subject == nil, row.cells.keys.allSatisfy({ $0.kind == .dummy }) {
-            guard Self.nearZero(row.constant) else {
-                self = saved
-                throw SolverError.unsatisfiable(constraint.description)
-            }
+        if subject == nil, row.cells.symbols.allSatisfy({ $0.kind == .dummy }) {
+            guard Self.nearZero(row.constant) else { throw SolverError.unsatisfiable(constraint.description) }
             subject = tag.marker
         }
-        if let subject {
-            row.solve(for: subject)
-            substitute(subject, by: row)
-            rows[subject] = row
-        } else {
-            do {
-                guard try addWithArtificialVariable(row) else {
-                    self = saved
-                    throw SolverError.unsatisfiable(constraint.description)
-                }
-            } catch let error as SolverError {
-                self = saved
-                throw error
-            }
-        }
-        nextHandle += 1
-        let handle = Handle(id: nextHandle)
-        constraints[handle] = (constraint, tag)
         do {
+            if let subject {
+                row.solve(for: subject)
+                substitute(subject, by: row)
+                rows[subject] = row
+            } else if try !addWithArtificialVariable(row) {
+                throw SolverError.unsatisfiable(constraint.description)
+            }
+            nextHandle += 1
+            let handle = Handle(id: nextHandle)
+            constraints[handle] = (constraint, tag)
             try optimize(objective: true)
+            return handle
         } catch {
-            self = saved
-            throw error
+            throw recorded(error)
         }
-        return handle
+    }
+
+    /// `error`, remembered unless it refused a constraint: a change that failed midway leaves
+    /// the tableau unknown, so every later change throws it too.
+    private mutating func recorded(_ error: Error) -> Error {
+        guard let error = error as? SolverError else { return error }
+        if case .unsatisfiable = error { return error }
+        failure = error
+        return error
     }
 
     /// Takes a constraint out and solves again.
     /// - Throws: ``SolverError/unknownConstraint`` for a handle not held.
     public mutating func remove(_ handle: Handle) throws {
+        if let failure { throw failure }
         guard let (constraint, tag) = constraints.removeValue(forKey: handle) else { throw SolverError.unknownConstraint }
         // Its errors leave the objective.
         for symbol in [tag.marker, tag.other].compactMap({ $0 }) where symbol.kind == .error {
@@ -138,6 +140,7 @@ public struct ConstraintSystem: Sendable {
     /// dual simplex method: only what the change makes infeasible is pivoted).
     /// - Throws: ``SolverError/unknownEdit`` for a variable that is not one.
     public mutating func suggestValue(_ variable: Variable, _ value: Double) throws {
+        if let failure { throw failure }
         guard let edit = edits[variable], let tag = constraints[edit.handle]?.tag else { throw SolverError.unknownEdit(variable.name) }
         guard value.isFinite else { throw SolverError.notFinite("\(variable.name) = \(value)") }
         let delta = value - edit.value
@@ -151,12 +154,17 @@ public struct ConstraintSystem: Sendable {
             rows[other] = row
             if row.constant < 0 { infeasible.append(other) }
         } else {
-            for symbol in rows.keys.sorted() {
-                guard var row = rows[symbol], let coefficient = row.cells[tag.marker] else { continue }
-                row.constant += delta * coefficient
-                rows[symbol] = row
-                if row.constant < 0, symbol.kind != .external { infeasible.append(symbol) }
+            var newlyInfeasible: [Symbol] = []
+            var index = rows.startIndex
+            while index != rows.endIndex {
+                if let coefficient = rows.values[index].cells[tag.marker] {
+                    rows.values[index].constant += delta * coefficient
+                    let symbol = rows.keys[index]
+                    if rows.values[index].constant < 0, symbol.kind != .external { newlyInfeasible.append(symbol) }
+                }
+                index = rows.index(after: index)
             }
+            infeasible += newlyInfeasible.sorted()
         }
         try dualOptimize()
     }
@@ -226,7 +234,7 @@ public struct ConstraintSystem: Sendable {
     /// The symbol a new row is solved for: an external variable, else a marker that may enter
     /// with a negative coefficient; nil when there is none.
     private static func subject(of row: Row, tag: Tag) -> Symbol? {
-        if let external = row.cells.keys.filter({ $0.kind == .external }).min() { return external }
+        if let external = row.cells.symbols.first(where: { $0.kind == .external }) { return external }
         for symbol in [tag.marker, tag.other].compactMap({ $0 }) where symbol.kind == .slack || symbol.kind == .error {
             if let coefficient = row.cells[symbol], coefficient < 0 { return symbol }
         }
@@ -243,7 +251,7 @@ public struct ConstraintSystem: Sendable {
         artificial = nil
         if var basic = rows.removeValue(forKey: art) {
             if basic.cells.isEmpty { return feasible }
-            guard let entering = basic.cells.keys.filter({ $0.kind == .slack || $0.kind == .error }).min() else { return false }
+            guard let entering = basic.cells.symbols.first(where: { $0.kind == .slack || $0.kind == .error }) else { return false }
             basic.solve(for: art, entering: entering)
             substitute(entering, by: basic)
             rows[entering] = basic
@@ -255,12 +263,19 @@ public struct ConstraintSystem: Sendable {
 
     /// Puts `row` (the value of `symbol`) in place of `symbol` everywhere.
     private mutating func substitute(_ symbol: Symbol, by row: Row) {
-        for basic in rows.keys.sorted() {
-            guard var other = rows[basic], let coefficient = other.cells.removeValue(forKey: symbol) else { continue }
-            other.add(row, times: coefficient)
-            rows[basic] = other
-            if basic.kind != .external, other.constant < 0 { infeasible.append(basic) }
+        var newlyInfeasible: [Symbol] = []
+        // In place, by index: no row is copied.
+        var index = rows.startIndex
+        while index != rows.endIndex {
+            if let coefficient = rows.values[index].cells.removeValue(forKey: symbol) {
+                rows.values[index].add(row, times: coefficient)
+                let basic = rows.keys[index]
+                if basic.kind != .external, rows.values[index].constant < 0 { newlyInfeasible.append(basic) }
+            }
+            index = rows.index(after: index)
         }
+        // In symbol order, whatever order the dictionary walks in: the same pivots in every run.
+        infeasible += newlyInfeasible.sorted()
         if let coefficient = objective.cells.removeValue(forKey: symbol) { objective.add(row, times: coefficient) }
         if var art = artificial, let coefficient = art.cells.removeValue(forKey: symbol) {
             art.add(row, times: coefficient)
@@ -274,13 +289,14 @@ public struct ConstraintSystem: Sendable {
         for _ in 0..<maxPivots {
             let target = useObjective ? objective : (artificial ?? objective)
             // The lowest numbered symbol that lowers the objective enters (Bland's rule).
-            guard let entering = target.cells.filter({ $0.key.kind != .dummy && $0.value < 0 }).keys.min() else { return }
+            guard let entering = target.cells.first(where: { $0.0.kind != .dummy && $0.1 < 0 })?.0 else { return }
             var leaving: Symbol?
             var ratio = Double.infinity
-            for symbol in rows.keys.sorted() where symbol.kind != .external {
-                guard let row = rows[symbol], let coefficient = row.cells[entering], coefficient < 0 else { continue }
+            for (symbol, row) in rows where symbol.kind != .external {
+                guard let coefficient = row.cells[entering], coefficient < 0 else { continue }
                 let r = -row.constant / coefficient
-                if r < ratio {
+                // The lowest ratio; between equal ones the lowest numbered symbol.
+                if r < ratio || (r == ratio && symbol < (leaving ?? symbol)) {
                     ratio = r
                     leaving = symbol
                 }
@@ -304,10 +320,9 @@ public struct ConstraintSystem: Sendable {
             guard pivots <= maxPivots else { throw SolverError.tooMuchWork(limit: maxPivots) }
             var entering: Symbol?
             var ratio = Double.infinity
-            for symbol in row.cells.keys.sorted() where symbol.kind != .dummy {
-                guard let coefficient = row.cells[symbol], coefficient > 0 else { continue }
+            for (symbol, coefficient) in row.cells where symbol.kind != .dummy && coefficient > 0 {
                 let r = (objective.cells[symbol] ?? 0) / coefficient
-                if r < ratio {
+                if r < ratio || (r == ratio && symbol < (entering ?? symbol)) {
                     ratio = r
                     entering = symbol
                 }
@@ -324,16 +339,20 @@ public struct ConstraintSystem: Sendable {
     /// most, else any row holding it.
     private func leavingRow(forMarker marker: Symbol) -> Symbol? {
         var first: (Symbol, Double)?, second: (Symbol, Double)?, third: Symbol?
-        for symbol in rows.keys.sorted() {
-            guard let row = rows[symbol], let coefficient = row.cells[marker] else { continue }
+        func better(_ candidate: (Symbol, Double), than best: (Symbol, Double)?) -> Bool {
+            guard let best else { return true }
+            return candidate.1 < best.1 || (candidate.1 == best.1 && candidate.0 < best.0)
+        }
+        for (symbol, row) in rows {
+            guard let coefficient = row.cells[marker] else { continue }
             if symbol.kind == .external {
-                if third == nil { third = symbol }
+                if symbol < (third ?? symbol) || third == nil { third = symbol }
             } else if coefficient < 0 {
-                let r = -row.constant / coefficient
-                if r < first?.1 ?? .infinity { first = (symbol, r) }
+                let candidate = (symbol, -row.constant / coefficient)
+                if better(candidate, than: first) { first = candidate }
             } else {
-                let r = row.constant / coefficient
-                if r < second?.1 ?? .infinity { second = (symbol, r) }
+                let candidate = (symbol, row.constant / coefficient)
+                if better(candidate, than: second) { second = candidate }
             }
         }
         return first?.0 ?? second?.0 ?? third
@@ -371,7 +390,7 @@ struct Tag: Sendable {
 /// `basic = constant + Σ cells`.
 struct Row: Sendable {
     var constant: Double = 0
-    var cells: [Symbol: Double] = [:]
+    var cells = Cells()
 
     mutating func add(_ symbol: Symbol, _ coefficient: Double) {
         let sum = (cells[symbol] ?? 0) + coefficient
@@ -380,12 +399,12 @@ struct Row: Sendable {
 
     mutating func add(_ row: Row, times factor: Double) {
         constant += row.constant * factor
-        for (symbol, coefficient) in row.cells { add(symbol, coefficient * factor) }
+        cells.add(row.cells, times: factor)
     }
 
     mutating func negate() {
         constant = -constant
-        for symbol in Array(cells.keys) { cells[symbol]? *= -1 }
+        cells.scale(by: -1)
     }
 
     /// Solves `0 = constant + Σ cells` for `symbol`.
@@ -393,7 +412,7 @@ struct Row: Sendable {
         guard let coefficient = cells.removeValue(forKey: symbol) else { return }
         let factor = -1 / coefficient
         constant *= factor
-        for key in Array(cells.keys) { cells[key]? *= factor }
+        cells.scale(by: factor)
     }
 
     /// Solves `basic = row` for `entering` instead.
@@ -401,6 +420,90 @@ struct Row: Sendable {
         add(basic, -1)
         solve(for: entering)
     }
+}
+
+/// A row's coefficients: symbols in increasing order with their coefficients, none zero.
+/// Sorted arrays, not a dictionary: a lookup is a binary search, adding one row to another a
+/// merge, and nothing is hashed (hashing was most of a solve's time).
+struct Cells: Sequence, Sendable {
+    private(set) var symbols: [Symbol] = []
+    private(set) var values: [Double] = []
+
+    var isEmpty: Bool { symbols.isEmpty }
+
+    /// Where `symbol` is, or would be inserted.
+    private func position(of symbol: Symbol) -> (index: Int, found: Bool) {
+        var low = 0, high = symbols.count
+        while low < high {
+            let middle = (low + high) / 2
+            if symbols[middle].id < symbol.id { low = middle + 1 } else { high = middle }
+        }
+        return (low, low < symbols.count && symbols[low].id == symbol.id)
+    }
+
+    subscript(symbol: Symbol) -> Double? {
+        get {
+            let (index, found) = position(of: symbol)
+            return found ? values[index] : nil
+        }
+        set {
+            let (index, found) = position(of: symbol)
+            switch (found, newValue) {
+            case let (true, value?): values[index] = value
+            case (true, nil):
+                symbols.remove(at: index)
+                values.remove(at: index)
+            case let (false, value?):
+                symbols.insert(symbol, at: index)
+                values.insert(value, at: index)
+            case (false, nil): break
+            }
+        }
+    }
+
+    mutating func removeValue(forKey symbol: Symbol) -> Double? {
+        let (index, found) = position(of: symbol)
+        guard found else { return nil }
+        symbols.remove(at: index)
+        return values.remove(at: index)
+    }
+
+    mutating func scale(by factor: Double) {
+        for index in values.indices { values[index] *= factor }
+    }
+
+    /// Adds `other × factor`, merging the two orders; sums that cancel leave.
+    mutating func add(_ other: Cells, times factor: Double) {
+        guard !other.isEmpty else { return }
+        var mergedSymbols: [Symbol] = [], mergedValues: [Double] = []
+        mergedSymbols.reserveCapacity(symbols.count + other.symbols.count)
+        mergedValues.reserveCapacity(symbols.count + other.symbols.count)
+        var i = 0, j = 0
+        func keep(_ symbol: Symbol, _ value: Double) {
+            if !ConstraintSystem.nearZero(value) {
+                mergedSymbols.append(symbol)
+                mergedValues.append(value)
+            }
+        }
+        while i < symbols.count || j < other.symbols.count {
+            if j == other.symbols.count || (i < symbols.count && symbols[i].id < other.symbols[j].id) {
+                mergedSymbols.append(symbols[i])
+                mergedValues.append(values[i])
+                i += 1
+            } else if i == symbols.count || other.symbols[j].id < symbols[i].id {
+                keep(other.symbols[j], other.values[j] * factor)
+                j += 1
+            } else {
+                keep(symbols[i], values[i] + other.values[j] * factor)
+                i += 1
+                j += 1
+            }
+        }
+        symbols = mergedSymbols
+        values = mergedValues
+    }
+
+    func makeIterator() -> Zip2Sequence<[Symbol], [Double]>.Iterator { zip(symbols, values).makeIterator() }
 }
 
 /// Why the solver refused a change.

@@ -16,18 +16,32 @@ extension MJRefreshComponent {
     package func sceneNamingMisses(state: MJRefreshState?, percent: Double?, time: Double) throws -> (scene: RefreshScene, notes: [String])
     {
         let description = try sceneDescription(state: state, percent: percent, time: time)
+        return (try description.makeScene(), takeNotes())
+    }
+
+    /// What the drawing just made says (resource misses, broken or ambiguous constraints),
+    /// each said on standard error.
+    private func takeNotes() -> [String] {
         let notes = AppResources.takeMisses().map { "the app's resources: " + $0 } + layoutNotes.map { "Auto Layout: " + $0 }
         for note in notes { AppWarnings.say(note) }
-        return (try description.makeScene(), notes)
+        return notes
     }
 }
 
 extension MJRefreshComponent {
     /// `frame` (a moment of a gesture played on this control's scene) with the views the app's
     /// code shows at that moment: the code run again for the frame's state, pull and time.
+    /// The layers' images are read once for the whole gesture: a file the code named at an
+    /// earlier frame (the Lottie view's) is not decoded again.
     package func restaged(_ frame: RefreshScene) throws -> RefreshScene {
         let state = MJRefreshState.allCases.first { $0.refreshState == frame.state } ?? .idle
-        let drawn = try sceneNamingMisses(state: state, percent: frame.pullingPercent, time: frame.time).scene
+        let description = try sceneDescription(state: state, percent: frame.pullingPercent, time: frame.time)
+        // Each line once for the whole gesture, not once a frame.
+        let notes = AppResources.takeMisses().map { "the app's resources: " + $0 } + layoutNotes.map { "Auto Layout: " + $0 }
+        for note in notes where restagedNotes.insert(note).inserted { AppWarnings.say(note) }
+        let known = frame.layerImages.merging(restagedImages) { a, _ in a }
+        let drawn = try description.makeScene(reusingLayerImages: known)
+        restagedImages.merge(drawn.layerImages) { a, _ in a }
         var restaged = frame
         restaged.layers = drawn.layers
         restaged.layerImages = drawn.layerImages

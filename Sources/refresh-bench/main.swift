@@ -176,5 +176,6 @@ case "diff" where arguments.count == 4: try diffSpeed(arguments[2], arguments[3]
 case "settings" where arguments.count == 3: try settings(arguments[2])
 case "fonts": try FontsReport.run()
 case "appcode": try AppCodeBench.run(root: root)
+case "diy": try DIYBench.run(root: root)
 default: try codecs()
 }

@@ -247,8 +247,15 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         return try resolved.makeResolvedScene(clock: clock)
     }
 
+    /// ``makeScene(baseDirectory:clock:)``, the layers' images already loaded for these paths
+    /// taken from `known` instead of read again (app code drawn frame after frame names the same
+    /// files; docs/app-code.md).
+    package func makeScene(reusingLayerImages known: [String: ImageSequence]) throws -> RefreshScene {
+        try makeResolvedScene(clock: Date.init, knownLayerImages: known)
+    }
+
     /// ``makeScene(baseDirectory:clock:)`` once every path is as it is read.
-    private func makeResolvedScene(clock: () -> Date) throws -> RefreshScene {
+    private func makeResolvedScene(clock: () -> Date, knownLayerImages: [String: ImageSequence] = [:]) throws -> RefreshScene {
         let build = try build()
         var scene = build.scene
         scene.now = build.now ?? clock()
@@ -311,17 +318,23 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
             }
             return try images.resampled(toScale: target)
         }
-        scene.layerImages = try loadLayerImages(scene, build: build)
+        scene.layerImages = try loadLayerImages(scene, build: build, known: knownLayerImages)
         return scene
     }
 
     /// The images the layers name, each decoded once at the scene's scale, within the limits.
-    private func loadLayerImages(_ scene: RefreshScene, build: SceneBuild) throws -> [String: ImageSequence] {
+    private func loadLayerImages(
+        _ scene: RefreshScene, build: SceneBuild, known: [String: ImageSequence] = [:]
+    ) throws -> [String: ImageSequence] {
         let files = scene.layers.flatMap(\.files)
         guard !files.isEmpty else { return [:] }
         let loader = ImageLoader(defaultScale: build.imageScale ?? Double(scene.scale), renderScale: Double(scene.scale), limits: limits)
         var out: [String: ImageSequence] = [:]
         for file in files where out[file] == nil {
+            if let loaded = known[file] {
+                out[file] = loaded
+                continue
+            }
             let sequence = try loader.load(file)
             guard loader.decodedPixels <= limits.maxTotalPixels else {
                 throw RefreshGifError.limitExceeded(
