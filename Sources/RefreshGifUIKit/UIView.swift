@@ -47,6 +47,8 @@ open class UIView {
     var contentPriorities: [ContentPriorityKey: UILayoutPriority] = [:]
     /// Constraints activated with this view first before it shared a tree with their other view.
     var unplacedConstraints: [NSLayoutConstraint] = []
+    /// The last layout solved for the tree under this view, reused while its inputs are the same.
+    var layoutMemo: LayoutPass.Memo?
     /// Why Auto Layout refused the tree under this view the last time (too many constraints).
     var layoutRefusal: String?
     /// For a library's view drawn as an image layer (a Lottie view): the file and the place in

@@ -171,4 +171,25 @@ struct AutoLayoutTests {
         _ = try description.makeScene()
         #expect(abs(header.label.frame.minX - 26) < 1e-6)
     }
+
+    @Test("A layout laid out again reuses its solution only while its inputs are the same: a new height, a new text move it")
+    func laidOutAgain() throws {
+        let header = AnchoredHeader()
+        NSLayoutConstraint.activate([
+            header.label.widthAnchor.constraint(equalToConstant: 100), header.label.widthAnchor.constraint(equalToConstant: 200),
+        ])
+        _ = try header.sceneDescription(state: .idle)
+        _ = try header.sceneDescription(state: .idle)
+        // What it said is said again with the reused solution.
+        #expect(header.layoutNotes.count == 1)
+        header.mj_h = 100
+        _ = try header.sceneDescription(state: .idle)
+        #expect(abs(header.label.frame.midY - 50) < 1e-6)
+        header.label.text = "A much longer title than before"
+        header.label.removeConstraints(header.label.constraints)
+        _ = try header.sceneDescription(state: .idle)
+        #expect(abs(header.label.frame.width - header.label.intrinsicContentSize.width) < 1e-6)
+        #expect(abs(header.spinner.frame.maxX - (header.label.frame.minX - 8)) < 1e-6)
+        #expect(header.layoutNotes.isEmpty)
+    }
 }
