@@ -39,13 +39,18 @@ extension RefreshRenderer {
         try scene.layers.map { try place($0, scene: scene).placed }
     }
 
-    /// The frame an image layer shows: the one at `progress` (0…1, clamped) when it is given,
-    /// else the one playing at `time`.
+    /// The frame an image layer shows: the one playing `progress` (0…1, clamped) of the way
+    /// through its duration when it is given (a GIF's longer frames take more of it, as the
+    /// exported animated image lists them), else the one playing at `time`.
     static func frameIndex(of sequence: ImageSequence, progress: Double?, time: Int64) -> Int? {
         guard let progress else { return FrameClock.loopingFrameIndex(of: sequence, time: time, timing: .gif) }
         guard !sequence.frames.isEmpty else { return nil }
         let clamped = progress.isFinite ? min(1, max(0, progress)) : 0
-        return min(sequence.frames.count - 1, Int((clamped * Double(sequence.frames.count)).rounded(.down)))
+        let total = sequence.durationMicroseconds
+        guard total > 0 else { return min(sequence.frames.count - 1, Int((clamped * Double(sequence.frames.count)).rounded(.down))) }
+        // The end itself is the last frame, not the first of the next loop.
+        let at = min(total - 1, Int64((clamped * Double(total)).rounded(.down)))
+        return FrameClock.loopingFrameIndex(of: sequence, time: at, timing: .gif)
     }
 
     /// The inputs a scene's layers read: its size, pull, time and state.
