@@ -197,7 +197,7 @@ struct LayerCode {
                             swift:
                                 "image?.images.flatMap { $0.isEmpty ? nil : $0[min($0.count - 1, Int(\(place) * CGFloat($0.count)))] } ?? image",
                             objc:
-                                "image.images.count > 0 ? image.images[MIN(image.images.count - 1, (NSUInteger)(MIN(1, MAX(0, progress)) * image.images.count))] : image"
+                                "image.images.count > 0 ? image.images[(NSUInteger)fmin(image.images.count - 1, floor(fmin(1, fmax(0, progress)) * image.images.count))] : image"
                         )))
                 shown = .name("frame")
             }

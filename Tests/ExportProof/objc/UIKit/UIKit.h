@@ -57,6 +57,7 @@ __attribute__((objc_root_class))
 + (instancetype)arrayWithObjects:(const ObjectType _Nonnull[_Nonnull])objects count:(NSUInteger)count;
 @property (readonly) NSUInteger count;
 @property (nullable, readonly) ObjectType firstObject;
+- (ObjectType)objectAtIndexedSubscript:(NSUInteger)idx;
 - (NSUInteger)countByEnumeratingWithState:(void *)state objects:(id _Nullable __unsafe_unretained[_Nonnull])buffer count:(NSUInteger)len;
 @end
 
@@ -135,6 +136,7 @@ typedef NS_ENUM(NSInteger, UIImageRenderingMode) {
 + (nullable UIImage *)imageNamed:(NSString *)name;
 + (nullable UIImage *)animatedImageWithImages:(NSArray<UIImage *> *)images duration:(NSTimeInterval)duration;
 @property (readonly) CGSize size;
+@property (nullable, readonly) NSArray<UIImage *> *images;
 - (UIImage *)imageWithRenderingMode:(UIImageRenderingMode)mode;
 @end
 
