@@ -138,7 +138,8 @@ let package = Package(
             plugins: ["RefreshAppCode"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(
-            name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTools", "RefreshGifTestSupport", "refresh-render"]),
+            name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTools", "RefreshGifTestSupport", "refresh-render"],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
         // The example packages built and run as their users do: minutes of building, so
         // `make check` runs them, not `make test`.

@@ -46,4 +46,38 @@ struct ExportedSubclassTests {
         #expect(!code.swift.contains("default: break"))
         #expect(code.objc.contains("default: text = @\"\"; break;"))
     }
+
+    /// The generated subclass of two scenes, as an iOS engineer reads it before merging: held
+    /// against goldens written by this test (missing: written, the test fails; look at them and
+    /// commit), so a change to the printers shows in review.
+    @Test(
+        "the exported subclass is held as a golden file: each image made once, no unused locals, standalone layers set without implicit animations",
+        arguments: ["examples/layers/brand-header.json", "Tests/ExportProof/scenes/every-kind.json"])
+    func goldenFiles(_ scene: String) throws {
+        let path = Support.root.appendingPathComponent(scene)
+        let folder = try Support.temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let export = try AppExport(try SceneDescription(contentsOfFile: path.path), baseDirectory: path.deletingLastPathComponent().path)
+        try export.write(to: folder)
+        let name = try #require(export.subclass?.className)
+        let goldens = Support.root.appendingPathComponent("Tests/RefreshRenderTests/__Snapshots__/ExportedSubclass").path
+        try FileManager.default.createDirectory(atPath: goldens, withIntermediateDirectories: true)
+        let stem = path.deletingPathExtension().lastPathComponent
+        for file in ["\(name).swift", "\(name).m"] {
+            let made = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            let golden = goldens + "/\(stem)-\(file).golden"
+            guard let kept = try? String(contentsOfFile: golden, encoding: .utf8) else {
+                try made.write(toFile: golden, atomically: true, encoding: .utf8)
+                Issue.record("recorded \(golden): look at it, commit it, and run the tests again")
+                continue
+            }
+            #expect(made == kept, "\(file) of \(scene) differs from \(golden)")
+            // What an engineer would flag in review.
+            #expect(!made.contains("_ = (w, h"))
+            #expect(!made.contains("(void)w;"))
+            if !made.contains("CGFloat(CACurrentMediaTime() - stateStart)") && !made.contains("CACurrentMediaTime() - self.stateStart") {
+                #expect(!made.contains("stateStart"), "stateStart kept though nothing reads t")
+            }
+        }
+    }
 }

@@ -69,6 +69,9 @@ struct CopyText: Encodable, Sendable, Equatable {
         case let .integer(i): return ".integer(\(i))"
         case let .flag(b): return ".flag(\(b))"
         case let .text(t): return ".text(\(swiftString(t)))"
+        case let .byState(map) where Set(map.keys) == ["from", "to"]:
+            // A value that follows the pull, as the library's Swift API names it.
+            return ".pull(from: \(swiftValue(map["from"] ?? .flag(false))), to: \(swiftValue(map["to"] ?? .flag(false))))"
         case let .byState(map):
             return ".byState(["
                 + map.sorted { $0.key < $1.key }.map { "\(swiftString($0.key)): \(swiftValue($0.value))" }.joined(separator: ", ")

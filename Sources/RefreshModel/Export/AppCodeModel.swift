@@ -228,6 +228,11 @@ package struct AppSubclass: Sendable, Equatable {
     public var stateType: String
     /// The subviews, in the order they are added.
     public var members: [Member]
+    /// The images the class shows, each made once in `prepare` (private, may be nil).
+    public var images: [Member] = []
+    /// Whether it holds standalone layers (a `CAShapeLayer`): `updateLayers` then sets them
+    /// with Core Animation's implicit animations off, so they follow the pull at once.
+    public var disablesLayerActions = false
     /// What `prepare` sets once, after every member is made and before any is added.
     public var prepare: [AppStatement]
     /// What `updateLayers` sets, after the locals `w`, `h`, `pullingPercent`, `t` and `state`.
@@ -235,9 +240,44 @@ package struct AppSubclass: Sendable, Equatable {
     /// Whether values change with time: then the class redraws with the screen.
     public var redrawsWithTime: Bool
 
+    /// The locals of `updateLayers` its code reads (`w`, `h`, `pullingPercent`, `t`, `state`),
+    /// found in its printed lines outside string literals: only those are declared.
+    /// - Parameter lines: the printed statements.
+    static func locals(readIn lines: [String]) -> Set<String> {
+        let wanted: Set<String> = ["w", "h", "pullingPercent", "t", "state"]
+        var found: Set<String> = []
+        for line in lines {
+            var word = "", inString = false, escaped = false, afterDot = false
+            func end() {
+                if !word.isEmpty, !afterDot, wanted.contains(word) { found.insert(word) }
+                word = ""
+            }
+            for character in line + " " {
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if character == "\\" {
+                        escaped = true
+                    } else if character == "\"" {
+                        inString = false
+                    }
+                    continue
+                }
+                if character.isLetter || character.isNumber || character == "_" {
+                    word.append(character)
+                    continue
+                }
+                end()
+                afterDot = character == "."
+                if character == "\"" { inString = true }
+            }
+        }
+        return found
+    }
+
     /// The helpers the class's code calls.
     var helpers: [AppHelper] {
-        let made = members.reduce(into: Set<AppHelper>()) { $0.formUnion($1.made.helpers) }
+        let made = (members + images).reduce(into: Set<AppHelper>()) { $0.formUnion($1.made.helpers) }
         return (prepare + update).reduce(into: made) { $0.formUnion($1.helpers) }.sorted()
     }
 }

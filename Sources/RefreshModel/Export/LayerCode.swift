@@ -5,6 +5,8 @@ import RefreshImage
 struct LayerCode {
     let layer: CheckedLayer
     let images: [String: (names: [String], duration: Double)]
+    /// The subclass's property holding each image, by path (made once, in `prepare`).
+    let imageMembers: [String: String]
     private(set) var prepare: [AppStatement] = []
     private(set) var update: [AppStatement] = []
 
@@ -17,9 +19,13 @@ struct LayerCode {
     /// The states the control enters on the phone: its kind's, and Will Refresh.
     let reached: Set<RefreshState>
 
-    init(_ layer: CheckedLayer, images: [String: (names: [String], duration: Double)], reached: Set<RefreshState>) {
+    init(
+        _ layer: CheckedLayer, images: [String: (names: [String], duration: Double)], imageMembers: [String: String] = [:],
+        reached: Set<RefreshState>
+    ) {
         self.layer = layer
         self.images = images
+        self.imageMembers = imageMembers
         self.reached = reached
         content()
         frame()
@@ -224,8 +230,10 @@ struct LayerCode {
         }
     }
 
-    /// A layer image's `UIImage`: the asset, or a GIF's frames as an animated image.
+    /// A layer image's `UIImage`: the subclass's property made once, else the asset, or a GIF's
+    /// frames as an animated image.
     private func imageValue(_ path: String) -> AppValue {
+        if let member = imageMembers[path] { return .name("self." + member) }
         guard let image = images[path], !image.names.isEmpty else { return .none }
         return .animatedImage(image.names, duration: image.duration)
     }

@@ -34,11 +34,44 @@ package struct LayerSubclass: Sendable {
 
     /// The class, one model for both languages.
     package var model: AppSubclass {
-        let code = layers.map { LayerCode($0, images: images, reached: reached) }
-        return AppSubclass(
+        let (members, imageMembers) = imageMembers
+        let code = layers.map { LayerCode($0, images: images, imageMembers: imageMembers, reached: reached) }
+        var model = AppSubclass(
             name: className, base: baseClass, module: "MJRefresh", objcImport: "<MJRefresh/MJRefresh.h>", stateType: "MJRefreshState",
             members: code.map(\.member), prepare: code.flatMap(\.prepare), update: code.map { .block($0.layer.name, $0.update) },
             redrawsWithTime: layers.contains { layer in layer.numbers.values.contains { $0.values.contains(where: \.dependsOnTime) } })
+        model.images = members
+        model.disablesLayerActions = layers.contains { $0.kind == .shape }
+        return model
+    }
+
+    /// A property for each image the layers show, made once (`logoImage`, `logoImage2` for a
+    /// layer's second file), and the property's name by path: a file two layers show is one.
+    private var imageMembers: ([AppSubclass.Member], [String: String]) {
+        var members: [AppSubclass.Member] = []
+        var byPath: [String: String] = [:]
+        var taken = Set(layers.map(\.name))
+        for layer in layers {
+            guard let varying = layer.texts[LayerProperty.image.name] else { continue }
+            var paths: [String]
+            switch varying {
+            case let .fixed(path): paths = [path]
+            case let .byState(map, otherwise): paths = RefreshState.allCases.compactMap { map[$0] } + (otherwise.map { [$0] } ?? [])
+            case let .byPercent(from, to): paths = [from, to]
+            }
+            for path in paths where byPath[path] == nil {
+                guard let image = images[path], !image.names.isEmpty else { continue }
+                var name = layer.name + "Image", number = 1
+                while taken.contains(name) {
+                    number += 1
+                    name = layer.name + "Image\(number)"
+                }
+                taken.insert(name)
+                byPath[path] = name
+                members.append(AppSubclass.Member(name: name, type: "UIImage", made: .animatedImage(image.names, duration: image.duration)))
+            }
+        }
+        return (members, byPath)
     }
 
     private static let note = "The control's own subviews (docs/layers.md): made in prepare, set in updateLayers."

@@ -129,25 +129,43 @@ package struct ObjCPrinter: AppPrinter {
     package func source(_ subclass: AppSubclass, header: String, banner: [String]) -> String {
         var lines = banner.map { "// " + $0 } + ["#import \"\(header)\"", "#import <math.h>", "", "@interface \(subclass.name) ()"]
         lines += subclass.members.map { "@property (strong, nonatomic, readwrite) \($0.type) *\($0.name);" }
-        lines.append("@property (assign, nonatomic) CFTimeInterval stateStart;")
+        lines += subclass.images.map { "@property (strong, nonatomic, nullable) UIImage *\($0.name);" }
+        let update = subclass.update.flatMap(statement)
+        let read = AppSubclass.locals(readIn: update)
+        let timed = read.contains("t")
+        if timed { lines.append("@property (assign, nonatomic) CFTimeInterval stateStart;") }
         if subclass.redrawsWithTime { lines.append("@property (strong, nonatomic, nullable) CADisplayLink *displayLink;") }
         lines += ["@end", ""]
         for helper in subclass.helpers { lines += definition(helper) + [""] }
         lines += ["@implementation \(subclass.name)", "", "- (void)prepare {", "    [super prepare];"]
         lines += subclass.members.map { "    self.\($0.name) = \(value($0.made));" }
+        // Each image is looked up once, not at every pull.
+        lines += subclass.images.map { "    self.\($0.name) = \(value($0.made));" }
         lines += subclass.prepare.flatMap(statement).map { "    " + $0 }
+        if timed { lines.append("    self.stateStart = CACurrentMediaTime();") }
         lines += [
-            "    self.stateStart = CACurrentMediaTime();", "}", "", "- (void)placeSubviews {", "    [super placeSubviews];",
-            "    [self updateLayers];", "}", "", "- (void)setState:(\(subclass.stateType))state {",
-            "    \(subclass.stateType) oldState = self.state;", "    if (state == oldState) return;", "    [super setState:state];",
-            "    self.stateStart = CACurrentMediaTime();", "    [self updateLayers];", "}", "",
-            "- (void)setPullingPercent:(CGFloat)pullingPercent {", "    [super setPullingPercent:pullingPercent];",
-            "    [self updateLayers];", "}", "", "- (void)updateLayers {",
-            "    CGFloat w = self.mj_w, h = self.mj_h, pullingPercent = self.pullingPercent;",
-            "    CGFloat t = (CGFloat)(CACurrentMediaTime() - self.stateStart);", "    \(subclass.stateType) state = self.state;",
-            "    (void)w; (void)h; (void)pullingPercent; (void)t; (void)state;", "",
+            "}", "", "- (void)placeSubviews {", "    [super placeSubviews];", "    [self updateLayers];", "}", "",
+            "- (void)setState:(\(subclass.stateType))state {", "    \(subclass.stateType) oldState = self.state;",
+            "    if (state == oldState) return;", "    [super setState:state];",
         ]
-        lines += subclass.update.flatMap(statement).map { "    " + $0 }
+        if timed { lines.append("    self.stateStart = CACurrentMediaTime();") }
+        lines += [
+            "    [self updateLayers];", "}", "", "- (void)setPullingPercent:(CGFloat)pullingPercent {",
+            "    [super setPullingPercent:pullingPercent];", "    [self updateLayers];", "}", "", "- (void)updateLayers {",
+        ]
+        let locals = [("w", "self.mj_w"), ("h", "self.mj_h"), ("pullingPercent", "self.pullingPercent")].filter { read.contains($0.0) }
+        if !locals.isEmpty { lines.append("    CGFloat " + locals.map { "\($0.0) = \($0.1)" }.joined(separator: ", ") + ";") }
+        if timed { lines.append("    CGFloat t = (CGFloat)(CACurrentMediaTime() - self.stateStart);") }
+        if read.contains("state") { lines.append("    \(subclass.stateType) state = self.state;") }
+        if subclass.disablesLayerActions {
+            lines += [
+                "    // A standalone layer animates each change by default: set at once, to follow the pull.",
+                "    [CATransaction begin];", "    [CATransaction setDisableActions:YES];",
+            ]
+        }
+        lines.append("")
+        lines += update.map { "    " + $0 }
+        if subclass.disablesLayerActions { lines.append("    [CATransaction commit];") }
         if subclass.redrawsWithTime {
             lines += [
                 "    // Values of t: redrawn with the screen while the control is on it.",

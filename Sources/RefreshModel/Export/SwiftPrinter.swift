@@ -109,23 +109,42 @@ package struct SwiftPrinter: AppPrinter {
         // in a Linux test target; only the display link is the phone's alone.
         var lines = banner.map { "// " + $0 } + AppSetup.imports(subclass.module) + ["final class \(subclass.name): \(subclass.base) {"]
         lines += subclass.members.map { "    let \($0.name) = \(value($0.made))" }
-        lines += [
-            "    /// When the state began, for values that change with time (`t`).",
-            "    private var stateStart = CACurrentMediaTime()",
-        ]
+        // Each image is looked up once, not at every pull.
+        lines += subclass.images.map { "    private let \($0.name): UIImage? = \(value($0.made))" }
+        let update = subclass.update.flatMap(statement)
+        let read = AppSubclass.locals(readIn: update)
+        let timed = read.contains("t")
+        if timed {
+            lines += [
+                "    /// When the state began, for values that change with time (`t`).",
+                "    private var stateStart = CACurrentMediaTime()",
+            ]
+        }
         if subclass.redrawsWithTime { lines += ["    #if canImport(UIKit)", "    private var displayLink: CADisplayLink?", "    #endif"] }
         lines += ["", "    override func prepare() {", "        super.prepare()"]
         lines += subclass.prepare.flatMap(statement).map { "        " + $0 }
         lines += [
             "    }", "", "    override func placeSubviews() {", "        super.placeSubviews()", "        updateLayers()", "    }", "",
             "    override var state: \(subclass.stateType) {", "        didSet {", "            guard state != oldValue else { return }",
-            "            stateStart = CACurrentMediaTime()", "            updateLayers()", "        }", "    }", "",
-            "    override var pullingPercent: CGFloat {", "        didSet { updateLayers() }", "    }", "",
-            "    /// Sets every subview's frame and values for the state, the pull and the time.", "    func updateLayers() {",
-            "        let w = mj_w, h = mj_h, pullingPercent = self.pullingPercent",
-            "        let t = CGFloat(CACurrentMediaTime() - stateStart)", "        _ = (w, h, pullingPercent, t)", "",
         ]
-        lines += subclass.update.flatMap(statement).map { "        " + $0 }
+        if timed { lines.append("            stateStart = CACurrentMediaTime()") }
+        lines += [
+            "            updateLayers()", "        }", "    }", "", "    override var pullingPercent: CGFloat {",
+            "        didSet { updateLayers() }",
+            "    }", "", "    /// Sets every subview's frame and values for the state, the pull and the time.", "    func updateLayers() {",
+        ]
+        let locals = [("w", "mj_w"), ("h", "mj_h"), ("pullingPercent", "self.pullingPercent")].filter { read.contains($0.0) }
+        if !locals.isEmpty { lines.append("        let " + locals.map { "\($0.0) = \($0.1)" }.joined(separator: ", ")) }
+        if timed { lines.append("        let t = CGFloat(CACurrentMediaTime() - stateStart)") }
+        if subclass.disablesLayerActions {
+            lines += [
+                "        // A standalone layer animates each change by default: set at once, to follow the pull.",
+                "        CATransaction.begin()", "        CATransaction.setDisableActions(true)",
+                "        defer { CATransaction.commit() }",
+            ]
+        }
+        if !locals.isEmpty || timed || subclass.disablesLayerActions { lines.append("") }
+        lines += update.map { "        " + $0 }
         if subclass.redrawsWithTime {
             lines += [
                 "        // Values of t: redrawn with the screen while the control is on it.",

@@ -87,6 +87,12 @@ extern NSRunLoopMode const NSRunLoopCommonModes;
 - (void)invalidate;
 @end
 
+@interface CATransaction : NSObject
++ (void)begin;
++ (void)commit;
++ (void)setDisableActions:(BOOL)flag;
+@end
+
 @interface CALayer : NSObject
 - (void)addSublayer:(CALayer *)layer;
 @property CGRect frame;
