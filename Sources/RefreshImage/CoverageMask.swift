@@ -21,10 +21,7 @@ package struct CoverageMask: Sendable, Equatable {
     ///   - coverage: 0 to 255 per pixel, row by row.
     /// - Throws: ``ImageBufferError`` when the count does not match.
     public init(width: Int, height: Int, originX: Int, originY: Int, coverage: [UInt8]) throws {
-        let count = try ImageBufferError.byteCount(width: width, height: height, channels: 1)
-        guard coverage.count == count else {
-            throw ImageBufferError.bufferMismatch(width: width, height: height, expectedBytes: count, actualBytes: coverage.count)
-        }
+        try ImageBufferError.check(coverage.count, width: width, height: height, channels: 1)
         self.width = width
         self.height = height
         self.originX = originX

@@ -16,6 +16,15 @@ public enum ImageBufferError: Error, Equatable, Sendable, CustomStringConvertibl
     }
 
     /// `width × height × channels`, or a throw when a side is negative or the product overflows.
+    /// Checks that `bytes` bytes are `width × height` pixels of `channels` bytes each.
+    /// - Throws: ``invalidSize(width:height:)`` or ``bufferMismatch(width:height:expectedBytes:actualBytes:)``.
+    static func check(_ bytes: Int, width: Int, height: Int, channels: Int) throws {
+        let count = try byteCount(width: width, height: height, channels: channels)
+        guard bytes == count else {
+            throw ImageBufferError.bufferMismatch(width: width, height: height, expectedBytes: count, actualBytes: bytes)
+        }
+    }
+
     static func byteCount(width: Int, height: Int, channels: Int) throws -> Int {
         guard width >= 0, height >= 0 else { throw ImageBufferError.invalidSize(width: width, height: height) }
         let (pixels, o1) = width.multipliedReportingOverflow(by: height)

@@ -15,10 +15,7 @@ public struct StraightImage: Sendable, Equatable {
     ///   - pixels: straight RGBA bytes, row by row.
     /// - Throws: ``ImageBufferError`` when the count does not match or the size is negative.
     public init(width: Int, height: Int, pixels: [UInt8]) throws {
-        let count = try ImageBufferError.byteCount(width: width, height: height, channels: 4)
-        guard pixels.count == count else {
-            throw ImageBufferError.bufferMismatch(width: width, height: height, expectedBytes: count, actualBytes: pixels.count)
-        }
+        try ImageBufferError.check(pixels.count, width: width, height: height, channels: 4)
         self.width = width
         self.height = height
         self.pixels = pixels

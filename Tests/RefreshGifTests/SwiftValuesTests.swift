@@ -98,4 +98,14 @@ struct SwiftValuesTests {
         description.layers = [ControlLayer(.label, name: "title", [.text: "Pull", .font: "bold 16 Real.ttf"])]
         _ = try description.makeScene(baseDirectory: folder)
     }
+
+    @Test("a by-pull value in the literal forms the preview page's Swift writes: strings, numbers and flags")
+    func pullLiterals() {
+        let values: [LayerProperty: SceneValue] = [
+            .textColor: .pull(from: "#FF8000", to: "#800080"), .alpha: .pull(from: 0.0, to: 1.0), .hidden: .pull(from: false, to: true),
+        ]
+        #expect(values[.textColor] == .byState(["from": .text("#FF8000"), "to": .text("#800080")]))
+        #expect(values[.alpha] == .byState(["from": .number(0), "to": .number(1)]))
+        #expect(values[.hidden] == .byState(["from": .flag(false), "to": .flag(true)]))
+    }
 }

@@ -71,11 +71,23 @@ struct CopyText: Encodable, Sendable, Equatable {
         case let .text(t): return ".text(\(swiftString(t)))"
         case let .byState(map) where Set(map.keys) == ["from", "to"]:
             // A value that follows the pull, as the library's Swift API names it.
-            return ".pull(from: \(swiftValue(map["from"] ?? .flag(false))), to: \(swiftValue(map["to"] ?? .flag(false))))"
+            let (from, to) = (map["from"] ?? .flag(false), map["to"] ?? .flag(false))
+            return ".pull(from: \(pullEnd(from, like: to)), to: \(pullEnd(to, like: from)))"
         case let .byState(map):
             return ".byState(["
                 + map.sorted { $0.key < $1.key }.map { "\(swiftString($0.key)): \(swiftValue($0.value))" }.joined(separator: ", ")
                 + "])"
+        }
+    }
+
+    /// One end of ``SceneValue/pull(from:to:)``: a literal of the type both ends share (a
+    /// string, a `Double`, a `Bool`), else the value spelled out.
+    private static func pullEnd(_ value: SceneValue, like other: SceneValue) -> String {
+        switch (value, other) {
+        case let (.text(t), .text): return swiftString(t)
+        case let (.number(n), .number): return String(describing: n)
+        case let (.flag(b), .flag): return String(b)
+        default: return "SceneValue" + swiftValue(value)
         }
     }
 

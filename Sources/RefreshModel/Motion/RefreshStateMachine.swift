@@ -146,10 +146,15 @@ package struct RefreshStateMachine: Sendable {
         let happen = geometry.restingOffset(for: kind)
         if y > happen { return }
         let threshold = happen - size
-        let p = (happen - y) / size
+        follow((happen - y) / size, armed: rules.armsAtThreshold ? y <= threshold : y < threshold, at: t)
+    }
+
+    /// The pull at `p` past where the control appears, `armed` once past its threshold: while
+    /// dragging it follows and arms or disarms; released armed, it begins refreshing; released
+    /// short, it eases back.
+    private mutating func follow(_ p: Double, armed: Bool, at t: Int64) {
         if dragging {
             setPercent(p, at: t)
-            let armed = rules.armsAtThreshold ? y <= threshold : y < threshold
             if state == .idle && armed {
                 change(to: .pulling, at: t)
             } else if state == .pulling && !armed {
@@ -174,19 +179,7 @@ package struct RefreshStateMachine: Sendable {
             return
         }
         let threshold = happen + axisLength
-        if dragging {
-            setPercent(p, at: t)
-            let armed = rules.armsAtThreshold ? v >= threshold : v > threshold
-            if state == .idle && armed {
-                change(to: .pulling, at: t)
-            } else if state == .pulling && !armed {
-                change(to: .idle, at: t)
-            }
-        } else if state == .pulling {
-            begin(at: t)
-        } else if p < 1 {
-            setPercent(p, at: t)
-        }
+        follow(p, armed: rules.armsAtThreshold ? v >= threshold : v > threshold, at: t)
     }
 
     /// The auto footer (docs/motion.md): drag began/ended transitions, then the offset rule.

@@ -220,18 +220,26 @@ final class TextRenderer {
         draw(line, left: left, baseline: baseline, color: color, into: &image)
     }
 
+    /// A glyph's bitmap with its pen at `penX` pixels: drawn at the nearest quarter pixel, and
+    /// the whole pixel it starts at; nil for a glyph with no ink.
+    private func bitmap(of glyph: TextLine.Glyph, penX: Double) -> (whole: Int, bitmap: GlyphBitmap)? {
+        var whole = Int(penX.rounded(.down))
+        var quarter = Int(((penX - Double(whole)) * 4).rounded())
+        if quarter == 4 {
+            whole += 1
+            quarter = 0
+        }
+        guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter), bitmap.width > 0, bitmap.height > 0
+        else { return nil }
+        return (whole, bitmap)
+    }
+
     /// Draws a laid-out line with its left edge and baseline at the given points.
     func draw(_ line: TextLine, left: Double, baseline: Double, color: RGBAColor, into image: inout RGBAImage) {
         let originX = Self.snap(left * scale)
         let baselineY = Self.snap(baseline * scale)
         for glyph in line.glyphs {
-            let penX = Double(originX) + glyph.x * scale
-            var whole = Int(penX.rounded(.down))
-            var quarter = Int(((penX - Double(whole)) * 4).rounded())
-            if quarter == 4 { whole += 1; quarter = 0 }
-            guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter),
-                bitmap.width > 0, bitmap.height > 0
-            else { continue }
+            guard let (whole, bitmap) = bitmap(of: glyph, penX: Double(originX) + glyph.x * scale) else { continue }
             // A colour glyph keeps its own colours; the label colour's alpha still fades it.
             if let colors = bitmap.colors {
                 image.draw(colors, atX: whole + bitmap.left, y: baselineY - bitmap.top, opacity: color.alpha)
@@ -291,13 +299,7 @@ final class TextRenderer {
         let line = layout(text)
         var left = Int.max, right = Int.min, coverage = 0, area = 0
         for glyph in line.glyphs {
-            let penX = glyph.x * scale
-            var whole = Int(penX.rounded(.down))
-            var quarter = Int(((penX - Double(whole)) * 4).rounded())
-            if quarter == 4 { whole += 1; quarter = 0 }
-            guard let bitmap = glyphCache.bitmap(face: glyph.face, glyph: glyph.index, quarter: quarter),
-                bitmap.width > 0, bitmap.height > 0
-            else { continue }
+            guard let (whole, bitmap) = bitmap(of: glyph, penX: glyph.x * scale) else { continue }
             for column in 0..<bitmap.width {
                 var inked = false
                 for row in 0..<bitmap.height where bitmap.coverage[row * bitmap.width + column] > 0 { inked = true; break }

@@ -4,7 +4,7 @@ import RefreshImage
 /// SVPullToRefresh (docs/families.md): the pull-to-refresh view (top: `.header`, bottom:
 /// `.backFooter`) and the infinite scrolling view (`.autoFooter`), 60 pt tall. `.gif` means
 /// a custom view per state.
-package struct SVPullToRefresh: RefreshFamily, Equatable {
+package struct SVPullToRefresh: PullViewArrowFamily, Equatable {
     /// `arrowColor`, grey (#808080) unless the app sets one.
     public var arrowColor: RGBAColor
     /// `setSubtitle:forState:`, by state.
@@ -228,11 +228,6 @@ package struct SVPullToRefresh: RefreshFamily, Equatable {
 
     /// Where the arrow's gradient reaches full opacity, as a fraction of its 48 pt.
     public static let arrowOpaqueAt = 0.8
-
-    /// ``PullViewArrow/angle(kind:state:)``: it keeps its angle while hidden for Loading.
-    public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? {
-        PullViewArrow.angle(kind: kind, state: state)
-    }
 
     /// The arrow turns over 0.2 s and fades out over 0.2 s when loading starts.
     public func transition(

@@ -36,3 +36,14 @@ package enum PullViewArrow {
         return Animation(from: start, to: rest, start: 0, duration: turnDuration).value(at: since)
     }
 }
+
+/// A family whose arrow rests as a pull-to-refresh view's does (``PullViewArrow``): its arrow's
+/// angle in a state is ``PullViewArrow/angle(kind:state:)``.
+package protocol PullViewArrowFamily: RefreshFamily {}
+
+extension PullViewArrowFamily {
+    /// ``PullViewArrow/angle(kind:state:)``.
+    public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? {
+        PullViewArrow.angle(kind: kind, state: state)
+    }
+}

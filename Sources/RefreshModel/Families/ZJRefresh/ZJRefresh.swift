@@ -4,7 +4,7 @@ import RefreshImage
 /// ZJRefresh (docs/families.md): `NormalAnimator` (`.normal`) and `GifAnimator` (`.gif`) as
 /// header or footer (`.backFooter`), with Chinese strings and a state split into "normal"
 /// (no pull) and "pull-to-refresh".
-package struct ZJRefresh: RefreshFamily, Equatable {
+package struct ZJRefresh: PullViewArrowFamily, Equatable {
     /// The title while Idle with a pull ("pull-to-refresh"); the scene's
     /// ``RefreshScene/titles``[.idle] is the title with none ("normal").
     public var pullToRefreshTitle: String?
@@ -222,11 +222,6 @@ package struct ZJRefresh: RefreshFamily, Equatable {
             throw InvalidValue(
                 field: "animatorHeight", reason: "must be between 1 and \(most) points at scale \(scene.scale), got \(animatorHeight)")
         }
-    }
-
-    /// ``PullViewArrow/angle(kind:state:)``.
-    public func arrowAngle(kind: ComponentKind, state: RefreshState) -> Double? {
-        PullViewArrow.angle(kind: kind, state: state)
     }
 
     /// The arrow turns over 0.2 s between the pull states and snaps back after Loading.
