@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""PNG frames against oxipng -o2: the bytes of a scene's frames as `simulate --frames` writes
-them (reduced colours, the default; and the 8-bit RGBA setting), the bytes oxipng -o2 makes of
-the same frames (the same pixels), and the time of a whole `simulate` (render and write) against
-oxipng's optimisation of its frames alone, rounds alternating, the median of per-round ratios.
+"""PNG frames against oxipng -o2, for each choice of compression: the bytes of a scene's frames
+as `simulate --frames` writes them (the default, the smallest `export` writes, 8-bit RGBA), the
+bytes oxipng -o2 makes of the same frames (the same pixels), and the time of a whole `simulate`
+(render and write) against oxipng's optimisation of its frames alone, rounds alternating, the
+median of per-round ratios.
 Run by `make bench` (release build); pyoxipng from PyPI is the peer. BENCH_ROUNDS sets the
 rounds (default 5)."""
 import os
@@ -52,28 +53,37 @@ def oxipng_pass(folder):
     return made, time.perf_counter() - start
 
 
+CHOICES = {
+    "default (level 6)": [],
+    "smallest (`--png-level 10`, what `export` writes)": ["--png-level", "10"],
+    "RGBA (`--png-colors rgba --png-level 7`)": ["--png-colors", "rgba", "--png-level", "7"],
+}
+
+
 def main():
     try:
         import oxipng  # noqa: F401
     except ImportError:
         subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pyoxipng"], check=True)
     work = tempfile.mkdtemp(prefix="refreshgif-png-")
-    lines = ["| scene | ours (reduced, default) | ours (`--png-colors rgba --png-level 7`, the earlier default) | oxipng -o2 "
-             "| ours vs oxipng | a whole run vs oxipng's pass |",
+    lines = ["| scene | choice | bytes | vs oxipng -o2's bytes | a whole run (ms) | oxipng's pass alone / a whole run |",
              "|---|---|---|---|---|---|"]
+
+    def n(v):
+        return f"{v:,}".replace(",", " ")
+
     for name, arguments in SCENES.items():
-        ours, rgba = os.path.join(work, "ours"), os.path.join(work, "rgba")
-        write(arguments, rgba, ["--png-colors", "rgba", "--png-level", "7"])
-        ratios = []
-        for _ in range(ROUNDS):
-            seconds = write(arguments, ours)
-            made, optimising = oxipng_pass(ours)
-            ratios.append(optimising / seconds)
-        ours_bytes, rgba_bytes = total(ours), total(rgba)
-        def n(v):
-            return f"{v:,}".replace(",", " ")
-        lines.append(f"| {name} | {n(ours_bytes)} | {n(rgba_bytes)} | {n(made)} | {100 * (ours_bytes / made - 1):+.1f} % "
-                     f"| {statistics.median(ratios):.1f}× faster |")
+        folder = os.path.join(work, "ours")
+        for choice, extra in CHOICES.items():
+            runs, ratios = [], []
+            for _ in range(ROUNDS):
+                seconds = write(arguments, folder, extra)
+                made, optimising = oxipng_pass(folder)
+                runs.append(seconds)
+                ratios.append(optimising / seconds)
+            ours_bytes = total(folder)
+            lines.append(f"| {name} | {choice} | {n(ours_bytes)} | {100 * (ours_bytes / made - 1):+.1f} % "
+                         f"| {1000 * statistics.median(runs):.0f} | {statistics.median(ratios):.1f}× |")
     shutil.rmtree(work, ignore_errors=True)
     print("\n".join(lines))
 

@@ -95,6 +95,7 @@ struct DiffOptions: ParsableArguments {
 /// Compares two PNGs the way pixelmatch does.
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "diff",
         abstract: "Compare two PNGs (pixelmatch semantics); exit 0 within tolerance, 1 beyond it.")
 
     @Argument(help: "The expected PNG.")

@@ -8,6 +8,7 @@ extension AppExport.Assets: ExpressibleByArgument {}
 /// plain @2x/@3x files) and the setup code, Swift and Objective-C, that uses them.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the scene's images as Xcode takes them (@2x, @3x) and the app code that sets the control up with them.",
         discussion: """
             The folder gets Refresh.xcassets (one image set a frame; --assets files writes images/NAME@2x.png instead), \

@@ -6,6 +6,7 @@ import Glibc
 /// Writes every composited frame of a GIF as PNG, plus frames.json.
 struct Extract: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "extract",
         abstract: "Write every frame of a GIF as frame_0001.png … plus frames.json (for setImages:).")
 
     @Argument(help: "The GIF file.")

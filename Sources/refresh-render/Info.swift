@@ -5,6 +5,7 @@ import FoundationEssentials
 /// Describes a GIF, PNG or Lottie file.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "info",
         abstract: "Show a GIF's, PNG's or Lottie animation's format, size, frames, delays, duration, loop count and markers.")
 
     @Argument(help: "A GIF, PNG or Lottie (JSON) file.")

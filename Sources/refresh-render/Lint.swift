@@ -5,6 +5,7 @@ import FoundationEssentials
 /// Checks state images the way the control will show them (docs/images.md, "Checking images").
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Check state images as the control will show them: height, @2x/@3x naming, frame rate, sizes, GIF and Lottie contents.",
         discussion: "One line per finding (info or warning); exit 0 when there is no warning, 1 when there is.")
 

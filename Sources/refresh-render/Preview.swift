@@ -10,6 +10,7 @@ import RefreshGifTools
 /// package in Preview/), found beside this program or on the `PATH`, the way `git` runs `git-foo`.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Serve a local page: drag the control like a phone, tune every setting live, copy or download what you see.",
         discussion: """
             Prints the page's URL and serves until Ctrl-C (exit 130; uploads removed). Listens on \

@@ -5,6 +5,7 @@ import FoundationEssentials
 /// Renders one frame to a PNG.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "render",
         abstract: "Render one frame of a refresh control as a PNG (the default command).")
 
     @OptionGroup var scene: SceneOptions

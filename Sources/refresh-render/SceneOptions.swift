@@ -45,6 +45,16 @@ enum LimitSettings: SceneOptionSet {
     static var fields: [SceneField]? { SceneSchema.standard.fields.filter { $0.group == .limits } }
 }
 
+/// Whether this process prints help: asked with `-h`, `--help`, `help`, or by the manual's and
+/// completion scripts' generators. A process that draws or compares never makes the settings'
+/// long help (a sixth of a `diff`'s start).
+enum Help {
+    static let isAsked: Bool = CommandLine.arguments.dropFirst().contains { word in
+        ["-h", "--help", "--help-hidden", "help", "--experimental-dump-help"].contains(word)
+            || word.hasPrefix("--generate-completion-script")
+    }
+}
+
 /// ``SettingOptions/helpSection`` of each option set, once made.
 private let madeHelpSections = Mutex<[ObjectIdentifier: String]>([:])
 
@@ -71,8 +81,9 @@ struct SettingOptions<Set: SceneOptionSet>: ParsableArguments {
 
     /// The settings' section of a command's help: made once a process and option set (every
     /// parse makes the option group again, and wrapping every setting's help is a tenth of a
-    /// one-frame render's time).
+    /// one-frame render's time), and only by a process that prints help (``Help/isAsked``).
     static var helpSection: String {
+        guard Help.isAsked else { return "Every setting, with its values: refresh-render help <command>." }
         let key = ObjectIdentifier(Set.self)
         if let known = madeHelpSections.withLock({ $0[key] }) { return known }
         let made = String(SceneSchema.standard.helpSection(only: Set.fields).dropLast())

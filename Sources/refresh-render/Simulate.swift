@@ -5,6 +5,7 @@ import FoundationEssentials
 /// Plays a gesture through MJRefresh's state machine and renders every frame.
 struct Simulate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "simulate",
         abstract: "Play a gesture file (drag, release, refresh events) and render every frame.")
 
     @Argument(help: "The gesture file (JSON; see README).")
@@ -49,6 +50,7 @@ struct Simulate: ParsableCommand {
 /// One state over time.
 struct Sequence: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "sequence",
         abstract: "Render one state over time (its animation loop, the spinner) as frames, GIF, APNG or a sheet.")
 
     @OptionGroup var scene: SceneOptions

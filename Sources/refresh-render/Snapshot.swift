@@ -7,6 +7,7 @@ import RefreshImage
 /// `refresh-render snapshot`: a batch run (the default) or the merge of several shards' results.
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "snapshot",
         abstract: "Render many cases, compare each with DIR/NAME.png, print a table, optionally write JUnit XML and an HTML report.",
         subcommands: [SnapshotRun.self, SnapshotMerge.self, SnapshotOrphans.self],
         defaultSubcommand: SnapshotRun.self)

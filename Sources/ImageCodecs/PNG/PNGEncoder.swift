@@ -58,8 +58,8 @@ public struct PNGEncoder: Sendable {
             /// libpng's own writer (its filters and zlib): the reference.
             case libpng
 
-            /// The level used when none is given: 10 for libdeflate (the default settings; an
-            /// animated PNG's frames 7), 6 — zlib's own default — for zlib and libpng.
+            /// The level used when none is given: 6 for libdeflate (the default settings), 6 —
+            /// zlib's own default — for zlib and libpng.
             public var defaultLevel: Int { self == .libdeflate ? Settings.default.level : 6 }
             /// The levels it has: libdeflate 0–12, zlib 0–9.
             public var levels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
@@ -87,7 +87,7 @@ public struct PNGEncoder: Sendable {
         /// frames share the smallest form they all fit, or are RGBA when this says so.
         public var colors: Colors
         /// The level of an animated PNG's frames: a preview of many frames, kept fast. The level
-        /// unless set apart (the default settings: 7).
+        /// unless set apart.
         public var animationLevel: Int
 
         /// These settings for an animated PNG's frames: ``animationLevel``, the same colours.
@@ -125,13 +125,15 @@ public struct PNGEncoder: Sendable {
             self.init(level: level, filters: .none, compressor: compressor, colors: colors, animationLevel: animationLevel)
         }
 
-        /// The default: each file in its smallest lossless colour form (``Colors/reduced``),
-        /// libdeflate level 10, no row filter; an animated PNG's frames at level 7. On the
-        /// design's frame sequences this is within 3 % of `oxipng -o2`'s bytes and several times
-        /// faster than its optimisation alone; level 7 files are 8–12 % larger for a third of the
-        /// time, and an animation of many frames stays quick (docs/benchmarks.md). On flat UI
-        /// frames row filters make the files larger.
-        public static let `default` = Settings(level: 10, filters: .none, animationLevel: 7)
+        /// The default, for frames, goldens and previews (a designer's loop, a snapshot suite):
+        /// each file in its smallest lossless colour form (``Colors/reduced``), libdeflate level
+        /// 6, no row filter. On the design's frame sequences a whole `simulate --frames` is about
+        /// four times faster than at level 10, its files 9–12 % above `oxipng -o2`'s bytes
+        /// (docs/benchmarks.md). On flat UI frames row filters make the files larger.
+        public static let `default` = Settings(level: 6, filters: .none)
+        /// The smallest, for files an app ships (`export`'s assets): level 10, within 3 % of
+        /// `oxipng -o2`'s bytes and still several times faster than its optimisation alone.
+        package static let smallest = Settings(level: 10, filters: .none)
         /// The encoder before colour reduction: 8-bit RGBA at libdeflate level 7, no filter —
         /// about three times faster to write than the default, files a fifth larger.
         public static let rgbaLevel7 = Settings(level: 7, filters: .none, colors: .rgba)

@@ -338,7 +338,8 @@ public struct AppExport {
                 try body("Refresh.xcassets/\(name).imageset/Contents.json", Array(imageSetContents(name).utf8))
             }
         }
-        let encoder = PNGEncoder(settings: .default)
+        // Assets an app ships: the smallest files, not the quick default.
+        let encoder = PNGEncoder(settings: .smallest)
         for (scale, description) in scaled.sorted(by: { $0.scale < $1.scale }) {
             let scene = try description.makeScene(baseDirectory: baseDirectory)
             // The pictures planned once; each scale's frames are its own resampling of them.
