@@ -72,11 +72,46 @@ def test_a_reload_and_a_new_context_keep_the_session(browser, server):
     assert errors == [] and other_errors == []
 
 
-def test_an_address_that_no_longer_applies_opens_the_server_settings_and_says_so(browser, server):
+def test_an_address_keeps_what_still_applies_and_names_what_does_not(browser, server):
     page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900})
-    page.goto(server.url + "?height=nonsense")
-    wait_js(page, "document.querySelector('#status').textContent.includes('no longer apply')")
+    page.goto(server.url + "?height=nonsense&percent=0.6")
+    wait_js(page, "document.querySelector('#status').textContent.includes('no longer applies: height')")
     assert page.input_value("#f-height") == ""
+    assert page.input_value("#f-percent") == "0.6"
+    page.context.close()
+    assert errors == []
+
+
+def test_one_missing_upload_leaves_out_only_itself(browser, server):
+    """An older address opened where its dropped files never were (another profile, a restarted
+    server): the layers that still draw, the height, the style and the pull stay; only the
+    missing images are named, the state's field marked, and a file dropped there again is used."""
+    layers = ('[{"kind":"label","name":"title","x":0,"y":4,"width":"w","height":16,"text":"Hello"},'
+              '{"kind":"shape","name":"dot","shape":"oval","x":10,"y":10,"width":20,"height":20,"fillColor":"#FF8000"},'
+              '{"kind":"image","name":"logo","image":"upload:97","x":40,"y":10}]')
+    from urllib.parse import urlencode
+    address = server.url + "?" + urlencode([("height", "80"), ("language", "zh-Hans"), ("percent", "0.4"),
+                                            ("images", "idle=upload:98"), ("layers", layers)])
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(address)
+    wait_js(page, "document.querySelector('#status').textContent.includes('drop it again')")
+    status = page.locator("#status").inner_text()
+    assert "images idle" in status and "layers.logo.image" in status, status
+    assert "no longer apply here" not in status
+    assert page.input_value("#f-height") == "80" and page.input_value("#f-language") == "zh-Hans"
+    assert page.input_value("#f-percent") == "0.4"
+    # The two layers that still draw stay, in the page's address again; the image layer that
+    # lost its image is named.
+    wait_js(page, "location.search.includes('dot')")
+    assert "title" in page.url and "dot" in page.url, page.url
+    assert "layers.logo" in status, status
+    assert page.get_attribute("#f-images-idle", "aria-invalid") == "true"
+    # Dropped again in place: used, and the mark goes.
+    drop_file(page, "idle", ROOT / "Fixtures/demo/pull.gif")
+    wait_js(page, "(window.previewMessages || []).some((m) => m.startsWith('Using pull.gif'))")
+    wait_js(page, "document.querySelector('#f-images-idle').getAttribute('aria-invalid') !== 'true'")
     page.context.close()
     assert errors == []
 

@@ -550,6 +550,11 @@ public final class PreviewService: Sendable {
             var uploadLimits: UploadLimits
             /// With a query: whether its settings were taken (false: the server's instead).
             var restored: Bool?
+            /// What the query named that is no longer there, left out where it was named
+            /// (`images idle`, `layers.logo.image`): to drop again.
+            var missing: [String]
+            /// The query's settings left out because they no longer read or fit the others.
+            var refused: [String]
             /// The uploads the restored settings name, by reference: the names they were dropped as.
             var uploadNames: [String: String]
         }
@@ -563,13 +568,16 @@ public final class PreviewService: Sendable {
         }
         var restored: Bool?
         var uploadNames: [String: String] = [:]
+        var missing: [String] = [], refused: [String] = []
         var base = configuration.base
         if let query, !query.isEmpty {
-            if let request = try? scene(query), (try? request.description.validate()) != nil,
-                (try? SceneRequest.checkPaths(request.given, configuration: configuration, uploads: uploads)) != nil
+            // Every setting that still applies is kept; only what cannot be is left out, named.
+            if let pairs = try? QueryString.parse(query),
+                let salvaged = SceneRequest.salvage(pairs, configuration: configuration, uploads: uploads, ignoring: [])
             {
-                base = request.description
+                base = salvaged.request.description
                 restored = true
+                (missing, refused) = (salvaged.missing, salvaged.refused)
                 for file in base.namedFiles {
                     if let name = uploads.originalName(for: file.path) { uploadNames[file.path] = name }
                 }
@@ -595,7 +603,7 @@ public final class PreviewService: Sendable {
                 fps: Self.liveFPS,
                 uploadLimits: UploadLimits(
                     fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget),
-                restored: restored, uploadNames: uploadNames))
+                restored: restored, missing: missing, refused: refused, uploadNames: uploadNames))
     }
 
     /// The versions `GET /events` sends; nil when too many pages listen.

@@ -108,6 +108,92 @@ struct SceneRequest: Sendable {
         }
     }
 
+    /// An address's settings, keeping every one that still applies (a session opened again in
+    /// another browser, or after the server restarted): a file that is no longer there is left
+    /// out where it is named — one state's image, one layer's property, the layer kept — and
+    /// named in `missing` (`images idle`, `layers.logo.image`); a setting that no longer reads
+    /// or no longer fits the others is left out and named in `refused`. Nil when nothing of the
+    /// address can be kept.
+    static func salvage(
+        _ pairs: [(name: String, value: String)], configuration: PreviewConfiguration, uploads: UploadStore, ignoring: Set<String>
+    ) -> (request: SceneRequest, missing: [String], refused: [String])? {
+        var kept: [(name: String, value: String)] = []
+        var missing: [String] = [], refused: [String] = []
+        for pair in pairs {
+            if ignoring.contains(pair.name) {
+                kept.append(pair)
+                continue
+            }
+            if pair.name == SceneDescription.layersKey {
+                guard var layers = try? Self.layers(pair.value) else {
+                    refused.append(pair.name)
+                    continue
+                }
+                // Each layer keeps what it can still show; a property naming a file gone goes.
+                for index in layers.indices {
+                    var one = SceneDescription()
+                    one.layers = [layers[index]]
+                    for file in one.namedFiles {
+                        // `layers.NAME.PROPERTY`: the property is the key's last part.
+                        guard let last = file.key.split(separator: ".").last,
+                            let property = LayerProperty.all.first(where: { $0.name == last })
+                        else { continue }
+                        var probe = SceneDescription()
+                        probe.layers = [ControlLayer(layers[index].kind, name: layers[index].name, [property: .text(file.path)])]
+                        if (try? checkPaths(probe, configuration: configuration, uploads: uploads)) == nil {
+                            layers[index][property] = nil
+                            missing.append(file.key)
+                        }
+                    }
+                }
+                // A layer that cannot be drawn without what it lost (an image view without its
+                // image) is left out alone; the others stay.
+                layers.removeAll { layer in
+                    var alone = SceneDescription()
+                    alone.layers = [layer]
+                    guard (try? alone.validate()) == nil else { return false }
+                    refused.append(pair.name + "." + layer.name)
+                    return true
+                }
+                kept.append((pair.name, "[" + layers.map(\.jsonText).joined(separator: ", ") + "]"))
+                continue
+            }
+            guard let field = SceneSchema.standard.field(SceneKey(pair.name)), let value = try? field.parse([pair.value]) else {
+                refused.append(pair.name)
+                continue
+            }
+            var one = SceneDescription()
+            one[field] = value
+            if (try? checkPaths(one, configuration: configuration, uploads: uploads)) == nil {
+                // A value by state names one state: `images idle`.
+                var state: String?
+                if case let .byState(map) = value { state = map.keys.sorted().joined(separator: ", ") }
+                missing.append(pair.name + (state.map { " " + $0 } ?? ""))
+                continue
+            }
+            kept.append(pair)
+        }
+        func request(_ pairs: [(name: String, value: String)]) -> SceneRequest? {
+            guard let made = try? SceneRequest(pairs: pairs, configuration: configuration, uploads: uploads, ignoring: ignoring),
+                (try? made.description.validate()) != nil
+            else { return nil }
+            return made
+        }
+        // What no longer fits the others: left out one at a time, the first whose leaving out
+        // makes the rest whole (bounded by the pairs' count).
+        for _ in 0...kept.count {
+            if let made = request(kept) { return (made, missing, refused) }
+            guard
+                let index = kept.indices.first(where: { index in
+                    request(kept.enumerated().filter { $0.offset != index }.map(\.element)) != nil
+                })
+            else { return nil }
+            refused.append(kept[index].name)
+            kept.remove(at: index)
+        }
+        return nil
+    }
+
     /// The layers of a `layers=[…]` pair, read as a scene file's `layers` is read; a mistake
     /// is one line naming the layer and the property (`$.layers.title.textColr: …`).
     static func layers(_ text: String) throws -> [ControlLayer] {

@@ -1,7 +1,7 @@
 // The panel, generated from the scene schema: a row a setting, in folding sections, and
 // the settings as query pairs. A change is told to the page (`emit`), not to its readers.
 
-import { emit, schema, session } from "./state.js";
+import { emit, isLeftOut, schema, session, setAgain } from "./state.js";
 import { $, el, inWords } from "./dom.js";
 import { colourControl, dropZone, fileMenu } from "./controls.js";
 "use strict";
@@ -121,6 +121,27 @@ function fillStates(select, value) {
   select.value = statesOf(library()).includes(value) ? value : "";
 }
 
+// A field whose file the page's address named but the server no longer has: marked invalid
+// until a file is chosen or dropped there again.
+function markLeftOut(control) {
+  const id = control.id.replace(/^f-/, "");
+  if (!isLeftOut(id)) return;
+  control.setAttribute("aria-invalid", "true");
+  control.dataset.leftOut = "true";
+  const clear = () => {
+    setAgain(id);
+    control.removeAttribute("aria-invalid");
+    delete control.dataset.leftOut;
+  };
+  control.addEventListener("change", clear, { once: true });
+  control.addEventListener("input", clear, { once: true });
+}
+
+/** Marks the fields built already whose file the address named and the server lacks. */
+export function markLeftOutFields() {
+  for (const control of document.querySelectorAll("select[data-state]")) markLeftOut(control);
+}
+
 function fillByState(field, box, texts) {
   const given = Object.fromEntries(texts.map((t) => [t.slice(0, t.indexOf("=")), t.slice(t.indexOf("=") + 1)]));
   box.replaceChildren();
@@ -130,6 +151,7 @@ function fillByState(field, box, texts) {
     if (field.isFile) {
       const select = fileMenu(inputId, field, "(built-in)", given[state] || "");
       select.dataset.state = state;
+      markLeftOut(select);
       line.append(select, ...dropZone({ key: state, setting: field.name, state, select: inputId }, field, state, select));
     } else {
       const input = el("input", { id: inputId, type: field.valueKind === "number" ? "number" : "text", step: "any", "data-state": state });

@@ -10,9 +10,9 @@
 // request), still.js (the still picture, copy and download), phone.js (the scroll view and its
 // live frames); this one starts them and wires the events to their listeners.
 
-import { emit, isOffline, on, once, session, setVersion, start, version, view } from "./state.js";
+import { emit, isOffline, leaveOut, on, once, session, setVersion, start, version, view } from "./state.js";
 import { $, query, setStatus } from "./dom.js";
-import { buildPanel, libraryChanged, showApplicable } from "./panel.js";
+import { buildPanel, libraryChanged, markLeftOutFields, showApplicable } from "./panel.js";
 import { buildLayers, layersLibraryChanged } from "./layers.js";
 import { liveSettings, sceneSettings } from "./scene.js";
 import { changed, connectionLost, outlineEvents, outlineLayer, refreshStill } from "./still.js";
@@ -82,7 +82,7 @@ async function main() {
     start(schema, session);
     // Files the address names that the browser keeps: the page's again, and sent again to a
     // server that no longer holds them, the address then naming the new uploads.
-    const moved = await restoreDropped(location.search, session.restored === false);
+    const moved = await restoreDropped(location.search, session.restored === false || (session.missing || []).length > 0);
     if (moved !== null) {
       history.replaceState(null, "", location.pathname + (moved ? "?" + moved : ""));
       start(schema, await fetch("/session.json" + location.search).then((r) => r.json()));
@@ -116,6 +116,20 @@ async function main() {
   emit("changed");
   refreshStill();
   if (session().restored === false) setStatus("The address's settings no longer apply here: the server's are shown", true, 6);
+  else sayWhatWasLeftOut(session());
+}
+
+// An address restored but for what it named that is gone (an upload a restarted server forgot,
+// a file another browser never had) or no longer applies: every other setting is kept; what
+// was left out is named, its field marked, to drop the file again in place.
+function sayWhatWasLeftOut({ missing = [], refused = [] }) {
+  if (!missing.length && !refused.length) return;
+  const parts = [];
+  if (missing.length) parts.push(`not on this server, drop it again: ${missing.join(", ")}`);
+  if (refused.length) parts.push(`no longer applies: ${refused.join(", ")}`);
+  setStatus(`Restored the address's settings except what is ${parts.join("; ")}`, true, 12);
+  for (const place of missing) leaveOut(place.trim().replace(/ /g, "-"));
+  markLeftOutFields();
 }
 
 // The settings on screen, in the page's address: a reload (or the link, shared) opens the same

@@ -13,6 +13,7 @@ const page = {
   offline: false,        // the server stopped answering
   layersTouched: false,  // the panel edited the layers (so a request carries them)
   pinned: null,          // phone A's settings while comparing A with B
+  leftOut: new Set(),    // fields the address named a file for that is gone ("images-idle")
 };
 const listeners = {};
 
@@ -21,6 +22,11 @@ export function start(schema, session) {
   page.schema = schema;
   page.session = { ...session, layers: JSON.parse(session.layers) };
 }
+
+/** Fields whose file the address named but the server no longer has: marked until set again. */
+export const isLeftOut = (id) => page.leftOut.has(id);
+export function leaveOut(id) { page.leftOut.add(id); }
+export function setAgain(id) { page.leftOut.delete(id); }
 
 /** The settings the panel shows (GET /schema.json). */
 export const schema = () => page.schema;

@@ -55,7 +55,8 @@ export function showError(message) {
 }
 
 function clearErrors() {
-  for (const control of document.querySelectorAll("[aria-invalid]")) {
+  // A field left out of the address's session stays marked until it is set again.
+  for (const control of document.querySelectorAll("[aria-invalid]:not([data-left-out])")) {
     control.removeAttribute("aria-invalid");
     control.removeAttribute("aria-describedby");
   }

@@ -71,6 +71,8 @@ export async function upload(target, files, { again = false } = {}) {
   for (const old of select.querySelectorAll("option[value^='upload:']")) old.remove();
   select.append(option);
   if (wasChosen || !again) select.value = answer.reference;
+  // A file dropped where the address's session lost one: the field is set again.
+  if (!again) select.dispatchEvent(new Event("change", { bubbles: false }));
   if (!again) {
     setStatus(`Using ${answer.name} for ${target.state || target.setting || target.layer}`);
     emit("changed");
