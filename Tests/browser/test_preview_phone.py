@@ -191,6 +191,36 @@ def test_a_b_two_phones_follow_the_same_drag(browser, server):
     assert errors == []
 
 
+@pytest.mark.parametrize("scale", [1, 2])
+def test_a_b_phone_a_changes_while_the_finger_moves(browser, server, scale):
+    """A/B compares: during a drag both phones change picture, A at least half as often as B,
+    and A has caught up a quarter of a second after the finger stops, at 1x and 2x."""
+    page, errors = open_page(browser, server, viewport={"width": 1400, "height": 900}, device_scale_factor=scale)
+    page.click("#pin-a")
+    page.select_option("#f-style", "normal")  # B differs from A
+    box = page.locator("#phone").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + 100
+    page.mouse.move(x, y)
+    page.mouse.down()
+    start = page.evaluate("[window.previewStats.frames, window.previewStats.framesA || 0, performance.now()]")
+    for step in range(60):  # about 1.5 s of moving, 3 px a step
+        page.mouse.move(x, y + 3 * (step + 1))
+        page.wait_for_timeout(25)
+    end = page.evaluate("[window.previewStats.frames, window.previewStats.framesA || 0, performance.now()]")
+    seconds = (end[2] - start[2]) / 1000
+    b_rate, a_rate = (end[0] - start[0]) / seconds, (end[1] - start[1]) / seconds
+    print(f"during the drag: B {b_rate:.1f}, A {a_rate:.1f} pictures a second")
+    assert a_rate >= 5 and a_rate >= 0.5 * b_rate, (a_rate, b_rate)
+    # Still: both show the same moment soon after.
+    page.wait_for_timeout(250)
+    shown = page.evaluate("[live.shownAt, live.shownAtA]")
+    assert shown[1] is not None and shown[0] - shown[1] < 0.1, shown
+    page.mouse.up()
+    page.click("#unpin-a")
+    page.context.close()
+    assert errors == []
+
+
 # The page draws the plain list itself and asks the server only for the control's pixels: its
 # picture must be the server's whole picture of the same gesture, pixel for pixel.
 SAME_AS_WHOLE = """async () => {

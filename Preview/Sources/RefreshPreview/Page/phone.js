@@ -414,8 +414,15 @@ export const live = {
   },
 
   // Phone A: the same gesture with the pinned settings, drawn as it arrives (a frame older
-  // than the one shown is dropped).
+  // than the one shown is dropped). At most three are under way, as for B: a moment asked
+  // meanwhile waits, only the newest, so A's requests never pile up in the browser's six
+  // connections behind B's (one for each of B's, unbounded, could leave A a second behind).
   async fetchPinned(gesture, duration, generation) {
+    if ((this.inFlightA || 0) >= 3) {
+      this.waitingA = { gesture, duration, generation };
+      return;
+    }
+    this.inFlightA = (this.inFlightA || 0) + 1;
     try {
       const frame = await askFrame(pinned(), gesture, fetch);
       if (generation === this.generation && duration >= (this.shownAtA ?? -1) && pinned()) {
@@ -426,6 +433,11 @@ export const live = {
       frame.picture?.close();
     } catch {
       // A lost connection is said by the live phone's own request.
+    } finally {
+      this.inFlightA -= 1;
+      const next = this.waitingA;
+      this.waitingA = null;
+      if (next && pinned()) this.fetchPinned(next.gesture, next.duration, next.generation);
     }
   },
 
