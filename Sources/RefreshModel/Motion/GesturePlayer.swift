@@ -167,8 +167,6 @@ package struct GesturePlayer: Sendable {
             autoAlpha: base.autoAlpha, hidden: base.hidden)
         var sampleIndex = 0, eventIndex = 0
         var offset = samples.first?.offset ?? geometry.restingOffset(for: base.kind)
-        // The arrow angle shown when the state last changed, for interrupted turns.
-        var angleAtChange: Double?
         var lastChange: (from: RefreshState, at: Int64, startAngle: Double?) = (.idle, 0, nil)
         var refreshStartedAt: Int64 = 0
         // A refresh the app began with the scroll view at rest scrolls the control in, and its
@@ -185,6 +183,20 @@ package struct GesturePlayer: Sendable {
         var shownRefresh = base.lastUpdated
         var out: [Frame] = []
         out.reserveCapacity(count)
+
+        // A state just left for the machine's: what the frames after it show (the turn from
+        // where the arrow was, the refresh's start and the time the control stores).
+        func noteChange(from previous: RefreshState, angle: Double?) {
+            lastChange = (previous, machine.stateChangedAt, angle)
+            changedState = true
+            if storesEnd && previous.isRefreshing && machine.state == .idle {
+                shownRefresh = base.now.addingTimeInterval(Double(machine.stateChangedAt) / 1_000_000)
+            }
+            if machine.state.isRefreshing {
+                refreshStartedAt = machine.stateChangedAt
+                if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
+            }
+        }
 
         func displayedAngle(at t: Int64, state: RefreshState) -> Double? {
             base.family.transition(
@@ -224,31 +236,12 @@ package struct GesturePlayer: Sendable {
                     }
                     sampleIndex += 1
                 }
-                if machine.state != before {
-                    angleAtChange = angleBefore
-                    lastChange = (before, machine.stateChangedAt, angleAtChange)
-                    changedState = true
-                    if storesEnd && before.isRefreshing && machine.state == .idle {
-                        shownRefresh = base.now.addingTimeInterval(Double(machine.stateChangedAt) / 1_000_000)
-                    }
-                    if machine.state.isRefreshing {
-                        refreshStartedAt = machine.stateChangedAt
-                        if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
-                    }
-                }
+                if machine.state != before { noteChange(from: before, angle: angleBefore) }
             }
             let settledFrom = machine.state
             machine.settle(at: t)
             if machine.state != settledFrom {
-                lastChange = (settledFrom, machine.stateChangedAt, displayedAngle(at: machine.stateChangedAt, state: settledFrom))
-                changedState = true
-                if storesEnd && settledFrom.isRefreshing && machine.state == .idle {
-                    shownRefresh = base.now.addingTimeInterval(Double(machine.stateChangedAt) / 1_000_000)
-                }
-                if machine.state.isRefreshing {
-                    refreshStartedAt = machine.stateChangedAt
-                    if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
-                }
+                noteChange(from: settledFrom, angle: displayedAngle(at: machine.stateChangedAt, state: settledFrom))
             }
             if machine.state == .idle, let stored = storedRefresh {
                 shownRefresh = stored
