@@ -254,6 +254,8 @@ open class LottieAnimationView: UIView {
         let elapsed = max(0, CACurrentMediaTime() - play.began)
         // Passes through the range so far (one pass lasts |span| × duration / |speed|).
         let passes = elapsed * Double(abs(animationSpeed)) / (Double(abs(span)) * animation.duration)
+        // A speed so large the passes are past counting: at its end.
+        guard passes.isFinite else { return (play.to, false) }
         let backwards = animationSpeed < 0
         func at(_ fraction: Double, reversed: Bool) -> CGFloat {
             let f = CGFloat(reversed ? 1 - fraction : fraction)
@@ -273,7 +275,10 @@ open class LottieAnimationView: UIView {
                 ? (at(1, reversed: backwards), false) : (at(passes.truncatingRemainder(dividingBy: 1), reversed: backwards), true)
         case let .repeatBackwards(count):
             let total = Double(max(0, count))
-            guard passes < total else { return (at(Double(Int(total) % 2 == 0 ? 0 : 1), reversed: backwards), false) }
+            guard passes < total else {
+                // Ended after a whole number of passes: back at the start after an even number.
+                return (at(total.rounded(.down).truncatingRemainder(dividingBy: 2) == 0 ? 0 : 1, reversed: backwards), false)
+            }
             let cycle = passes.truncatingRemainder(dividingBy: 2)
             return (at(cycle <= 1 ? cycle : 2 - cycle, reversed: backwards), true)
         }

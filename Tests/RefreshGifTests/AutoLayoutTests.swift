@@ -192,4 +192,26 @@ struct AutoLayoutTests {
         #expect(abs(header.spinner.frame.maxX - (header.label.frame.minX - 8)) < 1e-6)
         #expect(header.layoutNotes.isEmpty)
     }
+
+    @Test("Numbers that are not numbers, and out of range, are refused and said; nothing traps")
+    func badNumbers() throws {
+        let header = AnchoredHeader()
+        let view = UIView()
+        view.translatesAutoresizingMaskIntoConstraints = false
+        header.addSubview(view)
+        let nan = view.widthAnchor.constraint(equalToConstant: .nan)
+        let infinite = view.heightAnchor.constraint(equalTo: header.heightAnchor, multiplier: .infinity)
+        let huge = view.leadingAnchor.constraint(equalTo: header.leadingAnchor, constant: 1e12)
+        let oddPriority = view.topAnchor.constraint(equalTo: header.topAnchor)
+        oddPriority.priority = UILayoutPriority(.nan)
+        NSLayoutConstraint.activate([nan, infinite, huge, oddPriority])
+        _ = try header.sceneDescription(state: .idle)
+        let said = header.layoutNotes.joined(separator: "\n")
+        #expect(said.contains("UIView.width == nan"), "\(said)")
+        #expect(
+            said.contains("UIView.leading == MJRefreshHeader.leading") || said.contains("UIView.leading == AnchoredHeader.leading"),
+            "\(said)")
+        #expect(header.layoutNotes.filter { $0.contains("not a constraint that can hold") }.count == 3, "\(said)")
+        for value in [view.frame.minX, view.frame.minY, view.frame.width, view.frame.height] { #expect(value.isFinite) }
+    }
 }

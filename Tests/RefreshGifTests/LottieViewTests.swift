@@ -108,4 +108,30 @@ struct LottieViewTests {
             #expect(throws: AppCodeError.self) { try LottieHeader().sceneDescription(state: .idle, percent: 0.5) }
         }
     }
+
+    @Test("A speed, a frame or a place that is not a number is taken as none; nothing traps")
+    func badNumbers() {
+        AppResources.with(folders: Self.folders) {
+            let view = LottieAnimationView(name: "pull-loop")
+            view.currentFrame = .infinity
+            #expect(view.currentProgress == 0)
+            view.currentProgress = .nan
+            #expect(view.currentProgress == 0)
+            view.animationSpeed = .nan
+            view.play(fromProgress: -5, toProgress: .nan, loopMode: .repeat(.infinity))
+            #expect(view.currentProgress.isFinite)
+            view.animationSpeed = -2
+            view.loopMode = .autoReverse
+            view.play()
+            #expect((0...1).contains(view.currentProgress))
+            view.currentTime = -.infinity
+            #expect(view.currentProgress == 0)
+            // A second into refreshing at an absurd speed and count: drawn, at an end.
+            let header = LottieHeader()
+            header.animationView.animationSpeed = 1e300
+            header.animationView.loopMode = .repeatBackwards(3e38)
+            #expect(throws: Never.self) { try header.sceneDescription(state: .refreshing, time: 1) }
+            #expect([0, 1].contains(header.animationView.currentProgress))
+        }
+    }
 }

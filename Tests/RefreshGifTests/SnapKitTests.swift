@@ -86,4 +86,19 @@ struct SnapKitTests {
         #expect(header.layoutNotes.count == 1, "\(header.layoutNotes)")
         #expect(header.layoutNotes.first?.contains("UIView.height <= 10") == true, "\(header.layoutNotes)")
     }
+
+    @Test("dividedBy(0), a NaN size and a NaN priority are refused and said, never a trap")
+    func badNumbers() throws {
+        let header = SnapHeader()
+        let box = UIView()
+        header.addSubview(box)
+        box.snp.makeConstraints { make in
+            make.left.top.equalToSuperview()
+            make.width.equalToSuperview().dividedBy(0)
+            make.height.equalTo(Double.nan).priority(Float.nan)
+        }
+        _ = try header.sceneDescription(state: .idle)
+        #expect(header.layoutNotes.filter { $0.contains("not a constraint that can hold") }.count == 2, "\(header.layoutNotes)")
+        #expect(box.frame.width.isFinite && box.frame.height.isFinite)
+    }
 }
