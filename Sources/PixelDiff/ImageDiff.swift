@@ -114,7 +114,7 @@ public struct ImageDiff: Sendable {
         var output = [UInt8](repeating: 0, count: drawDiff ? total * 4 : 0)
         let maxDelta = 35215 * options.threshold * options.threshold
         let options = self.options
-        let identical = first.pixels == second.pixels
+        let identical = first.hasSamePixels(as: second)
         var count = 0
         // The differing pixels' extent, as plain bounds in the loop; a box at the end.
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1

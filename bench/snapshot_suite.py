@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""A snapshot suite as an adopting team runs it: a package of its own depending on RefreshGif by
+path, 200 passing `assertSnapshot(of: control, as: .state(…))` (4 stock classes × 5 moments of their states × 10
+pulls, one Swift Testing test each), a plain debug build. Records the goldens once, then runs the
+passing suite BENCH_ROUNDS times (default 3) in Swift Testing's default parallelism and with
+`--no-parallel`, and prints the medians: wall and CPU seconds, CPU a passing assertion, and the
+throughput of the parallel run against one at a time. The package's start (building, loading the
+test bundle) is in each run, as in a team's CI. Run from the repository: `python3 bench/snapshot_suite.py`."""
+import os
+import pathlib
+import resource
+import statistics
+import subprocess
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
+
+PACKAGE = """// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Suite",
+    dependencies: [.package(path: "%s")],
+    targets: [
+        .testTarget(
+            name: "SuiteTests",
+            dependencies: [
+                .product(name: "RefreshGifUIKit", package: "main"),
+                .product(name: "RefreshGifTesting", package: "main"),
+            ],
+            exclude: ["__Snapshots__"]),
+    ]
+)
+"""
+
+TESTS = """import Foundation
+import RefreshGifTesting
+import RefreshGifUIKit
+import Testing
+
+struct Case: Sendable, CustomTestStringConvertible {
+    var kind: Int
+    var state: MJRefreshState
+    var time: Double
+    var percent: Double
+    var testDescription: String { "\\(kind)-\\(state.rawValue)-\\(Int(time * 10))-\\(Int(percent * 10))" }
+}
+
+/// Five moments of each kind, from the states it has.
+func moments(_ kind: Int) -> [(MJRefreshState, Double)] {
+    switch kind {
+    case 0, 1: return [(.idle, 0), (.pulling, 0), (.refreshing, 0), (.refreshing, 0.3), (.willRefresh, 0)]
+    case 2: return [(.idle, 0), (.pulling, 0), (.refreshing, 0), (.refreshing, 0.3), (.noMoreData, 0)]
+    default: return [(.idle, 0), (.refreshing, 0), (.refreshing, 0.3), (.refreshing, 0.6), (.noMoreData, 0)]
+    }
+}
+
+let cases: [Case] = (0..<4).flatMap { kind in
+    moments(kind).flatMap { state, time in
+        (1...10).map { Case(kind: kind, state: state, time: time, percent: Double($0) / 10) }
+    }
+}
+
+func control(_ kind: Int) -> MJRefreshComponent {
+    switch kind {
+    case 0: return MJRefreshNormalHeader {}
+    case 1: return MJRefreshStateHeader {}
+    case 2: return MJRefreshBackNormalFooter {}
+    default: return MJRefreshAutoNormalFooter {}
+    }
+}
+
+@Test(arguments: cases)
+func snapshot(_ one: Case) {
+    AppDevice.now = Date(timeIntervalSince1970: 1_700_000_000)
+    assertSnapshot(of: control(one.kind), as: .state(one.state, percent: one.percent, time: one.time), named: one.testDescription)
+}
+"""
+
+
+def run(command, cwd):
+    """Wall and CPU (user + system of the children) seconds of one command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(command, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return done.returncode, wall, cpu
+
+
+def main():
+    work = pathlib.Path(tempfile.mkdtemp(prefix="refreshgif-suite-"))
+    (work / "Tests/SuiteTests").mkdir(parents=True)
+    (work / "Package.swift").write_text(PACKAGE % ROOT)
+    (work / "Tests/SuiteTests/SuiteTests.swift").write_text(TESTS)
+    code, wall, _ = run(["swift", "build", "--build-tests"], work)
+    assert code == 0, "the suite did not build"
+    print(f"built in {wall:.0f} s")
+    run(["swift", "test", "--skip-build"], work)  # records the goldens (and fails)
+    rows = []
+    for name, extra in (("parallel (Swift Testing's default)", []), ("one at a time (--no-parallel)", ["--no-parallel"])):
+        walls, cpus = [], []
+        for _ in range(ROUNDS):
+            code, wall, cpu = run(["swift", "test", "--skip-build", *extra], work)
+            assert code == 0, f"{name}: the suite failed"
+            walls.append(wall)
+            cpus.append(cpu)
+        rows.append((name, statistics.median(walls), statistics.median(cpus)))
+    for name, wall, cpu in rows:
+        print(f"{name}: {wall:.2f} s wall, {cpu:.2f} s CPU, {1000 * cpu / 200:.1f} ms CPU a passing assertion")
+    print(f"throughput, parallel against one at a time: {rows[1][1] / rows[0][1]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
