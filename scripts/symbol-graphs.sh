@@ -11,7 +11,8 @@ products="RefreshGif RefreshGifTesting RefreshGifUIKit RefreshGifSnapKit Refresh
 for product in $products; do rm -f "$graphs/$product.symbols.json" "$graphs/$product@"*.symbols.json; done
 # A façade's graph carries what it re-exports only when the façade is compiled again: touching one
 # file of each makes the compiler rebuild (and re-emit) it when only a lower module changed.
-touch Sources/RefreshGif/Exports.swift Sources/RefreshGifTesting/AssertSnapshot.swift Sources/RefreshGifUIKit/Exports.swift
+touch Sources/RefreshGif/Exports.swift Sources/RefreshGifTesting/AssertSnapshot.swift Sources/RefreshGifUIKit/Exports.swift \
+  Sources/RefreshGifSnapKit/SnapKit.swift Sources/RefreshGifLottie/Lottie.swift
 # RefreshGifTesting depends on the other two: one build emits all three. Its own build folder:
 # the extra flags would otherwise make the next ordinary build compile every module again.
 # The app libraries' stand-ins (SnapKit's, Lottie's) sit beside it, over RefreshGifUIKit.
