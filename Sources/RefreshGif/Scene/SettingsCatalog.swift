@@ -113,6 +113,9 @@ import RefreshModel
         public var styles: [String: [String]]
         /// The state names the library accepts (its own and the shared ones).
         public var states: [String]
+        /// By kind: the seconds its inset takes to open when a refresh begins and to close when
+        /// it ends (the preview's phone springs by them until a frame says the scene's own).
+        public var insetSeconds: [String: [Double]]
     }
 
     /// What files a setting takes (``FileTypes``): the preview's pickers offer only these.
@@ -203,7 +206,12 @@ import RefreshModel
                             kinds: family.kinds.map(\.rawValue),
                             styles: Dictionary(
                                 uniqueKeysWithValues: family.kinds.map { ($0.rawValue, family.styles(for: $0).map(\.rawValue)) }),
-                            states: family.acceptedStateNames)
+                            states: family.acceptedStateNames,
+                            insetSeconds: Dictionary(
+                                uniqueKeysWithValues: family.kinds.map { kind in
+                                    let motion = family.motion(for: kind)
+                                    return (kind.rawValue, [Double(motion.insetIn) / 1_000_000, Double(motion.insetOut) / 1_000_000])
+                                }))
                     )
                 }))
     }

@@ -1,8 +1,9 @@
 // The phone: a scroll view the pointer drags, the list drawn under the control, and the
 // live loop that asks the server for each frame.
 
-import { appearance, isOffline, on, pin, pinned, session, setAppearanceName } from "./state.js";
+import { appearance, isOffline, on, pin, pinned, schema, session, setAppearanceName } from "./state.js";
 import { $, el, failure, query, setStatus } from "./dom.js";
+import { library } from "./panel.js";
 import { liveSettings } from "./scene.js";
 import { ask, copy, copyAppCode, download, downloadAssets, saveScene, showError } from "./still.js";
 "use strict";
@@ -104,8 +105,8 @@ export const live = {
   inset: 0,            // what the control adds to the inset (from the server)
   extent: 54,          // the control's height (width for a trailer): arms it, and its inset while refreshing
   spring: null,        // the release animation under way: { from, to, start, seconds, curve }
-  insetIn: 0.25,       // seconds the control takes to open its inset (from the server)
-  insetOut: 0.4,       // … and to close it
+  insetIn: null,       // seconds the control takes to open its inset (the scene's, from its frames)
+  insetOut: null,      // … and to close it; until a frame says, the library's (insetSeconds)
   hold: null,          // the inset the list holds after it, until the server's inset gets there
   holdSeconds: 0,      // how long the animation to it takes
   rest: 0,             // the resting offset (from the server)
@@ -126,6 +127,14 @@ export const live = {
 
   direction() {
     return ($("f-kind").value || "header") === "header" ? -1 : 1;
+  },
+
+  // The library's own seconds for the inset to open (0) or close (1) for the kind drawn, from
+  // the server's catalog: what the phone springs by before a frame gives the scene's.
+  librarySeconds(which) {
+    const kind = $("f-kind").value || "header";
+    const seconds = schema().libraries[library()]?.insetSeconds?.[kind];
+    return seconds ? seconds[which] : 0;
   },
 
   axisIsX() {
@@ -187,6 +196,8 @@ export const live = {
     this.hold = null;
     this.pull = 0;
     this.inset = 0;
+    // Another control: its library's seconds until its frames say its own.
+    this.insetIn = this.insetOut = null;
     this.lastState = "";
     this.start();
     this.wake();
@@ -277,7 +288,7 @@ export const live = {
     if (armed) {
       // The control opens its inset over the state machine's own duration (MJRefresh's
       // fastAnimationDuration, as the server says it), eased as UIView animates.
-      this.spring = { from: this.pull, to: this.extent, start: performance.now(), seconds: this.insetIn, curve: "ease" };
+      this.spring = { from: this.pull, to: this.extent, start: performance.now(), seconds: this.insetIn ?? this.librarySeconds(0), curve: "ease" };
     } else {
       // Not armed: no animation of the control's, but UIScrollView's bounce back to where the
       // content rests (docs/preview.md, "Motion").
@@ -294,10 +305,10 @@ export const live = {
   // (slowAnimationDuration), and the list at rest on it moves with it.
   closeInset() {
     if (this.dragging || this.inset <= 0 || $("f-kind").value === "auto-footer") return;
-    this.spring = { from: this.pull, to: 0, start: performance.now(), seconds: this.insetOut, curve: "ease" };
+    this.spring = { from: this.pull, to: 0, start: performance.now(), seconds: this.insetOut ?? this.librarySeconds(1), curve: "ease" };
     this.releasedAt = this.now();
     this.hold = 0;
-    this.holdSeconds = this.insetOut;
+    this.holdSeconds = this.insetOut ?? this.librarySeconds(1);
   },
 
   isAtRest() {
