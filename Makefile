@@ -217,6 +217,9 @@ bench: setup
 	python3 bench/run.py
 	python3 bench/gif_preview.py
 	python3 bench/png_frames.py
+	python3 bench/snapshot_suite.py
+	$(RELEASE_BUILD) --product refresh-lottie-worker
+	.build/release/refresh-bench diy
 	python3 bench/apng_preview.py
 	python3 bench/preview_load.py
 	python3 bench/preview_fps.py
