@@ -54,9 +54,6 @@ public struct ConstraintSystem: Sendable {
     /// The constraints held.
     public var count: Int { constraints.count }
 
-    /// The constraint `handle` names, while it is held.
-    public func constraint(_ handle: Handle) -> LinearConstraint? { constraints[handle]?.constraint }
-
     /// Adds `constraint` and solves again.
     /// - Returns: its handle.
     /// - Throws: ``SolverError/unsatisfiable(_:)`` for a required constraint the others leave no

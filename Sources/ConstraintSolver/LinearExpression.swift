@@ -42,12 +42,6 @@ public struct LinearExpression: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Its value for the variables' values.
-    /// - Parameter value: a variable's value.
-    public func value(_ value: (Variable) -> Double) -> Double {
-        terms.reduce(constant) { $0 + $1.coefficient * value($1.variable) }
-    }
-
     public var description: String {
         var parts: [String] = []
         for (variable, coefficient) in terms where coefficient != 0 {

@@ -36,7 +36,7 @@ extension Snapshotting where Value: MJRefreshComponent, Format == FrameGrid {
             // The app's code runs again for each frame: views it moves, lays out or animates by the
             // pull and the time are drawn as they are at that frame.
             return try RefreshAnimation.gesture(
-                file.gesture, scene: try control.noted(), fps: fps, showContent: showContent, restage: control.restaged)
+                file.gesture, scene: try control.noted(), fps: fps, showContent: showContent, restage: control.restager())
         }
     }
 }

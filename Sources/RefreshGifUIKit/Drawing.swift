@@ -22,30 +22,34 @@ extension MJRefreshComponent {
     /// What the drawing just made says (resource misses, broken or ambiguous constraints),
     /// each said on standard error.
     private func takeNotes() -> [String] {
-        let notes = AppResources.takeMisses().map { "the app's resources: " + $0 } + layoutNotes.map { "Auto Layout: " + $0 }
+        let notes = pendingNotes()
         for note in notes { AppWarnings.say(note) }
         return notes
     }
-}
 
-extension MJRefreshComponent {
-    /// `frame` (a moment of a gesture played on this control's scene) with the views the app's
-    /// code shows at that moment: the code run again for the frame's state, pull and time.
-    /// The layers' images are read once for the whole gesture: a file the code named at an
-    /// earlier frame (the Lottie view's) is not decoded again.
-    package func restaged(_ frame: RefreshScene) throws -> RefreshScene {
-        let state = MJRefreshState.allCases.first { $0.refreshState == frame.state } ?? .idle
-        let description = try sceneDescription(state: state, percent: frame.pullingPercent, time: frame.time)
-        // Each line once for the whole gesture, not once a frame.
-        let notes = AppResources.takeMisses().map { "the app's resources: " + $0 } + layoutNotes.map { "Auto Layout: " + $0 }
-        for note in notes where restagedNotes.insert(note).inserted { AppWarnings.say(note) }
-        let known = frame.layerImages.merging(restagedImages) { a, _ in a }
-        let drawn = try description.makeScene(reusingLayerImages: known)
-        restagedImages.merge(drawn.layerImages) { a, _ in a }
-        var restaged = frame
-        restaged.layers = drawn.layers
-        restaged.layerImages = drawn.layerImages
-        return restaged
+    /// What the drawing just made says, not yet said.
+    private func pendingNotes() -> [String] {
+        AppResources.takeMisses().map { "the app's resources: " + $0 } + layoutNotes.map { "Auto Layout: " + $0 }
+    }
+
+    /// What a gesture played on this control's scene draws at each frame: the frame with the
+    /// views the app's code shows at that moment, the code run again for the frame's state,
+    /// pull and time. For one gesture: its layers' images are read once (a file the code named
+    /// at an earlier frame, the Lottie view's, is not decoded again), each note said once.
+    package func restager() -> (RefreshScene) throws -> RefreshScene {
+        var images: [String: ImageSequence] = [:]
+        var said: Set<String> = []
+        return { [self] frame in
+            let state = MJRefreshState.allCases.first { $0.refreshState == frame.state } ?? .idle
+            let description = try sceneDescription(state: state, percent: frame.pullingPercent, time: frame.time)
+            for note in pendingNotes() where said.insert(note).inserted { AppWarnings.say(note) }
+            let drawn = try description.makeScene(reusingLayerImages: frame.layerImages.merging(images) { a, _ in a })
+            images.merge(drawn.layerImages) { a, _ in a }
+            var restaged = frame
+            restaged.layers = drawn.layers
+            restaged.layerImages = drawn.layerImages
+            return restaged
+        }
     }
 }
 

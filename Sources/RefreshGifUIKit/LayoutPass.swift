@@ -78,6 +78,8 @@ struct LayoutPass {
     let unplacedNotes: [String]
     /// Each view's place in `views`.
     private let index: [ObjectIdentifier: Int]
+    /// Where each view is in the tree's coordinates, as the frames say before the solve.
+    private let origins: [CGPoint]
 
     /// The tree under `root`, parents before children.
     static func tree(under root: UIView) -> [UIView] {
@@ -104,19 +106,16 @@ struct LayoutPass {
         var index: [ObjectIdentifier: Int] = [:]
         for (i, view) in views.enumerated() { index[ObjectIdentifier(view)] = i }
         self.index = index
+        // Where each view is in the tree's coordinates, as the frames say before the solve.
+        var origins: [CGPoint] = []
+        for view in views {
+            let up = view.superview.flatMap { index[ObjectIdentifier($0)] }.map { origins[$0] } ?? .zero
+            origins.append(view === root ? .zero : CGPoint(x: up.x + view.frame.origin.x, y: up.y + view.frame.origin.y))
+        }
+        self.origins = origins
     }
 
     private func place(_ item: AnyObject?) -> Int? { item.flatMap { index[ObjectIdentifier($0)] } }
-
-    /// Where each view is in the tree's coordinates, as the frames say now.
-    private var origins: [CGPoint] {
-        var origins: [CGPoint] = []
-        for view in views {
-            let up = view.superview.flatMap(place).map { origins[$0] } ?? .zero
-            origins.append(view === root ? .zero : CGPoint(x: up.x + view.frame.origin.x, y: up.y + view.frame.origin.y))
-        }
-        return origins
-    }
 
     /// The views code places that the constraints name: held where they are.
     private var held: [Int] {
@@ -131,7 +130,6 @@ struct LayoutPass {
 
     var key: Key {
         var numbers: [Double] = [Double(views.count)]
-        let origins = self.origins
         let placedSet = Set(placed.map(ObjectIdentifier.init))
         for (i, view) in views.enumerated() {
             numbers.append(Double(view.superview.flatMap(place) ?? -1))
@@ -189,7 +187,6 @@ struct LayoutPass {
         }
         func add(_ constraint: LinearConstraint) -> Bool { (try? system.add(constraint)) != nil }
         // The views code places, where they are.
-        let origins = self.origins
         for i in held {
             let b = box(i), view = views[i]
             for (variable, value) in [

@@ -162,10 +162,6 @@ open class MJRefreshComponent: UIView {
     open var state: MJRefreshState = .noMoreData {
         didSet { if state != oldValue { stateBegan = MediaClock.now } }
     }
-    /// The layers' images a gesture drawn on this control has read so far (``restaged(_:)``).
-    var restagedImages: [String: ImageSequence] = [:]
-    /// What a gesture drawn on this control has said so far.
-    var restagedNotes: Set<String> = []
     /// The scroll view's inset when the control was put on it. // api: MJRefreshComponent.scrollViewOriginalInset
     open private(set) var scrollViewOriginalInset: UIEdgeInsets = .zero
     /// The scroll view the control is on. // api: MJRefreshComponent.scrollView

@@ -89,6 +89,11 @@ enum ViewLayers {
         return values
     }
 
+    /// The content modes an image layer draws, by the scene's word (the others fill the frame).
+    static let contentModeWords: [UIView.ContentMode: String] = [
+        .scaleAspectFit: "scaleAspectFit", .scaleAspectFill: "scaleAspectFill", .center: "center",
+    ]
+
     static func layer(
         for view: UIView, frame: CGRect, name: String, className: String, place: String, arrowTurn: Double?
     ) throws -> ControlLayer? {
@@ -130,10 +135,7 @@ enum ViewLayers {
             let image = imageView.isAnimating ? imageView.animationImages?.first ?? imageView.image : imageView.image
             guard let file = image?.frameFiles.first else { return nil }
             values[.image] = .text(file)
-            let modes: [UIView.ContentMode: String] = [
-                .scaleAspectFit: "scaleAspectFit", .scaleAspectFill: "scaleAspectFill", .center: "center",
-            ]
-            if let word = modes[imageView.contentMode] { values[.contentMode] = .text(word) }
+            if let word = contentModeWords[imageView.contentMode] { values[.contentMode] = .text(word) }
             return ControlLayer(.image, name: name, values)
         case let spinner as UIActivityIndicatorView:
             try common()
@@ -152,10 +154,7 @@ enum ViewLayers {
             try common()
             values[.image] = .text(image.file)
             values[.progress] = .number(image.progress.isFinite ? min(1, max(0, image.progress)) : 0)
-            let modes: [UIView.ContentMode: String] = [
-                .scaleAspectFit: "scaleAspectFit", .scaleAspectFill: "scaleAspectFill", .center: "center",
-            ]
-            if let word = modes[view.contentMode] { values[.contentMode] = .text(word) }
+            if let word = contentModeWords[view.contentMode] { values[.contentMode] = .text(word) }
             return ControlLayer(.image, name: name, values)
         case is UIProgressView:
             throw AppCodeError.cannotDraw(

@@ -117,7 +117,7 @@ enum DIYBench {
         let app = try median(5) {
             let header = LottieHeader()
             let animation = try RefreshAnimation.gesture(
-                file.gesture, scene: try header.scene(), fps: 30, showContent: true, restage: header.restaged)
+                file.gesture, scene: try header.scene(), fps: 30, showContent: true, restage: header.restager())
             frames = animation.count
             try play(animation)
         }
