@@ -55,12 +55,10 @@ struct PNGOptions: ParsableArguments {
     }
 
     var encoder: PNGEncoder {
-        // Unless a level is given, an animated PNG's frames take the default settings' own
-        // (quicker) level.
+        // An animated PNG's frames take the files' level (the default's is the same quick one).
         PNGEncoder(
             settings: PNGEncoder.Settings(
                 level: level ?? compressor.defaultLevel, filters: filter.filters, compressor: compressor,
-                colors: colors ?? PNGEncoder.Settings.default.colors,
-                animationLevel: level ?? (compressor == .libdeflate ? PNGEncoder.Settings.default.animationLevel : nil)))
+                colors: colors ?? PNGEncoder.Settings.default.colors))
     }
 }
