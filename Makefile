@@ -22,7 +22,7 @@ PREVIEW_RELEASE := Preview/.build/release
 
 PICTURES_BIN ?= $(CURDIR)/.build/debug/refresh-render
 
-.PHONY: pictures pictures-check setup build run preview build-preview test check test-proof test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean api-check
+.PHONY: pictures pictures-check setup build run preview build-preview test check check-targets test-proof test-packages test-preview test-browser test-unit format lint architecture install uninstall dist docs bench fonts-report fuzz test-sanitize test-asan test-ubsan test-tsan fixtures clean api-check
 
 setup:
 	@scripts/setup.sh
@@ -51,7 +51,12 @@ test: setup
 # What CI runs after `make test`: the preview package's tests, its page in Chromium and its API
 # under schemathesis (Tests/browser, pytest), the example packages as their users build them,
 # the suite under AddressSanitizer, and the public API against the last release tag.
-check: test-preview test-browser test-packages test-proof test-asan api-check pictures-check
+CHECK_TARGETS = test-preview test-browser test-packages test-proof test-asan api-check pictures-check
+check: $(CHECK_TARGETS)
+
+# The stages of `make check`, a word each, for .ci/run to time them one by one.
+check-targets:
+	@echo $(CHECK_TARGETS)
 
 # The public API of the library products, two ways. First against api/*.txt, the committed
 # listing of every public symbol (scripts/api_surface.py): a change to the API is a change to
