@@ -70,11 +70,14 @@ let package = Package(
         .target(name: "CPNGSupport", dependencies: ["CPNG"]),
         // Starting and capping the worker process rlottie runs in (posix_spawn, setrlimit, prctl).
         .target(name: "CWorkerProcess"),
+        // The pixel loops every snapshot assertion runs, in C so that an adopter's debug build
+        // (unoptimised Swift, no flags allowed) runs them quickly too.
+        .target(name: "CPixelLoops"),
 
         .target(name: "RefreshLocking"),
         // A linear constraint solver (Cassowary) for the app code's Auto Layout; no dependency.
         .target(name: "ConstraintSolver"),
-        .target(name: "RefreshImage", swiftSettings: pixelSettings),
+        .target(name: "RefreshImage", dependencies: ["CPixelLoops"], swiftSettings: pixelSettings),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
         .target(
             name: "ImageCodecs",

@@ -6,7 +6,7 @@ import RefreshLocking
 /// `<artifacts root>/run-<library>.json` so `refresh-render snapshot orphans` can tell which
 /// goldens no test uses any more. `swift test` runs XCTest and Swift Testing as two processes
 /// of one runner: each keeps its own log, both naming the runner's process. The first assertion
-/// of a process starts its log afresh; a process run with a test filter (`swift test --filter`,
+/// of a process starts its log afresh (marked partial until the process ends and writes it whole); a process run with a test filter (`swift test --filter`,
 /// `--skip`, or one test of XCTest's `--parallel`) marks it partial, and the orphans command
 /// then refuses to judge.
 enum SnapshotRunLog {
@@ -20,27 +20,46 @@ enum SnapshotRunLog {
         var goldens: [String]
     }
 
-    private static let state = Locked<(started: Set<String>, contents: [String: Contents])>(([], [:]))
+    private static let state = Locked<[String: Contents]>([:])
 
-    /// Notes that `golden` was used; writes the log under `root`.
+    /// Notes that `golden` was used; the log under `root` is written when the process ends.
+    /// The first assertion under a root writes it once marked partial, so a process that stops
+    /// before its end leaves a log the orphans command refuses to judge, never one that looks
+    /// whole. (Writing it at every assertion cost a sixth of a passing one.)
     static func record(golden: String, root: String) {
-        let library = CommandLine.arguments.contains("swift-testing") ? "swift-testing" : "xctest"
-        let path = root + "/run-" + library + ".json"
-        let contents = state.withLock { state -> Contents in
-            if !state.started.contains(root) {
-                state.started.insert(root)
-                state.contents[root] = Contents(runner: getppid(), partial: isFiltered, goldens: [])
-            }
-            var contents = state.contents[root] ?? Contents(runner: getppid(), partial: true, goldens: [])
+        let first = state.withLock { logs -> Contents? in
+            let started = logs[root] == nil
+            var contents = logs[root] ?? Contents(runner: getppid(), partial: isFiltered, goldens: [])
             if !contents.goldens.contains(golden) { contents.goldens.append(golden) }
-            state.contents[root] = contents
+            logs[root] = contents
+            guard started else { return nil }
+            contents.partial = true
             return contents
         }
+        guard let first else { return }
+        write(first, root: root)
+        writeAtExit.withLock { registered in
+            guard !registered else { return }
+            registered = true
+            atexit { SnapshotRunLog.writeAll() }
+        }
+    }
+
+    private static let writeAtExit = Locked(false)
+
+    /// Writes every root's log as it stands: at the process's end.
+    static func writeAll() {
+        for (root, contents) in state.withLock({ $0 }) { write(contents, root: root) }
+    }
+
+    /// Writes one root's log, `run-<library>.json`.
+    private static func write(_ contents: Contents, root: String) {
+        let library = CommandLine.arguments.contains("swift-testing") ? "swift-testing" : "xctest"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(contents) else { return }
         try? FileIO.makeDirectory(root)
-        try? FileIO.writeArtifact(Array(data), to: path)
+        try? FileIO.writeArtifact(Array(data), to: root + "/run-" + library + ".json")
     }
 
     /// True when the test process was started for some tests only: a filter, a skip, or a test

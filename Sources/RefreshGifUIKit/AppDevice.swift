@@ -141,7 +141,7 @@ public enum AppDevice {
     }
 
     /// `2024-07-05T12:00:00Z`.
-    private static func iso8601(_ date: Date) -> String { ISO8601DateFormatter().string(from: date) }
+    private static func iso8601(_ date: Date) -> String { ISODate.format(date) }
 
     /// The surroundings as scene settings.
     static func describe(into description: inout SceneDescription) {

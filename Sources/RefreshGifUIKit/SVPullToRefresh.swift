@@ -168,7 +168,7 @@ open class SVPullToRefreshView: SVRefreshView {
         StockLabel.describe(titleLabel, timeLabel: subtitleLabel, into: &description)
         if !titles.isEmpty { description[.titles] = .byState(titles.mapValues { .text($0) }) }
         if !subtitles.isEmpty { description[.subtitles] = .byState(subtitles.mapValues { .text($0) }) }
-        if let lastUpdatedDate { description[.lastUpdated] = .text(ISO8601DateFormatter().string(from: lastUpdatedDate)) }
+        if let lastUpdatedDate { description[.lastUpdated] = .text(ISODate.format(lastUpdatedDate)) }
         if let format = dateFormatter?.dateFormat, !format.isEmpty { description[.svDateFormat] = .text(format) }
     }
 

@@ -1,3 +1,5 @@
+import CPixelLoops
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -138,73 +140,21 @@ public struct RGBAImage: Sendable, Equatable {
     /// Un-premultiplies pixels in pieces (rows, in order) with the same result as
     /// ``straightPixels()`` on the whole image: it carries the previous pixel's straight value.
     package struct Unpremultiplier: Sendable {
-        private var last: (UInt32, UInt32, UInt32) = (0, 0, 0)
+        private var state = rg_unpremultiply_state(red: 0, green: 0, blue: 0)
 
         /// A converter at the start of an image.
         public init() {}
 
-        /// Converts premultiplied `source` bytes (whole pixels) into straight `target` bytes.
-        /// Pixels are read as 32-bit words: transparent and opaque ones (most of a frame) are
-        /// written whole; only partly transparent ones are divided.
+        /// Converts premultiplied `source` bytes (whole pixels) into straight `target` bytes:
+        /// transparent and opaque pixels (most of a frame) are written whole, only partly
+        /// transparent ones divided. The loop is C's (`rg_unpremultiply`), quick in a debug build.
         /// - Parameters:
         ///   - source: premultiplied bytes.
         ///   - target: as many bytes, written straight.
         public mutating func convert(_ source: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>) {
             let count = min(source.count, target.count) & ~3
             guard count > 0, let from = source.baseAddress, let to = target.baseAddress else { return }
-            let src = UnsafeRawPointer(from), dst = UnsafeMutableRawPointer(to)
-            var i = 0
-            while i < count {
-                // Eight transparent pixels at once (the runs around a control's content).
-                if i + 32 <= count {
-                    let words = (
-                        src.loadUnaligned(fromByteOffset: i, as: UInt64.self), src.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self),
-                        src.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self),
-                        src.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)
-                    )
-                    if words.0 | words.1 | words.2 | words.3 == 0 {
-                        dst.storeBytes(of: words, toByteOffset: i, as: (UInt64, UInt64, UInt64, UInt64).self)
-                        i += 32
-                        continue
-                    }
-                }
-                // Two pixels at once where both are transparent (all zero) or both opaque.
-                if i + 8 <= count {
-                    let pair = UInt64(littleEndian: src.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    if pair == 0 {
-                        dst.storeBytes(of: 0, toByteOffset: i, as: UInt64.self)
-                        i += 8
-                        continue
-                    }
-                    if pair & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
-                        dst.storeBytes(of: pair.littleEndian, toByteOffset: i, as: UInt64.self)
-                        last = (
-                            UInt32(truncatingIfNeeded: pair >> 32 & 0xFF), UInt32(truncatingIfNeeded: pair >> 40 & 0xFF),
-                            UInt32(truncatingIfNeeded: pair >> 48 & 0xFF)
-                        )
-                        i += 8
-                        continue
-                    }
-                }
-                let word = UInt32(littleEndian: src.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                let a = word >> 24
-                if a == 0 {
-                    dst.storeBytes(of: 0, toByteOffset: i, as: UInt32.self)
-                } else if a == 255 {
-                    last = (word & 0xFF, word >> 8 & 0xFF, word >> 16 & 0xFF)
-                    dst.storeBytes(of: word.littleEndian, toByteOffset: i, as: UInt32.self)
-                } else {
-                    let half = a / 2
-                    func straight(_ p: UInt32, _ previous: UInt32) -> UInt32 {
-                        if (previous * a + 127) / 255 == p { return previous }
-                        return min(255, (p * 255 + half) / a)
-                    }
-                    last = (straight(word & 0xFF, last.0), straight(word >> 8 & 0xFF, last.1), straight(word >> 16 & 0xFF, last.2))
-                    let out = last.0 | last.1 << 8 | last.2 << 16 | a << 24
-                    dst.storeBytes(of: out.littleEndian, toByteOffset: i, as: UInt32.self)
-                }
-                i += 4
-            }
+            rg_unpremultiply(from, to, count, &state)
         }
     }
 

@@ -124,6 +124,26 @@ struct CompositingTests {
         #expect(image.straightPixels() == whole)
     }
 
+    @Test("a partly transparent pixel after an opaque one of its colour keeps that colour; otherwise it is divided by its alpha")
+    func unpremultiplyEveryAlpha() throws {
+        for alpha in 1...254 {
+            var pixels: [UInt8] = []
+            var expected: [UInt8] = []
+            for value in stride(from: 0, through: 255, by: 3) {
+                let premultiplied = UInt8((value * alpha + 127) / 255)
+                // An opaque pixel of the colour, then the colour at this alpha: the colour again.
+                pixels += [UInt8(value), 0, 0, 255, premultiplied, 0, 0, UInt8(alpha)]
+                expected += [UInt8(value), 0, 0, 255, UInt8(value), 0, 0, UInt8(alpha)]
+                // After a transparent pixel and an opaque black one: rounded division.
+                pixels += [0, 0, 0, 0, 0, 0, 0, 255, premultiplied, 0, 0, UInt8(alpha)]
+                let divided = premultiplied == 0 ? 0 : min(255, (Int(premultiplied) * 255 + alpha / 2) / alpha)
+                expected += [0, 0, 0, 0, 0, 0, 0, 255, UInt8(divided), 0, 0, UInt8(alpha)]
+            }
+            let image = try RGBAImage(width: pixels.count / 4, height: 1, premultipliedPixels: pixels)
+            #expect(image.straightPixels() == expected, "alpha \(alpha)")
+        }
+    }
+
     @Test("frames compare equal only when every byte is equal, wherever the difference is")
     func equality() throws {
         var bytes = Bytes(state: 7)

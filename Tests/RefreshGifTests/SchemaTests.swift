@@ -181,6 +181,17 @@ struct SchemaTests {
         #expect(ISODate.parse(text)?.timeIntervalSince1970 == seconds, "\(text)")
     }
 
+    @Test(
+        "an ISO 8601 date written by hand reads back to the second and matches Foundation's formatter",
+        arguments: [0.0, -1.0, 1_700_000_000.75, 1_709_164_800.0, 1_773_740_460.0, -62_135_596_800.0, 253_402_300_799.0, 951_782_400.0])
+    func isoDateWritten(seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        let text = ISODate.format(date)
+        // Foundation's calendar is Julian before 1582; ours (and the reader's) Gregorian throughout.
+        if seconds > -12_219_292_800 { #expect(text == ISO8601DateFormatter().string(from: date)) }
+        #expect(ISODate.parse(text)?.timeIntervalSince1970 == seconds.rounded(.down))
+    }
+
     @Test("merging defaults and a case keeps every field of both, the case winning")
     func merge() throws {
         let defaults = try JSONDecoder().decode(SceneDescription.self, from: Data("{\"scale\": 3, \"kind\": \"trailer\"}".utf8))

@@ -37,6 +37,19 @@ package enum ISODate {
         return time.date(offsetSeconds: offset).addingTimeInterval(fraction)
     }
 
+    /// `date` as `parse(_:)` reads it back, to the second in UTC (`2026-03-17T09:41:00Z`; a
+    /// fraction of a second is dropped), as Foundation's ISO 8601 formatter writes it by
+    /// default but without making one (a formatter is a tenth of a snapshot assertion).
+    package static func format(_ date: Date) -> String {
+        let time = CivilTime(date, in: .gmt)
+        func padded(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return padded(time.year, 4) + "-" + padded(time.month, 2) + "-" + padded(time.day, 2) + "T" + padded(time.hour, 2) + ":"
+            + padded(time.minute, 2) + ":" + padded(time.second, 2) + "Z"
+    }
+
     /// A cursor over the text's bytes.
     private struct Reader {
         let bytes: [UInt8]

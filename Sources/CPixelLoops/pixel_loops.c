@@ -1,0 +1,45 @@
+// The inner loops over pixels that run in every snapshot assertion. They are C so that they are
+// quick in a package's debug build too: SwiftPM builds a dependency's Swift without optimisation
+// and accepts no flags from it, and unoptimised C is still a plain loop.
+#include "CPixelLoops.h"
+
+#include <string.h>
+
+static uint32_t straight_channel(uint32_t premultiplied, uint32_t previous, uint32_t alpha) {
+    if ((previous * alpha + 127) / 255 == premultiplied) return previous;
+    uint32_t value = (premultiplied * 255 + alpha / 2) / alpha;
+    return value > 255 ? 255 : value;
+}
+
+void rg_unpremultiply(const uint8_t *source, uint8_t *target, size_t count, rg_unpremultiply_state *state) {
+    static const uint8_t zero[32] = {0};
+    size_t whole = count & ~(size_t)3;
+    size_t i = 0;
+    while (i < whole) {
+        // Eight transparent pixels at once: the runs around a control's content.
+        if (i + 32 <= whole && memcmp(source + i, zero, 32) == 0) {
+            memset(target + i, 0, 32);
+            i += 32;
+            continue;
+        }
+        const uint8_t *p = source + i;
+        uint32_t alpha = p[3];
+        if (alpha == 0) {
+            memset(target + i, 0, 4);
+        } else if (alpha == 255) {
+            memcpy(target + i, p, 4);
+            state->red = p[0];
+            state->green = p[1];
+            state->blue = p[2];
+        } else {
+            state->red = straight_channel(p[0], state->red, alpha);
+            state->green = straight_channel(p[1], state->green, alpha);
+            state->blue = straight_channel(p[2], state->blue, alpha);
+            target[i] = (uint8_t)state->red;
+            target[i + 1] = (uint8_t)state->green;
+            target[i + 2] = (uint8_t)state->blue;
+            target[i + 3] = (uint8_t)alpha;
+        }
+        i += 4;
+    }
+}
