@@ -90,13 +90,13 @@ extension Bundle {
     public static func mj_trailArrowImage() -> UIImage { UIImage.libraryArrow }
 }
 
-// MJRefreshConst.h's numbers and strings.
-public let MJRefreshLabelLeftInset: CGFloat = 25
-public let MJRefreshHeaderHeight: CGFloat = 54
-public let MJRefreshFooterHeight: CGFloat = 44
-public let MJRefreshTrailWidth: CGFloat = 60
-public let MJRefreshFastAnimationDuration: CGFloat = 0.25
-public let MJRefreshSlowAnimationDuration: CGFloat = 0.4
+// MJRefreshConst.h's numbers, read from the model that draws with them, and its strings.
+public let MJRefreshLabelLeftInset = CGFloat(ComponentLayout.labelLeftInset)
+public let MJRefreshHeaderHeight = CGFloat(ComponentKind.header.baseHeight)
+public let MJRefreshFooterHeight = CGFloat(ComponentKind.backFooter.baseHeight)
+public let MJRefreshTrailWidth = CGFloat(ComponentLayout.trailerWidth)
+public let MJRefreshFastAnimationDuration = CGFloat(MJRefreshTransition.fast) / 1_000_000
+public let MJRefreshSlowAnimationDuration = CGFloat(MJRefreshTransition.slow) / 1_000_000
 public let MJRefreshKeyPathContentOffset = "contentOffset"
 public let MJRefreshKeyPathContentSize = "contentSize"
 public let MJRefreshKeyPathContentInset = "contentInset"

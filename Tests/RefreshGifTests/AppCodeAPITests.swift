@@ -31,6 +31,13 @@ struct AppCodeAPITests {
         return out
     }
 
+    @Test("MJRefreshConst's numbers, which the model draws with, are MJRefresh's")
+    func constants() {
+        // MJRefreshConst.m: label inset 25, header 54, footer 44, trailer 60, durations 0.25 and 0.4.
+        #expect(MJRefreshLabelLeftInset == 25 && MJRefreshHeaderHeight == 54 && MJRefreshFooterHeight == 44)
+        #expect(MJRefreshTrailWidth == 60 && MJRefreshFastAnimationDuration == 0.25 && MJRefreshSlowAnimationDuration == 0.4)
+    }
+
     @Test("every declaration of MJRefresh's Swift interface is declared here with the same types")
     func sameSignatures() throws {
         let interface = try Self.table("docs/mjrefresh-swift-interface.tsv")
