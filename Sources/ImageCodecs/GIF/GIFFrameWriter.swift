@@ -328,59 +328,67 @@ final class GIFFrameWriter {
         let others = errors?.total(without: positions) ?? 0
         let room = colorError * Double(3 * frame.opaque) - Double(others)
         var colors = colorsDrawn(frame.changed, counts: frame.counts, width: frame.rect.width, room: room)
-        // What the colours leave of the room goes to the coder's near colours.
-        var budget = 0
-        if errors != nil {
-            // A pixel shown in a near colour whose source has not changed since is drawn again
-            // in that colour (after a clearing), so it does not change on screen.
-            if !nearShown.isEmpty, !frame.free.isEmpty {
-                var index = 0
-                for y in 0..<frame.rect.height {
-                    let row = (frame.rect.y + y) * width + frame.rect.x
-                    for x in 0..<frame.rect.width {
-                        defer { index += 1 }
-                        guard frame.changed[index] != 0 else { continue }
-                        if frame.free[index] {
-                            nearShown.removeValue(forKey: row + x)
-                        } else if let shown = nearShown[row + x] {
-                            colors[index] = shown
-                        }
+        let budget = errors == nil ? 0 : nearColourBudget(&colors, of: frame, room: room)
+        guard let best = smallest(colors, for: frame, budget: budget) else { return }
+        if errors != nil, frame.disposal != DISPOSE_PREVIOUS { noteErrors(of: best, colors: colors, frame: frame, positions: positions) }
+        try write(best, delay: frame.delay, disposal: frame.disposal)
+        dispose(best, disposal: frame.disposal)
+    }
+
+    /// What the colours leave of the frame's `room` for the coder's near colours. A pixel shown
+    /// in a near colour whose source has not changed since is first given that colour again
+    /// in `colors` (after a clearing), so it does not change on screen.
+    private func nearColourBudget(_ colors: inout [UInt32], of frame: Frame, room: Double) -> Int {
+        if !nearShown.isEmpty, !frame.free.isEmpty {
+            var index = 0
+            for y in 0..<frame.rect.height {
+                let row = (frame.rect.y + y) * width + frame.rect.x
+                for x in 0..<frame.rect.width {
+                    defer { index += 1 }
+                    guard frame.changed[index] != 0 else { continue }
+                    if frame.free[index] {
+                        nearShown.removeValue(forKey: row + x)
+                    } else if let shown = nearShown[row + x] {
+                        colors[index] = shown
                     }
                 }
             }
-            var used = 0
-            for index in colors.indices where frame.changed[index] != 0 {
-                used += GIFPictureErrors.squared(colors[index], frame.changed[index])
-            }
-            // A quarter of it: near colours stay on screen, and later frames need room to
-            // share the global table (on the Lottie header, all of it cost 1.5 % at 0.0003).
-            budget = max(0, Int(room.rounded(.down)) - used) / 4
         }
-        guard let best = smallest(colors, for: frame, budget: budget) else { return }
-        if errors != nil, frame.disposal != DISPOSE_PREVIOUS {
-            let drawn = colors.indices.filter { frame.changed[$0] != 0 }
-            for (index, position) in zip(drawn, positions) {
-                errors?.set(position, GIFPictureErrors.squared(colors[index], frame.changed[index]))
-            }
-            // The near colours the coder took instead.
-            let r = best.rect
-            for (offset, _) in best.coded.near {
-                let x = offset % r.width, y = offset / r.width, position = (r.y + y) * width + r.x + x
-                let source = frame.changed[(r.y - frame.rect.y + y) * frame.rect.width + r.x - frame.rect.x + x]
-                let color = best.drawn[offset] == 0 ? screen[position] : best.drawn[offset]
-                errors?.set(position, GIFPictureErrors.squared(color, source))
-                nearShown[position] = color
-            }
-            if frame.disposal == DISPOSE_BACKGROUND { errors?.clear(best.rect) }
+        var used = 0
+        for index in colors.indices where frame.changed[index] != 0 {
+            used += GIFPictureErrors.squared(colors[index], frame.changed[index])
         }
-        let r = best.rect, drawn = best.drawn
-        var gcb = GraphicsControlBlock(
-            DisposalMode: frame.disposal, UserInputFlag: false, DelayTime: Int32(frame.delay), TransparentColor: 0)
+        // A quarter of it: near colours stay on screen, and later frames need room to
+        // share the global table (on the Lottie header, all of it cost 1.5 % at 0.0003).
+        return max(0, Int(room.rounded(.down)) - used) / 4
+    }
+
+    /// Keeps the error each pixel the frame draws now carries: its colour's, or the near
+    /// colour's the coder took instead (remembered in ``nearShown``).
+    private func noteErrors(of best: Written, colors: [UInt32], frame: Frame, positions: [Int]) {
+        let drawn = colors.indices.filter { frame.changed[$0] != 0 }
+        for (index, position) in zip(drawn, positions) {
+            errors?.set(position, GIFPictureErrors.squared(colors[index], frame.changed[index]))
+        }
+        let r = best.rect
+        for (offset, _) in best.coded.near {
+            let x = offset % r.width, y = offset / r.width, position = (r.y + y) * width + r.x + x
+            let source = frame.changed[(r.y - frame.rect.y + y) * frame.rect.width + r.x - frame.rect.x + x]
+            let color = best.drawn[offset] == 0 ? screen[position] : best.drawn[offset]
+            errors?.set(position, GIFPictureErrors.squared(color, source))
+            nearShown[position] = color
+        }
+        if frame.disposal == DISPOSE_BACKGROUND { errors?.clear(best.rect) }
+    }
+
+    /// Writes the frame's graphics control, its descriptor (with its table, or the global
+    /// table's code size) and its coded data through giflib.
+    private func write(_ best: Written, delay: Int, disposal: Int32) throws {
+        func failed() -> ImageCodecError { .libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
+        var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay), TransparentColor: 0)
         var extensionBytes = [GifByteType](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&gcb, &extensionBytes)
-        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
-        }
+        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes) == GIF_OK else { throw failed() }
         let map = best.local ? try colorMap(best.table) : nil
         defer { map.map { GifFreeMapObject($0) } }
         // giflib keeps a copy of the last local table and, given none, drops that copy
@@ -391,14 +399,13 @@ final class GIFFrameWriter {
         }
         // giflib writes the code size of the table a frame uses: for the global table at fewer
         // bits, it is told that width while it sets up this frame's coder.
+        let r = best.rect
         let globalMap = best.local ? nil : gif.pointee.SColorMap
         let fullBits = globalMap?.pointee.BitsPerPixel
         globalMap?.pointee.BitsPerPixel = Int32(best.codeSize)
         let described = EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map)
         if let fullBits { globalMap?.pointee.BitsPerPixel = fullBits }
-        guard described == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
-        }
+        guard described == GIF_OK else { throw failed() }
         // The data as our coder wrote it, in sub-blocks of at most 255 bytes (giflib wrote the
         // code size byte with the descriptor, and ends the image at the empty block).
         let data = best.coded.data
@@ -410,14 +417,17 @@ final class GIFFrameWriter {
             block[0] = GifByteType(end - start)
             for i in start..<end { block[i - start + 1] = data[i] }
             let written = first ? EGifPutCode(gif, Int32(best.codeSize), block) : EGifPutCodeNext(gif, block)
-            guard written == GIF_OK else { throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))") }
+            guard written == GIF_OK else { throw failed() }
             first = false
             start = end
         }
-        guard EGifPutCodeNext(gif, nil) == GIF_OK else {
-            throw ImageCodecError.libraryFailure("giflib: \(GIFDecoder.message(gif.pointee.Error))")
-        }
-        switch frame.disposal {
+        guard EGifPutCodeNext(gif, nil) == GIF_OK else { throw failed() }
+    }
+
+    /// The screen once the frame is disposed of as `disposal` says.
+    private func dispose(_ best: Written, disposal: Int32) {
+        let r = best.rect, drawn = best.drawn
+        switch disposal {
         case DISPOSE_PREVIOUS:
             break
         case DISPOSE_BACKGROUND:
