@@ -439,7 +439,7 @@ open class MJRefreshStateHeader: MJRefreshHeader, MJRefreshTitled {
     /// The last-updated label. // api: MJRefreshStateHeader.lastUpdatedTimeLabel
     public let lastUpdatedTimeLabel: UILabel! = StockLabel.make(.time)
     // api: MJRefreshStateHeader.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    open var labelLeftInset: CGFloat = MJRefreshLabelLeftInset { didSet { given.insert("inset") } }
     /// The last-updated line from the last refresh. // api: MJRefreshStateHeader.lastUpdatedTimeText
     open var lastUpdatedTimeText: ((Date?) -> String)?
 
@@ -547,7 +547,7 @@ open class MJRefreshAutoStateFooter: MJRefreshAutoFooter, MJRefreshTitled {
     /// The state label. // api: MJRefreshAutoStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     // api: MJRefreshAutoStateFooter.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    open var labelLeftInset: CGFloat = MJRefreshLabelLeftInset { didSet { given.insert("inset") } }
     // api: MJRefreshAutoStateFooter.refreshingTitleHidden
     open var isRefreshingTitleHidden = false
 
@@ -603,7 +603,7 @@ open class MJRefreshBackStateFooter: MJRefreshBackFooter, MJRefreshTitled {
     /// The state label. // api: MJRefreshBackStateFooter.stateLabel
     public let stateLabel: UILabel! = StockLabel.make(.state)
     // api: MJRefreshBackStateFooter.labelLeftInset
-    open var labelLeftInset: CGFloat = 25 { didSet { given.insert("inset") } }
+    open var labelLeftInset: CGFloat = MJRefreshLabelLeftInset { didSet { given.insert("inset") } }
 
     /// The state label's text in `state`: the app's title, else the library's word.
     /// // api: MJRefreshBackStateFooter.titleForState:
