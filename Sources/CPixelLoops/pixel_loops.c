@@ -1,4 +1,5 @@
-// The inner loops over pixels that run in every snapshot assertion. They are C so that they are
+// The inner loops over pixels that run in every snapshot assertion (un-premultiplying the
+// drawn frame, painting text and shapes). They are C so that they are
 // quick in a package's debug build too: SwiftPM builds a dependency's Swift without optimisation
 // and accepts no flags from it, and unoptimised C is still a plain loop.
 #include "CPixelLoops.h"
@@ -41,5 +42,28 @@ void rg_unpremultiply(const uint8_t *source, uint8_t *target, size_t count, rg_u
             target[i + 3] = (uint8_t)alpha;
         }
         i += 4;
+    }
+}
+
+static uint32_t times(uint32_t value, uint32_t alpha) { return (value * alpha + 127) / 255; }
+
+void rg_paint_coverage(uint8_t *target, const uint8_t *coverage, size_t count, uint32_t red, uint32_t green, uint32_t blue,
+                       uint32_t alpha) {
+    for (size_t i = 0; i < count; i++, target += 4) {
+        uint32_t a = times(coverage[i], alpha);
+        if (a == 0) continue;
+        if ((target[0] | target[1] | target[2] | target[3]) == 0) {
+            // Over a transparent pixel (most glyph pixels): the colour alone.
+            target[0] = (uint8_t)times(red, a);
+            target[1] = (uint8_t)times(green, a);
+            target[2] = (uint8_t)times(blue, a);
+            target[3] = (uint8_t)a;
+        } else {
+            uint32_t k = 255 - a;
+            target[0] = (uint8_t)(times(red, a) + times(target[0], k));
+            target[1] = (uint8_t)(times(green, a) + times(target[1], k));
+            target[2] = (uint8_t)(times(blue, a) + times(target[2], k));
+            target[3] = (uint8_t)(a + times(target[3], k));
+        }
     }
 }

@@ -16,4 +16,11 @@ typedef struct {
 /// pixel's straight channel where that premultiplies to the same value.
 void rg_unpremultiply(const uint8_t *source, uint8_t *target, size_t count, rg_unpremultiply_state *state);
 
+/// Paints `count` pixels of premultiplied RGBA8 `target` with the colour (`red`, `green`,
+/// `blue`, 0-255, straight) at `alpha` (0-255) times each pixel's `coverage` (0-255), source
+/// over: a covered transparent pixel takes the colour alone, others are blended, uncovered
+/// ones are left alone.
+void rg_paint_coverage(uint8_t *target, const uint8_t *coverage, size_t count, uint32_t red, uint32_t green, uint32_t blue,
+                       uint32_t alpha);
+
 #endif
