@@ -396,17 +396,23 @@ export const live = {
     const movedAt = this.dragging ? this.movedAt : undefined;
     this.inFlight += 1;
     const answer = askFrame(liveSettings(), gesture);
-    if (pinned()) this.fetchPinned(gesture, duration, generation);
+    // With A/B on, phone A's picture of the same moment is asked at once and shown with B's:
+    // both phones follow the finger frame for frame (a lost connection is said by B's request).
+    const pinnedSettings = pinned();
+    const answerA = pinnedSettings ? askFrame(pinnedSettings, gesture, fetch).catch(() => null) : null;
     // Handled in order below; marked handled now so a refusal is not an unhandled rejection
     // while an earlier frame is still being shown.
     answer.catch(() => {});
     const before = this.presented;
     this.presented = (async () => {
+      let frameA = null;
       try {
         await before;
         const frame = await answer;
+        frameA = answerA && await answerA;
         // A frame of an earlier gesture, or older than the one shown, is not shown.
         if (generation === this.generation && duration >= this.shownAt && !this.scrubbing) {
+          if (frameA && pinned()) this.presentA(frameA, gesture, duration);
           this.present(frame, gesture, duration);
           // From the finger's move to its picture on the canvas (for bench/preview_fps.py).
           // Each move counts once, at the first picture that shows it.
@@ -419,37 +425,17 @@ export const live = {
       } catch (error) {
         if (!isOffline()) showError(error.message || String(error));
       } finally {
+        frameA?.picture?.close();
         this.inFlight -= 1;
       }
     })();
   },
 
-  // Phone A: the same gesture with the pinned settings, drawn as it arrives (a frame older
-  // than the one shown is dropped). At most three are under way, as for B: a moment asked
-  // meanwhile waits, only the newest, so A's requests never pile up in the browser's six
-  // connections behind B's (one for each of B's, unbounded, could leave A a second behind).
-  async fetchPinned(gesture, duration, generation) {
-    if ((this.inFlightA || 0) >= 3) {
-      this.waitingA = { gesture, duration, generation };
-      return;
-    }
-    this.inFlightA = (this.inFlightA || 0) + 1;
-    try {
-      const frame = await askFrame(pinned(), gesture, fetch);
-      if (generation === this.generation && duration >= (this.shownAtA ?? -1) && pinned()) {
-        this.shownAtA = duration;
-        paintFrame($("screen-a"), frame, gesture);
-        window.previewStats.framesA = (window.previewStats.framesA || 0) + 1;
-      }
-      frame.picture?.close();
-    } catch {
-      // A lost connection is said by the live phone's own request.
-    } finally {
-      this.inFlightA -= 1;
-      const next = this.waitingA;
-      this.waitingA = null;
-      if (next && pinned()) this.fetchPinned(next.gesture, next.duration, next.generation);
-    }
+  // Phone A: the same moment with the pinned settings, shown with B's picture of it.
+  presentA(frame, gesture, duration) {
+    this.shownAtA = duration;
+    paintFrame($("screen-a"), frame, gesture);
+    window.previewStats.framesA = (window.previewStats.framesA || 0) + 1;
   },
 
   present(frame, gesture, duration) {
