@@ -4,31 +4,38 @@
 // and accepts no flags from it, and unoptimised C is still a plain loop.
 #include "CPixelLoops.h"
 
-#include <string.h>
+// Unaligned words that may alias the bytes, and helpers inlined even at -O0, so that an
+// unoptimised build makes no call per pixel.
+typedef uint64_t __attribute__((may_alias, aligned(1))) rg_word64;
+typedef uint32_t __attribute__((may_alias, aligned(1))) rg_word32;
+#define RG_INLINE static inline __attribute__((always_inline))
 
-static uint32_t straight_channel(uint32_t premultiplied, uint32_t previous, uint32_t alpha) {
+RG_INLINE uint32_t straight_channel(uint32_t premultiplied, uint32_t previous, uint32_t alpha) {
     if ((previous * alpha + 127) / 255 == premultiplied) return previous;
     uint32_t value = (premultiplied * 255 + alpha / 2) / alpha;
     return value > 255 ? 255 : value;
 }
 
 void rg_unpremultiply(const uint8_t *source, uint8_t *target, size_t count, rg_unpremultiply_state *state) {
-    static const uint8_t zero[32] = {0};
     size_t whole = count & ~(size_t)3;
     size_t i = 0;
     while (i < whole) {
         // Eight transparent pixels at once: the runs around a control's content.
-        if (i + 32 <= whole && memcmp(source + i, zero, 32) == 0) {
-            memset(target + i, 0, 32);
-            i += 32;
-            continue;
+        if (i + 32 <= whole) {
+            const rg_word64 *words = (const rg_word64 *)(source + i);
+            if ((words[0] | words[1] | words[2] | words[3]) == 0) {
+                rg_word64 *out = (rg_word64 *)(target + i);
+                out[0] = out[1] = out[2] = out[3] = 0;
+                i += 32;
+                continue;
+            }
         }
         const uint8_t *p = source + i;
         uint32_t alpha = p[3];
         if (alpha == 0) {
-            memset(target + i, 0, 4);
+            *(rg_word32 *)(target + i) = 0;
         } else if (alpha == 255) {
-            memcpy(target + i, p, 4);
+            *(rg_word32 *)(target + i) = *(const rg_word32 *)p;
             state->red = p[0];
             state->green = p[1];
             state->blue = p[2];
@@ -45,14 +52,14 @@ void rg_unpremultiply(const uint8_t *source, uint8_t *target, size_t count, rg_u
     }
 }
 
-static uint32_t times(uint32_t value, uint32_t alpha) { return (value * alpha + 127) / 255; }
+RG_INLINE uint32_t times(uint32_t value, uint32_t alpha) { return (value * alpha + 127) / 255; }
 
 void rg_paint_coverage(uint8_t *target, const uint8_t *coverage, size_t count, uint32_t red, uint32_t green, uint32_t blue,
                        uint32_t alpha) {
     for (size_t i = 0; i < count; i++, target += 4) {
         uint32_t a = times(coverage[i], alpha);
         if (a == 0) continue;
-        if ((target[0] | target[1] | target[2] | target[3]) == 0) {
+        if (*(const rg_word32 *)target == 0) {
             // Over a transparent pixel (most glyph pixels): the colour alone.
             target[0] = (uint8_t)times(red, a);
             target[1] = (uint8_t)times(green, a);

@@ -162,7 +162,7 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         // The class first (library, kind, style); then what the class must have.
         var build = try classBuild()
         try checkApplies(to: build.scene)
-        for field in schema.fields where !Self.classKeys.contains(field.key) {
+        for field in schema.fields(among: values.keys) where !Self.classKeys.contains(field.key) {
             guard let value = values[field.key] else { continue }
             try schema.apply(field, value, to: &build)
         }
@@ -221,8 +221,8 @@ public struct SceneDescription: Decodable, Sendable, Equatable {
         guard scene.family.kinds.contains(scene.kind), scene.family.styles(for: scene.kind).contains(scene.style) else { return }
         let control = scene.controlClass
         // Another library's setting is refused as such when it is applied.
-        for field in schema.fields
-        where !field.isEffect && values[field.key] != nil && (field.owner == nil || field.owner == control.library)
+        for field in schema.fields(among: values.keys)
+        where !field.isEffect && (field.owner == nil || field.owner == control.library)
             && !field.applies(to: control)
         {
             let on = SettingsCatalog.classNames(scene.family.classes.filter(field.applies(to:)), in: schema)

@@ -19,6 +19,8 @@ public struct SceneSchema: Sendable {
     /// `library`: which of `families` draws the control.
     public let library: SceneField
     private let byKey: [SceneKey: SceneField]
+    /// Each field's place in `fields`.
+    private let positions: [SceneKey: Int]
     private let byOption: [String: SceneField]
     /// The families' own effects of shared settings, by key.
     private let effects: [SceneKey: [SceneField]]
@@ -56,6 +58,7 @@ public struct SceneSchema: Sendable {
         let fields = [library] + SceneField.shared + own.filter { !$0.isEffect }
         self.fields = fields
         byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(fields.indices.map { (fields[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
         byOption = Dictionary(fields.map { ($0.option, $0) }, uniquingKeysWith: { first, _ in first })
         effects = Dictionary(grouping: own.filter(\.isEffect), by: \.key)
         properties = Dictionary(
@@ -91,6 +94,13 @@ public struct SceneSchema: Sendable {
     /// - Parameter key: a JSON key.
     /// - Returns: the setting, or nil.
     public func field(_ key: SceneKey) -> SceneField? { byKey[key] }
+
+    /// The declared fields among `keys`, in the order of `fields`: what a description sets,
+    /// found from its few keys instead of a pass over every declaration.
+    /// - Parameter keys: the keys set; undeclared ones are left out.
+    package func fields(among keys: some Sequence<SceneKey>) -> [SceneField] {
+        keys.compactMap { positions[$0] }.sorted().map { fields[$0] }
+    }
 
     /// The setting named `name` (its JSON key, or a scene property it sets), if there is one.
     /// - Parameter name: a JSON key or a property of ``RefreshScene`` (`pullingPercent`).
