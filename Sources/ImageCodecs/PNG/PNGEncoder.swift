@@ -49,8 +49,9 @@ public struct PNGEncoder: Sendable {
             case fixed = 4
         }
 
-        /// What compresses the filtered rows.
-        public enum Compressor: String, Sendable, CaseIterable {
+        /// What compresses the filtered rows: the tools' choice (`--png-encoder`), not the
+        /// library's API (adopters get libdeflate).
+        package enum Compressor: String, Sendable, CaseIterable {
             /// libdeflate: levels 0–12, faster and smaller than zlib at the same level.
             case libdeflate
             /// zlib, with its strategy: levels 0–9.
@@ -60,9 +61,9 @@ public struct PNGEncoder: Sendable {
 
             /// The level used when none is given: 6 for libdeflate (the default settings), 6 —
             /// zlib's own default — for zlib and libpng.
-            public var defaultLevel: Int { self == .libdeflate ? Settings.default.level : 6 }
+            package var defaultLevel: Int { self == .libdeflate ? Settings.default.level : 6 }
             /// The levels it has: libdeflate 0–12, zlib 0–9.
-            public var levels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
+            package var levels: ClosedRange<Int> { self == .libdeflate ? 0...12 : 0...9 }
         }
 
         /// How a PNG file's pixels are stored.
@@ -82,7 +83,7 @@ public struct PNGEncoder: Sendable {
         /// The zlib strategy.
         package var strategy: Strategy
         /// The compressor.
-        public var compressor: Compressor
+        package var compressor: Compressor
         /// How a file's pixels are stored (libpng's writer: always RGBA); an animated PNG's
         /// frames share the smallest form they all fit, or are RGBA when this says so.
         public var colors: Colors
@@ -115,14 +116,14 @@ public struct PNGEncoder: Sendable {
             self.animationLevel = max(compressor.levels.lowerBound, min(compressor.levels.upperBound, animationLevel ?? level))
         }
 
-        /// Settings without row filters (the fastest and, on flat UI frames, the smallest).
+        /// Settings without row filters (the fastest and, on flat UI frames, the smallest),
+        /// compressed by libdeflate.
         /// - Parameters:
-        ///   - level: the compression level, clamped to the compressor's range.
-        ///   - compressor: libdeflate, zlib or libpng.
+        ///   - level: the compression level, clamped to 0–12.
         ///   - colors: reduced (the smallest lossless form) or always RGBA.
         ///   - animationLevel: the level of an animated PNG's frames; nil for `level`.
-        public init(level: Int, compressor: Compressor = .libdeflate, colors: Colors = .reduced, animationLevel: Int? = nil) {
-            self.init(level: level, filters: .none, compressor: compressor, colors: colors, animationLevel: animationLevel)
+        public init(level: Int, colors: Colors = .reduced, animationLevel: Int? = nil) {
+            self.init(level: level, filters: .none, colors: colors, animationLevel: animationLevel)
         }
 
         /// The default, for frames, goldens and previews (a designer's loop, a snapshot suite):
@@ -136,13 +137,13 @@ public struct PNGEncoder: Sendable {
         package static let smallest = Settings(level: 10, filters: .none)
         /// The encoder before colour reduction: 8-bit RGBA at libdeflate level 7, no filter —
         /// about three times faster to write than the default, files a fifth larger.
-        public static let rgbaLevel7 = Settings(level: 7, filters: .none, colors: .rgba)
+        package static let rgbaLevel7 = Settings(level: 7, filters: .none, colors: .rgba)
         /// The fastest on refresh-control frames: libdeflate level 3, no filter (an eighth larger
         /// than the default, a fifth faster; libdeflate's level 1 is slower still on long
         /// transparent runs, docs/benchmarks.md).
-        public static let fastUI = Settings(level: 3, filters: .none)
+        package static let fastUI = Settings(level: 3, filters: .none)
         /// libpng's own writer with its defaults: zlib level 6, adaptive filters.
-        public static let libpngDefault = Settings(level: 6, filters: .all, strategy: .filtered, compressor: .libpng)
+        package static let libpngDefault = Settings(level: 6, filters: .all, strategy: .filtered, compressor: .libpng)
     }
 
     /// The compression settings.
