@@ -118,7 +118,7 @@ def render(arguments, folder):
 
 
 # Every frame of an animated image as Chromium's own reader composes it (WebCodecs'
-# ImageDecoder), as [start ms, checksum] pairs: drawn onto a canvas and summed over its pixels,
+# ImageDecoder), as [start ms, checksum] pairs: drawn onto a canvas and its pixels hashed (SHA-256),
 # colour premultiplied by alpha when `premultiplied` (a canvas keeps premultiplied pixels, so
 # soft pixels are compared in the form both sides hold exactly). Needs a secure context: open
 # the page on loopback first.
@@ -135,15 +135,14 @@ DECODED_FRAMES = """async ([data, type, premultiplied]) => {
         const start = image.timestamp / 1000;
         image.close();
         const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-        let sum = 0;
-        for (let j = 0; j < pixels.length; j += 4) {
-            const a = pixels[j + 3];
-            for (let c = 0; c < 3; c += 1) {
-                const value = premultiplied ? Math.round(pixels[j + c] * a / 255) : pixels[j + c];
-                sum = (sum * 31 + value) % 1000000007;
+        if (premultiplied) {
+            for (let j = 0; j < pixels.length; j += 4) {
+                const a = pixels[j + 3];
+                for (let c = 0; c < 3; c += 1) pixels[j + c] = Math.round(pixels[j + c] * a / 255);
             }
-            sum = (sum * 31 + a) % 1000000007;
         }
+        const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', pixels));
+        const sum = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
         out.push([start, sum]);
     }
     return out;
@@ -158,7 +157,10 @@ def decoded_frames(page, path, mime, premultiplied=False):
 
 
 def frame_checksum(path, premultiplied=False):
-    """The checksum `decoded_frames` gives, of the PNG frame at `path` (read by Pillow)."""
+    """The checksum `decoded_frames` gives (SHA-256 of the RGBA bytes, premultiplied when asked),
+    of the PNG frame at `path` (read by Pillow)."""
+    import hashlib
+
     import numpy
     from PIL import Image
 
@@ -166,8 +168,5 @@ def frame_checksum(path, premultiplied=False):
     if premultiplied:
         alpha = pixels[..., 3:4]
         pixels = numpy.concatenate([(pixels[..., :3] * alpha + 127) // 255, alpha], axis=-1)
-    total = 0
-    for value in pixels.reshape(-1).tolist():
-        total = (total * 31 + value) % 1000000007
-    return total
+    return hashlib.sha256(pixels.astype(numpy.uint8).tobytes()).hexdigest()
 

@@ -1,7 +1,7 @@
 // The page's small helpers: elements, the status line, the server's messages in the panel's
 // words, and query strings.
 
-import { schema } from "./state.js";
+import { emit, schema } from "./state.js";
 "use strict";
 
 export const $ = (id) => document.getElementById(id);
@@ -68,4 +68,15 @@ export function setStatus(text, isError = false, holdSeconds = 0) {
   statusHeldUntil = holdSeconds > 0 ? performance.now() + holdSeconds * 1000 : 0;
   $("status").textContent = text;
   $("status").classList.toggle("error", isError);
+}
+
+// fetch, with a lost connection told once as the "lost" event (still.js says it and asks the
+// server again with backoff) instead of "Failed to fetch".
+export async function ask(url, options) {
+  try {
+    return await fetch(url, options);
+  } catch (error) {
+    emit("lost");
+    throw error;
+  }
 }

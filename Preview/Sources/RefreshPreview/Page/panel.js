@@ -206,6 +206,12 @@ function currentByState(field) {
   return out;
 }
 
+/** The value the panel shows for the setting `name` ("" when it has no control): the one place
+ * the other modules read a setting from (the phone reads its kind and width here). */
+export function settingValue(name) {
+  return $("f-" + name)?.value ?? "";
+}
+
 // The panel's settings as query pairs (the names the command line and JSON files use), the
 // layers left to scene.js.
 export function fieldPairs({ dynamic = true } = {}) {

@@ -2,10 +2,10 @@
 // live loop that asks the server for each frame.
 
 import { appearance, isOffline, on, pin, pinned, schema, session, setAppearanceName } from "./state.js";
-import { $, el, failure, query, setStatus } from "./dom.js";
-import { library } from "./panel.js";
+import { $, ask, el, failure, query, setStatus } from "./dom.js";
+import { library, settingValue } from "./panel.js";
 import { liveSettings } from "./scene.js";
-import { ask, copy, copyAppCode, download, downloadAssets, saveScene, showError } from "./still.js";
+import { copy, copyAppCode, download, downloadAssets, saveScene, showError } from "./still.js";
 "use strict";
 
 // ---------- The phone: a scroll view the pointer drags ----------
@@ -126,19 +126,19 @@ export const live = {
   generation: 0,       // counts gestures: an answer for an earlier one is dropped
 
   direction() {
-    return ($("f-kind").value || "header") === "header" ? -1 : 1;
+    return (settingValue("kind") || "header") === "header" ? -1 : 1;
   },
 
   // The library's own seconds for the inset to open (0) or close (1) for the kind drawn, from
   // the server's catalog: what the phone springs by before a frame gives the scene's.
   librarySeconds(which) {
-    const kind = $("f-kind").value || "header";
+    const kind = settingValue("kind") || "header";
     const seconds = schema().libraries[library()]?.insetSeconds?.[kind];
     return seconds ? seconds[which] : 0;
   },
 
   axisIsX() {
-    return $("f-kind").value === "trailer";
+    return settingValue("kind") === "trailer";
   },
 
   now() {
@@ -146,12 +146,12 @@ export const live = {
   },
 
   start() {
-    const width = Number($("f-width").value) || 375;
+    const width = Number(settingValue("width")) || 375;
     this.geometry = { viewWidth: width, viewHeight: session().viewHeight, contentWidth: width, contentHeight: 1400 };
     this.fitPhone();
     // Where the scroll view rests on the control's side (ScrollGeometry.restingOffset without
     // insets): the top for a header, the bottom of the list for footers.
-    const kind = $("f-kind").value || "header";
+    const kind = settingValue("kind") || "header";
     this.rest = kind === "header" || kind === "trailer" ? 0 : this.geometry.contentHeight - this.geometry.viewHeight;
     this.samples = [];
     this.events = [];
@@ -182,7 +182,7 @@ export const live = {
 
   // A new width: the scroll view changes size, and a drag under way goes on.
   resize() {
-    const width = Number($("f-width").value) || 375;
+    const width = Number(settingValue("width")) || 375;
     if (!this.geometry || width < 1 || width > 2000) return;
     this.geometry.viewWidth = width;
     this.geometry.contentWidth = width;
@@ -304,7 +304,7 @@ export const live = {
   // The end of a refresh: the control closes its inset over its close duration
   // (slowAnimationDuration), and the list at rest on it moves with it.
   closeInset() {
-    if (this.dragging || this.inset <= 0 || $("f-kind").value === "auto-footer") return;
+    if (this.dragging || this.inset <= 0 || settingValue("kind") === "auto-footer") return;
     this.spring = { from: this.pull, to: 0, start: performance.now(), seconds: this.insetOut ?? this.librarySeconds(1), curve: "ease" };
     this.releasedAt = this.now();
     this.hold = 0;

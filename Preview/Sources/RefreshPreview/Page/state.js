@@ -62,6 +62,7 @@ export function setVersion(version) { page.session.version = version; }
 //   "resize"   another width: the phone's view follows
 //   "reset"    another control or a server back: the gesture starts again from rest
 //   "offline"  the server stopped answering
+//   "lost"     a request found no server (still.js says so and asks again with backoff)
 /** Calls `listener` on every `event`. */
 export function on(event, listener) { (listeners[event] ||= []).push(listener); }
 /** Listens to the next `event` only. */

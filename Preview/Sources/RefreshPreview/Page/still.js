@@ -1,8 +1,8 @@
 // The still picture, the linter's findings, the server's refusals, and what the buttons copy
 // and download.
 
-import { appearance, emit, isOffline, setOffline, uploads } from "./state.js";
-import { $, aboutSetting, el, failure, inWords, query, setStatus } from "./dom.js";
+import { appearance, emit, isOffline, on, setOffline, uploads } from "./state.js";
+import { $, aboutSetting, ask, el, failure, inWords, query, setStatus } from "./dom.js";
 import { uploadAgain } from "./uploads.js";
 import { layerMessage, markLayerError, moveLayer, selectedLayer } from "./layers.js";
 import { sceneSettings } from "./scene.js";
@@ -96,15 +96,8 @@ export function connectionLost() {
   reconnect = setTimeout(attempt, wait);
 }
 
-// fetch, with a lost connection reported once instead of "Failed to fetch".
-export async function ask(url, options) {
-  try {
-    return await fetch(url, options);
-  } catch (error) {
-    connectionLost();
-    throw error;
-  }
-}
+// A request that found no server (dom.js's `ask`).
+on("lost", connectionLost);
 
 export async function refreshStill() {
   const asked = query(sceneSettings());
