@@ -161,63 +161,70 @@ package struct GesturePlayer: Sendable {
                 field: "fps", reason: "\(planned) frames (duration × fps) are more than the \(Self.maxFrames) a run may plan")
         }
         let count = Int(durationMicroseconds * Int64(fps) / 1_000_000) + 1
-        let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
-        var machine = RefreshStateMachine(
-            family: base.family, kind: base.kind, size: size, geometry: geometry,
-            autoAlpha: base.autoAlpha, hidden: base.hidden)
-        var sampleIndex = 0, eventIndex = 0
-        var offset = samples.first?.offset ?? geometry.restingOffset(for: base.kind)
-        var lastChange: (from: RefreshState, at: Int64, startAngle: Double?) = (.idle, 0, nil)
-        var refreshStartedAt: Int64 = 0
-        // A refresh the app began with the scroll view at rest scrolls the control in, and its
-        // end scrolls it out: the offset follows the control's inset until a finger comes down.
-        let rest = geometry.restingOffset(for: base.kind)
-        var fingerDown = samples.first?.dragging ?? false
-        var programmatic = false
-        var changedState = false
-        // A library that stores the time a refresh starts shows it once back at rest.
-        let stores = base.family.motion.storesRefreshStart
-        // One that stores the time a refresh ends shows it from that moment (headers only).
-        let storesEnd = base.kind == .header && base.family.motion(for: base.kind).storesRefreshEnd
-        var storedRefresh: Date?
-        var shownRefresh = base.lastUpdated
+        var playback = Playback(self)
         var out: [Frame] = []
         out.reserveCapacity(count)
-
-        // A state just left for the machine's: what the frames after it show (the turn from
-        // where the arrow was, the refresh's start and the time the control stores).
-        func noteChange(from previous: RefreshState, angle: Double?) {
-            lastChange = (previous, machine.stateChangedAt, angle)
-            changedState = true
-            if storesEnd && previous.isRefreshing && machine.state == .idle {
-                shownRefresh = base.now.addingTimeInterval(Double(machine.stateChangedAt) / 1_000_000)
-            }
-            if machine.state.isRefreshing {
-                refreshStartedAt = machine.stateChangedAt
-                if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
-            }
-        }
-
-        func displayedAngle(at t: Int64, state: RefreshState) -> Double? {
-            base.family.transition(
-                kind: base.kind, from: lastChange.from, to: state, since: t - lastChange.at,
-                startAngle: lastChange.startAngle, autoAlpha: base.autoAlpha
-            ).arrowAngle
-        }
-
         for index in 0..<count {
             let t = Int64(index) * 1_000_000 / Int64(fps)
-            // Apply every input up to t, events before samples at the same instant.
+            playback.apply(upTo: t)
+            playback.settle(at: t)
+            if keep(index, count) { out.append(playback.frame(index: index, at: t)) }
+        }
+        return out
+    }
+
+    /// One pass of the gesture through the state machine: the inputs applied so far, and what
+    /// the frames after a state change show (the turn from where the arrow was, the refresh's
+    /// start, the time the control stores).
+    private struct Playback {
+        let player: GesturePlayer
+        var machine: RefreshStateMachine
+        var sampleIndex = 0, eventIndex = 0
+        var offset: Double
+        var lastChange: (from: RefreshState, at: Int64, startAngle: Double?) = (.idle, 0, nil)
+        var refreshStartedAt: Int64 = 0
+        /// The offset at rest.
+        let rest: Double
+        var fingerDown: Bool
+        /// A refresh the app began with the scroll view at rest scrolls the control in, and its
+        /// end scrolls it out: the offset follows the control's inset until a finger comes down.
+        var programmatic = false
+        var changedState = false
+        /// A library that stores the time a refresh starts shows it once back at rest.
+        let stores: Bool
+        /// One that stores the time a refresh ends shows it from that moment (headers only).
+        let storesEnd: Bool
+        var storedRefresh: Date?
+        var shownRefresh: Date?
+
+        init(_ player: GesturePlayer) {
+            let base = player.base
+            self.player = player
+            let size = base.kind == .trailer ? ComponentLayout.trailerWidth : base.size.height
+            machine = RefreshStateMachine(
+                family: base.family, kind: base.kind, size: size, geometry: player.geometry,
+                autoAlpha: base.autoAlpha, hidden: base.hidden)
+            rest = player.geometry.restingOffset(for: base.kind)
+            offset = player.samples.first?.offset ?? rest
+            fingerDown = player.samples.first?.dragging ?? false
+            stores = base.family.motion.storesRefreshStart
+            storesEnd = base.kind == .header && base.family.motion(for: base.kind).storesRefreshEnd
+            shownRefresh = base.lastUpdated
+        }
+
+        /// Applies every input up to `t`, events before samples at the same instant.
+        mutating func apply(upTo t: Int64) {
+            let samples = player.samples, events = player.events
             while true {
-                let nextSample = sampleIndex < samples.count ? Self.micro(samples[sampleIndex].t) : Int64.max
-                let nextEvent = eventIndex < events.count ? Self.micro(events[eventIndex].t) : Int64.max
+                let nextSample = sampleIndex < samples.count ? GesturePlayer.micro(samples[sampleIndex].t) : Int64.max
+                let nextEvent = eventIndex < events.count ? GesturePlayer.micro(events[eventIndex].t) : Int64.max
                 let next = min(nextSample, nextEvent)
-                guard next <= t else { break }
+                guard next <= t else { return }
                 let before = machine.state
                 let angleBefore = displayedAngle(at: next, state: before)
                 if nextEvent <= nextSample {
                     let event = events[eventIndex].event
-                    if event == .beginRefreshing && !fingerDown && abs(offset - rest) < 0.5 && base.kind != .autoFooter
+                    if event == .beginRefreshing && !fingerDown && abs(offset - rest) < 0.5 && player.base.kind != .autoFooter
                         && !machine.state.isRefreshing
                     {
                         programmatic = true
@@ -231,13 +238,18 @@ package struct GesturePlayer: Sendable {
                     if !programmatic {
                         // A hidden control does not follow the scroll (MJRefresh's observer
                         // returns early while `hidden`): the list moves, the state stays.
-                        if !base.hidden { machine.sample(offset: s.offset, dragging: s.dragging, at: next) }
+                        if !player.base.hidden { machine.sample(offset: s.offset, dragging: s.dragging, at: next) }
                         offset = s.offset
                     }
                     sampleIndex += 1
                 }
                 if machine.state != before { noteChange(from: before, angle: angleBefore) }
             }
+        }
+
+        /// Lets the machine's timers run to `t`; a refresh the app began moves the offset with
+        /// the inset.
+        mutating func settle(at t: Int64) {
             let settledFrom = machine.state
             machine.settle(at: t)
             if machine.state != settledFrom {
@@ -246,16 +258,41 @@ package struct GesturePlayer: Sendable {
             if machine.state == .idle, let stored = storedRefresh {
                 shownRefresh = stored
             }
-            if programmatic {
-                let insets = machine.insets(at: t)
-                switch base.kind {
-                case .header: offset = rest - insets.top
-                case .backFooter: offset = rest + insets.bottom
-                case .trailer: offset = rest + insets.right
-                case .autoFooter: break
-                }
+            guard programmatic else { return }
+            let insets = machine.insets(at: t)
+            switch player.base.kind {
+            case .header: offset = rest - insets.top
+            case .backFooter: offset = rest + insets.bottom
+            case .trailer: offset = rest + insets.right
+            case .autoFooter: break
             }
-            guard keep(index, count) else { continue }
+        }
+
+        /// A state just left for the machine's: what the frames after it show.
+        private mutating func noteChange(from previous: RefreshState, angle: Double?) {
+            let base = player.base
+            lastChange = (previous, machine.stateChangedAt, angle)
+            changedState = true
+            if storesEnd && previous.isRefreshing && machine.state == .idle {
+                shownRefresh = base.now.addingTimeInterval(Double(machine.stateChangedAt) / 1_000_000)
+            }
+            if machine.state.isRefreshing {
+                refreshStartedAt = machine.stateChangedAt
+                if stores { storedRefresh = base.now.addingTimeInterval(Double(refreshStartedAt) / 1_000_000) }
+            }
+        }
+
+        private func displayedAngle(at t: Int64, state: RefreshState) -> Double? {
+            let base = player.base
+            return base.family.transition(
+                kind: base.kind, from: lastChange.from, to: state, since: t - lastChange.at,
+                startAngle: lastChange.startAngle, autoAlpha: base.autoAlpha
+            ).arrowAngle
+        }
+
+        /// The frame at `t`: the scene in the machine's state with the transition's values.
+        func frame(index: Int, at t: Int64) -> Frame {
+            let base = player.base
             var scene = base
             scene.hasChangedState = changedState
             scene.lastUpdated = shownRefresh
@@ -275,11 +312,9 @@ package struct GesturePlayer: Sendable {
             scene.transition = values
             // The state a custom layer's switch slides from (docs/layers.md).
             scene.previousState = changedState ? lastChange.from : nil
-            out.append(
-                Frame(
-                    index: index, timeMicroseconds: t, state: machine.state, percent: machine.percent,
-                    alpha: values.alpha ?? 1, offset: offset, insets: machine.insets(at: t), scene: scene))
+            return Frame(
+                index: index, timeMicroseconds: t, state: machine.state, percent: machine.percent,
+                alpha: values.alpha ?? 1, offset: offset, insets: machine.insets(at: t), scene: scene)
         }
-        return out
     }
 }
