@@ -7,9 +7,9 @@ import RefreshImage
 ///
 /// The output is straight 8-bit RGBA, non-interlaced, with no time stamp, text or other
 /// chunk that would differ between two runs: the same pixels give the same bytes. Rows are
-/// filtered here and compressed with libdeflate (or zlib) into the image data, which the PNG
-/// file and the frames of an animated PNG (the APNG encoder) both take as it is. libpng's own
-/// writer is kept as a reference (``Settings/Compressor/libpng``).
+/// filtered here and compressed with libdeflate into the image data, which the PNG file and
+/// the frames of an animated PNG (the APNG encoder) both take as it is. (The command line can
+/// also compress with zlib, or write with libpng's own writer, for comparison.)
 public struct PNGEncoder: Sendable {
     /// The zlib/libpng settings used to compress the image data.
     public struct Settings: Sendable, Equatable {
