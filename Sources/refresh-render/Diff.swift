@@ -129,7 +129,10 @@ struct Diff: ParsableCommand {
                     // The inputs were decoded on worker threads, whose malloc arenas keep their
                     // freed pages: handed back, so encoding reuses them within the budget.
                     _ = malloc_trim(0)
-                    try FileIO.write(try PNGEncoder().encode(image), to: output)
+                    // A picture to look at, not to ship: libdeflate's fastest level (at 4096²
+                    // of photo-like pixels 0.5 s of encoding against 1.3 s at the default level,
+                    // the file a sixth larger; docs/benchmarks.md).
+                    try FileIO.write(try PNGEncoder(settings: .init(level: 1)).encode(image), to: output)
                 }
                 try Console.line(
                     "\(result.differingPixels) pixels differ (" + CFormat.fixed(result.ratio * 100, 4)
