@@ -27,25 +27,21 @@ enum SnapshotRunLog {
     /// before its end leaves a log the orphans command refuses to judge, never one that looks
     /// whole. (Writing it at every assertion cost a sixth of a passing one.)
     static func record(golden: String, root: String) {
-        let first = state.withLock { logs -> Contents? in
+        let (first, processFirst) = state.withLock { logs -> (Contents?, Bool) in
+            let processFirst = logs.isEmpty
             let started = logs[root] == nil
             var contents = logs[root] ?? Contents(runner: getppid(), partial: isFiltered, goldens: [])
             if !contents.goldens.contains(golden) { contents.goldens.append(golden) }
             logs[root] = contents
-            guard started else { return nil }
+            guard started else { return (nil, false) }
             contents.partial = true
-            return contents
+            return (contents, processFirst)
         }
         guard let first else { return }
         write(first, root: root)
-        writeAtExit.withLock { registered in
-            guard !registered else { return }
-            registered = true
-            atexit { SnapshotRunLog.writeAll() }
-        }
+        // The process's first log: every log is written whole when the process ends.
+        if processFirst { atexit { SnapshotRunLog.writeAll() } }
     }
-
-    private static let writeAtExit = Locked(false)
 
     /// Writes every root's log as it stands: at the process's end.
     static func writeAll() {

@@ -13,16 +13,21 @@ private final class AnchoredHeader: MJRefreshHeader {
         mj_h = 60
         label.text = "Pull to refresh"
         label.font = .boldSystemFont(ofSize: 14)
-        for view in [label, spinner] as [UIView] {
-            view.translatesAutoresizingMaskIntoConstraints = false
-            addSubview(view)
-        }
+        place(label)
+        place(spinner)
         NSLayoutConstraint.activate([
             label.centerXAnchor.constraint(equalTo: centerXAnchor),
             label.centerYAnchor.constraint(equalTo: centerYAnchor),
             spinner.trailingAnchor.constraint(equalTo: label.leadingAnchor, constant: -8),
             spinner.centerYAnchor.constraint(equalTo: label.centerYAnchor),
         ])
+    }
+
+    /// Adds `view` to be placed by constraints alone.
+    @discardableResult func place<View: UIView>(_ view: View) -> View {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(view)
+        return view
     }
 }
 
@@ -63,11 +68,7 @@ struct AutoLayoutTests {
     @Test("A cycle of widths each 10 pt wider than the other: one is broken, nothing hangs")
     func cycle() throws {
         let header = AnchoredHeader()
-        let a = UIView(), b = UIView()
-        for view in [a, b] {
-            view.translatesAutoresizingMaskIntoConstraints = false
-            header.addSubview(view)
-        }
+        let a = header.place(UIView()), b = header.place(UIView())
         NSLayoutConstraint.activate([
             a.widthAnchor.constraint(equalTo: b.widthAnchor, constant: 10),
             b.widthAnchor.constraint(equalTo: a.widthAnchor, constant: 10),
@@ -84,10 +85,8 @@ struct AutoLayoutTests {
     @Test("A view its constraints leave open is said to be ambiguous")
     func ambiguous() throws {
         let header = AnchoredHeader()
-        let loose = UILabel()
+        let loose = header.place(UILabel())
         loose.text = "?"
-        loose.translatesAutoresizingMaskIntoConstraints = false
-        header.addSubview(loose)
         loose.centerXAnchor.constraint(equalTo: header.centerXAnchor).isActive = true
         _ = try header.sceneDescription(state: .idle)
         #expect(header.layoutNotes == ["UILabel has an ambiguous layout: its constraints leave its vertical position open"])
@@ -109,9 +108,7 @@ struct AutoLayoutTests {
     @Test("10 000 constraints are refused with an error naming the count, at once")
     func tooMany() throws {
         let header = AnchoredHeader()
-        let view = UIView()
-        view.translatesAutoresizingMaskIntoConstraints = false
-        header.addSubview(view)
+        let view = header.place(UIView())
         header.addConstraints((0..<10_000).map { view.widthAnchor.constraint(greaterThanOrEqualToConstant: CGFloat($0)) })
         #expect(throws: AppCodeError.self) { try header.sceneDescription(state: .idle) }
         do {
@@ -196,9 +193,7 @@ struct AutoLayoutTests {
     @Test("Numbers that are not numbers, and out of range, are refused and said; nothing traps")
     func badNumbers() throws {
         let header = AnchoredHeader()
-        let view = UIView()
-        view.translatesAutoresizingMaskIntoConstraints = false
-        header.addSubview(view)
+        let view = header.place(UIView())
         let nan = view.widthAnchor.constraint(equalToConstant: .nan)
         let infinite = view.heightAnchor.constraint(equalTo: header.heightAnchor, multiplier: .infinity)
         let huge = view.leadingAnchor.constraint(equalTo: header.leadingAnchor, constant: 1e12)

@@ -193,10 +193,7 @@ struct LZWCoder {
         }
 
         /// Back to an empty table after the clear code.
-        mutating func reset() {
-            bits = codeSize + 1
-            next = (1 << codeSize) + 2
-        }
+        mutating func reset() { self = CodeWidths(codeSize: codeSize, limit: limit) }
     }
 
     /// Whether to clear a full code table (``Clearing/whenWorse``): the pixels the last `window`
