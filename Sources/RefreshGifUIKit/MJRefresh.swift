@@ -359,10 +359,10 @@ open class MJRefreshComponent: UIView {
         if isAutomaticallyChangeAlpha { description[.autoAlpha] = .flag(true) }
         if given.contains("height") { description[.height] = .number(Double(mj_h)) }
         if isHidden { description[.hidden] = .flag(true) }
-        if let backgroundColor { description[.controlColor] = .text(backgroundColor.sceneText) }
-        // The stock views the class has: its labels, its arrow and spinner.
+        // The stock views the class has: its labels, its arrow and spinner; their properties
+        // and the control's as the settings spell them.
         let views = stockViews
-        StockLabel.describe(views.state, timeLabel: views.time, into: &description)
+        SpelledProperties.describe(views.spelled(control: self), library: MJRefresh().name, into: &description)
         StockSpinner.describe(arrow: views.arrow, spinner: views.spinner, into: &description)
         describeTitles(titles, into: &description)
         try StateImageSequence.describe(sequences, named: \.sceneName, into: &description)

@@ -74,7 +74,6 @@ open class SVRefreshView: UIView {
 
     /// What the app set, as scene settings.
     func describe(into description: inout SceneDescription) throws {
-        if let backgroundColor { description[.controlColor] = .text(backgroundColor.sceneText) }
         StockSpinner.describe(arrow: nil, spinner: spinner, into: &description)
         // Image views as custom views: the custom-view style, each state's frames (the still
         // image, or the frames it animates over its duration).
@@ -163,9 +162,9 @@ open class SVPullToRefreshView: SVRefreshView {
         if let customViewError { throw customViewError }
         try super.describe(into: &description)
         if isHidden { description[.hidePullToRefresh] = .flag(true) }
-        if let arrowColor { description[.arrowColor] = .text(arrowColor.sceneText) }
-        if let textColor { description[.textColor] = .text(textColor.sceneText) }
-        StockLabel.describe(titleLabel, timeLabel: subtitleLabel, into: &description)
+        SpelledProperties.describe(
+            StockViews(state: titleLabel, time: subtitleLabel).spelled(control: self, pristine: SVPullToRefreshView()),
+            library: SVPullToRefresh().name, into: &description)
         if !titles.isEmpty { description[.titles] = .byState(titles.mapValues { .text($0) }) }
         if !subtitles.isEmpty { description[.subtitles] = .byState(subtitles.mapValues { .text($0) }) }
         if let lastUpdatedDate { description[.lastUpdated] = .text(ISODate.format(lastUpdatedDate)) }
@@ -220,6 +219,8 @@ open class SVInfiniteScrollingView: SVRefreshView {
         try super.describe(into: &description)
         if !enabled { description[.infiniteScrollingDisabled] = .flag(true) }
         if isHidden { description[.hideInfiniteScrolling] = .flag(true) }
+        SpelledProperties.describe(
+            StockViews().spelled(control: self, pristine: SVInfiniteScrollingView()), library: SVPullToRefresh().name, into: &description)
     }
 
     /// The scene of the state the view is in, unless another is asked.

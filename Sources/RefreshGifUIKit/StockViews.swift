@@ -10,6 +10,20 @@ struct StockViews {
     var spinner: UIActivityIndicatorView?
     /// The labels' left inset, for the classes that have one.
     var labelInset: CGFloat?
+
+    /// The views as the settings' spellings name them, each beside the view as the library
+    /// makes it (``SpelledProperties``).
+    /// - Parameters:
+    ///   - control: the control itself.
+    ///   - pristine: the library's control as it makes it; a plain view where the app subclasses it.
+    /// - Returns: the views by what they are.
+    func spelled(control: UIView, pristine: UIView = UIView()) -> [AppView: SpelledProperties.Configured] {
+        var views: [AppView: SpelledProperties.Configured] = [.control: .init(view: control, pristine: pristine)]
+        if let state { views[.stateLabel] = .init(view: state, pristine: StockLabel.make(.state)) }
+        if let time { views[.timeLabel] = .init(view: time, pristine: StockLabel.make(.time)) }
+        if let spinner { views[.spinner] = .init(view: spinner, pristine: UIActivityIndicatorView()) }
+        return views
+    }
 }
 
 /// The labels MJRefresh makes: bold 14-pt system font, #5A5A5A, centred. What the app changes
@@ -35,18 +49,6 @@ enum StockLabel {
         return label
     }
 
-    static func describe(_ state: UILabel?, timeLabel: UILabel?, into description: inout SceneDescription) {
-        if let state {
-            if state.isHidden { description[.hideStateLabel] = .flag(true) }
-            if let font = state.font, font != Self.font { description[.stateLabelFont] = .text(font.sceneText) }
-            if let color = state.textColor, color != Self.color { description[.stateLabelColor] = .text(color.sceneText) }
-        }
-        if let timeLabel {
-            if timeLabel.isHidden { description[.hideTimeLabel] = .flag(true) }
-            if let font = timeLabel.font, font != Self.font { description[.timeLabelFont] = .text(font.sceneText) }
-            if let color = timeLabel.textColor, color != Self.color { description[.timeLabelColor] = .text(color.sceneText) }
-        }
-    }
 }
 
 /// The Normal style's arrow and spinner: an image the app puts in the arrow view (tinted when
@@ -59,7 +61,6 @@ enum StockSpinner {
         }
         guard let spinner else { return }
         if let word = spinner.style.sceneWord { description[.spinner] = .text(word) }
-        if let color = spinner.color { description[.spinnerColor] = .text(color.sceneText) }
     }
 }
 

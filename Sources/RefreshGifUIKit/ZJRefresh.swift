@@ -76,7 +76,6 @@ open class ZJAnimatorView: UIView {
     }
 
     func describe(into description: inout SceneDescription) throws {
-        if let backgroundColor { description[.controlColor] = .text(backgroundColor.sceneText) }
         if isAutomaticlyHidden { description[.automaticallyHidden] = .flag(true) }
         if isHidden { description[.hidden] = .flag(true) }
         if let describing {
@@ -89,7 +88,8 @@ open class ZJAnimatorView: UIView {
         }
         // The line the closure writes for the last refresh; never refreshed, ZJRefresh says so itself.
         if let lastTime, let date = AppDevice.lastUpdated { description[.lastRefreshText] = .text(lastTime(date)) }
-        StockLabel.describe(labels.state, timeLabel: labels.time, into: &description)
+        SpelledProperties.describe(
+            StockViews(state: labels.state, time: labels.time).spelled(control: self), library: ZJRefresh().name, into: &description)
     }
 }
 

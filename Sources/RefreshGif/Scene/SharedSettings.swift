@@ -193,7 +193,7 @@ extension SceneField {
         "autoAlpha", \.scene.autoAlpha, group: .look, help: "automaticallyChangeAlpha: fade the control with the pull.",
         example: true
     )
-    .on(.part(.alphaChange))
+    .on(.part(.alphaChange)).spelled(AppProperty(.control, "isAutomaticallyChangeAlpha"))
 
     /// Both labels hidden.
     public static let hideLabels = stored(
@@ -206,21 +206,21 @@ extension SceneField {
         "hideStateLabel", \.hideStateLabel, group: .labels, help: "Hide the state label.", example: true,
         properties: ["stateLabelHidden"]
     )
-    .on(.part(.stateLabel))
+    .on(.part(.stateLabel)).spelled(AppProperty(.stateLabel, "isHidden")) { $0.stateLabelHidden ? .flag(true) : nil }
 
     /// The last-updated label hidden.
     public static let hideTimeLabel = stored(
         "hideTimeLabel", \.hideTimeLabel, group: .labels, help: "Hide the last-updated label.", example: true,
         properties: ["timeLabelHidden"]
     )
-    .on(.part(.timeLabel))
+    .on(.part(.timeLabel)).spelled(AppProperty(.timeLabel, "isHidden")) { $0.timeLabelHidden ? .flag(true) : nil }
 
     /// Auto footers without a title while refreshing.
     public static let refreshingTitleHidden = stored(
         "refreshingTitleHidden", \.scene.refreshingTitleHidden, group: .labels, help: "Auto footers: no title while refreshing.",
         example: true
     )
-    .on(.part(.refreshingTitle))
+    .on(.part(.refreshingTitle)).spelled(AppProperty(.control, "isRefreshingTitleHidden"))
 
     /// The language of the titles.
     public static let language = SceneField(
@@ -307,6 +307,9 @@ extension SceneField {
         example: RGBAColor(red: 0, green: 0xFF, blue: 0)
     )
     .on(.part(.stateLabel))
+    .spelled(
+        AppProperty(.stateLabel, "textColor"), AppProperty(.timeLabel, "textColor"),
+        libraries: [SVPullToRefresh().name: [AppProperty(.control, "textColor")]])
 
     /// The state label's font.
     public static let stateLabelFont = stored(
@@ -315,7 +318,7 @@ extension SceneField {
             "The state label's font (stateLabel.font): SIZE or regular SIZE (systemFont), bold SIZE (boldSystemFont), then an installed family's name for UIFont(name:size:) or a .ttf/.otf/.ttc file; default: the library's (MJRefresh bold 14).",
         example: LabelFonts.Font(pointSize: 17, bold: true), unit: "points"
     )
-    .on(.part(.stateLabel))
+    .on(.part(.stateLabel)).spelled(AppProperty(.stateLabel, "font"))
 
     /// The second line's font.
     public static let timeLabelFont = stored(
@@ -323,7 +326,7 @@ extension SceneField {
         help: "The last-updated (or subtitle) label's font, as --state-label-font; default: the library's.",
         example: LabelFonts.Font(pointSize: 12, bold: false), unit: "points"
     )
-    .on(.part(.timeLabel))
+    .on(.part(.timeLabel)).spelled(AppProperty(.timeLabel, "font"))
 
     /// The state label's colour.
     public static let stateLabelColor = stored(
@@ -331,7 +334,7 @@ extension SceneField {
         help: "The state label's colour #RRGGBB[AA] (stateLabel.textColor; MJRefresh's arrow takes it too); default: --text-color.",
         example: RGBAColor(red: 0xFF, green: 0x3B, blue: 0x30)
     )
-    .on(.part(.stateLabel))
+    .on(.part(.stateLabel)).spelled(AppProperty(.stateLabel, "textColor"))
 
     /// The second line's colour.
     public static let timeLabelColor = stored(
@@ -339,13 +342,15 @@ extension SceneField {
         help: "The last-updated (or subtitle) label's colour #RRGGBB[AA]; default: --text-color.",
         example: RGBAColor(red: 0x8E, green: 0x8E, blue: 0x93)
     )
-    .on(.part(.timeLabel))
+    .on(.part(.timeLabel)).spelled(AppProperty(.timeLabel, "textColor"))
 
     /// The control's own background.
     public static let controlColor = stored(
         "controlColor", \.scene.controlColor, group: .look,
         help: "The control's backgroundColor #RRGGBB[AA], under what it draws (--background is behind it); default: the library's.",
-        example: RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7))
+        example: RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF7)
+    )
+    .spelled(AppProperty(.control, "backgroundColor"))
 
     /// The whole control hidden.
     public static let hidden = stored(
@@ -408,6 +413,7 @@ extension SceneField {
         example: RGBAColor(red: 0xFF, green: 0, blue: 0)
     )
     .on(.part(.spinnerColor))
+    .spelled(AppProperty(.spinner, "color"), libraries: [SVPullToRefresh().name: [AppProperty(.control, "activityIndicatorViewColor")]])
 
     /// A right-to-left layout.
     public static let rtl = stored(

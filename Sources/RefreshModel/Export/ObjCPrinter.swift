@@ -74,7 +74,8 @@ package struct ObjCPrinter: AppPrinter {
     package func statement(_ statement: AppStatement) -> [String] {
         switch statement {
         case let .assign(receiver, path, value):
-            let plain = path.map { $0.hasSuffix("?") ? String($0.dropLast()) : $0 }
+            // Optional chaining is Swift's; a Swift `isHidden` is Objective-C's `hidden`.
+            let plain = path.map { AppProperty.objcName($0.hasSuffix("?") ? String($0.dropLast()) : $0) }
             return [([receiver] + plain).joined(separator: ".") + " = " + self.value(value) + ";"]
         case let .set(target, value): return [self.value(target) + " = " + self.value(value) + ";"]
         case let .call(receiver, _, pieces, arguments): return ["[\(receiver) \(message(pieces, arguments))];"]

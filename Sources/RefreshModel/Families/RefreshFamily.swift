@@ -160,8 +160,18 @@ package protocol RefreshFamily: Sendable {
     ///   - scene: the scene exported.
     ///   - images: each state's exported images.
     ///   - arrowImage: the exported arrow image's asset name, when the scene has one.
+    ///   - fields: every setting, in the schema's order: the spelled ones are written from
+    ///     their declarations (``propertyStatements(of:fields:receiver:)``).
     /// - Returns: the setup code, or nil.
-    func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup?
+    func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField]) -> AppSetup?
+    /// Where app code finds one of the control's views, from the control's variable
+    /// (`["stateLabel?"]`; `[]` for the control itself); nil when the scene's class has none.
+    /// The settings' spellings (``AppSpelling``) are written and read back through it.
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene exported.
+    /// - Returns: the property path, or nil.
+    func appPath(to view: AppView, of scene: RefreshScene) -> [String]?
     /// The strings table the library reads from the app's bundle (MJRefresh's `i18nFilename`);
     /// nil when it reads none, and an app's strings file is refused.
     var stringsTable: String? { get }
@@ -301,8 +311,18 @@ extension RefreshFamily {
     ///   - scene: the scene exported.
     ///   - images: each state's exported images.
     ///   - arrowImage: the exported arrow image's asset name.
+    ///   - fields: every setting.
     /// - Returns: nil.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? { nil }
+    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField]) -> AppSetup?
+    {
+        nil
+    }
+    /// The control only.
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene.
+    /// - Returns: `[]` for the control, else nil.
+    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? { view == .control ? [] : nil }
     /// None.
     public var stringsTable: String? { nil }
     /// Nothing to keep.

@@ -16,10 +16,17 @@ extension SceneField {
         _ key: String, of defaults: F, _ property: WritableKeyPath<F, V> & Sendable, group: Group, help: String,
         example: V, range: ClosedRange<Double>? = nil, unit: String? = nil
     ) -> SceneField {
-        setting(
+        var field = setting(
             key, of: defaults, as: V.self, group: group, help: help, example: example,
             default: defaults[keyPath: property].sceneValue?.argumentText, range: range, unit: unit
         ) { value, family in family[keyPath: property] = value }
+        // The family's value, when the scene's family is `F` and its value not the default.
+        let plain = defaults[keyPath: property].propertyValue
+        field.propertyValue = { scene in
+            let value = (scene.family as? F)?[keyPath: property].propertyValue
+            return value == plain ? nil : value
+        }
+        return field
     }
 
     /// A setting whose effect on the family is `set` (a flag that turns a property off).

@@ -101,6 +101,14 @@ public struct SceneField: Sendable {
     package private(set) var carry: (@Sendable (RefreshScene, inout RefreshScene) -> Void)?
     /// True for a setting of the moment (`carry`).
     public var isMoment: Bool { carry != nil }
+    /// How app code spells the setting, when it is a property of one of the control's views
+    /// (``spelled(_:libraries:value:)``): the export writes it and RefreshGifUIKit reads it back
+    /// from this; nil for one set otherwise (a hand-written rule of its library's export).
+    package internal(set) var spelling: AppSpelling?
+    /// The value app code sets for it, from a scene; nil when the scene leaves it to the library.
+    /// Derived where the setting says where it stores its value (``stored(_:_:group:help:example:default:unit:properties:)``,
+    /// a library's own setting of a property); given by ``spelled(_:libraries:value:)`` otherwise.
+    package internal(set) var propertyValue: (@Sendable (RefreshScene) -> PropertyValue?)?
     /// Puts a checked value into the scene being built; throws ``InvalidValue`` naming ``name``.
     let apply: @Sendable (SceneValue, inout SceneBuild) throws -> Void
 
@@ -148,10 +156,19 @@ public struct SceneField: Sendable {
         _ key: String, _ path: WritableKeyPath<SceneBuild, V> & Sendable, group: Group, help: String, example: V,
         default defaultText: String? = nil, unit: String? = nil, properties: [String] = []
     ) -> SceneField {
-        SceneField(
+        var field = SceneField(
             key, V.settingKind, group: group, help: help, example: example.sceneValue ?? .text(""), default: defaultText,
             unit: unit, valueName: V.settingValueName, fileForm: V.fileForm, properties: properties, valueType: V.self
         ) { raw, build in build[keyPath: path] = try V.read(raw, field: key) }
+        // The scene's value where it is stored, when it is not the default scene's.
+        field.propertyValue = { scene in
+            var build = SceneBuild()
+            let plain = build[keyPath: path].propertyValue
+            build.scene = scene
+            let value = build[keyPath: path].propertyValue
+            return value == plain ? nil : value
+        }
+        return field
     }
 
     /// This setting, existing only on the classes `rule` holds for.

@@ -20,6 +20,9 @@ package protocol SceneSettingValue: SceneValueConvertible {
     static var isColor: Bool { get }
     /// Values the panel suggests (the languages titles exist in); nil for none.
     static var suggestions: [String]? { get }
+    /// The value as app code holds it in a property (``PropertyValue``); nil for a type no
+    /// property of a stock view holds.
+    var propertyValue: PropertyValue? { get }
 }
 
 extension SceneSettingValue {
@@ -31,6 +34,8 @@ extension SceneSettingValue {
     public static var isColor: Bool { false }
     /// No suggestions.
     public static var suggestions: [String]? { nil }
+    /// No property holds it.
+    package var propertyValue: PropertyValue? { nil }
 }
 
 extension Bool: SceneSettingValue {
@@ -40,6 +45,8 @@ extension Bool: SceneSettingValue {
     public static func read(_ value: SceneValue, field: String) throws -> Bool { try SceneRead.flag(value, field) }
     /// The flag.
     public var sceneValue: SceneValue? { .flag(self) }
+    /// A `Bool` property.
+    package var propertyValue: PropertyValue? { .flag(self) }
 }
 
 extension String: SceneSettingValue {
@@ -60,6 +67,8 @@ extension Double: SceneSettingValue {
     }
     /// The number.
     public var sceneValue: SceneValue? { .number(self) }
+    /// A `CGFloat` or `TimeInterval` property.
+    package var propertyValue: PropertyValue? { .number(self) }
 }
 
 extension Int: SceneSettingValue {
@@ -71,6 +80,8 @@ extension Int: SceneSettingValue {
     }
     /// The number.
     public var sceneValue: SceneValue? { .integer(self) }
+    /// An `Int` property.
+    package var propertyValue: PropertyValue? { .integer(self) }
 }
 
 extension RGBAColor: SceneSettingValue {
@@ -84,6 +95,8 @@ extension RGBAColor: SceneSettingValue {
     public static var settingValueName: String? { "#RRGGBB[AA]" }
     /// A colour.
     public static var isColor: Bool { true }
+    /// A `UIColor` property.
+    package var propertyValue: PropertyValue? { .color(self) }
 }
 
 extension Optional: SceneValueConvertible where Wrapped: SceneValueConvertible {
@@ -104,6 +117,8 @@ extension Optional: SceneSettingValue where Wrapped: SceneSettingValue {
     package static var isColor: Bool { Wrapped.isColor }
     /// The wrapped type's.
     package static var suggestions: [String]? { Wrapped.suggestions }
+    /// The wrapped value's; nil when unset (the library's own).
+    package var propertyValue: PropertyValue? { self?.propertyValue }
 }
 
 /// An enumeration whose words are its raw values: a choice setting.
@@ -121,6 +136,8 @@ extension SceneChoice {
 extension LabelFonts.Font: SceneSettingValue {
     /// Text: `[bold|regular] SIZE [FAMILY]`.
     package static var settingKind: SceneField.Kind { .text }
+    /// A `UIFont` property.
+    package var propertyValue: PropertyValue? { .font(self) }
 
     /// A font as UIFont takes it: `15` or `regular 15` (`systemFont(ofSize: 15)`), `bold 17`
     /// (`boldSystemFont(ofSize: 17)`), followed by an installed family's name for

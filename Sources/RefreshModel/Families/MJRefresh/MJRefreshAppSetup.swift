@@ -94,8 +94,11 @@ extension MJRefresh {
     ///   - scene: the scene exported.
     ///   - images: each state's exported images.
     ///   - arrowImage: the exported arrow image's asset name.
+    ///   - fields: every setting: the spelled ones are written from their declarations.
     /// - Returns: the setup code.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? {
+    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
+        -> AppSetup?
+    {
         let kind = scene.kind
         let type = className(kind: kind, style: scene.style)
         let (variable, factory, slot): (String, String, String) =
@@ -121,7 +124,7 @@ extension MJRefresh {
                     swift: "MJRefreshConfig.default.i18nBundle = Bundle.main",
                     objc: "MJRefreshConfig.defaultConfig.i18nBundle = NSBundle.mainBundle"))
         }
-        let configure = configuration(of: scene, variable: variable, images: images, arrowImage: arrowImage)
+        let configure = configuration(of: scene, variable: variable, images: images, arrowImage: arrowImage, fields: fields)
         return AppSetup(
             module: "MJRefresh", objcImport: "<MJRefresh/MJRefresh.h>", controlType: type, variable: variable,
             function: "installRefresh" + variable.prefix(1).uppercased() + variable.dropFirst(), before: before,
@@ -129,15 +132,32 @@ extension MJRefresh {
             configure: configure, install: .assign(receiver: "scrollView", path: [slot], value: .code(swift: variable, objc: variable)))
     }
 
-    private func configuration(of scene: RefreshScene, variable v: String, images: [RefreshState: AppImages], arrowImage: String?)
-        -> [AppStatement]
-    {
+    /// MJRefresh's views: the labels and spinner where the class has them (`stateLabel?`, as
+    /// MJRefresh declares them optional in Swift).
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene exported.
+    /// - Returns: the property path, or nil.
+    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
+        let parts = scene.controlClass.parts
+        switch view {
+        case .control: return []
+        case .stateLabel: return parts.contains(.stateLabel) ? ["stateLabel?"] : nil
+        case .timeLabel: return parts.contains(.timeLabel) ? ["lastUpdatedTimeLabel?"] : nil
+        case .spinner: return parts.contains(.spinner) ? ["loadingView?"] : nil
+        }
+    }
+
+    /// The images and titles by state, the spinner's style, then every spelled setting
+    /// (labels, colours, durations: ``propertyStatements(of:fields:receiver:)``), then what is
+    /// more than a property: the inset named by the kind's edge, the height, the disabled
+    /// animation, the arrow image and the last-updated block.
+    private func configuration(
+        of scene: RefreshScene, variable v: String, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField]
+    ) -> [AppStatement] {
         let plain = MJRefresh()
         var out: [AppStatement] = []
         func set(_ path: [String], _ value: AppValue) { out.append(.assign(receiver: v, path: path, value: value)) }
-        func flag(swift: String, objc: String, _ value: Bool) {
-            out.append(.line(swift: "\(v).\(swift) = \(value)", objc: "\(v).\(objc) = \(value ? "YES" : "NO")"))
-        }
         for state in RefreshState.allCases {
             guard let sequence = images[state] else { continue }
             out.append(
@@ -152,19 +172,13 @@ extension MJRefresh {
                     receiver: v, swift: ["setTitle", "for"], objc: ["setTitle", "forState"],
                     arguments: [.string(title), Self.stateCase(state)]))
         }
-        // Only a class with the last-updated label has one to set (its declared part).
-        let timeLabel = scene.controlClass.parts.contains(.timeLabel)
-        if scene.stateLabelHidden { flag(swift: "stateLabel?.isHidden", objc: "stateLabel.hidden", true) }
-        if scene.timeLabelHidden && timeLabel { flag(swift: "lastUpdatedTimeLabel?.isHidden", objc: "lastUpdatedTimeLabel.hidden", true) }
-        if let font = scene.stateLabelFont { set(["stateLabel?", "font"], .font(font)) }
-        if let font = scene.timeLabelFont, timeLabel { set(["lastUpdatedTimeLabel?", "font"], .font(font)) }
-        if scene.stateLabelColor != nil || scene.textColor != nil { set(["stateLabel?", "textColor"], .color(scene.stateColor)) }
-        if (scene.timeLabelColor != nil || scene.textColor != nil) && timeLabel {
-            set(["lastUpdatedTimeLabel?", "textColor"], .color(scene.timeColor))
+        // The style before the spinner's colour: on the device, setting the style resets it.
+        if let style = scene.spinnerStyle, appPath(to: .spinner, of: scene) != nil {
+            // UIActivityIndicatorView's `style` is `activityIndicatorViewStyle` in Objective-C.
+            out.append(Self.spinnerStyle(style, swift: "\(v).loadingView?.style", objc: "\(v).loadingView.activityIndicatorViewStyle"))
         }
-        if let color = scene.controlColor { set(["backgroundColor"], .color(color)) }
-        if scene.hidden { flag(swift: "isHidden", objc: "hidden", true) }
-        if let inset = labelLeftInset { set(["labelLeftInset"], .number(inset)) }
+        out += propertyStatements(of: scene, fields: fields, receiver: v)
+        if scene.hidden { out.append(.line(swift: "\(v).isHidden = true", objc: "\(v).hidden = YES")) }
         if ignoredScrollViewContentInset != plain.ignoredScrollViewContentInset {
             let edge = scene.kind == .header ? "Top" : scene.kind == .trailer ? "Right" : "Bottom"
             set(["ignoredScrollViewContentInset" + edge], .number(ignoredScrollViewContentInset))
@@ -172,25 +186,6 @@ extension MJRefresh {
         if let height = controlHeight { set(["mj_h"], .number(height)) }
         if animationDisabled {
             out.append(.call(receiver: v, swift: ["setAnimationDisabled"], objc: ["setAnimationDisabled"], arguments: []))
-        }
-        if let seconds = fastAnimationDuration { set(["fastAnimationDuration"], .number(seconds)) }
-        if let seconds = slowAnimationDuration { set(["slowAnimationDuration"], .number(seconds)) }
-        if scene.autoAlpha { flag(swift: "isAutomaticallyChangeAlpha", objc: "automaticallyChangeAlpha", true) }
-        if scene.kind == .autoFooter {
-            if scene.refreshingTitleHidden { flag(swift: "isRefreshingTitleHidden", objc: "refreshingTitleHidden", true) }
-            if !automaticallyRefresh { flag(swift: "isAutomaticallyRefresh", objc: "automaticallyRefresh", false) }
-            if triggerAutomaticallyRefreshPercent != plain.triggerAutomaticallyRefreshPercent {
-                set(["triggerAutomaticallyRefreshPercent"], .number(triggerAutomaticallyRefreshPercent))
-            }
-            if autoTriggerTimes != plain.autoTriggerTimes { set(["autoTriggerTimes"], .integer(autoTriggerTimes)) }
-        }
-        if scene.style == .normal && scene.kind != .trailer {
-            if let style = scene.spinnerStyle {
-                // UIActivityIndicatorView's `style` is `activityIndicatorViewStyle` in Objective-C.
-                out.append(
-                    Self.spinnerStyle(style, swift: "\(v).loadingView?.style", objc: "\(v).loadingView.activityIndicatorViewStyle"))
-            }
-            if let color = scene.spinnerColor { set(["loadingView?", "color"], .color(color)) }
         }
         if let arrowImage, scene.style == .normal {
             if scene.arrowImageTemplate {
@@ -205,7 +200,7 @@ extension MJRefresh {
                 set(["arrowView?", "image"], .image(arrowImage))
             }
         }
-        if timeLabel, let line = lastUpdatedBlock(scene) { set(["lastUpdatedTimeText"], line) }
+        if scene.controlClass.parts.contains(.timeLabel), let line = lastUpdatedBlock(scene) { set(["lastUpdatedTimeText"], line) }
         return out
     }
 

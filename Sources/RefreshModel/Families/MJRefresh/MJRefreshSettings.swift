@@ -28,7 +28,7 @@ extension SceneField {
             "labelLeftInset", of: MJRefresh(), \.labelLeftInset, group: .labels,
             help: "MJRefresh's labelLeftInset: points between the text and the arrow, spinner or image (default 25, GIF 20).",
             example: 40, range: -1000...1000, unit: "points"
-        ).on(.kinds(except: .trailer))
+        ).on(.kinds(except: .trailer)).spelled(AppProperty(.control, "labelLeftInset"))
 
     /// MJRefresh's `ignoredInset` (docs/settings.md).
     public static let ignoredInset =
@@ -74,14 +74,16 @@ extension SceneField {
         setting(
             "fastAnimationDuration", of: MJRefresh(), \.fastAnimationDuration, group: .motion,
             help: "Seconds the inset takes to open (and autoAlpha to show) when a refresh begins (default 0.25).", example: 0.1,
-            range: 0...10, unit: "seconds")
+            range: 0...10, unit: "seconds"
+        ).spelled(AppProperty(.control, "fastAnimationDuration"))
 
     /// MJRefresh's `slowAnimationDuration` (docs/settings.md).
     public static let slowAnimationDuration =
         setting(
             "slowAnimationDuration", of: MJRefresh(), \.slowAnimationDuration, group: .motion,
             help: "Seconds the inset takes to close (and autoAlpha to fade) when a refresh ends (default 0.4).", example: 1,
-            range: 0...10, unit: "seconds")
+            range: 0...10, unit: "seconds"
+        ).spelled(AppProperty(.control, "slowAnimationDuration"))
 
     /// MJRefresh's `animationDisabled` (docs/settings.md).
     public static let animationDisabled =
@@ -96,6 +98,9 @@ extension SceneField {
             help: "An auto footer's automaticallyRefresh = NO: it refreshes only when a drag ends past the end.",
             example: true
         ) { off, family in family.automaticallyRefresh = !off }.on(.kinds(.autoFooter))
+        .spelled(AppProperty(.control, "isAutomaticallyRefresh")) {
+            ($0.family as? MJRefresh)?.automaticallyRefresh == false ? .flag(false) : nil
+        }
 
     /// MJRefresh's `triggerAutomaticallyRefreshPercent` (docs/settings.md).
     public static let triggerAutomaticallyRefreshPercent =
@@ -103,12 +108,12 @@ extension SceneField {
             "triggerAutomaticallyRefreshPercent", of: MJRefresh(), \.triggerAutomaticallyRefreshPercent, group: .motion,
             help: "How much of an auto footer must show before scrolling refreshes it (1 = all of it; may be negative).",
             example: 0.5, range: -100...100
-        ).on(.kinds(.autoFooter))
+        ).on(.kinds(.autoFooter)).spelled(AppProperty(.control, "triggerAutomaticallyRefreshPercent"))
 
     /// MJRefresh's `autoTriggerTimes` (docs/settings.md).
     public static let autoTriggerTimes =
         setting(
             "autoTriggerTimes", of: MJRefresh(), \.autoTriggerTimes, group: .motion,
             help: "Refreshes one drag of an auto footer may trigger (-1: no limit).", example: 3, range: -1...1000
-        ).on(.kinds(.autoFooter))
+        ).on(.kinds(.autoFooter)).spelled(AppProperty(.control, "autoTriggerTimes"))
 }

@@ -17,8 +17,11 @@ extension SVPullToRefresh {
     ///   - scene: the scene exported.
     ///   - images: each state's exported images, set as image views (`setCustomView:forState:`).
     ///   - arrowImage: unused: the arrow is drawn by the view itself.
+    ///   - fields: every setting: the spelled ones are written from their declarations.
     /// - Returns: the setup code.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? {
+    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
+        -> AppSetup?
+    {
         let infinite = scene.kind == .autoFooter
         let type = infinite ? "SVInfiniteScrollingView" : "SVPullToRefreshView"
         let install: AppStatement
@@ -38,7 +41,6 @@ extension SVPullToRefresh {
         }
         var out: [AppStatement] = []
         let v = "view"
-        func set(_ path: [String], _ value: AppValue) { out.append(.assign(receiver: v, path: path, value: value)) }
         if !infinite {
             for (state, title) in scene.titles.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 out.append(
@@ -52,22 +54,11 @@ extension SVPullToRefresh {
                         receiver: v, swift: ["setSubtitle", "for"], objc: ["setSubtitle", "forState"],
                         arguments: [.string(subtitle), Self.stateCase(state, infinite: false)]))
             }
-            if arrowColor != SVPullToRefresh().arrowColor { set(["arrowColor"], .color(arrowColor)) }
-            if let color = scene.textColor { set(["textColor"], .color(color)) }
-            if let color = scene.stateLabelColor { set(["titleLabel", "textColor"], .color(color)) }
-            if let color = scene.timeLabelColor { set(["subtitleLabel", "textColor"], .color(color)) }
-            if scene.stateLabelHidden { out.append(.line(swift: "view.titleLabel.isHidden = true", objc: "view.titleLabel.hidden = YES")) }
-            if scene.timeLabelHidden {
-                out.append(.line(swift: "view.subtitleLabel.isHidden = true", objc: "view.subtitleLabel.hidden = YES"))
-            }
-            if let font = scene.stateLabelFont { set(["titleLabel", "font"], .font(font)) }
-            if let font = scene.timeLabelFont { set(["subtitleLabel", "font"], .font(font)) }
-            // After the style (set below it on the device would reset the colour): MJRefresh's
-            // order, style then colour.
+            // The style before the spinner's colour (set after it on the device, the style would
+            // reset the colour): MJRefresh's order, style then colour.
             if let style = scene.spinnerStyle {
                 out.append(MJRefresh.spinnerStyle(style, swift: "\(v).activityIndicatorViewStyle", objc: "\(v).activityIndicatorViewStyle"))
             }
-            if let color = scene.spinnerColor { set(["activityIndicatorViewColor"], .color(color)) }
             if !showsPullToRefresh {
                 out.append(.line(swift: "scrollView.showsPullToRefresh = false", objc: "scrollView.showsPullToRefresh = NO"))
             }
@@ -80,7 +71,7 @@ extension SVPullToRefresh {
                 out.append(MJRefresh.spinnerStyle(style, swift: "\(v).activityIndicatorViewStyle", objc: "\(v).activityIndicatorViewStyle"))
             }
         }
-        if let color = scene.controlColor { set(["backgroundColor"], .color(color)) }
+        out += propertyStatements(of: scene, fields: fields, receiver: v)
         if scene.hidden { out.append(.line(swift: "\(v).isHidden = true", objc: "\(v).hidden = YES")) }
         for state in RefreshState.allCases {
             guard let sequence = images[state] else { continue }
@@ -95,6 +86,22 @@ extension SVPullToRefresh {
             installed: .code(
                 swift: infinite ? "scrollView.infiniteScrollingView" : "scrollView.pullToRefreshView",
                 objc: infinite ? "scrollView.infiniteScrollingView" : "scrollView.pullToRefreshView"))
+    }
+
+    /// The pull-to-refresh view's labels (`titleLabel`, `subtitleLabel`); the infinite scrolling
+    /// view has none, and the spinner's look is set on the view itself.
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene exported.
+    /// - Returns: the property path, or nil.
+    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
+        let labels = scene.kind != .autoFooter
+        switch view {
+        case .control: return []
+        case .stateLabel: return labels ? ["titleLabel"] : nil
+        case .timeLabel: return labels ? ["subtitleLabel"] : nil
+        case .spinner: return nil
+        }
     }
 
     /// An image view showing the images: still on the first, or playing them in a loop.

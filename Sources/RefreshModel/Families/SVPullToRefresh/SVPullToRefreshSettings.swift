@@ -29,7 +29,7 @@ extension SceneField {
         setting(
             "arrowColor", of: SVPullToRefresh(), \.arrowColor, group: .look, help: "SVPullToRefresh's arrow colour #RRGGBB[AA].",
             example: RGBAColor(red: 0xFF, green: 0x3B, blue: 0x30)
-        ).on(.kinds(except: .autoFooter))
+        ).on(.kinds(except: .autoFooter)).spelled(AppProperty(.control, "arrowColor"))
 
     /// SVPullToRefresh's `subtitles` (docs/settings.md).
     public static let subtitles =

@@ -16,8 +16,11 @@ extension ZJRefresh {
     ///   - scene: the scene exported.
     ///   - images: each state's exported images.
     ///   - arrowImage: unused: the animator draws its own arrow.
+    ///   - fields: every setting: the spelled ones are written from their declarations.
     /// - Returns: the setup code.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?) -> AppSetup? {
+    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
+        -> AppSetup?
+    {
         let gif = scene.style == .gif
         let type = gif ? "GifAnimator" : "NormalAnimator"
         let create =
@@ -57,29 +60,11 @@ extension ZJRefresh {
                     ])
                     .joined(separator: "\n    "), objc: ""))
         }
-        if isAutomaticallyHidden { out.append(.line(swift: "animator.isAutomaticlyHidden = true", objc: "")) }
-        if gif && imageMargin != ZJRefresh().imageMargin {
-            out.append(.assign(receiver: "animator", path: ["imageMagin"], value: .number(imageMargin)))
-        }
         if let text = lastRefreshText {
             out.append(.line(swift: "animator.setupLastFreshTime { _ in \(AppCode.swiftString(text)) }", objc: ""))
         }
-        // The labels as the picture shows them: GifAnimator's are its own, NormalAnimator's come
-        // from its nib (its outlets are spelled `descroptionLabel` and `lastTimelabel`). A
-        // footer's last-time label is hidden by the animator itself.
-        let labels = gif ? ("descriptionLabel", "lastTimeLabel") : ("descroptionLabel", "lastTimelabel")
-        for (label, font, color, hidden, shown) in [
-            (labels.0, scene.stateLabelFont, scene.stateLabelColor ?? scene.textColor, scene.stateLabelHidden, true),
-            (
-                labels.1, scene.timeLabelFont, scene.timeLabelColor ?? scene.textColor, scene.timeLabelHidden,
-                scene.controlClass.parts.contains(.timeLabel)
-            ),
-        ] where shown {
-            if hidden { out.append(.line(swift: "animator.\(label).isHidden = true", objc: "")) }
-            if let font { out.append(.assign(receiver: "animator", path: [label, "font"], value: .font(font))) }
-            if let color { out.append(.assign(receiver: "animator", path: [label, "textColor"], value: .color(color))) }
-        }
-        if let color = scene.controlColor { out.append(.assign(receiver: "animator", path: ["backgroundColor"], value: .color(color))) }
+        out += propertyStatements(of: scene, fields: fields, receiver: "animator")
+        // Hidden is more than a property in SVPullToRefresh (`showsPullToRefresh`): each library says it.
         if scene.hidden { out.append(.line(swift: "animator.isHidden = true", objc: "")) }
         let add = scene.kind == .header ? "zj_addRefreshHeader(headerAnimator" : "zj_addRefreshFooter(footerAnimator"
         return AppSetup(
@@ -87,5 +72,23 @@ extension ZJRefresh {
             function: scene.kind == .header ? "installRefreshHeader" : "installRefreshFooter",
             create: .code(swift: create, objc: ""), configure: out,
             install: .line(swift: "scrollView.\(add): animator, refreshHandler: refreshing)", objc: ""))
+    }
+
+    /// The animator's views: its labels as the picture shows them — GifAnimator's are its own,
+    /// NormalAnimator's come from its nib (its outlets are spelled `descroptionLabel` and
+    /// `lastTimelabel`); a footer's last-time label is hidden by the animator itself. No spinner
+    /// is the app's to set.
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene exported.
+    /// - Returns: the property path, or nil.
+    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
+        let gif = scene.style == .gif
+        switch view {
+        case .control: return []
+        case .stateLabel: return [gif ? "descriptionLabel" : "descroptionLabel"]
+        case .timeLabel: return scene.controlClass.parts.contains(.timeLabel) ? [gif ? "lastTimeLabel" : "lastTimelabel"] : nil
+        case .spinner: return nil
+        }
     }
 }

@@ -36,7 +36,8 @@ extension SceneField {
     public static let automaticallyHidden =
         setting(
             "automaticallyHidden", of: ZJRefresh(), \.isAutomaticallyHidden, group: .look,
-            help: "ZJRefresh's isAutomaticlyHidden: the animator hides each time it returns to normal.", example: true)
+            help: "ZJRefresh's isAutomaticlyHidden: the animator hides each time it returns to normal.", example: true
+        ).spelled(AppProperty(.control, "isAutomaticlyHidden"))
 
     /// ZJRefresh's `imageMargin` (docs/settings.md).
     public static let imageMargin =
@@ -44,7 +45,7 @@ extension SceneField {
             "imageMargin", of: ZJRefresh(), \.imageMargin, group: .images,
             help: "ZJRefresh GifAnimator's imageMagin: points between the image and the labels.", example: 30, range: 0...1000,
             unit: "points"
-        ).on(.style(.gif))
+        ).on(.style(.gif)).spelled(AppProperty(.control, "imageMagin"))
 
     /// ZJRefresh's `lastRefreshText` (docs/settings.md).
     public static let lastRefreshText =
