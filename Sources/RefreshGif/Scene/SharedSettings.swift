@@ -309,7 +309,7 @@ extension SceneField {
     .on(.part(.stateLabel))
     .spelled(
         AppProperty(.stateLabel, "textColor"), AppProperty(.timeLabel, "textColor"),
-        libraries: [SVPullToRefresh().name: [AppProperty(.control, "textColor")]])
+        libraries: [RefreshLibrary.svpulltorefresh.rawValue: [AppProperty(.control, "textColor")]])
 
     /// The state label's font.
     public static let stateLabelFont = stored(
@@ -413,7 +413,7 @@ extension SceneField {
         example: RGBAColor(red: 0xFF, green: 0, blue: 0)
     )
     .on(.part(.spinnerColor))
-    .spelled(AppProperty(.spinner, "color"), libraries: [SVPullToRefresh().name: [AppProperty(.control, "activityIndicatorViewColor")]])
+    .spelled(AppProperty(.spinner, "color"), libraries: [RefreshLibrary.svpulltorefresh.rawValue: [AppProperty(.control, "activityIndicatorViewColor")]])
 
     /// A right-to-left layout.
     public static let rtl = stored(
