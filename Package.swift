@@ -79,6 +79,9 @@ let package = Package(
         .target(name: "ConstraintSolver"),
         .target(name: "RefreshImage", dependencies: ["CPixelLoops"], swiftSettings: pixelSettings),
         .target(name: "RefreshModel", dependencies: ["RefreshImage"]),
+        // The Swift and Objective-C an app compiles, written from the model: each library's setup
+        // of its control, and the subclass that draws a scene's own layers.
+        .target(name: "AppCodeWriter", dependencies: ["RefreshImage", "RefreshModel"]),
         .target(
             name: "ImageCodecs",
             dependencies: [
@@ -91,7 +94,7 @@ let package = Package(
             swiftSettings: pixelSettings),
         .target(
             name: "RefreshGif",
-            dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
+            dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "AppCodeWriter", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
         .target(
             name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "ImageCodecs", "RefreshLocking", "ConstraintSolver"]),
         .target(name: "RefreshGifSnapKit", dependencies: ["RefreshGifUIKit"]),
@@ -127,7 +130,7 @@ let package = Package(
             dependencies: [
                 "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie", "RefreshGifTestSupport",
                 "ImageCodecs", "PixelDiff",
-                "RefreshImage", "RefreshModel", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
+                "RefreshImage", "RefreshModel", "AppCodeWriter", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),
         // Apps' refresh files written as iOS apps write them, compiled as they are through the

@@ -104,15 +104,30 @@ public enum AppDevice {
         get { taskLanguage ?? state.withLock { $0.language } }
         set { state.withLock { $0.language = newValue } }
     }
-    /// "Now" for the last-updated line; nil takes the clock (not reproducible).
+    /// "Now" for the last-updated line: the task's (``with(now:lastUpdated:_:)``), else the
+    /// process-wide one this sets; nil takes the clock (not reproducible).
     public static var now: Date? {
-        get { state.withLock { $0.now } }
+        get { taskDates.map(\.now) ?? state.withLock { $0.now } }
         set { set(newValue, \.now, text: \.nowText) }
     }
-    /// The last refresh MJRefresh remembers for a header (`lastUpdatedTime`); nil for none.
+    /// The last refresh MJRefresh remembers for a header (`lastUpdatedTime`): the task's, else
+    /// the process-wide one; nil for none.
     public static var lastUpdated: Date? {
-        get { state.withLock { $0.lastUpdated } }
+        get { taskDates.map(\.lastUpdated) ?? state.withLock { $0.lastUpdated } }
         set { set(newValue, \.lastUpdated, text: \.lastUpdatedText) }
+    }
+    /// The clock and the last refresh for the work of one task (``with(now:lastUpdated:_:)``).
+    @TaskLocal private static var taskDates: (now: Date?, lastUpdated: Date?)?
+
+    /// Runs `body` with the device's clock at `now` and MJRefresh's last refresh at
+    /// `lastUpdated`, for this task alone: tests that run at the same time keep their own.
+    /// - Parameters:
+    ///   - now: "now" for the last-updated line; nil takes the clock.
+    ///   - lastUpdated: the last refresh; nil for none.
+    ///   - body: the work.
+    /// - Returns: what `body` returns.
+    public static func with<T>(now: Date?, lastUpdated: Date?, _ body: () throws -> T) rethrows -> T {
+        try $taskDates.withValue((now, lastUpdated)) { try body() }
     }
 
     /// Sets a date and, once, its text as the scene's settings write it.
@@ -154,8 +169,13 @@ public enum AppDevice {
         let (width, scale) = (Self.width, Self.scale)
         if width != defaults.width { description[.width] = .number(width) }
         if scale != defaults.scale { description[.scale] = .integer(scale) }
-        if let now = device.nowText { description[.now] = .text(now) }
-        if let last = device.lastUpdatedText { description[.lastUpdated] = .text(last) }
+        if let dates = taskDates {
+            if let now = dates.now { description[.now] = .text(iso8601(now)) }
+            if let last = dates.lastUpdated { description[.lastUpdated] = .text(iso8601(last)) }
+        } else {
+            if let now = device.nowText { description[.now] = .text(now) }
+            if let last = device.lastUpdatedText { description[.lastUpdated] = .text(last) }
+        }
     }
 }
 

@@ -60,7 +60,8 @@ enum StockSpinner {
             if image.renderingMode == .alwaysTemplate { description[.arrowImageTemplate] = .flag(true) }
         }
         guard let spinner else { return }
-        if let word = spinner.style.sceneWord { description[.spinner] = .text(word) }
+        // The medium spinner is the scene's own default.
+        if spinner.style.spinnerStyle != .medium { description[.spinner] = .text(spinner.style.spinnerStyle.rawValue) }
     }
 }
 
@@ -108,14 +109,14 @@ struct StateImageSequence {
 }
 
 extension UIActivityIndicatorView.Style {
-    /// The scene's word for the style (`--spinner`, a layer's `spinnerStyle`); nil for the
-    /// medium spinner, the scene's own default.
-    var sceneWord: String? {
+    /// The model's spinner look for the style (its word is the scene's `--spinner` and a
+    /// layer's `spinnerStyle`).
+    var spinnerStyle: SpinnerStyle {
         switch self {
-        case .gray: return "classic"
-        case .white: return "white"
-        case .whiteLarge, .large: return "white-large"
-        case .medium: return nil
+        case .gray: return .classic
+        case .white: return .white
+        case .whiteLarge, .large: return .whiteLarge
+        case .medium: return .medium
         }
     }
 }

@@ -139,7 +139,7 @@ enum ViewLayers {
             return ControlLayer(.image, name: name, values)
         case let spinner as UIActivityIndicatorView:
             try common()
-            values[.spinnerStyle] = .text(spinner.style.sceneWord ?? "medium")
+            values[.spinnerStyle] = .text(spinner.style.spinnerStyle.rawValue)
             values[.animating] = .flag(spinner.isAnimating)
             if let color = spinner.color { values[.color] = .text(color.sceneText) }
             return ControlLayer(.spinner, name: name, values)

@@ -2,6 +2,7 @@ import Foundation
 import RefreshImage
 import Testing
 
+@testable import AppCodeWriter
 @_spi(Tools) @testable import RefreshGif
 @testable import RefreshGifUIKit
 @testable import RefreshModel

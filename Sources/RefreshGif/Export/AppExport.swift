@@ -1,3 +1,4 @@
+import AppCodeWriter
 import Foundation
 import ImageCodecs
 
@@ -122,7 +123,8 @@ public struct AppExport {
         strings = Self.appStrings(description, scene: scene, baseDirectory: baseDirectory)
         let named = try Self.appFonts(scene)
         fonts = named.files
-        var setup = scene.family.appSetup(of: named.scene, images: images, arrowImage: arrowImage, fields: SceneSchema.standard.fields)
+        var setup = (scene.family as? any AppSetupWriter)?.appSetup(
+            of: named.scene, images: images, arrowImage: arrowImage, fields: SceneSchema.standard.fields)
         // The control's own subviews: a subclass of the scene's class, which the setup makes.
         if let first = scene.layers.first {
             guard scene.family.name == MJRefresh().name else {

@@ -413,7 +413,9 @@ extension SceneField {
         example: RGBAColor(red: 0xFF, green: 0, blue: 0)
     )
     .on(.part(.spinnerColor))
-    .spelled(AppProperty(.spinner, "color"), libraries: [RefreshLibrary.svpulltorefresh.rawValue: [AppProperty(.control, "activityIndicatorViewColor")]])
+    .spelled(
+        AppProperty(.spinner, "color"),
+        libraries: [RefreshLibrary.svpulltorefresh.rawValue: [AppProperty(.control, "activityIndicatorViewColor")]])
 
     /// A right-to-left layout.
     public static let rtl = stored(

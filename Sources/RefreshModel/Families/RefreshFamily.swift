@@ -154,16 +154,6 @@ package protocol RefreshFamily: Sendable {
     ///   - kind: the control's kind.
     /// - Returns: true when taken.
     mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool
-    /// The code an app compiles to make this control as `scene` shows it, with `images` (by
-    /// state, the exported asset names); nil when the library has none (docs/export.md).
-    /// - Parameters:
-    ///   - scene: the scene exported.
-    ///   - images: each state's exported images.
-    ///   - arrowImage: the exported arrow image's asset name, when the scene has one.
-    ///   - fields: every setting, in the schema's order: the spelled ones are written from
-    ///     their declarations (``propertyStatements(of:fields:receiver:)``).
-    /// - Returns: the setup code, or nil.
-    func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField]) -> AppSetup?
     /// Where app code finds one of the control's views, from the control's variable
     /// (`["stateLabel?"]`; `[]` for the control itself); nil when the scene's class has none.
     /// The settings' spellings (``AppSpelling``) are written and read back through it.
@@ -306,17 +296,6 @@ extension RefreshFamily {
     public var settings: [SceneField] { [] }
     /// A trailer's height is the scene's ``RefreshScene/trailerHeight``; other kinds refuse one.
     public mutating func setHeight(_ height: Double, kind: ComponentKind) -> Bool { kind == .trailer }
-    /// None.
-    /// - Parameters:
-    ///   - scene: the scene exported.
-    ///   - images: each state's exported images.
-    ///   - arrowImage: the exported arrow image's asset name.
-    ///   - fields: every setting.
-    /// - Returns: nil.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField]) -> AppSetup?
-    {
-        nil
-    }
     /// The control only.
     /// - Parameters:
     ///   - view: the view.

@@ -80,11 +80,11 @@ package struct CheckedLayer: Sendable, Equatable {
     public let name: String
     /// The layer as given.
     public let source: ControlLayer
-    var numbers: [String: LayerVarying<LayerExpression>] = [:]
-    var colors: [String: LayerVarying<RGBAColor>] = [:]
-    var texts: [String: LayerVarying<String>] = [:]
-    var flags: [String: LayerVarying<Bool>] = [:]
-    var fonts: [String: LayerVarying<LabelFonts.Font>] = [:]
+    package var numbers: [String: LayerVarying<LayerExpression>] = [:]
+    package var colors: [String: LayerVarying<RGBAColor>] = [:]
+    package var texts: [String: LayerVarying<String>] = [:]
+    package var flags: [String: LayerVarying<Bool>] = [:]
+    package var fonts: [String: LayerVarying<LabelFonts.Font>] = [:]
 
     init(_ layer: ControlLayer) throws {
         kind = layer.kind

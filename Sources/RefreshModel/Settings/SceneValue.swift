@@ -50,7 +50,7 @@ public enum SceneValue: Sendable, Equatable {
     }
 
     /// `3` for 3.0, `0.25` for 0.25.
-    static func shortest(_ n: Double) -> String {
+    package static func shortest(_ n: Double) -> String {
         n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : "\(n)"
     }
 }

@@ -250,3 +250,56 @@ package struct MJRefresh: RefreshFamily, Equatable {
     /// MJRefresh's gallery names have no prefix (they came first).
     public var galleryPrefix: String? { nil }
 }
+
+/// MJRefresh's classes, their parts, and where app code finds their views (docs/settings.md,
+/// "How each library spells a setting").
+extension MJRefresh {
+    /// The class of a kind in a style (`MJRefreshGifHeader`).
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: the class's name.
+    public func className(kind: ComponentKind, style: ComponentStyle) -> String {
+        let styleWord = style == .gif ? "Gif" : style == .state ? "State" : "Normal"
+        switch kind {
+        case .header: return "MJRefresh\(styleWord)Header"
+        case .autoFooter: return "MJRefreshAuto\(styleWord)Footer"
+        case .backFooter: return "MJRefreshBack\(styleWord)Footer"
+        case .trailer: return "MJRefresh\(styleWord)Trailer"
+        }
+    }
+
+    /// Every class has a state label, `automaticallyChangeAlpha`, the app's strings and a
+    /// height (a trailer's is the scroll view's); headers a last-updated
+    /// label; Gif classes images; Normal ones an `arrowView` (not the auto footer) and a
+    /// `loadingView` (not the trailer); auto footers `refreshingTitleHidden`.
+    /// - Parameters:
+    ///   - kind: one of its kinds.
+    ///   - style: one of the kind's styles.
+    /// - Returns: its parts.
+    public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
+        var parts: Set<ControlPart> = [.stateLabel, .alphaChange, .strings, kind == .trailer ? .viewHeight : .height]
+        if kind == .header { parts.insert(.timeLabel) }
+        if kind == .autoFooter { parts.insert(.refreshingTitle) }
+        if style == .gif { parts.insert(.images) }
+        if style == .normal && kind != .autoFooter { parts.insert(.arrowImageView) }
+        if style == .normal && kind != .trailer { parts.formUnion([.spinner, .spinnerColor]) }
+        return parts
+    }
+
+    /// MJRefresh's views: the labels and spinner where the class has them (`stateLabel?`, as
+    /// MJRefresh declares them optional in Swift).
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene exported.
+    /// - Returns: the property path, or nil.
+    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
+        let parts = scene.controlClass.parts
+        switch view {
+        case .control: return []
+        case .stateLabel: return parts.contains(.stateLabel) ? ["stateLabel?"] : nil
+        case .timeLabel: return parts.contains(.timeLabel) ? ["lastUpdatedTimeLabel?"] : nil
+        case .spinner: return parts.contains(.spinner) ? ["loadingView?"] : nil
+        }
+    }
+}

@@ -253,3 +253,22 @@ package struct SVPullToRefresh: PullViewArrowFamily, Equatable {
         return variant
     }
 }
+
+/// Where app code finds SVPullToRefresh's views (docs/settings.md, "How each library spells a setting").
+extension SVPullToRefresh {
+    /// The pull-to-refresh view's labels (`titleLabel`, `subtitleLabel`); the infinite scrolling
+    /// view has none, and the spinner's look is set on the view itself.
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene exported.
+    /// - Returns: the property path, or nil.
+    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
+        let labels = scene.kind != .autoFooter
+        switch view {
+        case .control: return []
+        case .stateLabel: return labels ? ["titleLabel"] : nil
+        case .timeLabel: return labels ? ["subtitleLabel"] : nil
+        case .spinner: return nil
+        }
+    }
+}

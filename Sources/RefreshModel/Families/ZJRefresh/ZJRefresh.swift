@@ -240,3 +240,24 @@ package struct ZJRefresh: PullViewArrowFamily, Equatable {
         MotionRules(refreshesWhenInsetOpens: true, endsWhenInsetCloses: true, armsAtThreshold: true, storesRefreshStart: true)
     }
 }
+
+/// Where app code finds ZJRefresh's views (docs/settings.md, "How each library spells a setting").
+extension ZJRefresh {
+    /// The animator's views: its labels as the picture shows them — GifAnimator's are its own,
+    /// NormalAnimator's come from its nib (its outlets are spelled `descroptionLabel` and
+    /// `lastTimelabel`); a footer's last-time label is hidden by the animator itself. No spinner
+    /// is the app's to set.
+    /// - Parameters:
+    ///   - view: the view.
+    ///   - scene: the scene exported.
+    /// - Returns: the property path, or nil.
+    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
+        let gif = scene.style == .gif
+        switch view {
+        case .control: return []
+        case .stateLabel: return [gif ? "descriptionLabel" : "descroptionLabel"]
+        case .timeLabel: return scene.controlClass.parts.contains(.timeLabel) ? [gif ? "lastTimeLabel" : "lastTimelabel"] : nil
+        case .spinner: return nil
+        }
+    }
+}

@@ -1,6 +1,8 @@
+@_spi(Tools) import RefreshModel
+
 /// ZJRefresh's setup code (docs/export.md), Swift only as the library is: the animator, its
 /// closures for images and descriptions, added with `zj_addRefreshHeader` or `…Footer`.
-extension ZJRefresh {
+extension ZJRefresh: AppSetupWriter {
     /// The animator's state for a scene's state (`normal` unpulled, `pullToRefresh` pulled).
     static func stateCase(_ state: RefreshState, pulled: Bool) -> String {
         switch state.drawnAs {
@@ -18,7 +20,7 @@ extension ZJRefresh {
     ///   - arrowImage: unused: the animator draws its own arrow.
     ///   - fields: every setting: the spelled ones are written from their declarations.
     /// - Returns: the setup code.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
+    package func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
         -> AppSetup?
     {
         let gif = scene.style == .gif
@@ -74,21 +76,4 @@ extension ZJRefresh {
             install: .line(swift: "scrollView.\(add): animator, refreshHandler: refreshing)", objc: ""))
     }
 
-    /// The animator's views: its labels as the picture shows them — GifAnimator's are its own,
-    /// NormalAnimator's come from its nib (its outlets are spelled `descroptionLabel` and
-    /// `lastTimelabel`); a footer's last-time label is hidden by the animator itself. No spinner
-    /// is the app's to set.
-    /// - Parameters:
-    ///   - view: the view.
-    ///   - scene: the scene exported.
-    /// - Returns: the property path, or nil.
-    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
-        let gif = scene.style == .gif
-        switch view {
-        case .control: return []
-        case .stateLabel: return [gif ? "descriptionLabel" : "descroptionLabel"]
-        case .timeLabel: return scene.controlClass.parts.contains(.timeLabel) ? [gif ? "lastTimeLabel" : "lastTimelabel"] : nil
-        case .spinner: return nil
-        }
-    }
 }

@@ -1,3 +1,5 @@
+@_spi(Tools) import RefreshModel
+
 /// Writes the app-code model (``AppValue``, ``AppStatement``, ``AppSubclass``) as Swift,
 /// against UIKit's and the libraries' Swift interfaces.
 package struct SwiftPrinter: AppPrinter {

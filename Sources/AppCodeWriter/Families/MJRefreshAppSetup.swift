@@ -1,46 +1,15 @@
+@_spi(Tools) import RefreshModel
+
 /// MJRefresh's setup code (docs/export.md): the control's class for its kind and style, its
 /// factory, and one statement for each knob the scene sets, against MJRefresh 3.7's API.
-extension MJRefresh {
-    /// The class of a kind in a style (`MJRefreshGifHeader`).
-    /// - Parameters:
-    ///   - kind: one of its kinds.
-    ///   - style: one of the kind's styles.
-    /// - Returns: the class's name.
-    public func className(kind: ComponentKind, style: ComponentStyle) -> String {
-        let styleWord = style == .gif ? "Gif" : style == .state ? "State" : "Normal"
-        switch kind {
-        case .header: return "MJRefresh\(styleWord)Header"
-        case .autoFooter: return "MJRefreshAuto\(styleWord)Footer"
-        case .backFooter: return "MJRefreshBack\(styleWord)Footer"
-        case .trailer: return "MJRefresh\(styleWord)Trailer"
-        }
-    }
-
-    /// Every class has a state label, `automaticallyChangeAlpha`, the app's strings and a
-    /// height (a trailer's is the scroll view's); headers a last-updated
-    /// label; Gif classes images; Normal ones an `arrowView` (not the auto footer) and a
-    /// `loadingView` (not the trailer); auto footers `refreshingTitleHidden`.
-    /// - Parameters:
-    ///   - kind: one of its kinds.
-    ///   - style: one of the kind's styles.
-    /// - Returns: its parts.
-    public func parts(kind: ComponentKind, style: ComponentStyle) -> Set<ControlPart> {
-        var parts: Set<ControlPart> = [.stateLabel, .alphaChange, .strings, kind == .trailer ? .viewHeight : .height]
-        if kind == .header { parts.insert(.timeLabel) }
-        if kind == .autoFooter { parts.insert(.refreshingTitle) }
-        if style == .gif { parts.insert(.images) }
-        if style == .normal && kind != .autoFooter { parts.insert(.arrowImageView) }
-        if style == .normal && kind != .trailer { parts.formUnion([.spinner, .spinnerColor]) }
-        return parts
-    }
-
+extension MJRefresh: AppSetupWriter {
     /// The base class a control with subviews of its own and none of the stock ones subclasses,
     /// as MJRefresh's DIY examples do (`MJDIYHeader: MJRefreshHeader`): the State style with
     /// both labels hidden draws nothing of its own, and so does the bare class.
     /// - Parameter scene: the scene exported.
     /// - Returns: `MJRefreshHeader`, `MJRefreshAutoFooter`, `MJRefreshBackFooter` or
     ///   `MJRefreshTrailer`; nil when the scene shows a stock label.
-    public func bareClassName(of scene: RefreshScene) -> String? {
+    package func bareClassName(of scene: RefreshScene) -> String? {
         let timeLabel = scene.controlClass.parts.contains(.timeLabel)
         guard scene.style == .state, scene.stateLabelHidden, scene.timeLabelHidden || !timeLabel else { return nil }
         switch scene.kind {
@@ -67,7 +36,7 @@ extension MJRefresh {
     ///   - setup: the setup of the scene's class.
     ///   - subclass: the subclass's name.
     /// - Returns: the setup.
-    public func bareSetup(_ setup: AppSetup, subclass: String) -> AppSetup? {
+    package func bareSetup(_ setup: AppSetup, subclass: String) -> AppSetup? {
         let labels = setup.configure.filter(Self.setsLabel)
         guard labels.allSatisfy({ $0.written(in: .swift).hasSuffix("isHidden = true") }) else { return nil }
         var out = setup.subclassed(as: subclass)
@@ -96,7 +65,7 @@ extension MJRefresh {
     ///   - arrowImage: the exported arrow image's asset name.
     ///   - fields: every setting: the spelled ones are written from their declarations.
     /// - Returns: the setup code.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
+    package func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
         -> AppSetup?
     {
         let kind = scene.kind
@@ -130,22 +99,6 @@ extension MJRefresh {
             function: "installRefresh" + variable.prefix(1).uppercased() + variable.dropFirst(), before: before,
             create: .code(swift: "\(type)(refreshingBlock: refreshing)", objc: "[\(type) \(factory)WithRefreshingBlock:refreshing]"),
             configure: configure, install: .assign(receiver: "scrollView", path: [slot], value: .code(swift: variable, objc: variable)))
-    }
-
-    /// MJRefresh's views: the labels and spinner where the class has them (`stateLabel?`, as
-    /// MJRefresh declares them optional in Swift).
-    /// - Parameters:
-    ///   - view: the view.
-    ///   - scene: the scene exported.
-    /// - Returns: the property path, or nil.
-    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
-        let parts = scene.controlClass.parts
-        switch view {
-        case .control: return []
-        case .stateLabel: return parts.contains(.stateLabel) ? ["stateLabel?"] : nil
-        case .timeLabel: return parts.contains(.timeLabel) ? ["lastUpdatedTimeLabel?"] : nil
-        case .spinner: return parts.contains(.spinner) ? ["loadingView?"] : nil
-        }
     }
 
     /// The images and titles by state, the spinner's style, then every spelled setting

@@ -1,3 +1,5 @@
+@_spi(Tools) import RefreshModel
+
 /// Writes the app-code model (``AppValue``, ``AppStatement``, ``AppSubclass``) as
 /// Objective-C, against UIKit's and the libraries' headers; it compiles under `-Wall -Wextra`.
 package struct ObjCPrinter: AppPrinter {

@@ -1,3 +1,5 @@
+@_spi(Tools) import RefreshModel
+
 /// The setup statements derived from the settings' spellings (``AppSpelling``): each setting
 /// the scene sets that is a property of one of the control's views, written as the library
 /// spells it — the part of every library's setup that no library writes by hand

@@ -1,4 +1,5 @@
 import RefreshImage
+@_spi(Tools) import RefreshModel
 
 /// A value in app code: a literal, a name, or an expression built of them. One model for both
 /// languages; ``SwiftPrinter`` and ``ObjCPrinter`` write it (docs/layers.md, "Export: the

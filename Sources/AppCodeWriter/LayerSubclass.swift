@@ -1,4 +1,5 @@
 import RefreshImage
+@_spi(Tools) import RefreshModel
 
 /// The subclass an app writes for a control with its own subviews (docs/layers.md, "Export"):
 /// the scene's class subclassed, each layer a property made and added in `prepare`, and one

@@ -1,6 +1,8 @@
+@_spi(Tools) import RefreshModel
+
 /// SVPullToRefresh's setup code (docs/export.md): `addPullToRefreshWithActionHandler:` (or the
 /// infinite scrolling view's), then the view's titles, colours and custom views.
-extension SVPullToRefresh {
+extension SVPullToRefresh: AppSetupWriter {
     /// The state as the pull-to-refresh view's enumeration writes it (the infinite scrolling
     /// view's states are plain integer constants in Objective-C).
     static func stateCase(_ state: RefreshState, infinite: Bool) -> AppValue {
@@ -19,7 +21,7 @@ extension SVPullToRefresh {
     ///   - arrowImage: unused: the arrow is drawn by the view itself.
     ///   - fields: every setting: the spelled ones are written from their declarations.
     /// - Returns: the setup code.
-    public func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
+    package func appSetup(of scene: RefreshScene, images: [RefreshState: AppImages], arrowImage: String?, fields: [SceneField])
         -> AppSetup?
     {
         let infinite = scene.kind == .autoFooter
@@ -86,22 +88,6 @@ extension SVPullToRefresh {
             installed: .code(
                 swift: infinite ? "scrollView.infiniteScrollingView" : "scrollView.pullToRefreshView",
                 objc: infinite ? "scrollView.infiniteScrollingView" : "scrollView.pullToRefreshView"))
-    }
-
-    /// The pull-to-refresh view's labels (`titleLabel`, `subtitleLabel`); the infinite scrolling
-    /// view has none, and the spinner's look is set on the view itself.
-    /// - Parameters:
-    ///   - view: the view.
-    ///   - scene: the scene exported.
-    /// - Returns: the property path, or nil.
-    public func appPath(to view: AppView, of scene: RefreshScene) -> [String]? {
-        let labels = scene.kind != .autoFooter
-        switch view {
-        case .control: return []
-        case .stateLabel: return labels ? ["titleLabel"] : nil
-        case .timeLabel: return labels ? ["subtitleLabel"] : nil
-        case .spinner: return nil
-        }
     }
 
     /// An image view showing the images: still on the first, or playing them in a loop.

@@ -1,6 +1,8 @@
+@_spi(Tools) import RefreshModel
+
 /// Setup code an app compiles: one function that makes the control as the scene draws it,
 /// configures it and installs it on a scroll view (docs/export.md). A family writes its
-/// statements (`RefreshFamily/appSetup(of:images:arrowImage:)`); this type writes the files.
+/// statements (`AppSetupWriter/appSetup(of:images:arrowImage:fields:)`); this type writes the files.
 package struct AppSetup: Sendable, Equatable {
     /// The module an app imports (`MJRefresh`).
     public var module: String

@@ -1,4 +1,5 @@
 import RefreshImage
+@_spi(Tools) import RefreshModel
 
 /// One layer's code: how its view is made, what `prepare` sets once (values that do not
 /// vary) and what `updateLayers` sets (values by state, by pull or of the control's size).
