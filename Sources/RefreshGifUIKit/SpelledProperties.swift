@@ -63,7 +63,7 @@ enum SpelledProperties {
 
     /// A property of a view: nil when the view has no property of that name; its value (nil
     /// when unset) when it has.
-    private static func lookup(_ name: String, of view: UIView) -> PropertyValue?? {
+    static func lookup(_ name: String, of view: UIView) -> PropertyValue?? {
         if let read = computed[name] { return read(view).map { $0.flatMap(typed) } }
         var mirror: Mirror? = Mirror(reflecting: view)
         while let level = mirror {

@@ -89,6 +89,47 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("header.lastUpdatedTimeLabel?.textColor") }.count == 1)
     }
 
+    /// The views of each library's stand-in classes, as app code reaches them.
+    private static func standIns() -> [String: [[AppView: SpelledProperties.Configured]]] {
+        let mj: [MJRefreshComponent] = [
+            MJRefreshNormalHeader(), MJRefreshGifHeader(), MJRefreshStateHeader(), MJRefreshAutoNormalFooter(),
+            MJRefreshAutoGifFooter(), MJRefreshBackNormalFooter(), MJRefreshBackGifFooter(), MJRefreshNormalTrailer(),
+        ]
+        let pull = SVPullToRefreshView()
+        let zj: [ZJAnimatorView] = [NormalAnimator.normalAnimator(), GifAnimator.gifAnimatorWithHeight(height: 80)]
+        return [
+            MJRefresh().name: mj.map { $0.stockViews.spelled(control: $0) },
+            SVPullToRefresh().name: [
+                StockViews(state: pull.titleLabel, time: pull.subtitleLabel).spelled(control: pull),
+                StockViews().spelled(control: SVInfiniteScrollingView()),
+            ],
+            ZJRefresh().name: zj.map { StockViews(state: $0.labels.state, time: $0.labels.time).spelled(control: $0) },
+        ]
+    }
+
+    @Test("every spelled setting names a property RefreshGifUIKit's views have, in every library it is spelled for")
+    func everySpellingIsReadable() {
+        let standIns = Self.standIns()
+        let spelled = SceneSchema.standard.fields.filter { $0.spelling != nil }
+        #expect(spelled.count >= 15)
+        // The lookup tells a property the view lacks from one it has unset.
+        #expect(SpelledProperties.lookup("noSuchProperty", of: UILabel()) == nil)
+        #expect(SpelledProperties.lookup("backgroundColor", of: UILabel()).map { $0 == nil } == true)
+        for field in spelled {
+            // Each library with a class the setting exists on.
+            for family in SceneSchema.standard.families where family.classes.contains(where: field.applies(to:)) {
+                guard let spelling = field.spelling, let views = standIns[family.name] else { continue }
+                for property in spelling.properties(in: family.name) {
+                    // A view the library does not have (ZJRefresh's spinner is not the app's): nothing is written.
+                    let holders = views.compactMap { $0[property.view] }
+                    guard !holders.isEmpty else { continue }
+                    let found = holders.contains { SpelledProperties.lookup(property.name, of: $0.view) != nil }
+                    #expect(found, "\(field.name): \(family.name)'s \(property.view).\(property.name) is no property of its stand-in views")
+                }
+            }
+        }
+    }
+
     @Test("a spelled property's Objective-C name: isHidden is hidden, other names stay")
     func objcNames() {
         #expect(AppProperty.objcName("isHidden") == "hidden")

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import RefreshImage
 import RefreshLocking
+import RefreshModel
 
 #if canImport(Glibc)
     import Glibc
@@ -158,20 +159,11 @@ package struct HTMLReport {
         String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." ? $0 : "_" })
     }
 
+    /// `text` with HTML's special characters escaped and control characters (but line ends
+    /// and tabs) written as numbered references.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default:
-                out += c.value < 0x20 && c != "\n" && c != "\t" ? "&#\(c.value);" : String(c)
-            }
-        }
-        return out
+        let table: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
+        return TextEscape.escaped(text, table) { $0.value < 0x20 && $0 != "\n" && $0 != "\t" ? "&#\($0.value);" : nil }
     }
 
     func html(_ page: [Entry]) -> String {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RefreshModel
 
 /// A JUnit XML report, the format CI systems show test results in.
 package struct JUnitReport: Sendable {
@@ -62,19 +63,7 @@ package struct JUnitReport: Sendable {
 
     /// `text` with XML's five special characters escaped and control characters dropped.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        let table: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;"]
+        return TextEscape.escaped(text, table) { $0.value < 0x20 && $0 != "\n" && $0 != "\t" ? "" : nil }
     }
 }

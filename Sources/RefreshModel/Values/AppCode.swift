@@ -31,18 +31,8 @@ public enum AppLanguage: String, Sendable, CaseIterable {
     /// `text` in double quotes with quotes, backslashes and line ends escaped, and any other
     /// control character written by `control`.
     private static func quoted(_ text: String, control: (UInt32) -> String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += control(scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
+        let table: [Unicode.Scalar: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        let escaped = TextEscape.escaped(text, table) { $0.value < 0x20 || $0.value == 0x7F ? control($0.value) : nil }
+        return "\"" + escaped + "\""
     }
 }
