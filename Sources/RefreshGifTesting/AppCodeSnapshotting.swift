@@ -1,3 +1,4 @@
+import RefreshGif
 import RefreshGifUIKit
 
 // Snapshot strategies for an app's own refresh control, configured by its code through

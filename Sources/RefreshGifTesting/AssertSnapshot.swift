@@ -17,7 +17,7 @@ import XCTest
 ///   function without its suite) is moved to the new name when it can only have been this
 ///   test's.
 /// - `record` (else `withSnapshotRecordMode(_:operation:)`, else
-///   `REFRESH_RECORD`, else ``SnapshotRecordMode/missing``) says when the golden is
+///   `REFRESH_RECORD`, else RefreshGif's `SnapshotRecordMode.missing`) says when the golden is
 ///   written. Writing one is reported too, so a run that recorded never passes.
 /// - On a mismatch the actual picture, the diff and an expected | actual | diff picture go
 ///   to this test's own folder under `$REFRESH_ARTIFACTS` (default `.build/refresh-snapshots`

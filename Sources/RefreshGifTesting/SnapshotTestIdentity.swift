@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGif
 import RefreshImage
 import RefreshLocking
 import Testing

@@ -1,3 +1,4 @@
+import RefreshGif
 import Testing
 
 /// A Swift Testing trait that sets the record mode of every snapshot assertion in a test or
@@ -30,7 +31,7 @@ public struct RefreshSnapshotsTrait: TestTrait, SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == RefreshSnapshotsTrait {
-    /// Snapshot assertions in this test or suite use `record` (see ``SnapshotRecordMode``).
+    /// Snapshot assertions in this test or suite use `record` (see RefreshGif's `SnapshotRecordMode`).
     /// - Parameter record: the mode; nil leaves it to `REFRESH_RECORD`.
     /// - Returns: the trait.
     public static func refreshSnapshots(record: SnapshotRecordMode? = nil) -> Self {

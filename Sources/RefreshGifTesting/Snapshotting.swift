@@ -46,7 +46,7 @@ public struct Snapshotting<Value, Format>: Sendable {
 public struct Diffing<Format>: Sendable {
     /// The golden file's bytes for a snapshot.
     public var toData: @Sendable (Format) throws -> [UInt8]
-    /// Compares a golden file's bytes with a snapshot (``SnapshotComparison`` has the pieces:
+    /// Compares a golden file's bytes with a snapshot (RefreshGif's `SnapshotComparison` has the pieces:
     /// pictures, frame grids, text).
     public var diff: @Sendable (_ golden: [UInt8], _ actual: Format) throws -> SnapshotComparison
     /// The format is drawn with fonts: the fonts are recorded beside its golden.
@@ -111,7 +111,7 @@ extension Diffing where Format == String {
 
 extension Snapshotting where Value == RGBAImage, Format == RGBAImage {
     /// An image as it is, compared exactly: a pixel whose colour or opacity changes by even one
-    /// level fails (``SnapshotTolerance/init(threshold:includeAA:maxDiffPixels:maxDiffRatio:)``).
+    /// level fails (RefreshGif's `SnapshotTolerance(threshold:includeAA:maxDiffPixels:maxDiffRatio:)`).
     public static var image: Snapshotting { image() }
 
     /// An image as it is, with a tolerance.

@@ -1,3 +1,4 @@
+import RefreshGif
 import RefreshGifTestSupport
 import RefreshGifTesting
 import Testing

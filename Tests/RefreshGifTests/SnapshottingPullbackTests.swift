@@ -1,4 +1,5 @@
 import Foundation
+import RefreshGif
 import RefreshGifTestSupport
 import RefreshGifTesting
 import Testing
