@@ -103,7 +103,7 @@ export const live = {
   t0: 0,
   pull: 0,             // points past the resting offset, towards the control
   inset: 0,            // what the control adds to the inset (from the server)
-  extent: 54,          // the control's height (width for a trailer): arms it, and its inset while refreshing
+  extent: 0,           // the control's height (width for a trailer), from the server's frames: arms it, and its inset while refreshing
   spring: null,        // the release animation under way: { from, to, start, seconds, curve }
   insetIn: null,       // seconds the control takes to open its inset (the scene's, from its frames)
   insetOut: null,      // … and to close it; until a frame says, the library's (insetSeconds)
