@@ -110,13 +110,15 @@ struct AppCorpusTests {
         let make = try #require(Self.controls.first { $0.0 == name }?.1)
         // The app's resources are where its code looks for them before the code runs: for this
         // test alone, as other suites set theirs at the same time.
-        // Its clock too: other suites set the process-wide one at the same time.
+        // Its clock and language too: other suites set the process-wide ones at the same time.
         try AppResources.with(folders: [CorpusResources.folder]) {
             try AppDevice.with(now: Date(timeIntervalSince1970: 1_700_000_000), lastUpdated: Date(timeIntervalSince1970: 1_699_990_000)) {
-                // A name ending `.dark` is made and drawn in a dark appearance.
-                try AppDevice.with(style: name.hasSuffix(".dark") ? .dark : .light) {
-                    let control = make()
-                    assertSnapshot(of: try Self.sheet(control), as: .image, named: name)
+                try AppDevice.with(language: "en") {
+                    // A name ending `.dark` is made and drawn in a dark appearance.
+                    try AppDevice.with(style: name.hasSuffix(".dark") ? .dark : .light) {
+                        let control = make()
+                        assertSnapshot(of: try Self.sheet(control), as: .image, named: name)
+                    }
                 }
             }
             #expect(AppResources.misses.isEmpty, "\(AppResources.misses)")
