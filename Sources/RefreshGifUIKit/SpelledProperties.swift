@@ -1,5 +1,6 @@
 import RefreshGif
 internal import RefreshImage
+import RefreshLocking
 internal import RefreshModel
 
 /// What app code set on a control's views, read back by the settings' spellings
@@ -23,17 +24,39 @@ enum SpelledProperties {
     /// - Parameters:
     ///   - views: the control's views by what they are.
     ///   - library: the library's name.
-    ///   - fields: the settings, in the schema's order.
+    ///   - fields: the settings, in the schema's order; nil for the standard schema's.
     ///   - description: the scene being described.
     static func describe(
-        _ views: [AppView: Configured], library: String, fields: [SceneField] = SceneSchema.standard.fields,
-        into description: inout SceneDescription
+        _ views: [AppView: Configured], library: String, fields: [SceneField]? = nil, into description: inout SceneDescription
     ) {
+        for (property, field) in plan(library: library, fields: fields) {
+            guard let configured = views[property.view],
+                let plain = lookup(property.name, of: configured.pristine), let value = lookup(property.name, of: configured.view),
+                let set = value, set != plain
+            else { continue }
+            description[field] = set.sceneValue
+        }
+    }
+
+    /// Each property a library's spellings name, with the narrowest setting that spells it, in
+    /// the settings' order: the same for every control of the library, so the standard
+    /// schema's is made once a library (a gesture describes the control at every frame).
+    /// - Parameters:
+    ///   - library: the library's name.
+    ///   - fields: the settings; nil for the standard schema's.
+    /// - Returns: the properties and their settings.
+    private static func plan(library: String, fields: [SceneField]?) -> [(AppProperty, SceneField)] {
+        guard let fields else {
+            if let made = plans.withLock({ $0[library] }) { return made }
+            let made = plan(library: library, fields: SceneSchema.standard.fields)
+            plans.withLock { $0[library] = made }
+            return made
+        }
         var chosen: [AppProperty: (field: SceneField, width: Int)] = [:]
         var order: [AppProperty] = []
         for field in fields {
             guard let properties = field.spelling?.properties(in: library) else { continue }
-            for property in properties where views[property.view] != nil {
+            for property in properties {
                 if let taken = chosen[property] {
                     guard properties.count < taken.width else { continue }
                 } else {
@@ -42,14 +65,11 @@ enum SpelledProperties {
                 chosen[property] = (field, properties.count)
             }
         }
-        for property in order {
-            guard let (field, _) = chosen[property], let configured = views[property.view],
-                let plain = lookup(property.name, of: configured.pristine), let value = lookup(property.name, of: configured.view),
-                let set = value, set != plain
-            else { continue }
-            description[field] = set.sceneValue
-        }
+        return order.compactMap { property in chosen[property].map { (property, $0.field) } }
     }
+
+    /// The standard schema's plans, by library.
+    private static let plans = Locked<[String: [(AppProperty, SceneField)]]>([:])
 
     /// A property of a view, typed; nil when it holds none (no colour set) or the view has no
     /// property of that name here. A stored property is found by its name (its own class's or

@@ -161,9 +161,9 @@ public struct SceneField: Sendable {
             unit: unit, valueName: V.settingValueName, fileForm: V.fileForm, properties: properties, valueType: V.self
         ) { raw, build in build[keyPath: path] = try V.read(raw, field: key) }
         // The scene's value where it is stored, when it is not the default scene's.
+        let plain = SceneBuild()[keyPath: path].propertyValue
         field.propertyValue = { scene in
             var build = SceneBuild()
-            let plain = build[keyPath: path].propertyValue
             build.scene = scene
             let value = build[keyPath: path].propertyValue
             return value == plain ? nil : value
