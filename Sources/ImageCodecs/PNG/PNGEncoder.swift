@@ -179,13 +179,22 @@ public struct PNGEncoder: Sendable {
         guard !image.isEmpty, image.width <= Int(Int32.max), image.height <= Int(Int32.max) else {
             throw ImageCodecError.cannotEncode(.png, reason: "the image is \(image.width)×\(image.height) px")
         }
-        let (form, rows, _) = PNGReduction.reduce(straight: image.straightPixels(), width: image.width, height: image.height)
-        let reduced = try compress(packedRows: rows, width: image.width, height: image.height, form: form, memo: memo)
-        // A small picture may not pay for its palette's chunks: then RGBA, whichever file is smaller.
-        guard image.width * image.height <= Self.smallImagePixels, form != .rgba else { return reduced }
-        let rgba = try compress(image, memo: memo)
+        return try reduced(straight: image.straightPixels(), width: image.width, height: image.height, memo: memo) {
+            try compress(image, memo: memo)
+        }
+    }
+
+    /// `pixels` (straight RGBA) in their smallest lossless colour form, compressed; a small
+    /// picture that does not pay for its palette's chunks as `rgba()` makes it instead.
+    private func reduced(
+        straight pixels: [UInt8], width: Int, height: Int, memo: PNGCompressionMemo?, rgba: () throws -> CompressedImage
+    ) throws -> CompressedImage {
+        let (form, rows, _) = PNGReduction.reduce(straight: pixels, width: width, height: height)
+        let reduced = try compress(packedRows: rows, width: width, height: height, form: form, memo: memo)
+        guard width * height <= Self.smallImagePixels, form != .rgba else { return reduced }
+        let whole = try rgba()
         let chunks = (form.palette.isEmpty ? 0 : 12 + form.palette.count) + (form.transparency.isEmpty ? 0 : 12 + form.transparency.count)
-        return rgba.data.count < reduced.data.count + chunks ? rgba : reduced
+        return whole.data.count < reduced.data.count + chunks ? whole : reduced
     }
 
     /// Rows already in `form` (packed, no filter bytes) filtered and compressed: palette indices
@@ -206,12 +215,20 @@ public struct PNGEncoder: Sendable {
     /// Pictures up to this many pixels are also compressed as RGBA and the smaller file kept.
     static let smallImagePixels = 16_384
 
-    /// The PNG file for a straight image.
+    /// The PNG file for a straight image, in its smallest lossless colour form when
+    /// ``Settings/colors`` is `.reduced`, as for a premultiplied image.
     /// - Parameter image: the picture, straight.
     /// - Returns: the PNG file's bytes.
     /// - Throws: ``ImageCodecError/cannotEncode(_:reason:)`` when compression fails.
     public func encode(_ image: StraightImage) throws -> [UInt8] {
-        try file(for: compress(straight: image.pixels, width: image.width, height: image.height))
+        let pixels = image.pixels, width = image.width, height = image.height
+        guard settings.colors == .reduced, width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            return try file(for: compress(straight: pixels, width: width, height: height))
+        }
+        return try file(
+            for: reduced(straight: pixels, width: width, height: height, memo: nil) {
+                try compress(straight: pixels, width: width, height: height)
+            })
     }
 
     /// The compressed image data (the zlib stream IDAT chunks hold) and the IHDR body of `image`.
