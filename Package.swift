@@ -92,14 +92,22 @@ let package = Package(
             name: "RefreshRaster",
             dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "CFreeType", "CFontconfig", "CHarfBuzz"],
             swiftSettings: pixelSettings),
+        // The tools' files and threads: inputs read within limits, outputs written atomically,
+        // owned folders, temporaries, interruption, the worker pool, and the error they report.
+        .target(name: "RefreshFiles", dependencies: ["ImageCodecs", "RefreshLocking", "RefreshModel"]),
         .target(
             name: "RefreshGif",
-            dependencies: ["RefreshImage", "RefreshLocking", "RefreshModel", "AppCodeWriter", "ImageCodecs", "PixelDiff", "RefreshRaster"]),
+            dependencies: [
+                "RefreshImage", "RefreshLocking", "RefreshModel", "AppCodeWriter", "ImageCodecs", "PixelDiff", "RefreshRaster",
+                "RefreshFiles",
+            ]),
+        // A snapshot batch's reports for people and CI: the HTML page and JUnit XML.
+        .target(name: "SnapshotReports", dependencies: ["RefreshGif", "RefreshFiles", "RefreshModel"]),
         .target(
             name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "ImageCodecs", "RefreshLocking", "ConstraintSolver"]),
         .target(name: "RefreshGifSnapKit", dependencies: ["RefreshGifUIKit"]),
         .target(name: "RefreshGifLottie", dependencies: ["RefreshGifUIKit"]),
-        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking"]),
+        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking", "SnapshotReports"]),
         .target(
             name: "RefreshGifSnapshotTesting",
             dependencies: [
@@ -115,7 +123,8 @@ let package = Package(
         .executableTarget(
             name: "refresh-render",
             dependencies: [
-                "RefreshGif", "RefreshGifTools", "CMalloc", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RefreshGif", "RefreshGifTools", "SnapshotReports", "CMalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "refresh-lottie-worker", dependencies: ["ImageCodecs"]),
         .executableTarget(name: "refresh-bench", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshGifLottie", "CRLottie"]),
@@ -130,7 +139,8 @@ let package = Package(
             dependencies: [
                 "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie", "RefreshGifTestSupport",
                 "ImageCodecs", "PixelDiff",
-                "RefreshImage", "RefreshModel", "AppCodeWriter", "RefreshRaster", "RefreshGifTools", "CZlib", "CRLottie",
+                "RefreshImage", "RefreshModel", "AppCodeWriter", "RefreshRaster", "RefreshFiles", "SnapshotReports", "RefreshGifTools",
+                "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),
         // Apps' refresh files written as iOS apps write them, compiled as they are through the
@@ -144,7 +154,8 @@ let package = Package(
             plugins: ["RefreshAppCode"]),
         .testTarget(name: "ConstraintSolverTests", dependencies: ["ConstraintSolver"]),
         .testTarget(
-            name: "RefreshRenderTests", dependencies: ["RefreshGif", "RefreshGifTools", "RefreshGifTestSupport", "refresh-render"],
+            name: "RefreshRenderTests",
+            dependencies: ["RefreshGif", "RefreshGifTools", "SnapshotReports", "RefreshGifTestSupport", "refresh-render"],
             exclude: ["__Snapshots__"]),
         .testTarget(name: "ExampleTests", dependencies: ["RefreshGif", "RefreshGifTestSupport", "refresh-render"]),
         // The example packages built and run as their users do: minutes of building, so

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tools) import RefreshGif
+import SnapshotReports
 
 /// Where artifacts go when `$REFRESH_ARTIFACTS` is not set.
 enum SnapshotArtifacts {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ImageCodecs
 @_spi(Tools) import RefreshGif
+import SnapshotReports
 
 /// What one run of `refresh-render snapshot` found, written with `--results FILE.json` so the
 /// shards of a CI matrix can be merged into one report (`snapshot merge`), as Playwright's blob

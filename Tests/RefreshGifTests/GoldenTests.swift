@@ -10,6 +10,7 @@ import Testing
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster
+@testable import SnapshotReports
 
 /// Every kind × style × state of the gallery, in English and Simplified Chinese, compared
 /// with PNGs recorded by this project and looked at before they were committed (they are the

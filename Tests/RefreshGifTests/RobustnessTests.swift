@@ -4,6 +4,7 @@ import Testing
 
 @testable import ImageCodecs
 @testable import PixelDiff
+@_spi(Tools) @testable import RefreshFiles
 @_spi(Tools) @testable import RefreshGif
 @testable import RefreshImage
 @testable import RefreshModel

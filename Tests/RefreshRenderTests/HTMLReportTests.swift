@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
+import SnapshotReports
 import Testing
 
 /// The snapshot report, opened in a real browser (Debian's Chromium, headless).

@@ -1,6 +1,7 @@
 import AppCodeWriter
 import Foundation
 import ImageCodecs
+@_spi(Tools) import RefreshFiles
 
 /// A scene handed to an iOS app (docs/export.md): its state images as Xcode takes them, at
 /// @2x and @3x, listed as the renderer plays them, and the code that sets the control up

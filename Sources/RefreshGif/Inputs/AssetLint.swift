@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageCodecs
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 import RefreshModel
 

@@ -1,5 +1,6 @@
 import ImageCodecs
 import PixelDiff
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 
 /// The two PNGs `diff` compares, read and compared inside one memory budget that covers the whole

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import ImageCodecs
 import PixelDiff
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 import RefreshLocking
 import RefreshModel

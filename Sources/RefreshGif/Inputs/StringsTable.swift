@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Tools) import RefreshFiles
 
 /// An app's strings table, as `NSBundle` reads one for `localizedStringForKey:value:table:`
 /// (docs/text.md): an old-style `.strings` file, or one language of an Xcode String Catalog

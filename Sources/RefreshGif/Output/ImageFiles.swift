@@ -1,4 +1,5 @@
 import ImageCodecs
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 
 extension RGBAImage {

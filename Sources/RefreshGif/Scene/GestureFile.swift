@@ -1,4 +1,5 @@
 import FoundationEssentials
+@_spi(Tools) import RefreshFiles
 import RefreshModel
 
 /// A gesture file: the control (a ``SceneDescription``; state, percent and time come from

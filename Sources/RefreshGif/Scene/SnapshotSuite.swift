@@ -1,5 +1,6 @@
 import ImageCodecs
 import PixelDiff
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 import RefreshModel
 import RefreshRaster

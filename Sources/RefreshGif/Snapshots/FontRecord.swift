@@ -1,4 +1,5 @@
 import FoundationEssentials
+@_spi(Tools) import RefreshFiles
 import RefreshRaster
 
 /// The `fonts.json` kept beside golden images: the default faces they were recorded with.

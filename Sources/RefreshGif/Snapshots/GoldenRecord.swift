@@ -1,4 +1,5 @@
 import FoundationEssentials
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 import RefreshLocking
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import PixelDiff
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 import RefreshModel
 import RefreshRaster

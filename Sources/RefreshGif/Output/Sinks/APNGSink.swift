@@ -1,4 +1,5 @@
 import ImageCodecs
+@_spi(Tools) import RefreshFiles
 import RefreshImage
 
 /// An animated PNG (docs/images.md, "APNG output"), written to its file as its frames are ready.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+@_spi(Tools) import RefreshFiles
 
 /// Numbered PNG frames (`frame_0001.png` …) in a folder. They are written by the workers to
 /// a hidden staging folder beside it and flushed in the background; when every frame is

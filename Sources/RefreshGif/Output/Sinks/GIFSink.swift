@@ -1,4 +1,5 @@
 import ImageCodecs
+@_spi(Tools) import RefreshFiles
 
 /// An animated GIF (``GIFEncoder``; docs/images.md), streamed to its file as frames come.
 public final class GIFSink: FrameSink {

@@ -1,4 +1,6 @@
 import FoundationEssentials
+@_spi(Tools) import RefreshFiles
+import RefreshGif
 import RefreshImage
 import RefreshLocking
 import RefreshModel

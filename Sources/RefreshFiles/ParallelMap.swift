@@ -1,10 +1,7 @@
 import Dispatch
 import ImageCodecs
-import PixelDiff
 import RefreshImage
 import RefreshLocking
-import RefreshModel
-import RefreshRaster
 
 /// The one parallel map of RefreshGif: animation frames, snapshot batches and the diff's two
 /// decodes all run through it.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RefreshGif
 import RefreshModel
 
 /// A JUnit XML report, the format CI systems show test results in.

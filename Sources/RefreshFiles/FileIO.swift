@@ -1,11 +1,8 @@
 import Dispatch
 import FoundationEssentials
 import ImageCodecs
-import PixelDiff
 import RefreshImage
 import RefreshLocking
-import RefreshModel
-import RefreshRaster
 
 #if canImport(Glibc)
     import Glibc

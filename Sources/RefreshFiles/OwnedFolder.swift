@@ -1,5 +1,6 @@
 import FoundationEssentials
 import ImageCodecs
+import RefreshModel
 
 #if canImport(Glibc)
     import Glibc
