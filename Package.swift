@@ -101,17 +101,21 @@ let package = Package(
                 "RefreshImage", "RefreshLocking", "RefreshModel", "AppCodeWriter", "ImageCodecs", "PixelDiff", "RefreshRaster",
                 "RefreshFiles",
             ]),
+        // The snapshot engine: goldens compared and recorded, batches of cases, the run's records.
+        .target(name: "RefreshSnapshots", dependencies: ["RefreshGif", "RefreshFiles", "RefreshLocking"]),
         // A snapshot batch's reports for people and CI: the HTML page and JUnit XML.
-        .target(name: "SnapshotReports", dependencies: ["RefreshGif", "RefreshFiles", "RefreshModel"]),
+        .target(name: "SnapshotReports", dependencies: ["RefreshGif", "RefreshSnapshots", "RefreshFiles", "RefreshModel"]),
         .target(
             name: "RefreshGifUIKit", dependencies: ["RefreshGif", "RefreshModel", "ImageCodecs", "RefreshLocking", "ConstraintSolver"]),
         .target(name: "RefreshGifSnapKit", dependencies: ["RefreshGifUIKit"]),
         .target(name: "RefreshGifLottie", dependencies: ["RefreshGifUIKit"]),
-        .target(name: "RefreshGifTesting", dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking", "SnapshotReports"]),
+        .target(
+            name: "RefreshGifTesting",
+            dependencies: ["RefreshGif", "RefreshGifUIKit", "RefreshLocking", "RefreshSnapshots", "SnapshotReports"]),
         .target(
             name: "RefreshGifSnapshotTesting",
             dependencies: [
-                "RefreshGif", "RefreshGifUIKit",
+                "RefreshGif", "RefreshGifUIKit", "RefreshSnapshots",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
             ]),
 
@@ -123,7 +127,7 @@ let package = Package(
         .executableTarget(
             name: "refresh-render",
             dependencies: [
-                "RefreshGif", "RefreshGifTools", "SnapshotReports", "CMalloc",
+                "RefreshGif", "RefreshGifTools", "RefreshSnapshots", "SnapshotReports", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "refresh-lottie-worker", dependencies: ["ImageCodecs"]),
@@ -139,7 +143,8 @@ let package = Package(
             dependencies: [
                 "RefreshGif", "RefreshGifTesting", "RefreshGifUIKit", "RefreshGifSnapKit", "RefreshGifLottie", "RefreshGifTestSupport",
                 "ImageCodecs", "PixelDiff",
-                "RefreshImage", "RefreshModel", "AppCodeWriter", "RefreshRaster", "RefreshFiles", "SnapshotReports", "RefreshGifTools",
+                "RefreshImage", "RefreshModel", "AppCodeWriter", "RefreshRaster", "RefreshFiles", "RefreshSnapshots", "SnapshotReports",
+                "RefreshGifTools",
                 "CZlib", "CRLottie",
             ],
             exclude: ["__Snapshots__"]),

@@ -1,6 +1,7 @@
 #if SnapshotTesting
     import Foundation
     @_spi(Tools) import RefreshGif
+    @_spi(Tools) import RefreshSnapshots
     import RefreshGifUIKit
     import SnapshotTesting
 

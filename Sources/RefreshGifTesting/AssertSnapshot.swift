@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tools) import RefreshGif
 import RefreshLocking
+@_spi(Tools) import RefreshSnapshots
 import Testing
 import XCTest
 

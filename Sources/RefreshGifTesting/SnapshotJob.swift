@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Tools) import RefreshGif
+@_spi(Tools) import RefreshSnapshots
 import SnapshotReports
 
 /// Where artifacts go when `$REFRESH_ARTIFACTS` is not set.

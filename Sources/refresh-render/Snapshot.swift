@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 @_spi(Tools) import RefreshGif
 import RefreshImage
+@_spi(Tools) import RefreshSnapshots
 import SnapshotReports
 
 /// `refresh-render snapshot`: a batch run (the default) or the merge of several shards' results.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 @_spi(Tools) import RefreshGif
+@_spi(Tools) import RefreshSnapshots
 
 /// `refresh-render snapshot orphans`: goldens no test or case uses any more.
 struct SnapshotOrphans: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(Tools) import RefreshGif
 import RefreshGifTestSupport
+@_spi(Tools) import RefreshSnapshots
 import Testing
 
 /// The example packages, built as their users build them. They share one build folder (the

@@ -10,6 +10,7 @@ import Testing
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster
+@_spi(Tools) @testable import RefreshSnapshots
 @testable import SnapshotReports
 
 /// Every kind × style × state of the gallery, in English and Simplified Chinese, compared

@@ -9,6 +9,7 @@ import Testing
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster
+@_spi(Tools) @testable import RefreshSnapshots
 
 /// The hostile-input catalogue (docs/robustness.md): every case has an exact outcome.
 @Suite("Hostile inputs")

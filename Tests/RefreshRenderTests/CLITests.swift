@@ -8,6 +8,7 @@ import Testing
 @testable import RefreshImage
 @testable import RefreshModel
 @testable import RefreshRaster
+@_spi(Tools) @testable import RefreshSnapshots
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import PixelDiff
 @_spi(Tools) import RefreshFiles
+@_spi(Tools) import RefreshGif
 import RefreshImage
 import RefreshModel
 import RefreshRaster

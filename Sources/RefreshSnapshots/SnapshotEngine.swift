@@ -1,5 +1,6 @@
 import FoundationEssentials
 @_spi(Tools) import RefreshFiles
+@_spi(Tools) import RefreshGif
 
 #if canImport(Glibc)
     import Glibc

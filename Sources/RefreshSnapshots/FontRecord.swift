@@ -1,5 +1,6 @@
 import FoundationEssentials
 @_spi(Tools) import RefreshFiles
+@_spi(Tools) import RefreshGif
 import RefreshRaster
 
 /// The `fonts.json` kept beside golden images: the default faces they were recorded with.
