@@ -47,7 +47,8 @@ let package = Package(
                 .embedInCode("Page/index.html"), .embedInCode("Page/preview.css"), .embedInCode("Page/preview.js"),
                 .embedInCode("Page/state.js"), .embedInCode("Page/dom.js"), .embedInCode("Page/stored.js"), .embedInCode("Page/uploads.js"),
                 .embedInCode("Page/controls.js"), .embedInCode("Page/scene.js"),
-                .embedInCode("Page/panel.js"), .embedInCode("Page/still.js"), .embedInCode("Page/phone.js"),
+                .embedInCode("Page/panel.js"), .embedInCode("Page/still.js"), .embedInCode("Page/scroll.js"),
+                .embedInCode("Page/readouts.js"), .embedInCode("Page/phone.js"),
                 .embedInCode("Page/layers.js"),
             ]),
         // The server process `refresh-render preview` hands over to, once it has checked the options.

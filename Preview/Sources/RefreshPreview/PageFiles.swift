@@ -6,7 +6,7 @@ enum PageFiles {
     static let paths = [
         "/", "/index.html", "/preview.css", "/preview.js", "/state.js", "/dom.js", "/stored.js", "/uploads.js", "/controls.js",
         "/panel.js",
-        "/layers.js", "/scene.js", "/still.js", "/phone.js",
+        "/layers.js", "/scene.js", "/still.js", "/scroll.js", "/readouts.js", "/phone.js",
     ]
 
     /// The file served at `path`, with its media type.
@@ -23,6 +23,8 @@ enum PageFiles {
         case "/scene.js": return ("text/javascript; charset=utf-8", PackageResources.scene_js)
         case "/panel.js": return ("text/javascript; charset=utf-8", PackageResources.panel_js)
         case "/still.js": return ("text/javascript; charset=utf-8", PackageResources.still_js)
+        case "/scroll.js": return ("text/javascript; charset=utf-8", PackageResources.scroll_js)
+        case "/readouts.js": return ("text/javascript; charset=utf-8", PackageResources.readouts_js)
         case "/phone.js": return ("text/javascript; charset=utf-8", PackageResources.phone_js)
         case "/layers.js": return ("text/javascript; charset=utf-8", PackageResources.layers_js)
         default: return nil

@@ -38,8 +38,17 @@ public final class PreviewService: Sendable {
 
     /// Frames a second of the page's live picture and of gestures without `fps`.
     static let liveFPS = 60
-    /// The scroll view the page shows: a phone's height under the control's width.
-    static let viewHeight = 667.0
+    /// The scroll view the page shows and drags: a phone's height under the control's width
+    /// (the scene's width when none is set), over a list taller than it; past the edge the list
+    /// follows the finger by UIKit's rubber band, `c·x / (c·x / height + 1)`. The page takes
+    /// every one of these numbers from the session, none of its own.
+    struct Scroll: Encodable {
+        var viewWidth = RefreshScene().width
+        var viewHeight = 667.0
+        var contentHeight = 1400.0
+        var rubberBand = 0.55
+    }
+    static let scroll = Scroll()
 
     /// A service for `configuration`.
     public init(configuration: PreviewConfiguration) {
@@ -544,7 +553,7 @@ public final class PreviewService: Sendable {
             var layers: String
             var files: [String]
             var version: Int
-            var viewHeight: Double
+            var scroll: Scroll
             var fps: Int
             /// What an upload may be, said at the drop zone before anything is sent.
             var uploadLimits: UploadLimits
@@ -599,7 +608,7 @@ public final class PreviewService: Sendable {
             Session(
                 settings: settings, layers: "[" + base.layers.map(\.jsonText).joined(separator: ", ") + "]",
                 files: configuration.namedPaths.sorted(),
-                version: feed.version, viewHeight: Self.viewHeight,
+                version: feed.version, scroll: Self.scroll,
                 fps: Self.liveFPS,
                 uploadLimits: UploadLimits(
                     fileBytes: configuration.maxBodyBytes, frames: UploadStore.maxFiles, totalBytes: uploads.budget),

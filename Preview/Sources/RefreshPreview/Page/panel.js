@@ -1,7 +1,7 @@
 // The panel, generated from the scene schema: a row a setting, in folding sections, and
 // the settings as query pairs. A change is told to the page (`emit`), not to its readers.
 
-import { emit, isLeftOut, schema, session, setAgain } from "./state.js";
+import { emit, isLeftOut, on, schema, session, setAgain, setSetting, setting } from "./state.js";
 import { $, el, inWords } from "./dom.js";
 import { colourControl, dropZone, fileMenu } from "./controls.js";
 "use strict";
@@ -18,8 +18,7 @@ function baseTexts(name) {
 }
 
 export function library() {
-  const select = $("f-library");
-  return (select && select.value) || baseTexts("library")[0] || "mjrefresh";
+  return setting("library") || baseTexts("library")[0] || "mjrefresh";
 }
 
 function statesOf(lib) {
@@ -31,6 +30,12 @@ function statesOf(lib) {
 export function buildPanel(afterLabels) {
   const form = $("panel");
   form.replaceChildren();
+  // The store follows every control: read before any row's own listener hears the change.
+  if (!form.dataset.remembers) {
+    form.dataset.remembers = "true";
+    form.addEventListener("input", remember, true);
+    form.addEventListener("change", remember, true);
+  }
   for (const [group, title] of Object.entries(sections)) {
     const members = schema().fields.filter((f) => f.group === group);
     if (!members.length) continue;
@@ -41,7 +46,27 @@ export function buildPanel(afterLabels) {
     // The control's own layers follow its labels.
     if (group === "labels") afterLabels(form);
   }
+  remember();
 }
+
+// What a setting's control shows: its text, "true" or "" for a flag, the states' "state=value"
+// for a setting by state.
+function shown(field, control) {
+  if (field.kind === "byState") return currentByState(field);
+  if (field.kind === "flag") return control.checked ? "true" : "";
+  return control.value;
+}
+
+/** Writes what every control shows into the page's state, the one place the other modules
+ * read a setting (`setting`); a change made in code (a menu refilled, a file dropped again)
+ * is caught when the page hears "changed". */
+function remember() {
+  for (const field of schema().fields) {
+    const control = $("f-" + field.name);
+    setSetting(field.name, control ? shown(field, control) : undefined);
+  }
+}
+on("changed", remember);
 
 function fieldRow(field) {
   const id = "f-" + field.name;
@@ -167,11 +192,12 @@ export function libraryChanged() {
   for (const field of schema().fields.filter((f) => f.kind === "byState")) {
     fillByState(field, $("f-" + field.name), currentByState(field));
   }
-  emit("library");
   const kind = $("f-kind");
   const kinds = schema().libraries[library()].kinds;
   for (const option of kind.options) option.disabled = option.value !== "" && !kinds.includes(option.value);
   if (kind.selectedOptions[0] && kind.selectedOptions[0].disabled) kind.value = "";
+  remember();
+  emit("library");
 }
 
 // The class the panel draws (library/kind/style, as the schema names classes): a setting
@@ -179,9 +205,9 @@ export function libraryChanged() {
 function currentClass() {
   const lib = library();
   const info = schema().libraries[lib];
-  const kind = ($("f-kind") && $("f-kind").value) || baseTexts("kind")[0] || info.kinds[0];
+  const kind = setting("kind") || baseTexts("kind")[0] || info.kinds[0];
   const styles = info.styles[kind] || [];
-  const style = ($("f-style") && $("f-style").value) || baseTexts("style")[0] || styles[0];
+  const style = setting("style") || baseTexts("style")[0] || styles[0];
   return `${lib}/${kind}/${style}`;
 }
 
@@ -206,10 +232,10 @@ function currentByState(field) {
   return out;
 }
 
-/** The value the panel shows for the setting `name` ("" when it has no control): the one place
- * the other modules read a setting from (the phone reads its kind and width here). */
+/** The setting `name`'s text in the page's state ("" when it has no control or is by state). */
 export function settingValue(name) {
-  return $("f-" + name)?.value ?? "";
+  const value = setting(name);
+  return typeof value === "string" ? value : "";
 }
 
 // The panel's settings as query pairs (the names the command line and JSON files use), the
@@ -218,23 +244,23 @@ export function fieldPairs({ dynamic = true } = {}) {
   const pairs = [];
   for (const field of schema().fields) {
     if (!dynamic && field.isMoment) continue;
-    const control = $("f-" + field.name);
-    if (!control || !applies(field)) continue;
+    const value = setting(field.name);
+    if (value === undefined || !applies(field)) continue;
     // A field emptied (or "(none)") where the server started with a value sends it empty: the
     // setting back at its default, not the server's value kept.
     const started = baseTexts(field.name);
     if (field.kind === "byState") {
-      const given = currentByState(field);
+      const given = value;
       for (const text of given) pairs.push([field.name, text]);
       for (const text of started) {
         const state = text.slice(0, text.indexOf("="));
         if (!given.some((t) => t.startsWith(state + "="))) pairs.push([field.name, state + "="]);
       }
     } else if (field.kind === "flag") {
-      if (control.checked) pairs.push([field.name, "true"]);
+      if (value === "true") pairs.push([field.name, "true"]);
       else if (started.length) pairs.push([field.name, "false"]);
-    } else if (control.value !== "") {
-      pairs.push([field.name, control.value]);
+    } else if (value !== "") {
+      pairs.push([field.name, value]);
     } else if (started.length) {
       pairs.push([field.name, ""]);
     }

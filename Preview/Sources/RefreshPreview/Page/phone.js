@@ -1,10 +1,12 @@
 // The phone: a scroll view the pointer drags, the list drawn under the control, and the
 // live loop that asks the server for each frame.
 
-import { appearance, isOffline, on, pin, pinned, schema, session, setAppearanceName } from "./state.js";
-import { $, ask, el, failure, query, setStatus } from "./dom.js";
+import { appearance, isOffline, on, pin, pinned, schema, setAppearanceName } from "./state.js";
+import { $, ask, failure, query, setStatus } from "./dom.js";
 import { library, settingValue } from "./panel.js";
 import { liveSettings } from "./scene.js";
+import * as readouts from "./readouts.js";
+import * as scroll from "./scroll.js";
 import { copy, copyAppCode, download, downloadAssets, saveScene, showError } from "./still.js";
 "use strict";
 
@@ -116,7 +118,6 @@ export const live = {
   running: false,
   lastChange: 0,
   lastState: "",
-  frames: [],
   lastGesture: null,
   keyPull: 0,
   releasedAt: 0,       // when the finger last let go (seconds into the gesture)
@@ -146,13 +147,9 @@ export const live = {
   },
 
   start() {
-    const width = Number(settingValue("width")) || 375;
-    this.geometry = { viewWidth: width, viewHeight: session().viewHeight, contentWidth: width, contentHeight: 1400 };
+    this.geometry = scroll.geometry(Number(settingValue("width")));
     this.fitPhone();
-    // Where the scroll view rests on the control's side (ScrollGeometry.restingOffset without
-    // insets): the top for a header, the bottom of the list for footers.
-    const kind = settingValue("kind") || "header";
-    this.rest = kind === "header" || kind === "trailer" ? 0 : this.geometry.contentHeight - this.geometry.viewHeight;
+    this.rest = scroll.restingOffset(settingValue("kind") || "header", this.geometry);
     this.samples = [];
     this.events = [];
     this.t0 = performance.now();
@@ -182,7 +179,7 @@ export const live = {
 
   // A new width: the scroll view changes size, and a drag under way goes on.
   resize() {
-    const width = Number(settingValue("width")) || 375;
+    const width = Number(settingValue("width")) || scroll.defaultWidth();
     if (!this.geometry || width < 1 || width > 2000) return;
     this.geometry.viewWidth = width;
     this.geometry.contentWidth = width;
@@ -213,17 +210,6 @@ export const live = {
     this.lastChange = t;
   },
 
-  // UIKit's rubber band: past the edge, the content moves less than the finger.
-  band(travel) {
-    const d = session().viewHeight;
-    return travel <= 0 ? travel : (0.55 * travel) / ((0.55 * travel) / d + 1);
-  },
-
-  unband(pull) {
-    const d = session().viewHeight;
-    return pull <= 0 ? pull : pull / (0.55 * (1 - Math.min(pull, d - 1) / d));
-  },
-
   gesture(duration) {
     return { geometry: this.geometry, samples: this.samples.length ? this.samples : [{ t: 0, offset: this.offset(), dragging: false }],
              events: this.events.slice(), duration };
@@ -236,8 +222,7 @@ export const live = {
     if (!last || isOffline()) return;
     const at = Math.max(0, Math.min(t, this.timelineEnd || last.duration));
     this.scrubbing = true;
-    $("scrub").value = String(at);
-    $("scrub-time").textContent = `${at.toFixed(2)} s`;
+    readouts.showMoment(at);
     // The gesture as it stood at that instant: what came later is not part of it.
     const samples = last.samples.filter((sample, index) => index === 0 || sample.t <= at);
     const gesture = { ...last, samples, events: last.events.filter((e) => e.t <= at), duration: Math.max(at, samples[samples.length - 1].t, 0.001) };
@@ -260,7 +245,7 @@ export const live = {
     if (!this.geometry || this.isAtRest() || this.now() > 50) this.start();
     this.dragging = true;
     this.spring = null;
-    this.dragStart = { point, travel: this.inset + this.unband(this.pull - this.inset) };
+    this.dragStart = { point, travel: this.inset + scroll.unband(this.pull - this.inset) };
     this.record();
     this.wake();
   },
@@ -271,7 +256,7 @@ export const live = {
     this.movedAt = performance.now();
     const delta = (point - this.dragStart.point) * (this.axisIsX() ? 1 : -this.direction());
     const travel = this.dragStart.travel + delta;
-    this.pull = travel > this.inset ? this.inset + this.band(travel - this.inset) : Math.max(travel, -300);
+    this.pull = travel > this.inset ? this.inset + scroll.band(travel - this.inset) : Math.max(travel, -300);
     this.record();
   },
 
@@ -448,51 +433,25 @@ export const live = {
     if (Number.isFinite(opens) && response.headers.has("X-Refresh-Inset-In")) this.insetIn = opens;
     if (Number.isFinite(closes) && response.headers.has("X-Refresh-Inset-Out")) this.insetOut = closes;
     this.rest = Number(response.headers.get("X-Refresh-Rest")) || 0;
-    this.showState(response.headers.get("X-Refresh-State"), response.headers.get("X-Refresh-Library-State"));
+    const state = response.headers.get("X-Refresh-State");
+    if (state && state !== this.lastState) {
+      this.lastState = state;
+      readouts.showState(state, response.headers.get("X-Refresh-Library-State"));
+    }
+    readouts.showPull(this.pull);
     this.lastGesture = gesture;
     // The timeline spans the gesture so far.
     this.timelineEnd = duration;
-    $("scrub").max = String(duration);
-    if (!this.scrubbing) {
-      $("scrub").value = String(duration);
-      $("scrub-time").textContent = `${duration.toFixed(2)} s`;
-    }
+    readouts.showTimeline(duration, this.scrubbing);
     this.answeredAt = Math.max(this.answeredAt, duration);
     // The server's inset at each instant it drew, and how many events (refresh ended, …) the
     // gesture it drew held (the browser tests hold the list to it).
     window.previewStats.insets.push([duration, this.inset, gesture.events.length]);
     if (window.previewStats.insets.length > 2000) window.previewStats.insets.shift();
-    this.countFrame();
+    readouts.countPicture();
     // An answer that arrives after the loop rested and asks for motion (a new inset, a state
     // that animates) starts it again.
     if (!this.running && this.moving()) this.wake();
-  },
-
-  showState(state, libraryState) {
-    if (state && state !== this.lastState) {
-      this.lastState = state;
-      $("state").textContent = state;
-      $("library-state").textContent = libraryState && libraryState !== state ? `(${libraryState})` : "";
-      const log = $("state-log");
-      // A state entered again after a reset is not a new entry.
-      if (log.lastElementChild?.textContent !== state) log.append(el("li", { text: state }));
-      while (log.children.length > 12) log.firstChild.remove();
-    }
-    $("pull").textContent = this.pull.toFixed(0);
-  },
-
-  countFrame() {
-    const now = performance.now();
-    this.frames.push(now);
-    while (this.frames.length && now - this.frames[0] > 1000) this.frames.shift();
-    $("fps").textContent = isOffline() ? "0" : String(this.frames.length);
-    window.previewStats.frames += 1;
-    // Frames in the last second: a second without one reads 0.
-    clearTimeout(this.fpsTimer);
-    this.fpsTimer = setTimeout(() => {
-      this.frames = [];
-      $("fps").textContent = "0";
-    }, 1000);
   },
 };
 
@@ -503,10 +462,7 @@ export function phoneEvents() {
   on("changed", () => live.wake());
   on("reset", () => live.reset());
   on("resize", () => live.resize());
-  on("offline", () => {
-    live.frames = [];
-    $("fps").textContent = "0";
-  });
+  on("offline", readouts.stopCounting);
   const phone = $("phone");
   const along = (e) => (live.axisIsX() ? -e.clientX : e.clientY) * live.pointsPerPixel();
   phone.addEventListener("pointerdown", (e) => {

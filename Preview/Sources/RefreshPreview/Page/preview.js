@@ -7,8 +7,10 @@
 // events), dom.js (helpers), stored.js (dropped files in the browser's storage), uploads.js
 // and controls.js (dropped files, shared controls),
 // panel.js (the settings), layers.js (the control's own layers), scene.js (the settings as a
-// request), still.js (the still picture, copy and download), phone.js (the scroll view and its
-// live frames); this one starts them and wires the events to their listeners.
+// request), still.js (the still picture, copy and download), scroll.js (the scroll view's
+// numbers, from the session), readouts.js (state, pull, rate and timeline beside the phone),
+// phone.js (the scroll view and its live frames); this one starts them and wires the events
+// to their listeners.
 
 import { emit, isOffline, leaveOut, on, once, session, setVersion, start, version, view } from "./state.js";
 import { $, query, setStatus } from "./dom.js";

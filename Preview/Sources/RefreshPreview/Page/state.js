@@ -1,8 +1,9 @@
-// The page's one state: what the server said at start (the schema and the session), the files
-// the user dropped, the phone's appearance, whether the server answers, and the page's events.
+// The page's one state: what the server said at start (the schema and the session), the
+// settings as the panel holds them, the files the user dropped, the phone's appearance,
+// whether the server answers, and the page's events.
 // The other modules read and change it only through these functions, and hear of a change
 // through `on`: imports go one way (state ← dom ← stored ← uploads ← controls ← panel ← layers ← scene
-// ← still ← phone ← preview), never back.
+// ← still ← scroll ← readouts ← phone ← preview), never back.
 "use strict";
 
 const page = {
@@ -14,6 +15,7 @@ const page = {
   layersTouched: false,  // the panel edited the layers (so a request carries them)
   pinned: null,          // phone A's settings while comparing A with B
   leftOut: new Set(),    // fields the address named a file for that is gone ("images-idle")
+  settings: {},          // the panel's settings by name: text, "true" or "" for a flag, ["state=value", …] by state
 };
 const listeners = {};
 
@@ -27,6 +29,11 @@ export function start(schema, session) {
 export const isLeftOut = (id) => page.leftOut.has(id);
 export function leaveOut(id) { page.leftOut.add(id); }
 export function setAgain(id) { page.leftOut.delete(id); }
+
+/** The value of the setting `name` as the panel holds it (undefined: no such control): what
+ * every module reads; only the panel writes it, as the user changes a control. */
+export const setting = (name) => page.settings[name];
+export function setSetting(name, value) { page.settings[name] = value; }
 
 /** The settings the panel shows (GET /schema.json). */
 export const schema = () => page.schema;
