@@ -163,7 +163,8 @@ open class SVPullToRefreshView: SVRefreshView {
         try super.describe(into: &description)
         if isHidden { description[.hidePullToRefresh] = .flag(true) }
         SpelledProperties.describe(
-            StockViews(state: titleLabel, time: subtitleLabel).spelled(control: self, pristine: SVPullToRefreshView()),
+            StockViews(state: titleLabel, time: subtitleLabel).spelled(
+                control: self, pristine: .init(name: "SVPullToRefreshView") { SVPullToRefreshView() }),
             library: SVPullToRefresh().name, into: &description)
         if !titles.isEmpty { description[.titles] = .byState(titles.mapValues { .text($0) }) }
         if !subtitles.isEmpty { description[.subtitles] = .byState(subtitles.mapValues { .text($0) }) }
@@ -220,7 +221,8 @@ open class SVInfiniteScrollingView: SVRefreshView {
         if !enabled { description[.infiniteScrollingDisabled] = .flag(true) }
         if isHidden { description[.hideInfiniteScrolling] = .flag(true) }
         SpelledProperties.describe(
-            StockViews().spelled(control: self, pristine: SVInfiniteScrollingView()), library: SVPullToRefresh().name, into: &description)
+            StockViews().spelled(control: self, pristine: .init(name: "SVInfiniteScrollingView") { SVInfiniteScrollingView() }),
+            library: SVPullToRefresh().name, into: &description)
     }
 
     /// The scene of the state the view is in, unless another is asked.

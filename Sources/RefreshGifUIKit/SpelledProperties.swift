@@ -15,7 +15,18 @@ enum SpelledProperties {
     /// read by the class.
     struct Configured {
         let view: UIView
-        let pristine: UIView
+        let pristine: Pristine
+    }
+
+    /// A view as the library makes it, by a name: made the first time one of its properties is
+    /// asked, whose value is then kept (the library's defaults do not change), so describing a
+    /// control at every frame of a gesture makes no view and reads each default once.
+    struct Pristine: Sendable {
+        let name: String
+        let make: @Sendable () -> UIView
+
+        /// A plain `UIView`: what an app's subclass of a control is compared as.
+        static let view = Pristine(name: "UIView") { UIView() }
     }
 
     /// Sets each spelled setting whose property the app changed from the library's value.
@@ -31,7 +42,7 @@ enum SpelledProperties {
     ) {
         for (property, field) in plan(library: library, fields: fields) {
             guard let configured = views[property.view],
-                let plain = lookup(property.name, of: configured.pristine), let value = lookup(property.name, of: configured.view),
+                let plain = plainValue(property.name, of: configured.pristine), let value = lookup(property.name, of: configured.view),
                 let set = value, set != plain
             else { continue }
             description[field] = set.sceneValue
@@ -71,6 +82,35 @@ enum SpelledProperties {
     /// The standard schema's plans, by library.
     private static let plans = Locked<[String: [(AppProperty, SceneField)]]>([:])
 
+    /// A property of the library's own view (``lookup(_:of:)`` of it), read once a view and property.
+    private static func plainValue(_ name: String, of pristine: Pristine) -> PropertyValue?? {
+        let key = pristine.name + "." + name
+        if let known = plainValues.withLock({ $0[key] }) { return known }
+        let read = lookup(name, of: pristine.make())
+        plainValues.withLock { $0[key] = read }
+        return read
+    }
+
+    /// The library's views' values, by view and property name.
+    private static let plainValues = Locked<[String: PropertyValue??]>([:])
+
+    /// Where a stored property sits in a class's reflection: how many superclasses up, and its
+    /// place among that class's own stored properties.
+    private struct Place: Sendable {
+        let depth: Int
+        let offset: Int
+    }
+
+    /// A class and a property name.
+    private struct PlaceKey: Hashable, Sendable {
+        let type: ObjectIdentifier
+        let name: String
+    }
+
+    /// Each class's properties found so far (nil: the class has none of that name): the search
+    /// through every stored property is made once a class, not at every frame.
+    private static let places = Locked<[PlaceKey: Place?]>([:])
+
     /// A property of a view, typed; nil when it holds none (no colour set) or the view has no
     /// property of that name here. A stored property is found by its name (its own class's or
     /// a superclass's), so a view's new property needs no code here; a computed one (which
@@ -85,10 +125,35 @@ enum SpelledProperties {
     /// when unset) when it has.
     static func lookup(_ name: String, of view: UIView) -> PropertyValue?? {
         if let read = computed[name] { return read(view).map { $0.flatMap(typed) } }
+        let key = PlaceKey(type: ObjectIdentifier(type(of: view)), name: name)
+        let place: Place?
+        if let known = places.withLock({ $0[key] }) {
+            place = known
+        } else {
+            place = find(name, in: view)
+            places.withLock { $0[key] = place }
+        }
+        guard let place else { return nil }
+        var mirror = Mirror(reflecting: view)
+        for _ in 0..<place.depth {
+            guard let up = mirror.superclassMirror else { return nil }
+            mirror = up
+        }
+        let children = mirror.children
+        guard place.offset < children.count else { return nil }
+        return .some(typed(children[children.index(children.startIndex, offsetBy: place.offset)].value))
+    }
+
+    /// Where `name` is stored in `view`'s class or a superclass; nil when nowhere.
+    private static func find(_ name: String, in view: UIView) -> Place? {
         var mirror: Mirror? = Mirror(reflecting: view)
+        var depth = 0
         while let level = mirror {
-            if let child = level.children.first(where: { $0.label == name }) { return .some(typed(child.value)) }
+            if let offset = level.children.firstIndex(where: { $0.label == name }) {
+                return Place(depth: depth, offset: level.children.distance(from: level.children.startIndex, to: offset))
+            }
             mirror = level.superclassMirror
+            depth += 1
         }
         return nil
     }

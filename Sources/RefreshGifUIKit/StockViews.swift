@@ -17,13 +17,18 @@ struct StockViews {
     ///   - control: the control itself.
     ///   - pristine: the library's control as it makes it; a plain view where the app subclasses it.
     /// - Returns: the views by what they are.
-    func spelled(control: UIView, pristine: UIView = UIView()) -> [AppView: SpelledProperties.Configured] {
+    func spelled(control: UIView, pristine: SpelledProperties.Pristine = .view) -> [AppView: SpelledProperties.Configured] {
         var views: [AppView: SpelledProperties.Configured] = [.control: .init(view: control, pristine: pristine)]
-        if let state { views[.stateLabel] = .init(view: state, pristine: StockLabel.make(.state)) }
-        if let time { views[.timeLabel] = .init(view: time, pristine: StockLabel.make(.time)) }
-        if let spinner { views[.spinner] = .init(view: spinner, pristine: UIActivityIndicatorView()) }
+        if let state { views[.stateLabel] = .init(view: state, pristine: Self.stateLabel) }
+        if let time { views[.timeLabel] = .init(view: time, pristine: Self.timeLabel) }
+        if let spinner { views[.spinner] = .init(view: spinner, pristine: Self.spinner) }
         return views
     }
+
+    /// The library's own labels and spinner, as the spellings compare with them.
+    private static let stateLabel = SpelledProperties.Pristine(name: "stateLabel") { StockLabel.make(.state) }
+    private static let timeLabel = SpelledProperties.Pristine(name: "timeLabel") { StockLabel.make(.time) }
+    private static let spinner = SpelledProperties.Pristine(name: "spinner") { UIActivityIndicatorView() }
 }
 
 /// The labels MJRefresh makes: bold 14-pt system font, #5A5A5A, centred. What the app changes
