@@ -178,20 +178,3 @@ enum SpelledProperties {
         }
     }
 }
-
-extension UIColor {
-    /// The colour as the model holds it, each component rounded to 8 bits and kept in 0...255.
-    var rgbaColor: RGBAColor {
-        func byte(_ component: CGFloat) -> UInt8 {
-            guard component.isFinite else { return 0 }
-            return UInt8(min(max((component * 255).rounded(), 0), 255))
-        }
-        return RGBAColor(red: byte(red), green: byte(green), blue: byte(blue), alpha: byte(alpha))
-    }
-}
-
-extension UIFont {
-    /// The font as a label font setting takes it: its size and weight, and the file it is
-    /// drawn from when the app named one.
-    var labelFont: LabelFonts.Font { LabelFonts.Font(pointSize: Double(pointSize), bold: bold, family: file) }
-}

@@ -89,12 +89,17 @@ open class UIColor: Equatable, _ExpressibleByColorLiteral, @unchecked Sendable {
         a.red == b.red && a.green == b.green && a.blue == b.blue && a.alpha == b.alpha
     }
 
-    /// `#RRGGBB` or `#RRGGBBAA`, as a scene's colour settings take it.
-    var sceneText: String {
-        let parts = [red, green, blue, alpha].map { Int(($0 * 255).rounded()) }
-        let hex = parts.map { String($0, radix: 16, uppercase: true) }.map { $0.count == 1 ? "0" + $0 : $0 }
-        return "#" + hex.prefix(3).joined() + (parts[3] == 255 ? "" : hex[3])
+    /// The colour as the model holds it, each component rounded to 8 bits and kept in 0...255.
+    var rgbaColor: RGBAColor {
+        func byte(_ component: CGFloat) -> UInt8 {
+            guard component.isFinite else { return 0 }
+            return UInt8(min(max((component * 255).rounded(), 0), 255))
+        }
+        return RGBAColor(red: byte(red), green: byte(green), blue: byte(blue), alpha: byte(alpha))
     }
+
+    /// `#RRGGBB` or `#RRGGBBAA`, as a scene's colour settings take it.
+    var sceneText: String { rgbaColor.hexText }
 
     private static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) -> UIColor {
         UIColor(red: CGFloat(r) / 255, green: CGFloat(g) / 255, blue: CGFloat(b) / 255, alpha: a)

@@ -73,9 +73,10 @@ open class UIFont: Equatable, @unchecked Sendable {
         a.pointSize == b.pointSize && a.bold == b.bold && a.file == b.file && a.fontName == b.fontName
     }
 
+    /// The font as a label font setting takes it: its size and weight, and the file it is
+    /// drawn from when the app named one.
+    var labelFont: LabelFonts.Font { LabelFonts.Font(pointSize: Double(pointSize), bold: bold, family: file) }
+
     /// The font as a scene's label font settings take it: `bold 16`, `regular 12 PATH`.
-    var sceneText: String {
-        let size = SceneValue.number(Double(pointSize)).argumentText
-        return (bold ? "bold " : "regular ") + size + (file.map { " " + $0 } ?? "")
-    }
+    var sceneText: String { labelFont.sceneValue?.argumentText ?? "" }
 }
