@@ -2,34 +2,27 @@
 /// at `/`, `/preview.css`, and the script's modules: `/preview.js`, which starts the page, and
 /// the modules it imports, one way (`/state.js` first, preview.js's comment lists them).
 enum PageFiles {
+    /// The page's files by the path each is served at, with its media type.
+    private static let files: [String: (type: String, bytes: [UInt8])] = {
+        let script = "text/javascript; charset=utf-8"
+        let html = ("text/html; charset=utf-8", PackageResources.index_html)
+        return [
+            "/": html, "/index.html": html, "/preview.css": ("text/css; charset=utf-8", PackageResources.preview_css),
+            "/preview.js": (script, PackageResources.preview_js), "/state.js": (script, PackageResources.state_js),
+            "/dom.js": (script, PackageResources.dom_js), "/stored.js": (script, PackageResources.stored_js),
+            "/uploads.js": (script, PackageResources.uploads_js), "/controls.js": (script, PackageResources.controls_js),
+            "/panel.js": (script, PackageResources.panel_js), "/layers.js": (script, PackageResources.layers_js),
+            "/scene.js": (script, PackageResources.scene_js), "/still.js": (script, PackageResources.still_js),
+            "/scroll.js": (script, PackageResources.scroll_js), "/readouts.js": (script, PackageResources.readouts_js),
+            "/phone.js": (script, PackageResources.phone_js),
+        ]
+    }()
+
     /// Every path the page's files are served at.
-    static let paths = [
-        "/", "/index.html", "/preview.css", "/preview.js", "/state.js", "/dom.js", "/stored.js", "/uploads.js", "/controls.js",
-        "/panel.js",
-        "/layers.js", "/scene.js", "/still.js", "/scroll.js", "/readouts.js", "/phone.js",
-    ]
+    static let paths = files.keys.sorted()
 
     /// The file served at `path`, with its media type.
-    static func file(at path: String) -> (type: String, bytes: [UInt8])? {
-        switch path {
-        case "/", "/index.html": return ("text/html; charset=utf-8", PackageResources.index_html)
-        case "/preview.css": return ("text/css; charset=utf-8", PackageResources.preview_css)
-        case "/preview.js": return ("text/javascript; charset=utf-8", PackageResources.preview_js)
-        case "/state.js": return ("text/javascript; charset=utf-8", PackageResources.state_js)
-        case "/dom.js": return ("text/javascript; charset=utf-8", PackageResources.dom_js)
-        case "/stored.js": return ("text/javascript; charset=utf-8", PackageResources.stored_js)
-        case "/uploads.js": return ("text/javascript; charset=utf-8", PackageResources.uploads_js)
-        case "/controls.js": return ("text/javascript; charset=utf-8", PackageResources.controls_js)
-        case "/scene.js": return ("text/javascript; charset=utf-8", PackageResources.scene_js)
-        case "/panel.js": return ("text/javascript; charset=utf-8", PackageResources.panel_js)
-        case "/still.js": return ("text/javascript; charset=utf-8", PackageResources.still_js)
-        case "/scroll.js": return ("text/javascript; charset=utf-8", PackageResources.scroll_js)
-        case "/readouts.js": return ("text/javascript; charset=utf-8", PackageResources.readouts_js)
-        case "/phone.js": return ("text/javascript; charset=utf-8", PackageResources.phone_js)
-        case "/layers.js": return ("text/javascript; charset=utf-8", PackageResources.layers_js)
-        default: return nil
-        }
-    }
+    static func file(at path: String) -> (type: String, bytes: [UInt8])? { files[path] }
 
     /// What every answer carries: the page may load only its own files, talk only to its
     /// server, and be framed by nobody.
